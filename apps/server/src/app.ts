@@ -1,0 +1,84 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type AppConfig, type AppConfigInput, parseConfig } from './config.ts';
+import { type Database, migrateDatabase, openDatabase, pgliteDirFor } from './db/client.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Use this database instead of opening one from the config (tests share one per file). */
+  database?: Database;
+  /** Keep pino quiet in tests unless asked. */
+  logger?: boolean;
+}
+
+/**
+ * Builds the whole application from a config object. `main.ts` and the tests build the same app;
+ * only `main.ts` listens on a port.
+ */
+export async function buildApp(input: AppConfigInput, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = parseConfig(input);
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
+  const ownsDatabase = !options.database;
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await migrateDatabase(database);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SYS API', description: 'Share Your Style: data API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
+    }
+    if (/^\/(api|auth|functions|storage|media)(\/|$)/.test(path) || !config.webDist) {
+      return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
+    }
+    return reply.sendIndexHtml();
+  });
+  if (config.webDist) await registerWebApp(app, config.webDist);
+
+  return app;
+}

@@ -1,0 +1,157 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { migrationsDir } from '../lib/paths.ts';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbEngine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  engine: DbEngine;
+  /** Runs a raw SQL text (no parameters); used by migrations checks, LISTEN/NOTIFY and tests. */
+  exec(sql: string): Promise<void>;
+  /** Raw query with positional parameters, returning rows. Repositories prefer `db`. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export class DatabaseError extends Error {
+  override name = 'DatabaseError';
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string. When absent, PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; `null` means in memory. */
+  pgliteDir?: string | null;
+  /** How long to wait for PostgreSQL before giving up. */
+  connectTimeoutMs?: number;
+}
+
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      max: 20,
+    });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', () => {});
+    try {
+      await pool.query('select 1');
+    } catch (error) {
+      await pool.end().catch(() => {});
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new DatabaseError(
+        `Could not connect to PostgreSQL at ${describeUrl(options.databaseUrl)} (DATABASE_URL): ${reason}`,
+      );
+    }
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      engine: 'postgres',
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
+      query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    client = await PGlite.create(options.pgliteDir);
+  } else {
+    client = await PGlite.create();
+  }
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    engine: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    close: () => client.close(),
+  };
+}
+
+interface JournalEntry {
+  idx: number;
+  when: number;
+  tag: string;
+}
+
+export function readJournal(): JournalEntry[] {
+  const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
+  return journal.entries;
+}
+
+export interface MigrationState {
+  /** Tag of the newest migration applied to this database, e.g. `0000_init`. */
+  applied: string | null;
+  count: number;
+}
+
+async function appliedMigrationTimes(database: Database): Promise<number[]> {
+  const exists = await database.query<{ present: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!exists[0]?.present) return [];
+  const rows = await database.query<{ created_at: string | number }>(
+    'select created_at from drizzle.__drizzle_migrations order by created_at',
+  );
+  return rows.map((r) => Number(r.created_at));
+}
+
+/**
+ * Applies the committed migrations. A database that already holds a migration this build does not
+ * know was written by a newer version of SYS: it is refused, never silently altered.
+ */
+export async function migrateDatabase(database: Database): Promise<MigrationState> {
+  const journal = readJournal();
+  const known = new Set(journal.map((e) => e.when));
+  const applied = await appliedMigrationTimes(database);
+  const unknown = applied.filter((when) => !known.has(when));
+  if (unknown.length > 0) {
+    throw new DatabaseError(
+      `The database was migrated by a newer version of SYS (${unknown.length} migration(s) this version does not know). ` +
+        'Refusing to start so that the data is not altered; run the newer version or restore a backup.',
+    );
+  }
+  if (database.engine === 'postgres') {
+    await migratePg(database.db as never, { migrationsFolder: migrationsDir });
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder: migrationsDir });
+  }
+  return getMigrationState(database);
+}
+
+export async function getMigrationState(database: Database): Promise<MigrationState> {
+  const journal = readJournal();
+  const applied = await appliedMigrationTimes(database);
+  const last = applied.at(-1);
+  const entry = journal.find((e) => e.when === last);
+  return { applied: entry?.tag ?? null, count: applied.length };
+}
+
+export function pgliteDirFor(dataDir: string | null): string | null {
+  return dataDir ? join(dataDir, 'pg') : null;
+}

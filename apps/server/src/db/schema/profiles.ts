@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Spec section 3, table `profiles`. The id is the auth user's id. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey(),
+    username: text('username'),
+    display_name: text('display_name'),
+    bio: text('bio'),
+    avatar_url: text('avatar_url'),
+    size: text('size').notNull().default('M'),
+    chest_circumference: integer('chest_circumference').notNull().default(90),
+    waist_circumference: integer('waist_circumference').notNull().default(75),
+    hip_circumference: integer('hip_circumference').notNull().default(95),
+    measurements_public: boolean('measurements_public').notNull().default(true),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('profiles_username_lower_key').on(sql`lower(${t.username})`)],
+);
+
+export type ProfileRow = typeof profiles.$inferSelect;
