@@ -16,3 +16,5 @@ export const HealthResponseSchema = z.object({
   migration: z.string().nullable(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+export const LivenessResponseSchema = z.object({ status: z.literal('ok') });
