@@ -1,0 +1,57 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/local-storage';
+import en from '@/locales/en.json';
+import he from '@/locales/he.json';
+
+export const LANGUAGES = ['en', 'he'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const RTL_LANGUAGES: ReadonlySet<string> = new Set<Language>(['he']);
+
+export function directionOf(language: string): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
+}
+
+export function currentLanguage(): Language {
+  const resolved = i18n.resolvedLanguage ?? i18n.language;
+  return (LANGUAGES as readonly string[]).includes(resolved) ? (resolved as Language) : 'en';
+}
+
+/** Mirrors the language onto the document: `lang`, `dir` (rtl for Hebrew) and the title. */
+function applyToDocument(language: string) {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = directionOf(language);
+  document.title = i18n.t('app.documentTitle');
+}
+
+i18n.on('languageChanged', (language) => applyToDocument(i18n.resolvedLanguage ?? language));
+
+/** English is the default; the detector picks a stored choice first, then the browser's languages. */
+export const i18nReady = i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en }, he: { translation: he } },
+    supportedLngs: LANGUAGES,
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+    detection: {
+      order: ['localStorage', 'navigator'],
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      caches: ['localStorage'],
+    },
+    react: { useSuspense: false },
+  });
+
+/** Switches the interface language; the detector stores the choice under 'lang'. */
+export function changeLanguage(language: Language): Promise<unknown> {
+  return i18n.changeLanguage(language);
+}
+
+export { i18n };

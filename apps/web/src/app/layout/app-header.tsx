@@ -1,0 +1,86 @@
+import { ArrowLeftIcon, LogOutIcon, MessageCircleIcon, SearchIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Logo } from '@/components/brand/logo';
+import { buttonClasses } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { hasInAppHistory } from '@/lib/history';
+import { type HeaderOptions, useHeaderOptions } from '../route-handle';
+import { LanguageButton } from './language-button';
+
+function AccountAction() {
+  const { t } = useTranslation();
+  const { user, isLoading } = useSession();
+  const signOut = useSignOut();
+
+  // Keep the space while a stored session is being read, so nothing jumps.
+  if (isLoading) return <span aria-hidden className="inline-block h-9 w-[76px]" />;
+  if (user) {
+    return (
+      <IconButton aria-label={t('header.signOut')} onClick={() => void signOut()}>
+        <LogOutIcon aria-hidden className="rtl:-scale-x-100" />
+      </IconButton>
+    );
+  }
+  return (
+    <Link to="/auth" className={buttonClasses({ size: 'sm', className: 'ms-1 px-3.5 tracking-wide' })}>
+      {t('header.signUp')}
+    </Link>
+  );
+}
+
+/**
+ * The header on every screen: optional back button, the logo, optional search and other icon buttons,
+ * the language menu, and SIGN UP (signed out) or a sign-out button (signed in).
+ */
+export function AppHeader({ options: override }: { options?: HeaderOptions }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fromRoute = useHeaderOptions();
+  const { back, search, messages, hideAccount } = override ?? fromRoute;
+
+  const goBack = () => {
+    if (typeof back === 'string') navigate(back);
+    else if (hasInAppHistory()) navigate(-1);
+    else navigate('/', { replace: true });
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/70 bg-surface/90 backdrop-blur-md supports-[backdrop-filter]:bg-surface/80">
+      <div className="flex h-header items-center gap-1 px-2">
+        {back ? (
+          <IconButton aria-label={t('common.back')} onClick={goBack}>
+            <ArrowLeftIcon aria-hidden className="rtl:-scale-x-100" />
+          </IconButton>
+        ) : null}
+        <Link
+          to="/"
+          aria-label={t('header.home')}
+          className="flex h-11 items-center rounded-lg px-2 text-[26px] text-ink"
+        >
+          <Logo />
+        </Link>
+        <div className="ms-auto flex items-center gap-0.5">
+          {search ? (
+            <IconButton aria-label={t('common.search')} asChild>
+              <Link to="/explore">
+                <SearchIcon aria-hidden />
+              </Link>
+            </IconButton>
+          ) : null}
+          {messages ? (
+            <IconButton aria-label={t('header.messages')} asChild>
+              <Link to="/messages">
+                <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
+              </Link>
+            </IconButton>
+          ) : null}
+          <LanguageButton />
+          {hideAccount ? null : <AccountAction />}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { OnboardingGate } from '../onboarding-gate';
+import { ScrollToTop } from '../scroll-to-top';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Wraps every screen: the onboarding rule, scroll-to-top, and the app column. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="relative mx-auto flex min-h-dvh w-full max-w-app flex-col bg-surface sm:border-x sm:border-line/70 sm:shadow-card">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-50 rounded-lg bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <ScrollToTop />
+      <OnboardingGate>
+        <Outlet />
+      </OnboardingGate>
+    </div>
+  );
+}

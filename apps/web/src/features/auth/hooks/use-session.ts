@@ -1,0 +1,54 @@
+import type { Session, User } from '@supabase/auth-js';
+import { useSyncExternalStore } from 'react';
+import { loadAuthClient } from '@/lib/load-auth-client';
+import { hasStoredAuthSession } from '@/lib/local-storage';
+
+export interface SessionState {
+  session: Session | null;
+  user: User | null;
+  /** True until the auth client has reported the stored session (INITIAL_SESSION). */
+  isLoading: boolean;
+}
+
+// One subscription to the auth client for the whole app; components read it through useSession.
+// Nothing stored means signed out: no need to wait for auth-js to know that.
+let state: SessionState = { session: null, user: null, isLoading: hasStoredAuthSession() };
+const listeners = new Set<() => void>();
+let started = false;
+
+function setState(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function start() {
+  if (started) return;
+  started = true;
+  loadAuthClient().then(
+    (client) => {
+      // INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED... all carry the session.
+      client.onAuthStateChange((_event, session) => {
+        setState({ session, user: session?.user ?? null, isLoading: false });
+      });
+    },
+    (error: unknown) => {
+      console.error('The auth client could not be loaded', error);
+      setState({ session: null, user: null, isLoading: false });
+    },
+  );
+}
+
+function subscribe(listener: () => void): () => void {
+  start();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function getSnapshot(): SessionState {
+  return state;
+}
+
+/** The signed-in session and user, kept up to date by the auth client's events (also across tabs). */
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}

@@ -1,0 +1,82 @@
+import { ErrorResponseSchema } from '@sys/shared';
+import { loadAuthClient } from './load-auth-client';
+
+/** Base path of the data API (spec: /api/v1/*). */
+export const API_BASE = '/api/v1';
+
+/** An error answered by the server in its error shape, or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** Send the signed-in user's access token (default true; public reads work without one). */
+  auth?: boolean;
+}
+
+function buildUrl(path: string, query: ApiRequestOptions['query']): string {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+  }
+  return `${url.pathname}${url.search}`;
+}
+
+async function accessToken(): Promise<string | undefined> {
+  const client = await loadAuthClient();
+  const { data } = await client.getSession();
+  return data.session?.access_token;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = ErrorResponseSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, details);
+  }
+  return new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
+}
+
+/**
+ * Calls the data API and returns the parsed JSON body. Components never call this directly: each
+ * endpoint gets a fetcher and a query hook under features/<name>/api/.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.auth !== false) {
+    const token = await accessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

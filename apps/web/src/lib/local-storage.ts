@@ -1,0 +1,82 @@
+import { LOCAL_STORAGE_KEYS, type LocalStorageKey } from '@sys/shared';
+
+/**
+ * The one owner of the browser's local storage. Every key the app uses is named here: the spec's keys
+ * (from @sys/shared) plus the chosen language. Reads never throw (private mode, blocked storage), and
+ * components can subscribe to changes made in this tab or in another one.
+ */
+
+/** Our own key for the chosen interface language, read by the i18next language detector. */
+export const LANGUAGE_STORAGE_KEY = 'lang';
+
+/** Where auth-js keeps the session (written by auth-js itself, through its storageKey option). */
+export const AUTH_SESSION_STORAGE_KEY = 'sys-auth';
+
+export type StorageKey = LocalStorageKey | typeof LANGUAGE_STORAGE_KEY | typeof AUTH_SESSION_STORAGE_KEY;
+
+const listeners = new Set<(key: StorageKey | null) => void>();
+
+function notify(key: StorageKey | null) {
+  for (const listener of listeners) listener(key);
+}
+
+export function readItem(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the app keeps working for this visit.
+  }
+  notify(key);
+}
+
+export function removeItem(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // See writeItem.
+  }
+  notify(key);
+}
+
+/** Calls `listener` when a key changes here or in another tab (`null`: storage was cleared). */
+export function subscribeToStorage(listener: (key: StorageKey | null) => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => listener(event.key as StorageKey | null);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Is a session stored? (Nothing stored means signed out, without loading the auth client.) */
+export function hasStoredAuthSession(): boolean {
+  return readItem(AUTH_SESSION_STORAGE_KEY) !== null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Flags stored as the string 'true'.
+
+function readFlag(key: LocalStorageKey): boolean {
+  return readItem(key) === 'true';
+}
+
+export const onboardedFlag = {
+  key: LOCAL_STORAGE_KEYS.onboarded,
+  get: () => readFlag(LOCAL_STORAGE_KEYS.onboarded),
+  set: () => writeItem(LOCAL_STORAGE_KEYS.onboarded, 'true'),
+};
+
+export const hasAccountFlag = {
+  key: LOCAL_STORAGE_KEYS.hasAccount,
+  get: () => readFlag(LOCAL_STORAGE_KEYS.hasAccount),
+  set: () => writeItem(LOCAL_STORAGE_KEYS.hasAccount, 'true'),
+};

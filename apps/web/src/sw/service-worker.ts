@@ -1,0 +1,95 @@
+/**
+ * The service worker: keeps the app shell available offline and never stores server data.
+ *
+ * - Navigations: network first (so a new deploy is picked up at once), falling back to the cached shell.
+ * - /assets/*: hashed, immutable files: cache first.
+ * - /api, /auth, /functions, /storage, /media: never touched; the browser goes to the network as if
+ *   there were no service worker, so no stale API data and no cached credentials.
+ *
+ * Compiled by vite-plugins/pwa-assets.ts, which replaces the build id and the precache list.
+ */
+
+// A module for the type checker (so `self` can be typed); the plugin strips the export again, since a
+// classic service worker script cannot contain one.
+export {};
+
+declare const self: ServiceWorkerGlobalScope;
+
+const BUILD_ID = '__SYS_BUILD_ID__';
+const PRECACHE: string[] = ['__SYS_PRECACHE__'];
+const CACHE = `sys-shell-${BUILD_ID}`;
+const SHELL_URL = '/';
+// The trailing slash matters: /auth is the app's sign-in screen, /auth/v1/... the auth service.
+const SERVER_PREFIXES = ['/api/', '/auth/', '/functions/', '/storage/', '/media/'];
+
+function isServerPath(pathname: string): boolean {
+  return SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith('sys-shell-') && key !== CACHE)
+            .map((key) => caches.delete(key)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+async function networkFirstNavigation(request: Request): Promise<Response> {
+  try {
+    const response = await fetch(request);
+    const isHtml = response.headers.get('content-type')?.includes('text/html') ?? false;
+    if (response.ok && isHtml) {
+      const cache = await caches.open(CACHE);
+      // Every app path answers with the same shell, so one entry covers all of them.
+      await cache.put(SHELL_URL, response.clone());
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.match(SHELL_URL, { ignoreVary: true });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request: Request): Promise<Response> {
+  // Hashed files never vary; a `Vary: Origin` (CORS) header must not make module requests miss.
+  const cached = await caches.match(request, { ignoreVary: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const cache = await caches.open(CACHE);
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || isServerPath(url.pathname)) return;
+
+  if (request.mode === 'navigate') {
+    event.respondWith(networkFirstNavigation(request));
+    return;
+  }
+  if (url.pathname.startsWith('/assets/') || PRECACHE.includes(url.pathname)) {
+    event.respondWith(cacheFirst(request));
+  }
+});

@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { i18n, i18nReady } from '@/app/i18n';
+
+// jsdom lacks a few browser APIs that Radix primitives use.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub;
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
+window.scrollTo = () => undefined;
+
+beforeAll(async () => {
+  await i18nReady;
+});
+
+afterEach(async () => {
+  cleanup();
+  window.localStorage.clear();
+  await i18n.changeLanguage('en');
+});

@@ -1,0 +1,57 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { pwaAssets } from './vite-plugins/pwa-assets.ts';
+
+const API_TARGET = process.env.SYS_API_ORIGIN ?? 'http://localhost:3000';
+// Everything below these paths is answered by the server; the rest is the app. The trailing slash
+// matters: /auth itself is the app's sign-in screen, /auth/v1/... is the auth service.
+const SERVER_PATHS = '^/(api|auth|functions|storage|media)/';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), pwaAssets()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    target: 'es2022',
+    // Screens are lazy-loaded by the router, so each route is its own chunk.
+    rolldownOptions: {
+      output: {
+        // The libraries every screen needs get chunks of their own: they change less often than the app,
+        // so browsers keep them cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            {
+              name: 'i18n',
+              test: /node_modules[\\/](i18next|i18next-browser-languagedetector|react-i18next)[\\/]/,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
+      treeshake: {
+        // @sys/shared is pure (constants, schemas, domain logic): importing one constant must not pull
+        // every zod schema (and zod) into the first screen's bundle. Its package.json does not declare
+        // "sideEffects": false (yet), so say it here.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+  server: {
+    proxy: { [SERVER_PATHS]: { target: API_TARGET, ws: true } },
+  },
+  preview: {
+    proxy: { [SERVER_PATHS]: { target: API_TARGET } },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
