@@ -52,6 +52,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       AUTH_MAIL_DIR: join(process.env.E2E_DATA_DIR, 'mail'),
+      // Mail links point at the address the browser uses, and may lead back to it (/auth/reset).
+      PUBLIC_URL: baseURL,
+      // Every test signs up from 127.0.0.1: GoTrue's per-IP defaults (30 sign-ups in 5 minutes) are too few.
+      AUTH_RATE_LIMITS: 'token=5000/300,otp=5000/300,email=5000/3600',
     },
   },
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { guestAvatars } from './vite-plugins/guest-avatars.ts';
 import { pwaAssets } from './vite-plugins/pwa-assets.ts';
 
 const API_TARGET = process.env.SYS_API_ORIGIN ?? 'http://localhost:3000';
@@ -11,7 +12,7 @@ const API_TARGET = process.env.SYS_API_ORIGIN ?? 'http://localhost:3000';
 const SERVER_PATHS = '^/(api|auth|functions|storage|media)/';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwaAssets()],
+  plugins: [react(), tailwindcss(), pwaAssets(), guestAvatars()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

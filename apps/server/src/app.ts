@@ -9,7 +9,16 @@ import {
 } from 'fastify-type-provider-zod';
 import { type AppConfig, type AppConfigInput, parseConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase, pgliteDirFor } from './db/client.ts';
+import { registerAuth } from './modules/auth/auth.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerPosts } from './modules/posts/posts.routes.ts';
+import { profileAuthHooks, registerProfiles } from './modules/profiles/profiles.plugin.ts';
+import { ProfilesService } from './modules/profiles/profiles.service.ts';
+import { registerScrape } from './modules/scrape/scrape.routes.ts';
+import { registerSocial } from './modules/social/social.routes.ts';
+import { registerStorage } from './modules/storage/storage.plugin.ts';
+import { registerUploads } from './modules/storage/storage.routes.ts';
+import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -31,7 +40,10 @@ export interface BuildAppOptions {
  * Builds the whole application from a config object. `main.ts` and the tests build the same app;
  * only `main.ts` listens on a port.
  */
-export async function buildApp(input: AppConfigInput, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  input: AppConfigInput,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const config = parseConfig(input);
   const database =
     options.database ??
@@ -53,7 +65,13 @@ export async function buildApp(input: AppConfigInput, options: BuildAppOptions =
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await migrateDatabase(database);
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    // A refused or failed migration must not leave a pool or PGlite instance keeping the process alive.
+    if (ownsDatabase) await database.close().catch(() => {});
+    throw error;
+  }
 
   await app.register(swagger, {
     openapi: {
@@ -66,6 +84,16 @@ export async function buildApp(input: AppConfigInput, options: BuildAppOptions =
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await registerCors(app);
+  await registerStorage(app);
+  // Auth first: it sets request.user, which the profile bootstrap and every data route read.
+  const profiles = new ProfilesService(database.db);
+  await registerAuth(app, { hooks: profileAuthHooks(profiles) });
+  await registerProfiles(app, profiles);
+  await registerUploads(app);
+  await registerPosts(app);
+  await registerSocial(app);
+  await registerScrape(app);
   await app.register(healthRoutes);
 
   app.setNotFoundHandler((request, reply) => {
@@ -73,7 +101,8 @@ export async function buildApp(input: AppConfigInput, options: BuildAppOptions =
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
     }
-    if (/^\/(api|auth|functions|storage|media)(\/|$)/.test(path) || !config.webDist) {
+    // `/auth` itself is a page of the web app; only the versioned service paths below it are API.
+    if (/^\/(api|media)(\/|$)|^\/(auth|functions|storage)\/v1(\/|$)/.test(path) || !config.webDist) {
       return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
     }
     return reply.sendIndexHtml();

@@ -2,6 +2,24 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultWebDist } from './lib/paths.ts';
 
+const RateLimitSchema = z.object({
+  limit: z.number().int().min(1),
+  windowSeconds: z.number().int().min(1),
+});
+
+/** `token=150/300,email=30/3600` -> `{ token: { limit: 150, windowSeconds: 300 }, ... }`; objects pass through. */
+function parseRateLimitSpec(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const result: Record<string, unknown> = {};
+  const parts = value.split(',').map((p) => p.trim());
+  for (const part of parts.filter(Boolean)) {
+    const match = /^(\w+)=(\d+)\/(\d+)$/.exec(part);
+    if (!match) return part; // fails validation with the offending part in the message
+    result[match[1]!] = { limit: Number(match[2]), windowSeconds: Number(match[3]) };
+  }
+  return result;
+}
+
 /**
  * Everything the server can be told, validated once at start. `app.ts` takes an `AppConfig`;
  * `loadConfigFromEnv` builds one from environment variables for `main.ts` and the CLI scripts.
@@ -20,6 +38,52 @@ export const AppConfigSchema = z.object({
   seedDemo: z.boolean().default(true),
   /** Folder of the built web app; `null` serves no web app (API-only tests). */
   webDist: z.string().nullable().default(defaultWebDist),
+  // --- auth service (modules/auth) ---
+  /** ES256 private key (PEM or JWK JSON). Absent: generated into DATA_DIR/keys (in memory without a DATA_DIR). */
+  authJwtPrivateKey: z.string().min(1).optional(),
+  /** Access token lifetime in seconds; also how long a signed-out session's last token keeps working on /api. */
+  authJwtExpiry: z.number().int().min(30).max(604_800).default(3600),
+  /** Static admin credential for /auth/v1/admin (Bearer or apikey header). */
+  serviceRoleKey: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Require the emailed confirmation before a new account can sign in. */
+  authConfirmEmail: z.boolean().default(false),
+  authPasswordMinLength: z.number().int().min(6).max(72).default(6),
+  /** Require a reauthentication code (GET /reauthenticate) for password changes in sessions older than a day. */
+  authSecurePasswordChange: z.boolean().default(false),
+  /** Seconds during which a just-rotated refresh token may be presented again (several tabs refreshing at once). */
+  authRefreshReuseInterval: z.number().int().min(0).max(600).default(10),
+  /** Base URL of the web app, used in mail links and as the default redirect. Default: PUBLIC_URL or http://localhost:PORT. */
+  siteUrl: z.string().url().optional(),
+  /** Extra redirect targets allowed besides SITE_URL: comma-separated URLs, `*` and `**` wildcards allowed. */
+  authRedirectAllowList: z.string().optional(),
+  /** smtp(s)://user:pass@host:port; absent: mail is written to DATA_DIR/mail (kept in memory without a DATA_DIR). */
+  smtpUrl: z.string().url().optional(),
+  mailFrom: z.string().min(3).optional(),
+  /** Overrides of the auth rate limits, e.g. `token=150/300,otp=30/300,email=30/3600` (count/seconds). */
+  authRateLimits: z
+    .preprocess(parseRateLimitSpec, z.partialRecord(z.enum(['token', 'otp', 'email']), RateLimitSchema))
+    .optional(),
+  // --- uploads and the product scraper (modules/storage, modules/scrape) ---
+  /** Largest accepted upload in bytes; the spec's limit is 200MB. */
+  uploadMaxBytes: z
+    .number()
+    .int()
+    .min(1)
+    .default(200 * 1024 * 1024),
+  /**
+   * Let the scraper fetch loopback and private addresses (a shop page served locally in tests and e2e).
+   * Never in production: it would let users make the server fetch internal services.
+   */
+  scraperAllowPrivate: z.boolean().default(false),
+  // --- STORAGE_DRIVER=s3: any S3-compatible store (modules/storage/storage.s3.ts) ---
+  /** e.g. http://127.0.0.1:9000 for MinIO; absent for AWS S3 itself. */
+  s3Endpoint: z.string().url().optional(),
+  s3Bucket: z.string().min(1).optional(),
+  s3Region: z.string().min(1).default('us-east-1'),
+  s3AccessKeyId: z.string().min(1).optional(),
+  s3SecretAccessKey: z.string().min(1).optional(),
+  /** Bucket in the URL path instead of the host name (MinIO and most self-hosted stores). */
+  s3ForcePathStyle: z.boolean().default(false),
 });
 
 export type AppConfig = z.infer<typeof AppConfigSchema>;
@@ -40,6 +104,26 @@ const ENV_FIELDS = {
   LOG_LEVEL: { field: 'logLevel', parse: 'string' },
   SEED_DEMO: { field: 'seedDemo', parse: 'bool' },
   WEB_DIST: { field: 'webDist', parse: 'string' },
+  AUTH_JWT_PRIVATE_KEY: { field: 'authJwtPrivateKey', parse: 'string' },
+  AUTH_JWT_EXPIRY: { field: 'authJwtExpiry', parse: 'int' },
+  SERVICE_ROLE_KEY: { field: 'serviceRoleKey', parse: 'string' },
+  AUTH_CONFIRM_EMAIL: { field: 'authConfirmEmail', parse: 'bool' },
+  AUTH_PASSWORD_MIN_LENGTH: { field: 'authPasswordMinLength', parse: 'int' },
+  AUTH_SECURE_PASSWORD_CHANGE: { field: 'authSecurePasswordChange', parse: 'bool' },
+  AUTH_REFRESH_REUSE_INTERVAL: { field: 'authRefreshReuseInterval', parse: 'int' },
+  SITE_URL: { field: 'siteUrl', parse: 'string' },
+  AUTH_REDIRECT_ALLOW_LIST: { field: 'authRedirectAllowList', parse: 'string' },
+  SMTP_URL: { field: 'smtpUrl', parse: 'string' },
+  MAIL_FROM: { field: 'mailFrom', parse: 'string' },
+  AUTH_RATE_LIMITS: { field: 'authRateLimits', parse: 'string' },
+  UPLOAD_MAX_BYTES: { field: 'uploadMaxBytes', parse: 'int' },
+  SCRAPER_ALLOW_PRIVATE: { field: 'scraperAllowPrivate', parse: 'bool' },
+  S3_ENDPOINT: { field: 's3Endpoint', parse: 'string' },
+  S3_BUCKET: { field: 's3Bucket', parse: 'string' },
+  S3_REGION: { field: 's3Region', parse: 'string' },
+  S3_ACCESS_KEY_ID: { field: 's3AccessKeyId', parse: 'string' },
+  S3_SECRET_ACCESS_KEY: { field: 's3SecretAccessKey', parse: 'string' },
+  S3_FORCE_PATH_STYLE: { field: 's3ForcePathStyle', parse: 'bool' },
 } as const satisfies Record<string, { field: keyof AppConfig; parse: 'string' | 'int' | 'bool' }>;
 
 type EnvName = keyof typeof ENV_FIELDS;
@@ -58,7 +142,10 @@ function parseEnvValue(name: string, raw: string, parse: 'string' | 'int' | 'boo
   return raw;
 }
 
-export function parseConfig(input: AppConfigInput, fieldToEnv: Partial<Record<string, string>> = {}): AppConfig {
+export function parseConfig(
+  input: AppConfigInput,
+  fieldToEnv: Partial<Record<string, string>> = {},
+): AppConfig {
   const result = AppConfigSchema.safeParse(input);
   if (!result.success) {
     const messages = result.error.issues.map((issue) => {

@@ -13,3 +13,5 @@ export * from './domain/price.ts';
 export * from './domain/text.ts';
 export * from './domain/truncate.ts';
 export * from './schemas/common.ts';
+export * from './schemas/posts.ts';
+export * from './schemas/profiles.ts';

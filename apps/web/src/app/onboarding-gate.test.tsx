@@ -17,6 +17,8 @@ describe('onboardingRedirect', () => {
     expect(onboardingRedirect('/onboarding', false)).toBeNull();
     expect(onboardingRedirect('/onboarding/', false)).toBeNull();
     expect(onboardingRedirect('/auth', false)).toBeNull();
+    expect(onboardingRedirect('/auth/forgot', false)).toBeNull();
+    expect(onboardingRedirect('/auth/reset', false)).toBeNull();
   });
 
   it('sends onboarded visitors away from /onboarding, and nowhere else', () => {

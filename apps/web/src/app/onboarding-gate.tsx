@@ -8,12 +8,13 @@ const AUTH_PATH = '/auth';
 
 /**
  * The spec's onboarding rule: without the onboarded flag, every path but /onboarding and /auth leads to
- * /onboarding; with the flag, /onboarding leads home. Returns where to go, or null to stay.
+ * /onboarding; with the flag, /onboarding leads home. Returns where to go, or null to stay. /auth
+ * includes its sub-screens (/auth/forgot, /auth/reset: a recovery link must open without the flag).
  */
 export function onboardingRedirect(pathname: string, onboarded: boolean): string | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   const isOnboarding = path === ONBOARDING_PATH;
-  const isAuth = path === AUTH_PATH;
+  const isAuth = path === AUTH_PATH || path.startsWith(`${AUTH_PATH}/`);
   if (!onboarded && !isOnboarding && !isAuth) return ONBOARDING_PATH;
   if (onboarded && isOnboarding) return '/';
   return null;

@@ -29,7 +29,15 @@ export const routes: RouteObject[] = [
           {
             path: 'auth',
             handle: handle({ header: { back: '/', hideAccount: true } }),
-            lazy: screen(() => import('@/features/auth/routes/auth')),
+            children: [
+              { index: true, lazy: screen(() => import('@/features/auth/routes/auth')) },
+              {
+                path: 'forgot',
+                handle: handle({ header: { back: '/auth?tab=sign-in', hideAccount: true } }),
+                lazy: screen(() => import('@/features/auth/routes/forgot-password')),
+              },
+              { path: 'reset', lazy: screen(() => import('@/features/auth/routes/reset-password')) },
+            ],
           },
         ],
       },
@@ -85,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: 'create-post', lazy: screen(() => import('@/features/posts/routes/create-post')) },
           { path: 'edit-post/:postId', lazy: screen(() => import('@/features/posts/routes/edit-post')) },
           { path: 'post/:postId', lazy: screen(() => import('@/features/posts/routes/post-detail')) },
+          { path: 'settings/security', lazy: screen(() => import('@/features/auth/routes/security')) },
           { path: '*', lazy: screen(() => import('./routes/not-found')) },
         ],
       },

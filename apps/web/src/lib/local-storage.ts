@@ -1,4 +1,4 @@
-import { LOCAL_STORAGE_KEYS, type LocalStorageKey } from '@sys/shared';
+import { type GuestProfile, LOCAL_STORAGE_KEYS, type LocalStorageKey } from '@sys/shared';
 
 /**
  * The one owner of the browser's local storage. Every key the app uses is named here: the spec's keys
@@ -80,3 +80,33 @@ export const hasAccountFlag = {
   get: () => readFlag(LOCAL_STORAGE_KEYS.hasAccount),
   set: () => writeItem(LOCAL_STORAGE_KEYS.hasAccount, 'true'),
 };
+
+export const isGuestUserFlag = {
+  key: LOCAL_STORAGE_KEYS.isGuestUser,
+  get: () => readFlag(LOCAL_STORAGE_KEYS.isGuestUser),
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The guest profile: its JSON under guestProfile, and isGuestUser 'true' while the visitor is a guest.
+// (Parsing lives with the guest logic in features/auth/guest.ts, so zod stays off the first screen.)
+
+export function readGuestProfileJson(): string | null {
+  return readItem(LOCAL_STORAGE_KEYS.guestProfile);
+}
+
+export function writeGuestProfile(profile: GuestProfile): void {
+  writeItem(LOCAL_STORAGE_KEYS.guestProfile, JSON.stringify(profile));
+  writeItem(LOCAL_STORAGE_KEYS.isGuestUser, 'true');
+}
+
+export function removeGuestProfile(): void {
+  removeItem(LOCAL_STORAGE_KEYS.guestProfile);
+  removeItem(LOCAL_STORAGE_KEYS.isGuestUser);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The post draft, saved by the create-post form when a guest tries to publish.
+
+export function hasStoredPostDraft(): boolean {
+  return readItem(LOCAL_STORAGE_KEYS.postDraft) !== null;
+}

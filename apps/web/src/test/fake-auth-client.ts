@@ -1,26 +1,87 @@
-import type { Session } from '@supabase/auth-js';
-import { vi } from 'vitest';
+import type { AuthChangeEvent, Session } from '@supabase/auth-js';
+import { expect, vi } from 'vitest';
 
-type Listener = (event: string, session: Session | null) => void;
+type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 
-/** A stand-in for the auth-js client: reports `session` as the INITIAL_SESSION, signs out on request. */
+const noError = { error: null };
+
+/**
+ * A stand-in for the auth-js client: reports `session` as the INITIAL_SESSION, signs in, up and out on
+ * request (firing the events auth-js fires), and answers the MFA calls as for an account without a
+ * second factor. Tests override single methods with `mockImplementationOnce` / `mockResolvedValueOnce`,
+ * and `emit` plays an auth event (another tab signing in, a refresh...).
+ */
 export function createFakeAuthClient(session: Session | null) {
   const listeners = new Set<Listener>();
+  let current = session;
+  const emit = (event: AuthChangeEvent, next: Session | null) => {
+    current = next;
+    for (const listener of listeners) listener(event, next);
+  };
+
   return {
+    emit,
+    /** Resolves once the app listens to auth events (the session store subscribes after a lazy import). */
+    listening: () => vi.waitFor(() => expect(listeners.size).toBeGreaterThan(0)),
     onAuthStateChange: vi.fn((listener: Listener) => {
       listeners.add(listener);
-      queueMicrotask(() => listener('INITIAL_SESSION', session));
+      queueMicrotask(() => listener('INITIAL_SESSION', current));
       return { data: { subscription: { unsubscribe: () => listeners.delete(listener) } } };
     }),
-    signOut: vi.fn(async () => {
-      for (const listener of listeners) listener('SIGNED_OUT', null);
-      return { error: null };
+    getSession: vi.fn(async () => ({ data: { session: current }, error: null })),
+    signInWithPassword: vi.fn(async ({ email }: { email: string; password: string }) => {
+      const next = fakeSession(email);
+      emit('SIGNED_IN', next);
+      return { data: { session: next, user: next.user }, error: null };
     }),
-    getSession: vi.fn(async () => ({ data: { session }, error: null })),
+    signUp: vi.fn(async ({ email }: { email: string; password: string; options?: unknown }) => {
+      const next = fakeSession(email);
+      emit('SIGNED_IN', next);
+      return { data: { session: next as Session | null, user: next.user }, error: null };
+    }),
+    signOut: vi.fn(async (options?: { scope?: 'global' | 'local' | 'others' }) => {
+      // scope 'others' ends the other sessions only; this one stays.
+      if (options?.scope !== 'others') emit('SIGNED_OUT', null);
+      return noError;
+    }),
+    resetPasswordForEmail: vi.fn(async (_email: string, _options?: { redirectTo?: string }) => ({
+      data: {},
+      error: null,
+    })),
+    updateUser: vi.fn(async (_attributes: { password?: string }) => {
+      if (current) emit('USER_UPDATED', { ...current });
+      return { data: { user: current?.user ?? null }, error: null };
+    }),
+    refreshSession: vi.fn(async () => ({
+      data: { session: current, user: current?.user ?? null },
+      error: null,
+    })),
+    mfa: {
+      getAuthenticatorAssuranceLevel: vi.fn(async () => ({
+        data: {
+          currentLevel: current ? 'aal1' : null,
+          nextLevel: current ? 'aal1' : null,
+          currentAuthenticationMethods: [],
+        },
+        error: null,
+      })),
+      listFactors: vi.fn(async () => ({ data: { all: [], totp: [], phone: [], webauthn: [] }, error: null })),
+      challengeAndVerify: vi.fn(async (_params: { factorId: string; code: string }) => {
+        if (current) emit('MFA_CHALLENGE_VERIFIED', { ...current });
+        return { data: {}, error: null };
+      }),
+      enroll: vi.fn(),
+      unenroll: vi.fn(async ({ factorId }: { factorId: string }) => ({
+        data: { id: factorId },
+        error: null,
+      })),
+    },
   };
 }
 
-export function fakeSession(): Session {
+export type FakeAuthClient = ReturnType<typeof createFakeAuthClient>;
+
+export function fakeSession(email = 'ada@example.com'): Session {
   return {
     access_token: 'token',
     refresh_token: 'refresh',
@@ -33,7 +94,7 @@ export function fakeSession(): Session {
       app_metadata: {},
       user_metadata: {},
       created_at: new Date().toISOString(),
-      email: 'ada@example.com',
+      email,
     },
   };
 }

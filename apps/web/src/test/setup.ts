@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n, i18nReady } from '@/app/i18n';
 
@@ -21,6 +22,8 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup();
+  // Sonner keeps its toasts in a module-level store and shows them again to the next test's Toaster.
+  toast.dismiss();
   window.localStorage.clear();
   await i18n.changeLanguage('en');
 });

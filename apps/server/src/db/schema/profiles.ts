@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { authUsers } from './auth.ts';
 
-/** Spec section 3, table `profiles`. The id is the auth user's id. */
+/**
+ * Spec section 3, table `profiles`. The id is the auth user's id; deleting the user deletes the
+ * profile (and, through their own foreign keys, the user's content).
+ */
 export const profiles = pgTable(
   'profiles',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id')
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
     username: text('username'),
     display_name: text('display_name'),
     bio: text('bio'),

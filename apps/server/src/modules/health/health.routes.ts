@@ -1,8 +1,16 @@
-import { HealthResponseSchema } from '@sys/shared';
+import { HealthResponseSchema, LivenessResponseSchema } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getMigrationState } from '../../db/client.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Liveness without touching the database: what a load balancer polls, and the trivial route
+  // the benchmarks compare every other route against.
+  app.get(
+    '/api/health/live',
+    { schema: { tags: ['health'], summary: 'Liveness only', response: { 200: LivenessResponseSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
   app.get(
     '/api/health',
     {

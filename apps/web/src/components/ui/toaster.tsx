@@ -9,6 +9,8 @@ export default function Toaster({ dir }: { dir: 'ltr' | 'rtl' }) {
   return (
     <Sonner
       dir={dir}
+      // Sonner sets its own system font on the list; the app's (Inter, Heebo for Hebrew) is inherited instead.
+      className="font-[inherit]"
       position="top-center"
       duration={LIMITS.toastDurationMs}
       gap={8}
@@ -23,7 +25,8 @@ export default function Toaster({ dir }: { dir: 'ltr' | 'rtl' }) {
           description: 'text-[13px] text-muted',
           icon: 'mt-0.5 shrink-0',
           success: '[&_[data-icon]]:text-success',
-          error: 'border-danger bg-danger text-white [&_[data-description]]:text-white/90',
+          // `!`: the toast's own border, background and text colours above would otherwise win (white on white).
+          error: 'border-danger! bg-danger! text-white! [&_[data-description]]:text-white/90!',
         },
       }}
     />

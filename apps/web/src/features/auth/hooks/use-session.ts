@@ -1,7 +1,7 @@
 import type { Session, User } from '@supabase/auth-js';
 import { useSyncExternalStore } from 'react';
 import { loadAuthClient } from '@/lib/load-auth-client';
-import { hasStoredAuthSession } from '@/lib/local-storage';
+import { hasStoredAuthSession, removeGuestProfile } from '@/lib/local-storage';
 
 export interface SessionState {
   session: Session | null;
@@ -10,9 +10,22 @@ export interface SessionState {
   isLoading: boolean;
 }
 
+/**
+ * Does the address carry an auth redirect (a PKCE `?code=`, or a session or error in the fragment)?
+ * auth-js turns it into a session while it starts, so the session is not known yet.
+ */
+function hasAuthRedirectInUrl(): boolean {
+  const { search, hash } = window.location;
+  return /[?&]code=/.test(search) || /(access_token|error_description)=/.test(hash);
+}
+
 // One subscription to the auth client for the whole app; components read it through useSession.
-// Nothing stored means signed out: no need to wait for auth-js to know that.
-let state: SessionState = { session: null, user: null, isLoading: hasStoredAuthSession() };
+// Nothing stored (and no redirect to read) means signed out: no need to wait for auth-js to know that.
+let state: SessionState = {
+  session: null,
+  user: null,
+  isLoading: hasStoredAuthSession() || hasAuthRedirectInUrl(),
+};
 const listeners = new Set<() => void>();
 let started = false;
 
@@ -27,7 +40,9 @@ function start() {
   loadAuthClient().then(
     (client) => {
       // INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED... all carry the session.
-      client.onAuthStateChange((_event, session) => {
+      client.onAuthStateChange((event, session) => {
+        // A real sign-in ends the guest profile (spec section 4), in every tab.
+        if (event === 'SIGNED_IN' && session) removeGuestProfile();
         setState({ session, user: session?.user ?? null, isLoading: false });
       });
     },

@@ -51,6 +51,14 @@ export default function OnboardingScreen() {
     navigate('/', { replace: true });
   };
 
+  // Spec section 4: 'Continue as a guest' stores a guest profile, sets onboarded and goes home. The
+  // guest code (with its schema) loads on the tap, so it stays off the first screen.
+  const finishAsGuest = async () => {
+    const { continueAsGuest } = await import('@/features/auth/guest');
+    continueAsGuest();
+    finish();
+  };
+
   return (
     <div className="flex flex-1 flex-col gap-8 px-6 pt-6">
       <div className="text-center">
@@ -59,9 +67,14 @@ export default function OnboardingScreen() {
       </div>
       <CardStack />
       <p className="mx-auto max-w-[36ch] text-center text-sm text-muted">{t('onboarding.soon')}</p>
-      <Button size="lg" onClick={finish} className="mx-auto w-full max-w-[300px]">
-        {t('onboarding.skip')}
-      </Button>
+      <div className="mx-auto flex w-full max-w-[300px] flex-col gap-2">
+        <Button size="lg" onClick={finish}>
+          {t('onboarding.skip')}
+        </Button>
+        <Button size="lg" variant="outline" onClick={() => void finishAsGuest()}>
+          {t('guest.continue')}
+        </Button>
+      </div>
     </div>
   );
 }

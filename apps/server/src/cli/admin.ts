@@ -1,0 +1,197 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { ConfigError, loadConfigFromEnv } from '../config.ts';
+import { DatabaseError, migrateDatabase, openDatabase, pgliteDirFor } from '../db/client.ts';
+import { AuthError } from '../modules/auth/auth.errors.ts';
+import { type AuthModule, createAuthModule } from '../modules/auth/auth.plugin.ts';
+import { KeyConfigError } from '../modules/auth/auth.tokens.ts';
+import { profileAuthHooks } from '../modules/profiles/profiles.plugin.ts';
+import { ProfilesService } from '../modules/profiles/profiles.service.ts';
+
+/**
+ * `npm run admin -- <command>`: the auth service's admin API from the command line, through the
+ * same services as /auth/v1/admin, on the configured database (DATA_DIR, DATABASE_URL...). With the
+ * embedded database, stop the server first: PGlite is single-process.
+ */
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  list-users [--page N] [--per-page N] [--filter TEXT] [--json]
+  create-user --email EMAIL [--password PASSWORD] [--confirm] [--name "Full Name"]
+  delete-user USER_ID [--soft]
+  generate-link signup|invite|magiclink|recovery|email_change_new --email EMAIL
+                [--password PASSWORD] [--new-email EMAIL] [--redirect-to URL]
+  invite --email EMAIL [--redirect-to URL]
+  service-token [--days N]     print a service_role JWT for /auth/v1/admin (signed with the server's key)
+`;
+
+type Values = {
+  help?: boolean;
+  json?: boolean;
+  page?: string;
+  'per-page'?: string;
+  filter?: string;
+  email?: string;
+  password?: string;
+  confirm?: boolean;
+  name?: string;
+  soft?: boolean;
+  'new-email'?: string;
+  'redirect-to'?: string;
+  days?: string;
+};
+
+class UsageError extends Error {}
+
+function need(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`${what} is required`);
+  return value;
+}
+
+const print = (value: unknown): void => {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+};
+
+async function run(auth: AuthModule, command: string, positional: string[], v: Values): Promise<void> {
+  switch (command) {
+    case 'list-users': {
+      const page = await auth.admin.listUsers({ page: v.page, per_page: v['per-page'], filter: v.filter });
+      if (v.json) return print(page);
+      const lines = page.users.map((u) =>
+        [
+          u.id,
+          (u.email ?? '').padEnd(32),
+          u.email_confirmed_at ? 'confirmed  ' : 'unconfirmed',
+          u.deleted_at ? 'deleted' : u.banned_until ? 'banned ' : '       ',
+          u.created_at,
+        ].join('  '),
+      );
+      process.stdout.write(
+        `${lines.join('\n')}${lines.length ? '\n' : ''}page ${page.page} of ${Math.max(1, Math.ceil(page.total / page.perPage))}, ${page.total} users\n`,
+      );
+      return;
+    }
+    case 'create-user': {
+      const user = await auth.admin.createUser({
+        email: need(v.email, '--email'),
+        password: v.password,
+        email_confirm: v.confirm ?? false,
+        user_metadata: v.name ? { full_name: v.name } : undefined,
+      });
+      return print(user);
+    }
+    case 'delete-user': {
+      const id = need(positional[0], 'USER_ID');
+      await auth.admin.deleteUser(id, v.soft ?? false);
+      process.stdout.write(`${v.soft ? 'Soft-deleted' : 'Deleted'} user ${id}\n`);
+      return;
+    }
+    case 'generate-link': {
+      const link = await auth.admin.generateLink(
+        {
+          type: need(positional[0], 'the link type'),
+          email: need(v.email, '--email'),
+          password: v.password,
+          new_email: v['new-email'],
+        },
+        v['redirect-to'],
+      );
+      return print({
+        action_link: link.action_link,
+        email_otp: link.email_otp,
+        verification_type: link.verification_type,
+        redirect_to: link.redirect_to,
+        user_id: link.id,
+      });
+    }
+    case 'invite': {
+      const user = await auth.admin.invite({ email: need(v.email, '--email') }, v['redirect-to']);
+      process.stdout.write(`Invited ${user.email} (${user.id}); the invitation went out by mail.\n`);
+      return;
+    }
+    case 'service-token': {
+      const days = v.days ? Number(v.days) : 30;
+      if (!Number.isFinite(days) || days <= 0) throw new UsageError('--days must be a positive number');
+      process.stdout.write(
+        `${await auth.tokens.signServiceRoleToken(Date.now(), Math.round(days * 86_400))}\n`,
+      );
+      return;
+    }
+    default:
+      throw new UsageError(command ? `Unknown command: ${command}` : 'A command is required');
+  }
+}
+
+async function main(): Promise<void> {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        json: { type: 'boolean' },
+        page: { type: 'string' },
+        'per-page': { type: 'string' },
+        filter: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        confirm: { type: 'boolean' },
+        name: { type: 'string' },
+        soft: { type: 'boolean' },
+        'new-email': { type: 'string' },
+        'redirect-to': { type: 'string' },
+        days: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(1);
+  }
+  const [command = '', ...positional] = parsed.positionals;
+  if (parsed.values.help || !command) {
+    process.stdout.write(USAGE);
+    if (!command && !parsed.values.help) process.exitCode = 1;
+    return;
+  }
+
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let auth: AuthModule | undefined;
+  try {
+    const config = loadConfigFromEnv();
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: pgliteDirFor(config.dataDir),
+    });
+    await migrateDatabase(database);
+    // Logs go to stderr so that stdout stays the command's output (JSON for scripts).
+    const log = pino({ level: 'error' }, pino.destination(2));
+    auth = await createAuthModule(config, database, log, {
+      hooks: profileAuthHooks(new ProfilesService(database.db)),
+    });
+    await run(auth, command, positional, parsed.values);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}`);
+    } else if (error instanceof AuthError) {
+      process.stderr.write(`error: ${error.message} (${error.code})\n`);
+    } else if (
+      error instanceof ConfigError ||
+      error instanceof DatabaseError ||
+      error instanceof KeyConfigError
+    ) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      throw error;
+    }
+    process.exitCode = 1;
+  } finally {
+    await auth?.close();
+    await database?.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PROFILES } from '../modules/demo/demo.data.ts';
+import { createPostgresTestDatabase, type TestDatabaseUrl, testEngine } from '../test/context.ts';
+import { childEnv, runProcess } from '../test/processes.ts';
+
+/** `npm run seed` is `tsx apps/server/src/cli/seed.ts`; run it the same way, on the test engine. */
+const seed = (env: NodeJS.ProcessEnv, ...args: string[]) =>
+  runProcess(['--import', 'tsx', 'src/cli/seed.ts', ...args], env);
+
+describe(`npm run seed (${testEngine})`, () => {
+  let tmp: string;
+  let pg: TestDatabaseUrl | undefined;
+  let env: NodeJS.ProcessEnv;
+  const avatar = () => join(tmp, 'media', 'avatars', DEMO_PROFILES[0]!.id, 'avatar.webp');
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'sys-seed-'));
+    if (testEngine === 'postgres') pg = await createPostgresTestDatabase();
+    env = childEnv({ DATA_DIR: tmp, ...(pg ? { DATABASE_URL: pg.url } : {}) });
+  });
+  afterAll(async () => {
+    await pg?.drop();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('seeds an empty database and says what it did', async () => {
+    const result = await seed(env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Seeded /);
+    expect(result.stdout).toContain('profiles: 5 creators');
+    expect(result.stdout).toContain('brands: 15 brands');
+    expect(existsSync(avatar())).toBe(true);
+  });
+
+  it('refuses to touch a database that has data without --reset', async () => {
+    const result = await seed(env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('already holds profiles');
+    expect(result.stderr).toContain('npm run seed -- --reset');
+  });
+
+  it('rebuilds the demo with --reset', async () => {
+    rmSync(avatar());
+    const result = await seed(env, '--reset');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Reset and seeded /);
+    expect(existsSync(avatar())).toBe(true);
+  });
+
+  it('rejects an unknown option with the usage', async () => {
+    const result = await seed(env, '--wipe');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Usage: npm run seed');
+  });
+});

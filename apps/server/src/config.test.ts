@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfigFromEnv } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('uses the defaults when nothing is set', () => {
+    const config = loadConfigFromEnv({});
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.storageDriver).toBe('local');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['STORAGE_DRIVER', 'ftp'],
+    ['DATABASE_URL', 'not a url'],
+    ['SEED_DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('rejects %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfigFromEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfigFromEnv({ [name]: value })).toThrow(name);
+  });
+
+  it('accepts PORT=0 (any free port) and a relative DATA_DIR', () => {
+    const config = loadConfigFromEnv({ PORT: '0', DATA_DIR: 'some/dir' });
+    expect(config.port).toBe(0);
+    expect(config.dataDir).toMatch(/^\/.*some\/dir$/);
+  });
+});

@@ -1,0 +1,31 @@
+import { AppError } from './errors.ts';
+
+/** A position in a list ordered by (created_at, id): the last row a page showed. */
+export interface KeysetPosition {
+  createdAt: Date;
+  id: string;
+}
+
+/*
+ * List cursors are opaque to clients: base64url of '<created_at ISO>|<id>'. The next page continues
+ * strictly past that row, so rows inserted meanwhile neither repeat nor shift the following pages.
+ * created_at columns keep millisecond precision, so the ISO text round-trips exactly.
+ */
+export function encodeKeysetCursor(position: KeysetPosition): string {
+  return Buffer.from(`${position.createdAt.toISOString()}|${position.id}`, 'utf8').toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The position a cursor names; undefined for the first page; 400 'Invalid cursor' for anything else. */
+export function decodeKeysetCursor(cursor: string | undefined): KeysetPosition | undefined {
+  if (cursor === undefined) return undefined;
+  const [iso, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = iso ? new Date(iso) : undefined;
+  if (!createdAt || Number.isNaN(createdAt.getTime()) || !id || !UUID.test(id) || extra !== undefined) {
+    throw new AppError(400, 'validation_failed', 'Invalid cursor', [
+      { field: 'querystring.cursor', message: 'Invalid cursor' },
+    ]);
+  }
+  return { createdAt, id };
+}

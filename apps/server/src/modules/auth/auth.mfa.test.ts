@@ -1,0 +1,213 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hotp, totp, verifyTotp } from './auth.mfa.ts';
+import { type AuthTestApp, createAuthTestApp, type SessionBody } from './auth.test-helpers.ts';
+
+describe('TOTP (RFC 6238)', () => {
+  const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ'; // "12345678901234567890"
+
+  it('matches the RFC test vectors (SHA-1, 8 digits)', () => {
+    const key = Buffer.from('12345678901234567890');
+    expect(hotp(key, 1, 8)).toBe('94287082'); // T = 59 s
+    expect(hotp(key, 37037036, 8)).toBe('07081804'); // T = 1111111109 s
+    expect(hotp(key, Math.floor(20000000000 / 30), 8)).toBe('65353130'); // T = 20000000000 s
+  });
+
+  it('accepts the previous, current and next 30 s step only', () => {
+    const now = 1_700_000_000_000;
+    const code = totp(secret, now);
+    expect(verifyTotp(secret, code, now)).toBe(true);
+    expect(verifyTotp(secret, code, now + 30_000)).toBe(true);
+    expect(verifyTotp(secret, code, now - 30_000)).toBe(true);
+    expect(verifyTotp(secret, code, now + 90_000)).toBe(false);
+    expect(verifyTotp(secret, 'abcdef', now)).toBe(false);
+  });
+});
+
+let t: AuthTestApp;
+beforeAll(async () => {
+  t = await createAuthTestApp();
+});
+afterAll(() => t.close());
+
+const enroll = (
+  token: string,
+  payload: Record<string, unknown> = { factor_type: 'totp', friendly_name: 'phone' },
+) => t.call({ method: 'POST', url: '/auth/v1/factors', token, payload });
+const challenge = (token: string, factorId: string, headers: Record<string, string> = {}) =>
+  t.call({
+    method: 'POST',
+    url: `/auth/v1/factors/${factorId}/challenge`,
+    token,
+    payload: { factorId },
+    headers,
+  });
+const verify = (token: string, factorId: string, challengeId: string, code: string) =>
+  t.call({
+    method: 'POST',
+    url: `/auth/v1/factors/${factorId}/verify`,
+    token,
+    payload: { challenge_id: challengeId, code },
+  });
+
+describe('MFA with TOTP', () => {
+  let session: SessionBody;
+  let other: SessionBody;
+  let factorId: string;
+  let secret: string;
+  let aal2: SessionBody;
+
+  beforeAll(async () => {
+    session = await t.signUp('mia@example.com');
+    other = await t.signIn('mia@example.com');
+  });
+
+  it('enrolls a factor: id, type, friendly_name and the QR code, secret and URI', async () => {
+    const res = await enroll(session.access_token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ type: 'totp', friendly_name: 'phone' });
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(body.totp.uri).toMatch(/^otpauth:\/\/totp\/localhost%3A5173:mia%40example\.com\?secret=/);
+    // auth-js prefixes it with `data:image/svg+xml;utf-8,`: raw SVG without `#`.
+    expect(body.totp.qr_code).toMatch(/^<svg /);
+    expect(body.totp.qr_code).not.toContain('#');
+    factorId = body.id;
+    secret = body.totp.secret;
+
+    const user = await t.call({ method: 'GET', url: '/auth/v1/user', token: session.access_token });
+    expect(user.json().factors).toMatchObject([{ id: factorId, factor_type: 'totp', status: 'unverified' }]);
+  });
+
+  it('refuses a second factor with the same friendly name', async () => {
+    const res = await enroll(session.access_token);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('mfa_factor_name_conflict');
+  });
+
+  it('refuses factor types SYS does not offer', async () => {
+    const phone = await enroll(session.access_token, { factor_type: 'phone', phone: '+15555550100' });
+    expect(phone.statusCode).toBe(422);
+    const unknown = await enroll(session.access_token, { factor_type: 'sms' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('validation_failed');
+  });
+
+  it('challenges the factor: id, type and expiry', async () => {
+    const res = await challenge(session.access_token, factorId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ type: 'totp' });
+    expect(res.json().expires_at).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('refuses a wrong code (422 mfa_verification_failed)', async () => {
+    const { id } = (await challenge(session.access_token, factorId)).json();
+    const code = totp(secret, Date.now());
+    const wrong = String((Number(code) + 500_000) % 1_000_000).padStart(6, '0');
+    const res = await verify(session.access_token, factorId, id, wrong);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' });
+  });
+
+  it('refuses a challenge made from another address', async () => {
+    const { id } = (
+      await challenge(session.access_token, factorId, { 'x-forwarded-for': '203.0.113.9' })
+    ).json();
+    const res = await verify(session.access_token, factorId, id, totp(secret, Date.now()));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('mfa_ip_address_mismatch');
+  });
+
+  it('verifies a code computed from the secret: an aal2 session, the factor verified', async () => {
+    const { id } = (await challenge(session.access_token, factorId)).json();
+    const res = await verify(session.access_token, factorId, id, totp(secret, Date.now()));
+    expect(res.statusCode).toBe(200);
+    aal2 = res.json();
+    expect(aal2.token_type).toBe('bearer');
+    const claims = decodeJwt(aal2.access_token);
+    expect(claims.aal).toBe('aal2');
+    expect((claims.amr as { method: string }[]).map((a) => a.method)).toEqual(
+      expect.arrayContaining(['totp', 'password']),
+    );
+    expect(claims.session_id).toBe(decodeJwt(session.access_token).session_id);
+    expect(aal2.user.factors).toMatchObject([{ id: factorId, status: 'verified' }]);
+
+    // A used challenge cannot be used again.
+    const again = await verify(aal2.access_token, factorId, id, totp(secret, Date.now()));
+    expect(again.statusCode).toBe(422);
+  });
+
+  it("ends the user's other single-factor sessions, as GoTrue does", async () => {
+    const res = await t.call({ method: 'GET', url: '/auth/v1/user', token: other.access_token });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('replaces the refresh token of the raised session', async () => {
+    const old = await t.call({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: session.refresh_token },
+    });
+    expect(old.statusCode).toBe(400);
+    const current = await t.call({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: aal2.refresh_token },
+    });
+    expect(current.statusCode).toBe(200);
+    aal2 = current.json();
+    expect(decodeJwt(aal2.access_token).aal).toBe('aal2');
+  });
+
+  it('needs aal2 for a new factor, an email or password change, and removing a verified factor', async () => {
+    const aal1 = await t.signIn('mia@example.com');
+    expect(decodeJwt(aal1.access_token).aal).toBe('aal1');
+
+    const second = await enroll(aal1.access_token, { factor_type: 'totp', friendly_name: 'tablet' });
+    expect(second.statusCode).toBe(403);
+    expect(second.json().code).toBe('insufficient_aal');
+
+    const password = await t.call({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      token: aal1.access_token,
+      payload: { password: 'another password' },
+    });
+    expect(password.statusCode).toBe(401);
+    expect(password.json().code).toBe('insufficient_aal');
+
+    const remove = await t.call({
+      method: 'DELETE',
+      url: `/auth/v1/factors/${factorId}`,
+      token: aal1.access_token,
+    });
+    expect(remove.statusCode).toBe(422);
+    expect(remove.json().code).toBe('insufficient_aal');
+  });
+
+  it('answers unknown factors with 404', async () => {
+    const unknown = await challenge(aal2.access_token, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('mfa_factor_not_found');
+    const malformed = await challenge(aal2.access_token, 'not-a-uuid');
+    expect(malformed.statusCode).toBe(404);
+  });
+
+  it('unenrolls the factor from an aal2 session, which falls back to aal1', async () => {
+    const res = await t.call({
+      method: 'DELETE',
+      url: `/auth/v1/factors/${factorId}`,
+      token: aal2.access_token,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: factorId });
+    const refreshed = await t.call({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: aal2.refresh_token },
+    });
+    expect(decodeJwt(refreshed.json().access_token).aal).toBe('aal1');
+    expect(refreshed.json().user.factors).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+import type { Author, Post, PostItem, PostMedia } from '@sys/shared';
+import type { PostItemRow, PostMediaRow } from '../../db/schema/index.ts';
+import type { AuthorRow, PostListRow } from './posts.repository.ts';
+
+/** Rows -> the API's camelCase posts. */
+
+export function toAuthor(row: AuthorRow): Author {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    avatarUrl: row.avatar_url,
+  };
+}
+
+export function toPostMedia(row: PostMediaRow): PostMedia {
+  return {
+    id: row.id,
+    url: row.media_url,
+    type: row.media_type,
+    order: row.media_order,
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    variants: row.variants ?? [],
+  };
+}
+
+export function toPostItem(row: PostItemRow): PostItem {
+  return {
+    id: row.id,
+    itemType: row.item_type,
+    brand: row.brand,
+    link: row.link,
+    size: row.size,
+    title: row.title,
+    imageUrl: row.image_url,
+    // numeric arrives as a number (mode 'number'); a driver that hands back text is covered too.
+    price: row.price === null ? null : Number(row.price),
+    currency: row.currency as PostItem['currency'],
+    color: row.color,
+    pattern: row.pattern,
+  };
+}
+
+function groupByPost<R extends { post_id: string }>(rows: readonly R[]): Map<string, R[]> {
+  const groups = new Map<string, R[]>();
+  for (const row of rows) {
+    const group = groups.get(row.post_id);
+    if (group) group.push(row);
+    else groups.set(row.post_id, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Assembles posts from the three queries of a page. `media` and `items` come sorted by post and order,
+ * so each post's lists keep that order.
+ */
+export function toPosts(
+  rows: readonly PostListRow[],
+  media: readonly PostMediaRow[],
+  items: readonly PostItemRow[],
+  followedAuthorIds: ReadonlySet<string>,
+): Post[] {
+  const mediaByPost = groupByPost(media);
+  const itemsByPost = groupByPost(items);
+  return rows.map(({ post, author, likeCount, commentCount, likedByMe, savedByMe }) => ({
+    id: post.id,
+    caption: post.caption,
+    mediaUrl: post.media_url,
+    mediaType: post.media_type,
+    visibility: post.visibility,
+    createdAt: post.created_at.toISOString(),
+    updatedAt: post.updated_at.toISOString(),
+    author: toAuthor(author),
+    media: (mediaByPost.get(post.id) ?? []).map(toPostMedia),
+    items: (itemsByPost.get(post.id) ?? []).map(toPostItem),
+    likeCount: Number(likeCount),
+    commentCount: Number(commentCount),
+    likedByMe: Boolean(likedByMe),
+    savedByMe: Boolean(savedByMe),
+    followingAuthor: followedAuthorIds.has(author.id),
+  }));
+}

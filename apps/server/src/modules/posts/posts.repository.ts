@@ -1,0 +1,312 @@
+import { and, asc, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  comments,
+  type NewPostItemRow,
+  type NewPostMediaRow,
+  type PostItemRow,
+  type PostMediaRow,
+  type PostRow,
+  postItems,
+  postLikes,
+  postMedia,
+  posts,
+  profiles,
+  savedPosts,
+} from '../../db/schema/index.ts';
+
+/**
+ * The only place with SQL for `posts`, `post_media` and `post_items`. Functions take the database or a
+ * transaction. A page of posts is three queries whatever its size: the posts with their authors,
+ * counts and the viewer's flags; then the media and the items of all of them at once.
+ */
+
+export interface AuthorRow {
+  id: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+}
+
+export interface PostListRow {
+  post: PostRow;
+  author: AuthorRow;
+  likeCount: number;
+  commentCount: number;
+  likedByMe: boolean;
+  savedByMe: boolean;
+}
+
+/** A keyset position: the page continues with posts strictly older than this one. */
+export interface PostKey {
+  createdAt: Date;
+  id: string;
+}
+
+function postSelection(viewerId: string | null) {
+  // Scalar subqueries, not joins with GROUP BY: each is an index lookup on (post_id, ...) per post of the
+  // page, and the page stays one query.
+  const likedByMe = viewerId
+    ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.post_id} = ${posts.id} and ${postLikes.profile_id} = ${viewerId})`
+    : sql<boolean>`false`;
+  const savedByMe = viewerId
+    ? sql<boolean>`exists (select 1 from ${savedPosts} where ${savedPosts.post_id} = ${posts.id} and ${savedPosts.profile_id} = ${viewerId})`
+    : sql<boolean>`false`;
+  return {
+    post: posts,
+    author: {
+      id: profiles.id,
+      username: profiles.username,
+      display_name: profiles.display_name,
+      avatar_url: profiles.avatar_url,
+    },
+    likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.post_id} = ${posts.id})`,
+    commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.post_id} = ${posts.id})`,
+    likedByMe,
+    savedByMe,
+  };
+}
+
+function olderThan(key: PostKey | undefined): SQL | undefined {
+  if (!key) return undefined;
+  // A row comparison, so that PostgreSQL walks the (created_at desc, id desc) index from the cursor.
+  return sql`(${posts.created_at}, ${posts.id}) < (${key.createdAt.toISOString()}::timestamptz, ${key.id}::uuid)`;
+}
+
+export interface PageOptions {
+  viewerId: string | null;
+  after?: PostKey;
+  /** Rows to fetch; callers ask for one more than the page to learn whether another page follows. */
+  limit: number;
+}
+
+/** The home feed: public posts, newest first. */
+export async function findPublicFeedPage(db: Db, options: PageOptions): Promise<PostListRow[]> {
+  return db
+    .select(postSelection(options.viewerId))
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.profile_id))
+    .where(and(eq(posts.visibility, 'public'), olderThan(options.after)))
+    .orderBy(desc(posts.created_at), desc(posts.id))
+    .limit(options.limit);
+}
+
+/** One profile's posts, newest first; `includePrivate` only for the profile's owner. */
+export async function findProfilePostsPage(
+  db: Db,
+  profileId: string,
+  includePrivate: boolean,
+  options: PageOptions,
+): Promise<PostListRow[]> {
+  return db
+    .select(postSelection(options.viewerId))
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.profile_id))
+    .where(
+      and(
+        eq(posts.profile_id, profileId),
+        includePrivate ? undefined : eq(posts.visibility, 'public'),
+        olderThan(options.after),
+      ),
+    )
+    .orderBy(desc(posts.created_at), desc(posts.id))
+    .limit(options.limit);
+}
+
+/** The posts with these ids that `viewerId` may see (public, or their own), in no particular order. */
+export async function findVisiblePostsByIds(
+  db: Db,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<PostListRow[]> {
+  if (ids.length === 0) return [];
+  const visible = viewerId
+    ? or(eq(posts.visibility, 'public'), eq(posts.profile_id, viewerId))
+    : eq(posts.visibility, 'public');
+  return db
+    .select(postSelection(viewerId))
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.profile_id))
+    .where(and(inArray(posts.id, [...ids]), visible));
+}
+
+export async function findMediaOfPosts(db: Db, postIds: readonly string[]): Promise<PostMediaRow[]> {
+  if (postIds.length === 0) return [];
+  return db
+    .select()
+    .from(postMedia)
+    .where(inArray(postMedia.post_id, [...postIds]))
+    .orderBy(asc(postMedia.post_id), asc(postMedia.media_order));
+}
+
+export async function findItemsOfPosts(db: Db, postIds: readonly string[]): Promise<PostItemRow[]> {
+  if (postIds.length === 0) return [];
+  return db
+    .select()
+    .from(postItems)
+    .where(inArray(postItems.post_id, [...postIds]))
+    .orderBy(asc(postItems.post_id), asc(postItems.item_order), asc(postItems.created_at));
+}
+
+/** The fields that decide who may see and change a post. */
+export interface PostAccessRow {
+  id: string;
+  profile_id: string;
+  visibility: PostRow['visibility'];
+  caption: string;
+}
+
+export async function findPostAccess(db: Db, id: string): Promise<PostAccessRow | undefined> {
+  const [row] = await db
+    .select({
+      id: posts.id,
+      profile_id: posts.profile_id,
+      visibility: posts.visibility,
+      caption: posts.caption,
+    })
+    .from(posts)
+    .where(eq(posts.id, id));
+  return row;
+}
+
+/** Locks the post row for the rest of the transaction, so that two edits of one post apply one after the other. */
+export async function lockOwnedPost(tx: Db, id: string, ownerId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, id), eq(posts.profile_id, ownerId)))
+    .for('update');
+  return rows.length > 0;
+}
+
+export async function findProfileIdByUsername(db: Db, username: string): Promise<string | undefined> {
+  // Usernames are unique ignoring case (profiles_username_lower_key), which this lookup uses.
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`);
+  return row?.id;
+}
+
+export interface NewPost {
+  profile_id: string;
+  caption: string;
+  media_url: string;
+  media_type: PostRow['media_type'];
+  created_at?: Date;
+  updated_at?: Date;
+}
+
+export async function insertPost(tx: Db, row: NewPost): Promise<PostRow> {
+  const [inserted] = await tx.insert(posts).values(row).returning();
+  if (!inserted) throw new Error('insert into posts returned no row');
+  return inserted;
+}
+
+export async function updatePostFields(
+  tx: Db,
+  id: string,
+  fields: Partial<Pick<PostRow, 'caption' | 'media_url' | 'media_type'>>,
+): Promise<void> {
+  await tx
+    .update(posts)
+    .set({ ...fields, updated_at: sql`now()` })
+    .where(eq(posts.id, id));
+}
+
+export async function insertMedia(tx: Db, rows: NewPostMediaRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(postMedia).values(rows);
+}
+
+export async function deleteMediaOfPost(tx: Db, postId: string): Promise<void> {
+  await tx.delete(postMedia).where(eq(postMedia.post_id, postId));
+}
+
+export async function insertItems(tx: Db, rows: NewPostItemRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(postItems).values(rows);
+}
+
+export async function updateItem(
+  tx: Db,
+  postId: string,
+  itemId: string,
+  fields: Omit<NewPostItemRow, 'id' | 'post_id' | 'created_at'>,
+): Promise<void> {
+  await tx
+    .update(postItems)
+    .set(fields)
+    .where(and(eq(postItems.id, itemId), eq(postItems.post_id, postId)));
+}
+
+/** Deletes the post's items except `keepIds`. */
+export async function deleteItemsOfPostExcept(
+  tx: Db,
+  postId: string,
+  keepIds: readonly string[],
+): Promise<void> {
+  await tx
+    .delete(postItems)
+    .where(
+      and(
+        eq(postItems.post_id, postId),
+        keepIds.length > 0 ? notInArray(postItems.id, [...keepIds]) : undefined,
+      ),
+    );
+}
+
+/** Deletes the post if `ownerId` owns it; false when there was no such post. */
+export async function deleteOwnedPost(tx: Db, id: string, ownerId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(posts)
+    .where(and(eq(posts.id, id), eq(posts.profile_id, ownerId)))
+    .returning({ id: posts.id });
+  return rows.length > 0;
+}
+
+/**
+ * Which of `urls` one of `ownerId`'s posts still shows, as a media item or an item's image. Only the owner's
+ * posts can use their uploads (the service checks that), so the search walks that profile's posts.
+ */
+export async function findUrlsStillUsed(
+  db: Db,
+  ownerId: string,
+  urls: readonly string[],
+): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const list = [...urls];
+  const media = await db
+    .selectDistinct({ url: postMedia.media_url })
+    .from(postMedia)
+    .innerJoin(posts, eq(posts.id, postMedia.post_id))
+    .where(and(eq(posts.profile_id, ownerId), inArray(postMedia.media_url, list)));
+  const images = await db
+    .selectDistinct({ url: postItems.image_url })
+    .from(postItems)
+    .innerJoin(posts, eq(posts.id, postItems.post_id))
+    .where(and(eq(posts.profile_id, ownerId), inArray(postItems.image_url, list)));
+  return new Set([...media, ...images].map((row) => row.url).filter((url): url is string => url !== null));
+}
+
+/** A tagged item with the fields that decide who may see it. */
+export interface ItemAccessRow {
+  id: string;
+  post_id: string;
+  profile_id: string;
+  visibility: PostRow['visibility'];
+}
+
+export async function findItemAccess(db: Db, itemId: string): Promise<ItemAccessRow | undefined> {
+  const [row] = await db
+    .select({
+      id: postItems.id,
+      post_id: postItems.post_id,
+      profile_id: posts.profile_id,
+      visibility: posts.visibility,
+    })
+    .from(postItems)
+    .innerJoin(posts, eq(posts.id, postItems.post_id))
+    .where(eq(postItems.id, itemId));
+  return row;
+}

@@ -1,0 +1,441 @@
+import {
+  appendStyles,
+  type PageQuery,
+  type ParsedCreatePostBody,
+  type ParsedPostItemInput,
+  type ParsedUpdatePostBody,
+  POST_MESSAGES,
+  type Post,
+  type PostMediaInput,
+  type PostPage,
+} from '@sys/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { NewPostItemRow, NewPostMediaRow, PostItemRow, PostMediaRow } from '../../db/schema/index.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { countBrandUsage } from '../brands/brands.service.ts';
+import type { StorageService } from '../storage/storage.service.ts';
+import { toPosts } from './posts.mapper.ts';
+import {
+  deleteItemsOfPostExcept,
+  deleteMediaOfPost,
+  deleteOwnedPost,
+  findItemAccess,
+  findItemsOfPosts,
+  findMediaOfPosts,
+  findPostAccess,
+  findProfileIdByUsername,
+  findProfilePostsPage,
+  findPublicFeedPage,
+  findUrlsStillUsed,
+  findVisiblePostsByIds,
+  insertItems,
+  insertMedia,
+  insertPost,
+  lockOwnedPost,
+  type PostAccessRow,
+  type PostListRow,
+  updateItem,
+  updatePostFields,
+} from './posts.repository.ts';
+
+export interface PostsServiceDeps {
+  db: Db;
+  storage: StorageService;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+type MediaRowInput = Omit<NewPostMediaRow, 'post_id'>;
+type ItemRowInput = Omit<NewPostItemRow, 'post_id'> & { id?: string };
+
+const postNotFound = () => notFound(POST_MESSAGES.postNotFound);
+
+function isOurMediaUrl(url: string): boolean {
+  return url.startsWith('/media/');
+}
+
+/**
+ * The rules of posts: who sees and changes what, validation beyond the request's shape (media must be the
+ * author's own uploads), and one transaction per write. Pages cost a fixed number of queries.
+ */
+export class PostsService {
+  constructor(private readonly deps: PostsServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Reading
+  // -------------------------------------------------------------------------------------------------------
+
+  async listFeed(viewerId: string | null, query: PageQuery): Promise<PostPage> {
+    const after = decodeKeysetCursor(query.cursor);
+    const rows = await findPublicFeedPage(this.db, { viewerId, after, limit: query.limit + 1 });
+    return this.toPage(rows, query.limit, viewerId);
+  }
+
+  async listProfilePosts(viewerId: string | null, username: string, query: PageQuery): Promise<PostPage> {
+    const after = decodeKeysetCursor(query.cursor);
+    const profileId = await findProfileIdByUsername(this.db, username);
+    if (!profileId) throw notFound('Profile not found');
+    const rows = await findProfilePostsPage(this.db, profileId, profileId === viewerId, {
+      viewerId,
+      after,
+      limit: query.limit + 1,
+    });
+    return this.toPage(rows, query.limit, viewerId);
+  }
+
+  async getPost(viewerId: string | null, id: string): Promise<Post> {
+    const [post] = await this.getPostsByIds(viewerId, [id]);
+    if (!post) throw postNotFound();
+    return post;
+  }
+
+  /** The posts `viewerId` may see among `ids`, in the order of `ids` (unknown or hidden ones left out). */
+  async getPostsByIds(viewerId: string | null, ids: readonly string[]): Promise<Post[]> {
+    const rows = await findVisiblePostsByIds(this.db, ids, viewerId);
+    const posts = await this.hydrate(rows, viewerId);
+    const byId = new Map(posts.map((post) => [post.id, post]));
+    return ids.map((id) => byId.get(id)).filter((post): post is Post => post !== undefined);
+  }
+
+  /**
+   * The post if `viewerId` may see it (public, or their own), for the reactions (likes, comments, saves).
+   * Hidden posts answer 'Post not found', so their existence does not leak.
+   */
+  async requireVisiblePost(viewerId: string | null, id: string): Promise<PostAccessRow> {
+    const access = await findPostAccess(this.db, id);
+    if (!access || !this.canSee(viewerId, access)) throw postNotFound();
+    return access;
+  }
+
+  /** The item (and its post) if `viewerId` may see its post; 'Item not found' otherwise. */
+  async requireVisibleItem(
+    viewerId: string | null,
+    itemId: string,
+  ): Promise<{ itemId: string; postId: string }> {
+    const access = await findItemAccess(this.db, itemId);
+    if (!access || !this.canSee(viewerId, access)) {
+      throw notFound(POST_MESSAGES.itemNotFound);
+    }
+    return { itemId: access.id, postId: access.post_id };
+  }
+
+  private canSee(viewerId: string | null, access: Pick<PostAccessRow, 'visibility' | 'profile_id'>): boolean {
+    return access.visibility === 'public' || access.profile_id === viewerId;
+  }
+
+  private async toPage(rows: PostListRow[], limit: number, viewerId: string | null): Promise<PostPage> {
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
+    const nextCursor =
+      rows.length > limit && last
+        ? encodeKeysetCursor({ createdAt: last.post.created_at, id: last.post.id })
+        : null;
+    return { items: await this.hydrate(shown, viewerId), nextCursor };
+  }
+
+  /** Adds media, items and the follow flag to a page of posts: two queries for the whole page. */
+  private async hydrate(rows: PostListRow[], viewerId: string | null): Promise<Post[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.post.id);
+    const media = await findMediaOfPosts(this.db, ids);
+    const items = await findItemsOfPosts(this.db, ids);
+    const followed = await this.followedAuthorIds(
+      viewerId,
+      rows.map((row) => row.author.id),
+    );
+    return toPosts(rows, media, items, followed);
+  }
+
+  /**
+   * HOOK for the people issue: which of these authors the viewer follows. There is no follows table yet,
+   * so nobody follows anybody; once it exists this becomes one query through the follows service
+   * (e.g. `followsService.followedAmong(viewerId, authorIds)`), keeping a page's query count constant.
+   */
+  private async followedAuthorIds(
+    _viewerId: string | null,
+    _authorIds: readonly string[],
+  ): Promise<Set<string>> {
+    return new Set();
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Writing
+  // -------------------------------------------------------------------------------------------------------
+
+  async createPost(userId: string, input: ParsedCreatePostBody): Promise<Post> {
+    const media = await this.resolveMedia(userId, input.media, []);
+    const items = await this.resolveItems(userId, input.items, []);
+    const postId = await this.db.transaction((tx) =>
+      writeNewPost(tx, {
+        ownerId: userId,
+        caption: appendStyles(input.caption, input.styles),
+        media,
+        items,
+      }),
+    );
+    return this.getPost(userId, postId);
+  }
+
+  async updatePost(userId: string, id: string, input: ParsedUpdatePostBody): Promise<Post> {
+    const access = await this.requireOwnPost(userId, id);
+    const currentMedia = await findMediaOfPosts(this.db, [id]);
+    const currentItems = await findItemsOfPosts(this.db, [id]);
+    const media = input.media ? await this.resolveMedia(userId, input.media, currentMedia) : undefined;
+    const items = input.items ? await this.resolveItems(userId, input.items, currentItems) : undefined;
+    const captionChanged = input.caption !== undefined || input.styles !== undefined;
+    const caption = captionChanged
+      ? appendStyles(input.caption ?? access.caption, input.styles ?? [])
+      : undefined;
+
+    await this.db.transaction(async (tx) => {
+      // Lock first, so that the item diff below is computed against the state this edit replaces.
+      if (!(await lockOwnedPost(tx, id, userId))) throw postNotFound();
+      const first = media?.[0];
+      await updatePostFields(tx, id, {
+        ...(caption !== undefined ? { caption } : {}),
+        ...(first ? { media_url: first.media_url, media_type: first.media_type } : {}),
+      });
+      if (media) {
+        await deleteMediaOfPost(tx, id);
+        await insertMedia(
+          tx,
+          media.map((row) => ({ ...row, post_id: id })),
+        );
+      }
+      if (items) await this.replaceItems(tx, id, items);
+    });
+
+    const removedUrls = [
+      ...(media
+        ? urlsRemoved(
+            currentMedia.map((m) => m.media_url),
+            media.map((m) => m.media_url),
+          )
+        : []),
+      ...(items
+        ? urlsRemoved(
+            currentItems.map((i) => i.image_url),
+            items.map((i) => i.image_url ?? null),
+          )
+        : []),
+    ];
+    await this.removeUnusedUploads(userId, removedUrls);
+    return this.getPost(userId, id);
+  }
+
+  async deletePost(userId: string, id: string): Promise<void> {
+    await this.requireOwnPost(userId, id);
+    const media = await findMediaOfPosts(this.db, [id]);
+    const items = await findItemsOfPosts(this.db, [id]);
+    const deleted = await this.db.transaction((tx) => deleteOwnedPost(tx, id, userId));
+    if (!deleted) throw postNotFound();
+    // Files go only after the rows are gone for good: a failed delete must not leave a post without images.
+    await this.removeUnusedUploads(userId, [
+      ...media.map((m) => m.media_url),
+      ...items.map((i) => i.image_url).filter((url): url is string => url !== null),
+    ]);
+  }
+
+  /** The post for an edit or delete: 404 when `userId` cannot see it, 403 when it is someone else's. */
+  private async requireOwnPost(userId: string, id: string): Promise<PostAccessRow> {
+    const access = await findPostAccess(this.db, id);
+    if (!access || !this.canSee(userId, access)) throw postNotFound();
+    if (access.profile_id !== userId) throw forbidden(POST_MESSAGES.notOwner);
+    return access;
+  }
+
+  /**
+   * Items with the id of one of the post's items are updated in place (their click history stays), the
+   * others inserted, and the post's remaining items deleted. Brands new to the post are counted.
+   */
+  private async replaceItems(tx: Db, postId: string, items: ItemRowInput[]): Promise<void> {
+    const current = await findItemsOfPosts(tx, [postId]);
+    const currentIds = new Set(current.map((item) => item.id));
+    const kept = items.filter((item) => item.id !== undefined && currentIds.has(item.id));
+    await deleteItemsOfPostExcept(
+      tx,
+      postId,
+      kept.map((item) => item.id!),
+    );
+    const fresh: NewPostItemRow[] = [];
+    for (const { id, ...fields } of items) {
+      if (id !== undefined && currentIds.has(id)) await updateItem(tx, postId, id, fields);
+      else fresh.push({ ...fields, post_id: postId });
+    }
+    await insertItems(tx, fresh);
+    const knownBrands = new Set(current.map((item) => item.brand?.toLowerCase()).filter(Boolean));
+    await countBrandUsage(
+      tx,
+      items
+        .map((item) => item.brand ?? null)
+        .filter((brand) => brand && !knownBrands.has(brand.toLowerCase())),
+    );
+  }
+
+  /** Removes the owner's uploads behind `urls` that no post of theirs shows any more. */
+  private async removeUnusedUploads(ownerId: string, urls: readonly (string | null)[]): Promise<void> {
+    const candidates = [...new Set(urls.filter((url): url is string => url !== null && isOurMediaUrl(url)))];
+    if (candidates.length === 0) return;
+    try {
+      const stillUsed = await findUrlsStillUsed(this.db, ownerId, candidates);
+      await this.deps.storage.removeOwnedObjects(
+        ownerId,
+        candidates.filter((url) => !stillUsed.has(url)),
+      );
+    } catch (error) {
+      // The post change has committed; an orphaned file costs disk space, not correctness.
+      this.deps.log.warn({ err: error, ownerId }, 'could not remove unused uploads');
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Validation beyond the request's shape
+  // -------------------------------------------------------------------------------------------------------
+
+  /**
+   * Sorts the media by their `order` (the request's order breaks ties) and numbers them from 0. Each URL
+   * must be the author's own upload in `post-media` of the declared type, or already be on the post.
+   */
+  private async resolveMedia(
+    userId: string,
+    input: readonly PostMediaInput[],
+    current: readonly PostMediaRow[],
+  ): Promise<MediaRowInput[]> {
+    const sorted = input
+      .map((media, index) => ({ media, index }))
+      .sort((a, b) => (a.media.order ?? a.index) - (b.media.order ?? b.index) || a.index - b.index)
+      .map(({ media }) => media);
+    const uploads = await this.deps.storage.findOwnedObjects(
+      userId,
+      'post-media',
+      sorted.map((m) => m.url),
+    );
+    const onPost = new Map(current.map((row) => [row.media_url, row]));
+    const problems: { field: string; message: string }[] = [];
+    const rows = sorted.map((media, order): MediaRowInput => {
+      const upload = uploads.get(media.url);
+      if (upload) {
+        if (upload.kind !== media.type) {
+          problems.push({ field: `body.media.${order}.type`, message: `The file is a ${upload.kind}` });
+        }
+        return {
+          media_url: media.url,
+          media_type: upload.kind,
+          media_order: order,
+          width: upload.width,
+          height: upload.height,
+          placeholder: upload.placeholder,
+          variants: upload.variants ?? [],
+        };
+      }
+      const existing = onPost.get(media.url);
+      if (existing) {
+        return {
+          media_url: existing.media_url,
+          media_type: existing.media_type,
+          media_order: order,
+          width: existing.width,
+          height: existing.height,
+          placeholder: existing.placeholder,
+          variants: existing.variants,
+        };
+      }
+      problems.push({ field: `body.media.${order}.url`, message: POST_MESSAGES.mediaNotOurs });
+      return { media_url: media.url, media_type: media.type, media_order: order };
+    });
+    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+    return rows;
+  }
+
+  /** Checks the items' images: an http(s) link, the author's own upload, or an image already on the post. */
+  private async resolveItems(
+    userId: string,
+    input: readonly ParsedPostItemInput[],
+    current: readonly PostItemRow[],
+  ): Promise<ItemRowInput[]> {
+    const ownImages = input
+      .map((item) => item.imageUrl)
+      .filter((url): url is string => url !== null && isOurMediaUrl(url));
+    const uploads = await this.deps.storage.findOwnedObjects(userId, 'post-media', ownImages);
+    const onPost = new Set(current.map((item) => item.image_url));
+    const problems: { field: string; message: string }[] = [];
+    const rows = input.map((item, index): ItemRowInput => {
+      if (item.imageUrl !== null && isOurMediaUrl(item.imageUrl)) {
+        const upload = uploads.get(item.imageUrl);
+        if (upload?.kind !== 'image' && !onPost.has(item.imageUrl)) {
+          problems.push({
+            field: `body.items.${index}.imageUrl`,
+            message: 'The item image must be your own uploaded image',
+          });
+        }
+      }
+      return {
+        ...(item.id !== undefined ? { id: item.id } : {}),
+        item_order: index,
+        item_type: item.itemType,
+        brand: item.brand,
+        link: item.link,
+        size: item.size,
+        title: item.title,
+        image_url: item.imageUrl,
+        price: item.price,
+        currency: item.currency,
+        color: item.color,
+        pattern: item.pattern,
+      };
+    });
+    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+    return rows;
+  }
+}
+
+/** A post as it is written: media and items already checked (or trusted, for the demo seed). */
+export interface NewPostInput {
+  ownerId: string;
+  /** The stored caption, styles already appended. */
+  caption: string;
+  /** At least one; in gallery order, `media_order` numbered from 0. */
+  media: Omit<NewPostMediaRow, 'post_id'>[];
+  items: (Omit<NewPostItemRow, 'post_id'> & { id?: string })[];
+  createdAt?: Date;
+}
+
+/**
+ * Writes a post, its media and items and counts its brands, all in the caller's transaction. The API goes
+ * through `PostsService.createPost`, which checks the media first; the demo seed calls this directly with
+ * its own generated images.
+ */
+export async function writeNewPost(tx: Db, input: NewPostInput): Promise<string> {
+  const first = input.media[0];
+  if (!first) throw new Error('a post needs at least one media item');
+  const post = await insertPost(tx, {
+    profile_id: input.ownerId,
+    caption: input.caption,
+    media_url: first.media_url,
+    media_type: first.media_type,
+    ...(input.createdAt ? { created_at: input.createdAt, updated_at: input.createdAt } : {}),
+  });
+  await insertMedia(
+    tx,
+    input.media.map((row) => ({ ...row, post_id: post.id })),
+  );
+  await insertItems(
+    tx,
+    input.items.map(({ id: _ignored, ...row }) => ({ ...row, post_id: post.id })),
+  );
+  await countBrandUsage(
+    tx,
+    input.items.map((item) => item.brand ?? null),
+  );
+  return post.id;
+}
+
+function urlsRemoved(before: readonly (string | null)[], after: readonly (string | null)[]): string[] {
+  const kept = new Set(after);
+  return before.filter((url): url is string => url !== null && !kept.has(url));
+}

@@ -1,0 +1,689 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type CreatePostBody,
+  POST_MESSAGES,
+  type Post,
+  type PostPage,
+  type UploadResponse,
+} from '@sys/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/context.ts';
+import { postBody, publishPost, uploadImage } from '../../test/media.ts';
+import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+
+let ctx: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
+  alice = await createUser(ctx.app);
+  bob = await createUser(ctx.app);
+});
+afterAll(() => ctx.close());
+
+const query = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+  ctx.app.database.query<T>(sql, params);
+
+function createPost(user: TestUser | null, payload: unknown) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/posts',
+    headers: user ? user.headers : {},
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+function patchPost(user: TestUser | null, id: string, payload: unknown) {
+  return ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/posts/${id}`,
+    headers: user ? user.headers : {},
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+async function getPost(id: string, user?: TestUser) {
+  return ctx.app.inject({ method: 'GET', url: `/api/v1/posts/${id}`, headers: user ? user.headers : {} });
+}
+
+async function rowCounts(postId: string) {
+  const [row] = await query<{ posts: number; media: number; items: number }>(
+    `select (select count(*)::int from posts where id = $1) as posts,
+            (select count(*)::int from post_media where post_id = $1) as media,
+            (select count(*)::int from post_items where post_id = $1) as items`,
+    [postId],
+  );
+  return row!;
+}
+
+describe('creating posts', () => {
+  it('publishes a post with one image; styles are appended to the caption', async () => {
+    const [image] = [await uploadImage(ctx.app, alice)];
+    const response = await createPost(alice, {
+      caption: 'Sunday brunch',
+      styles: ['Casual', 'Plus Size'],
+      media: [{ url: image!.publicUrl, type: 'image' }],
+    });
+    expect(response.statusCode).toBe(201);
+    const post = response.json() as Post;
+    expect(post).toMatchObject({
+      caption: 'Sunday brunch #Casual #PlusSize',
+      mediaUrl: image!.publicUrl,
+      mediaType: 'image',
+      visibility: 'public',
+      items: [],
+      likeCount: 0,
+      commentCount: 0,
+      likedByMe: false,
+      savedByMe: false,
+      followingAuthor: false,
+      author: { id: alice.id, username: expect.any(String) },
+    });
+    expect(post.media).toEqual([
+      expect.objectContaining({ url: image!.publicUrl, type: 'image', order: 0, width: 64, height: 48 }),
+    ]);
+    expect(post.media[0]!.placeholder).toMatch(/^data:image\/webp;base64,/);
+
+    const read = await getPost(post.id);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(post);
+  });
+
+  it('publishes five media sorted by their order and several items in one go', async () => {
+    const media = await Promise.all(Array.from({ length: 5 }, () => uploadImage(ctx.app, alice)));
+    const response = await createPost(alice, {
+      caption: 'Five angles',
+      // Sent shuffled: the post keeps the gallery order and numbers it from 0.
+      media: [3, 0, 4, 1, 2].map((order) => ({ url: media[order]!.publicUrl, type: 'image', order })),
+      items: [
+        {
+          itemType: 'dress',
+          brand: 'Zara',
+          link: 'https://shop.example.com/a',
+          size: 'm',
+          color: 'Black',
+          price: '12.5',
+        },
+        {
+          itemType: 'Bag',
+          brand: 'My Own Label',
+          link: 'http://shop.example.com/b',
+          price: '',
+          currency: 'USD',
+        },
+        {
+          itemType: 'Jumpsuit thing',
+          brand: 'zara',
+          link: 'https://shop.example.com/c',
+          size: 'Custom 7/8',
+          color: 'None',
+          pattern: 'floral',
+          price: 99,
+          currency: 'EUR',
+          title: 'Linen jumpsuit',
+          imageUrl: 'https://cdn.shop.example.com/c.jpg',
+        },
+      ],
+    });
+    expect(response.statusCode).toBe(201);
+    const post = response.json() as Post;
+    expect(post.media.map((m) => m.url)).toEqual(media.map((m) => m.publicUrl));
+    expect(post.media.map((m) => m.order)).toEqual([0, 1, 2, 3, 4]);
+    expect(post.mediaUrl).toBe(media[0]!.publicUrl);
+    expect(post.items).toEqual([
+      expect.objectContaining({
+        itemType: 'Dress',
+        brand: 'Zara',
+        size: 'M',
+        color: 'Black',
+        pattern: null,
+        price: 12.5,
+        currency: 'ILS',
+      }),
+      expect.objectContaining({ itemType: 'Bag', brand: 'My Own Label', price: null, currency: 'USD' }),
+      expect.objectContaining({
+        itemType: 'Jumpsuit thing',
+        size: 'Custom 7/8',
+        color: null,
+        pattern: 'Floral',
+        price: 99,
+        currency: 'EUR',
+        title: 'Linen jumpsuit',
+        imageUrl: 'https://cdn.shop.example.com/c.jpg',
+      }),
+    ]);
+    expect(await rowCounts(post.id)).toEqual({ posts: 1, media: 5, items: 3 });
+
+    // Brands are counted once per post; a new brand is created.
+    const brands = await query<{ name: string; usage_count: number }>(
+      `select name, usage_count from brands where lower(name) in ('zara', 'my own label') order by name`,
+    );
+    expect(brands).toEqual([
+      { name: 'My Own Label', usage_count: 1 },
+      { name: 'Zara', usage_count: 1 },
+    ]);
+  });
+
+  it('refuses a post without media, or with six', async () => {
+    const media = await Promise.all(Array.from({ length: 6 }, () => uploadImage(ctx.app, alice)));
+    for (const payload of [
+      { caption: 'nothing to see', media: [] },
+      { caption: 'nothing to see' },
+      postBody(media),
+    ]) {
+      const response = await createPost(alice, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(
+        'media' in payload && payload.media.length === 6
+          ? POST_MESSAGES.mediaTooMany
+          : POST_MESSAGES.mediaRequired,
+      );
+    }
+    expect(POST_MESSAGES.mediaRequired).toBe('Please add at least one image or video');
+  });
+
+  it('refuses a caption of 2,201 characters and accepts 2,200', async () => {
+    const [image] = [await uploadImage(ctx.app, alice)];
+    const tooLong = await createPost(alice, postBody([image!], { caption: 'x'.repeat(2201) }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toMatchObject({
+      code: 'validation_failed',
+      message: POST_MESSAGES.captionTooLong,
+      details: [{ field: 'body.caption', message: POST_MESSAGES.captionTooLong }],
+    });
+    const longest = await createPost(alice, postBody([image!], { caption: 'x'.repeat(2200) }));
+    expect(longest.statusCode).toBe(201);
+  });
+
+  it('refuses more than three styles', async () => {
+    const [image] = [await uploadImage(ctx.app, alice)];
+    const response = await createPost(
+      alice,
+      postBody([image!], { styles: ['Casual', 'Retro', 'Modern', 'Urban'] }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(POST_MESSAGES.tooManyStyles);
+  });
+
+  it('refuses an item without an http(s) purchase link', async () => {
+    const [image] = [await uploadImage(ctx.app, alice)];
+    for (const item of [
+      { brand: 'Zara' },
+      { brand: 'Zara', link: '' },
+      { brand: 'Zara', link: 'shop.example.com/dress' },
+      { brand: 'Zara', link: 'javascript:alert(1)' },
+      { brand: 'Zara', link: 'ftp://shop.example.com/dress' },
+    ]) {
+      const response = await createPost(alice, postBody([image!], { items: [item as never] }));
+      expect(response.statusCode, JSON.stringify(item)).toBe(400);
+      expect(response.json().error).toMatchObject({
+        message: 'Please add a purchase link for each item',
+        details: [{ field: 'body.items.0.link', message: 'Please add a purchase link for each item' }],
+      });
+    }
+  });
+
+  it("reads prices as the rules say: '12.5' is 12.5, '' is none, 'abc' is refused", async () => {
+    const [image] = [await uploadImage(ctx.app, alice)];
+    const item = (price: unknown) => ({ link: 'https://shop.example.com/p', price: price as string });
+    const ok = await createPost(
+      alice,
+      postBody([image!], { items: [item('12.5'), item(''), item(null), item(7)] }),
+    );
+    expect(ok.statusCode).toBe(201);
+    expect((ok.json() as Post).items.map((i) => i.price)).toEqual([12.5, null, null, 7]);
+
+    for (const bad of ['abc', '1.234', '-5', '1,5', 12.345, 99_999_999_999]) {
+      const response = await createPost(alice, postBody([image!], { items: [item(bad)] }));
+      expect(response.statusCode, String(bad)).toBe(400);
+      expect(response.json().error).toMatchObject({
+        message: POST_MESSAGES.invalidPrice,
+        details: [{ field: 'body.items.0.price' }],
+      });
+    }
+    const badCurrency = await createPost(
+      alice,
+      postBody([image!], { items: [{ ...item('1'), currency: 'GBP' } as never] }),
+    );
+    expect(badCurrency.statusCode).toBe(400);
+  });
+
+  it('refuses custom values longer than 60 characters', async () => {
+    const [image] = [await uploadImage(ctx.app, alice)];
+    const response = await createPost(
+      alice,
+      postBody([image!], { items: [{ link: 'https://shop.example.com/p', size: 'x'.repeat(61) }] }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details[0].field).toBe('body.items.0.size');
+  });
+
+  it('accepts only media the author uploaded to SYS', async () => {
+    const [own] = [await uploadImage(ctx.app, alice)];
+    const [bobs] = [await uploadImage(ctx.app, bob)];
+    const missing = own!.publicUrl.replace(/\/[^/]+$/, '/1700000000000-deadbeef.jpg');
+    for (const url of [
+      'https://evil.example.com/cat.jpg',
+      bobs!.publicUrl,
+      missing,
+      '/media/avatars/x/avatar.webp',
+      '/media/post-media/../../etc/passwd',
+    ]) {
+      const response = await createPost(alice, { media: [{ url, type: 'image' }] });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message).toBe(POST_MESSAGES.mediaNotOurs);
+    }
+    // Declaring an image a video is refused too.
+    const wrongType = await createPost(alice, { media: [{ url: own!.publicUrl, type: 'video' }] });
+    expect(wrongType.statusCode).toBe(400);
+    // An item image from someone else's uploads is refused; a scraped http(s) image is fine.
+    const foreignItemImage = await createPost(
+      alice,
+      postBody([own!], { items: [{ link: 'https://shop.example.com/p', imageUrl: bobs!.publicUrl }] }),
+    );
+    expect(foreignItemImage.statusCode).toBe(400);
+  });
+
+  it('answers anonymous writes with 401 User not authenticated, whatever the body', async () => {
+    const post = await publishPost(ctx.app, alice);
+    for (const response of [
+      await createPost(null, { media: [] }),
+      await createPost(null, { caption: 'x' }),
+      await patchPost(null, post.id, { caption: 'hijacked' }),
+      await ctx.app.inject({ method: 'DELETE', url: `/api/v1/posts/${post.id}` }),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.message).toBe('User not authenticated');
+    }
+    expect((await getPost(post.id)).json().caption).toBe(post.caption);
+  });
+
+  it('leaves nothing behind when a create fails halfway', async () => {
+    // A trigger makes the second item's insert fail after the post and its media were written.
+    await ctx.app.database.exec(`
+      create function fail_marked_item() returns trigger language plpgsql as $$
+      begin
+        if new.link like '%fail-on-insert%' then raise exception 'forced failure'; end if;
+        return new;
+      end $$;
+      create trigger fail_marked_item before insert on post_items for each row execute function fail_marked_item();
+    `);
+    try {
+      const before = await query<{ posts: number; media: number; items: number }>(
+        `select (select count(*)::int from posts) as posts, (select count(*)::int from post_media) as media,
+                (select count(*)::int from post_items) as items`,
+      );
+      const media = await Promise.all([uploadImage(ctx.app, alice), uploadImage(ctx.app, alice)]);
+      const response = await createPost(
+        alice,
+        postBody(media, {
+          caption: 'doomed',
+          items: [
+            { link: 'https://shop.example.com/ok', brand: 'Doomed Brand' },
+            { link: 'https://shop.example.com/fail-on-insert' },
+          ],
+        }),
+      );
+      expect(response.statusCode).toBe(500);
+      const after = await query(
+        `select (select count(*)::int from posts) as posts, (select count(*)::int from post_media) as media,
+                (select count(*)::int from post_items) as items`,
+      );
+      expect(after).toEqual(before);
+      expect(await query(`select * from posts where caption = 'doomed'`)).toEqual([]);
+      expect(await query(`select * from brands where name = 'Doomed Brand'`)).toEqual([]);
+    } finally {
+      await ctx.app.database.exec(
+        'drop trigger fail_marked_item on post_items; drop function fail_marked_item();',
+      );
+    }
+  });
+});
+
+describe('editing and deleting posts', () => {
+  it('replaces media and items when given, keeping the ids of items it keeps', async () => {
+    const post = await publishPost(
+      ctx.app,
+      alice,
+      {
+        items: [
+          { link: 'https://shop.example.com/keep', brand: 'Mango', price: '10' },
+          { link: 'https://shop.example.com/drop', brand: 'Nike' },
+        ],
+      },
+      2,
+    );
+    const [kept, dropped] = post.items;
+    const fresh = await Promise.all([uploadImage(ctx.app, alice), uploadImage(ctx.app, alice)]);
+    // The new gallery: a new image first, then the post's second image, then another new one.
+    const response = await patchPost(alice, post.id, {
+      caption: 'Edited',
+      styles: ['Retro'],
+      media: [
+        { url: fresh[0]!.publicUrl, type: 'image' },
+        { url: post.media[1]!.url, type: 'image' },
+        { url: fresh[1]!.publicUrl, type: 'image' },
+      ],
+      items: [
+        { id: kept!.id, link: 'https://shop.example.com/keep', brand: 'Mango', price: '11.25' },
+        { link: 'https://shop.example.com/new', brand: 'Adidas', currency: 'USD', price: 5 },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const edited = response.json() as Post;
+    expect(edited.caption).toBe('Edited #Retro');
+    expect(edited.media.map((m) => [m.url, m.order])).toEqual([
+      [fresh[0]!.publicUrl, 0],
+      [post.media[1]!.url, 1],
+      [fresh[1]!.publicUrl, 2],
+    ]);
+    expect(edited.mediaUrl).toBe(fresh[0]!.publicUrl);
+    expect(edited.items.map((i) => [i.brand, i.price])).toEqual([
+      ['Mango', 11.25],
+      ['Adidas', 5],
+    ]);
+    expect(edited.items[0]!.id).toBe(kept!.id);
+    expect(edited.items.map((i) => i.id)).not.toContain(dropped!.id);
+    expect(new Date(edited.updatedAt).getTime()).toBeGreaterThan(new Date(post.updatedAt).getTime());
+    expect(await rowCounts(post.id)).toEqual({ posts: 1, media: 3, items: 2 });
+    expect((await getPost(post.id)).json()).toEqual(edited);
+
+    // The image no longer shown is deleted with its variants; the kept one stays.
+    expect((await ctx.app.inject({ url: post.media[0]!.url })).statusCode).toBe(404);
+    for (const variant of post.media[0]!.variants) {
+      expect((await ctx.app.inject({ url: variant.url })).statusCode).toBe(404);
+    }
+    expect((await ctx.app.inject({ url: post.media[1]!.url })).statusCode).toBe(200);
+  });
+
+  it('keeps media and items when only the caption changes', async () => {
+    const post = await publishPost(ctx.app, alice, {}, 2);
+    const response = await patchPost(alice, post.id, { caption: 'Only the words' });
+    expect(response.statusCode).toBe(200);
+    const edited = response.json() as Post;
+    expect(edited.caption).toBe('Only the words');
+    expect(edited.media).toEqual(post.media);
+    expect(edited.items).toEqual(post.items);
+  });
+
+  it('changes nothing when an edit is invalid', async () => {
+    const post = await publishPost(ctx.app, alice, {}, 2);
+    const response = await patchPost(alice, post.id, {
+      caption: 'Should not stick',
+      media: [{ url: post.media[0]!.url, type: 'image' }],
+      items: [{ link: 'not a link' }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(POST_MESSAGES.linkRequired);
+    expect((await getPost(post.id)).json()).toEqual(post);
+  });
+
+  it("answers another user's edit or delete with 403 and changes nothing", async () => {
+    const post = await publishPost(ctx.app, alice, {}, 1);
+    const edit = await patchPost(bob, post.id, { caption: 'mine now' });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().error.message).toBe('You can only edit your own posts');
+    const remove = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${post.id}`,
+      headers: bob.headers,
+    });
+    expect(remove.statusCode).toBe(403);
+    expect(remove.json().error.message).toBe('You can only edit your own posts');
+    expect((await getPost(post.id)).json()).toEqual(post);
+    expect((await ctx.app.inject({ url: post.mediaUrl })).statusCode).toBe(200);
+  });
+
+  it('answers an unknown post with 404 Post not found', async () => {
+    const unknown = '5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a';
+    for (const response of [
+      await getPost(unknown),
+      await getPost('not-a-uuid'),
+      await patchPost(alice, unknown, { caption: 'x' }),
+      await ctx.app.inject({ method: 'DELETE', url: `/api/v1/posts/${unknown}`, headers: alice.headers }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.message).toBe('Post not found');
+    }
+  });
+
+  it('deletes the post with its media, items and stored files', async () => {
+    const post = await publishPost(ctx.app, alice, { items: [{ link: 'https://shop.example.com/p' }] }, 2);
+    // An item image uploaded by the author goes too.
+    const itemImage = await uploadImage(ctx.app, alice);
+    await patchPost(alice, post.id, {
+      items: [{ link: 'https://shop.example.com/p', imageUrl: itemImage.publicUrl }],
+    });
+
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${post.id}`,
+      headers: alice.headers,
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await getPost(post.id)).statusCode).toBe(404);
+    expect(await rowCounts(post.id)).toEqual({ posts: 0, media: 0, items: 0 });
+    for (const url of [
+      ...post.media.flatMap((m) => [m.url, ...m.variants.map((v) => v.url)]),
+      itemImage.publicUrl,
+    ]) {
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    expect(await query(`select * from storage_objects where path = $1`, [itemImage.path])).toEqual([]);
+  });
+
+  it('keeps a file that another post of the author still shows', async () => {
+    const shared = await uploadImage(ctx.app, alice);
+    const body = postBody([shared]);
+    const first = (await createPost(alice, body)).json() as Post;
+    const second = (await createPost(alice, body)).json() as Post;
+    await ctx.app.inject({ method: 'DELETE', url: `/api/v1/posts/${first.id}`, headers: alice.headers });
+    expect((await ctx.app.inject({ url: shared.publicUrl })).statusCode).toBe(200);
+    expect((await getPost(second.id)).statusCode).toBe(200);
+  });
+});
+
+describe('reading posts', () => {
+  it('shows private posts to nobody but their owner', async () => {
+    const post = await publishPost(ctx.app, bob);
+    await query(`update posts set visibility = 'private' where id = $1`, [post.id]);
+    expect((await getPost(post.id)).statusCode).toBe(404);
+    expect((await getPost(post.id, alice)).statusCode).toBe(404);
+    expect((await getPost(post.id, bob)).statusCode).toBe(200);
+    const feed = (
+      await ctx.app.inject({ url: '/api/v1/posts?limit=50', headers: bob.headers })
+    ).json() as PostPage;
+    expect(feed.items.map((p) => p.id)).not.toContain(post.id);
+    const username = post.author.username!;
+    const ownList = await ctx.app.inject({ url: `/api/v1/profiles/${username}/posts`, headers: bob.headers });
+    expect((ownList.json() as PostPage).items.map((p) => p.id)).toContain(post.id);
+    const othersView = await ctx.app.inject({
+      url: `/api/v1/profiles/${username}/posts`,
+      headers: alice.headers,
+    });
+    expect((othersView.json() as PostPage).items.map((p) => p.id)).not.toContain(post.id);
+    const like = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/posts/${post.id}/like`,
+      headers: alice.headers,
+    });
+    expect(like.statusCode).toBe(404);
+  });
+
+  it("lists a profile's posts by username, newest first", async () => {
+    const carol = await createUser(ctx.app);
+    const first = await publishPost(ctx.app, carol, { caption: 'first' });
+    const second = await publishPost(ctx.app, carol, { caption: 'second' });
+    const username = first.author.username!;
+    const response = await ctx.app.inject({ url: `/api/v1/profiles/${username.toUpperCase()}/posts` });
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as PostPage).items.map((p) => p.id)).toEqual([second.id, first.id]);
+    const missing = await ctx.app.inject({ url: '/api/v1/profiles/nobody-by-this-name/posts' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses a malformed cursor and out-of-range limits', async () => {
+    expect((await ctx.app.inject({ url: '/api/v1/posts?cursor=bm9wZQ' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: '/api/v1/posts?limit=0' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: '/api/v1/posts?limit=51' })).statusCode).toBe(400);
+  });
+
+  it('documents the posts API in OpenAPI', async () => {
+    const response = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths as Record<string, unknown>);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/posts',
+        '/api/v1/posts/{id}',
+        '/api/v1/profiles/{username}/posts',
+        '/api/v1/posts/{id}/like',
+        '/api/v1/posts/{id}/comments',
+        '/api/v1/storage/{bucket}',
+      ]),
+    );
+  });
+});
+
+describe('the feed', () => {
+  let feedCtx: TestApp;
+  let author: TestUser;
+
+  beforeAll(async () => {
+    feedCtx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
+    author = await createUser(feedCtx.app);
+  });
+  afterAll(() => feedCtx.close());
+
+  async function page(limit: number, cursor?: string | null, user?: TestUser): Promise<PostPage> {
+    const qs = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
+    const response = await feedCtx.app.inject({
+      url: `/api/v1/posts?${qs}`,
+      headers: user ? user.headers : {},
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as PostPage;
+  }
+
+  async function publishMany(count: number, label: string, media: UploadResponse): Promise<Post[]> {
+    const posts: Post[] = [];
+    for (let i = 0; i < count; i++) {
+      const body: CreatePostBody = postBody([media], { caption: `${label} ${i}` });
+      const response = await feedCtx.app.inject({
+        method: 'POST',
+        url: '/api/v1/posts',
+        headers: author.headers,
+        payload: body,
+      });
+      posts.push(response.json() as Post);
+    }
+    return posts;
+  }
+
+  it('pages newest first and stays correct while posts are published', async () => {
+    const media = await uploadImage(feedCtx.app, author);
+    const older = await publishMany(5, 'older', media);
+    // Several posts in the same millisecond must still page exactly once each: give them one timestamp.
+    await feedCtx.app.database.query(`update posts set created_at = $1 where id = any($2::uuid[])`, [
+      new Date('2026-01-01T00:00:00.000Z'),
+      older.slice(1, 4).map((p) => p.id),
+    ]);
+    const expected = (
+      await feedCtx.app.database.query<{ id: string }>(
+        `select id from posts where visibility = 'public' order by created_at desc, id desc`,
+      )
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(5);
+
+    const first = await page(2);
+    expect(first.items.map((p) => p.id)).toEqual(expected.slice(0, 2));
+    expect(first.nextCursor).toEqual(expect.any(String));
+
+    // New posts arrive between page loads: the next pages neither repeat nor skip a post.
+    const newer = await publishMany(3, 'newer', media);
+    const second = await page(2, first.nextCursor);
+    const third = await page(2, second.nextCursor);
+    expect([...second.items, ...third.items].map((p) => p.id)).toEqual(expected.slice(2, 5));
+    expect(third.nextCursor).toBeNull();
+
+    // A fresh first page starts with the newest.
+    const fresh = await page(3);
+    expect(fresh.items.map((p) => p.id)).toEqual(newer.map((p) => p.id).reverse());
+  });
+
+  it('costs the same number of queries for a page of 2 and of 8, signed in or not', async () => {
+    const viewer = await createUser(feedCtx.app);
+    const session = (
+      feedCtx.app.database.db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }
+    ).session;
+    const spy = vi.spyOn(session, 'prepareQuery');
+    const count = async (limit: number, user?: TestUser) => {
+      spy.mockClear();
+      const result = await page(limit, null, user);
+      expect(result.items.length).toBe(limit);
+      return spy.mock.calls.length;
+    };
+    try {
+      const small = await count(2);
+      expect(await count(8)).toBe(small);
+      expect(small).toBeLessThanOrEqual(3);
+      const signedIn = await count(2, viewer);
+      expect(await count(8, viewer)).toBe(signedIn);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('share previews', () => {
+  let webCtx: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'sys-web-'));
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><html><head><title>SYS</title></head><body></body></html>',
+    );
+    webCtx = await createTestApp({
+      authRateLimits: TEST_RATE_LIMITS,
+      webDist,
+      publicUrl: 'https://sys.example.com',
+    });
+  });
+  afterAll(async () => {
+    await webCtx.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("puts the post's OpenGraph and Twitter tags into the page of /post/{id}", async () => {
+    const author = await createUser(webCtx.app);
+    const post = await publishPost(webCtx.app, author, {
+      caption: 'Summer "linen" <look> & more',
+      styles: ['Casual'],
+    });
+    const response = await webCtx.app.inject({ url: `/post/${post.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain(`<meta property="og:title" content="${post.author.username} on SYS">`);
+    // The caption without its hashtags, escaped.
+    expect(html).toContain(
+      '<meta property="og:description" content="Summer &quot;linen&quot; &lt;look&gt; &amp; more">',
+    );
+    expect(html).toContain(`<meta property="og:image" content="https://sys.example.com${post.mediaUrl}">`);
+    expect(html).toContain(`<meta property="og:url" content="https://sys.example.com/post/${post.id}">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
+
+    // Unknown posts get the plain page (the app shows 'Post not found').
+    for (const url of ['/post/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a', '/post/not-an-id']) {
+      const plain = await webCtx.app.inject({ url });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body).not.toContain('og:title');
+    }
+  });
+});

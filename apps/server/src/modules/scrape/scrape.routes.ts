@@ -1,0 +1,50 @@
+import { ErrorResponseSchema, ScrapeProductBodySchema, ScrapeProductResponseSchema } from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { anyAddress, publicAddressesOnly } from './scrape.addresses.ts';
+import { ScrapeService, type ScrapeServiceOptions } from './scrape.service.ts';
+
+export const scrapeRoutes: FastifyPluginAsyncZod<{ service: ScrapeService }> = async (app, { service }) => {
+  app.post(
+    '/functions/v1/scrape-product',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['functions'],
+        summary: "Read a shop's product page: images (best first), price, currency, brand, title",
+        description:
+          'Signed-in users only. http(s) links to public addresses only (checked again on each of at most ' +
+          '5 redirects); HTML pages of at most 2 MB, read within 8 s. A page that cannot be read answers ' +
+          '`{ success: false, error }`.',
+        security: [{ bearerAuth: [] }],
+        body: ScrapeProductBodySchema,
+        response: {
+          200: ScrapeProductResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      return service.scrape(user.id, request.body.url);
+    },
+  );
+};
+
+/** Serves the scrape-product function; `options` lets tests shorten the fetch limits. */
+export async function registerScrape(
+  app: FastifyInstance,
+  options: Partial<Omit<ScrapeServiceOptions, 'log'>> = {},
+): Promise<void> {
+  const service = new ScrapeService({
+    policy: app.config.scraperAllowPrivate ? anyAddress : publicAddressesOnly,
+    log: app.log,
+    ...options,
+  });
+  await app.register(scrapeRoutes, { service });
+}

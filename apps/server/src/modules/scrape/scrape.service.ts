@@ -1,0 +1,67 @@
+import type { ScrapeProductResponse } from '@sys/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import type { AddressPolicy } from './scrape.addresses.ts';
+import { extractProduct } from './scrape.extract.ts';
+import {
+  fetchHtmlPage,
+  SafeFetchError,
+  type SafeFetchOptions,
+  SCRAPE_FETCH_DEFAULTS,
+} from './scrape.fetch.ts';
+
+export interface ScrapeServiceOptions {
+  policy: AddressPolicy;
+  /** Overrides of the fetch limits (tests shorten the timeout). */
+  fetch?: Partial<Omit<SafeFetchOptions, 'policy'>>;
+  /** Scrapes one user may start per window. */
+  rateLimit?: { limit: number; windowMs: number };
+  log: Pick<FastifyBaseLogger, 'info'>;
+}
+
+const DEFAULT_RATE_LIMIT = { limit: 30, windowMs: 60_000 };
+
+/**
+ * The scrape-product function (spec section 7): reads a shop's product page and answers what it says
+ * about the product. Failures to read the page are answers too (`success: false`), not errors.
+ */
+export class ScrapeService {
+  /*
+   * Per-process fixed windows. Each scrape ties up an outgoing connection for up to 8 s, so the limit is
+   * about one user flooding one server; with N servers the effective limit is N times higher.
+   */
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly options: ScrapeServiceOptions) {}
+
+  async scrape(userId: string, url: string): Promise<ScrapeProductResponse> {
+    this.consume(userId);
+    try {
+      const page = await fetchHtmlPage(url, {
+        ...SCRAPE_FETCH_DEFAULTS,
+        ...this.options.fetch,
+        policy: this.options.policy,
+      });
+      return { success: true, data: extractProduct(page.html, page.url) };
+    } catch (error) {
+      if (!(error instanceof SafeFetchError)) throw error;
+      this.options.log.info({ reason: error.reason, url }, 'scrape-product could not read the page');
+      return { success: false, error: error.message };
+    }
+  }
+
+  private consume(userId: string): void {
+    const { limit, windowMs } = this.options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    const now = Date.now();
+    const window = this.windows.get(userId);
+    if (!window || now - window.start >= windowMs) {
+      if (this.windows.size > 10_000) this.windows.clear();
+      this.windows.set(userId, { start: now, count: 1 });
+      return;
+    }
+    window.count += 1;
+    if (window.count > limit) {
+      throw new AppError(429, 'rate_limited', 'Too many product lookups, please wait a moment');
+    }
+  }
+}

@@ -1,0 +1,379 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import type { ScrapeProductResponse } from '@sys/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/context.ts';
+import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+import { type AddressPolicy, isPublicAddress, publicAddressesOnly } from './scrape.addresses.ts';
+import { extractProduct, parseScrapedPrice } from './scrape.extract.ts';
+import { fetchHtmlPage, type SafeFetchOptions, SCRAPE_FETCH_DEFAULTS } from './scrape.fetch.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// A local shop: product pages of each kind, and pages that misbehave.
+// ---------------------------------------------------------------------------------------------------------
+
+const OG_PAGE = `<!doctype html><html><head>
+  <title>Shop | Linen Dress</title>
+  <meta property="og:title" content="Linen Dress">
+  <meta property="og:image" content="/images/dress-front.jpg">
+  <meta property="og:image" content="https://cdn.example.com/dress-back.jpg">
+  <meta property="product:price:amount" content="129.90">
+  <meta property="product:price:currency" content="ILS">
+  <meta property="product:brand" content="Zara">
+</head><body><h1>Linen Dress</h1></body></html>`;
+
+const JSON_LD_PAGE = `<!doctype html><html><head><title>Runner</title>
+<script type="application/ld+json">{ "@context": "https://schema.org", "@graph": [
+  { "@type": "BreadcrumbList", "name": "Shoes" },
+  { "@type": ["Product"], "name": "Air Runner 2",
+    "brand": { "@type": "Brand", "name": "Nike" },
+    "image": ["https://cdn.example.com/runner-1.jpg", { "@type": "ImageObject", "url": "/runner-2.jpg" }],
+    "offers": { "@type": "AggregateOffer", "lowPrice": "49.99", "highPrice": "79.99", "priceCurrency": "USD" } }
+]}</script>
+<script type="application/ld+json">{ broken json</script>
+</head><body><img src="/logo.png"></body></html>`;
+
+const MICRODATA_PAGE = `<!doctype html><html><head><title>Bag</title></head><body>
+<div itemscope itemtype="https://schema.org/Product">
+  <h1 itemprop="name">Leather Tote</h1>
+  <div itemprop="brand" itemscope itemtype="https://schema.org/Brand"><span itemprop="name">Mango</span></div>
+  <img itemprop="image" src="/img/tote.jpg" alt="">
+  <div itemprop="offers" itemscope itemtype="https://schema.org/Offer">
+    <span itemprop="price" content="89.00">89,00 €</span>
+    <meta itemprop="priceCurrency" content="EUR">
+  </div>
+  <div itemprop="review" itemscope itemtype="https://schema.org/Review"><span itemprop="name">Great bag</span></div>
+</div></body></html>`;
+
+let shop: Server;
+let shopUrl: string;
+
+function startShop(): Promise<void> {
+  shop = createServer((request, response) => {
+    const html = (body: string) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(body);
+    };
+    switch (request.url) {
+      case '/og':
+        return html(OG_PAGE);
+      case '/jsonld':
+        return html(JSON_LD_PAGE);
+      case '/microdata':
+        return html(MICRODATA_PAGE);
+      case '/gzip':
+        response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+        return response.end(gzipSync(OG_PAGE));
+      case '/redirect':
+        response.writeHead(302, { location: '/og' });
+        return response.end();
+      case '/redirect-to-metadata':
+        response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        return response.end();
+      case '/redirect-to-private':
+        response.writeHead(301, { location: 'http://10.0.0.5/admin' });
+        return response.end();
+      case '/redirect-to-file':
+        response.writeHead(302, { location: 'file:///etc/passwd' });
+        return response.end();
+      case '/loop':
+        response.writeHead(302, { location: '/loop' });
+        return response.end();
+      case '/image':
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        return response.end(Buffer.alloc(100));
+      case '/big': {
+        // 10 MB without a declared length: the reader must stop on its own.
+        response.writeHead(200, { 'content-type': 'text/html' });
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        let sent = 0;
+        const write = () => {
+          while (sent < 10 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!response.write(chunk)) return response.once('drain', write);
+          }
+          response.end();
+        };
+        return write();
+      }
+      case '/big-declared':
+        response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(10 * 1024 * 1024) });
+        return response.end();
+      case '/never':
+        // Headers and a bit of the page, then nothing, ever.
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.write('<html><head><title>Still loading');
+        return;
+      default:
+        response.writeHead(404, { 'content-type': 'text/html' });
+        return response.end('not found');
+    }
+  });
+  return new Promise((resolve) =>
+    shop.listen(0, '127.0.0.1', () => {
+      shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+      resolve();
+    }),
+  );
+}
+
+beforeAll(startShop);
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      shop.closeAllConnections();
+      shop.close(() => resolve());
+    }),
+);
+
+/** The production policy, except for the one local shop the tests run (so redirects from it can be checked). */
+const shopOnly: AddressPolicy = {
+  isAllowed: (address, family) => address === '127.0.0.1' || isPublicAddress(address, family),
+};
+
+const fetchOptions = (overrides: Partial<SafeFetchOptions> = {}): SafeFetchOptions => ({
+  ...SCRAPE_FETCH_DEFAULTS,
+  policy: shopOnly,
+  ...overrides,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('address policy', () => {
+  it('refuses loopback, private, link-local and reserved addresses, v4 and v6', () => {
+    for (const address of [
+      '127.0.0.1',
+      '127.255.0.9',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '198.18.0.1',
+    ]) {
+      expect(isPublicAddress(address, 4), address).toBe(false);
+    }
+    for (const address of [
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::a00:1',
+      '2001:db8::1',
+    ]) {
+      expect(isPublicAddress(address, 6), address).toBe(false);
+    }
+    for (const [address, family] of [
+      ['93.184.216.34', 4],
+      ['8.8.8.8', 4],
+      ['172.32.0.1', 4],
+      ['2606:4700::1111', 6],
+      ['::ffff:8.8.8.8', 6],
+    ] as const) {
+      expect(isPublicAddress(address, family), address).toBe(true);
+    }
+  });
+});
+
+describe('safe fetch', () => {
+  it('refuses 127.0.0.1, 169.254.169.254, private names and file:// with the default policy', async () => {
+    const port = new URL(shopUrl).port;
+    const strict = fetchOptions({ policy: publicAddressesOnly });
+    for (const url of [
+      `${shopUrl}/og`,
+      'http://169.254.169.254/latest/meta-data/',
+      `http://[::1]:${port}/og`,
+      `http://0x7f000001:${port}/og`,
+      `http://2130706433:${port}/og`,
+      `http://localhost:${port}/og`,
+    ]) {
+      await expect(fetchHtmlPage(url, strict), url).rejects.toMatchObject({ reason: 'blocked_address' });
+    }
+    await expect(fetchHtmlPage('file:///etc/passwd', strict)).rejects.toMatchObject({
+      reason: 'invalid_url',
+    });
+    await expect(fetchHtmlPage('ftp://example.com/x', strict)).rejects.toMatchObject({
+      reason: 'invalid_url',
+    });
+    await expect(fetchHtmlPage('not a url', strict)).rejects.toMatchObject({ reason: 'invalid_url' });
+  });
+
+  it('refuses a name that resolves to a private address, even next to a public one', async () => {
+    const resolve = async () => [
+      { address: '93.184.216.34', family: 4 as const },
+      { address: '10.0.0.7', family: 4 as const },
+    ];
+    await expect(
+      fetchHtmlPage('http://shop.example.com/p', fetchOptions({ policy: publicAddressesOnly, resolve })),
+    ).rejects.toMatchObject({ reason: 'blocked_address' });
+  });
+
+  it('checks every redirect again', async () => {
+    const page = await fetchHtmlPage(`${shopUrl}/redirect`, fetchOptions());
+    expect(page.url).toBe(`${shopUrl}/og`);
+    for (const path of ['/redirect-to-metadata', '/redirect-to-private']) {
+      await expect(fetchHtmlPage(`${shopUrl}${path}`, fetchOptions()), path).rejects.toMatchObject({
+        reason: 'blocked_address',
+      });
+    }
+    await expect(fetchHtmlPage(`${shopUrl}/redirect-to-file`, fetchOptions())).rejects.toMatchObject({
+      reason: 'invalid_url',
+    });
+    await expect(fetchHtmlPage(`${shopUrl}/loop`, fetchOptions())).rejects.toMatchObject({
+      reason: 'too_many_redirects',
+    });
+  });
+
+  it('refuses a 10 MB page, declared or not', async () => {
+    for (const path of ['/big', '/big-declared']) {
+      await expect(fetchHtmlPage(`${shopUrl}${path}`, fetchOptions()), path).rejects.toMatchObject({
+        reason: 'too_large',
+      });
+    }
+  });
+
+  it('gives up on a page that never finishes', async () => {
+    const started = Date.now();
+    await expect(fetchHtmlPage(`${shopUrl}/never`, fetchOptions({ timeoutMs: 400 }))).rejects.toMatchObject({
+      reason: 'timeout',
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(SCRAPE_FETCH_DEFAULTS).toEqual({ maxBytes: 2 * 1024 * 1024, timeoutMs: 8000, maxRedirects: 5 });
+  });
+
+  it('reads HTML only, and unpacks compressed pages', async () => {
+    await expect(fetchHtmlPage(`${shopUrl}/image`, fetchOptions())).rejects.toMatchObject({
+      reason: 'not_html',
+    });
+    await expect(fetchHtmlPage(`${shopUrl}/missing`, fetchOptions())).rejects.toMatchObject({
+      reason: 'http_error',
+    });
+    const page = await fetchHtmlPage(`${shopUrl}/gzip`, fetchOptions());
+    expect(page.html).toContain('og:title');
+  });
+});
+
+describe('product extraction', () => {
+  it('reads an OpenGraph-only page', () => {
+    expect(extractProduct(OG_PAGE, 'https://shop.example.com/p/1')).toEqual({
+      title: 'Linen Dress',
+      brand: 'Zara',
+      price: 129.9,
+      currency: 'ILS',
+      images: ['https://shop.example.com/images/dress-front.jpg', 'https://cdn.example.com/dress-back.jpg'],
+    });
+  });
+
+  it('reads a JSON-LD-only page', () => {
+    expect(extractProduct(JSON_LD_PAGE, 'https://shop.example.com/runner')).toEqual({
+      title: 'Air Runner 2',
+      brand: 'Nike',
+      price: 49.99,
+      currency: 'USD',
+      images: ['https://cdn.example.com/runner-1.jpg', 'https://shop.example.com/runner-2.jpg'],
+    });
+  });
+
+  it('reads a microdata-only page', () => {
+    expect(extractProduct(MICRODATA_PAGE, 'https://shop.example.com/tote')).toEqual({
+      title: 'Leather Tote',
+      brand: 'Mango',
+      price: 89,
+      currency: 'EUR',
+      images: ['https://shop.example.com/img/tote.jpg'],
+    });
+  });
+
+  it('falls back to the page title and leaves unknown fields empty', () => {
+    expect(extractProduct('<title> Plain page </title><p>hi</p>', 'https://x.example.com/')).toEqual({
+      title: 'Plain page',
+      brand: null,
+      price: null,
+      currency: null,
+      images: [],
+    });
+  });
+
+  it('reads prices as shops write them', () => {
+    expect(parseScrapedPrice('129.90')).toBe(129.9);
+    expect(parseScrapedPrice('₪ 1,299.00')).toBe(1299);
+    expect(parseScrapedPrice('1.299,50 €')).toBe(1299.5);
+    expect(parseScrapedPrice('129,90')).toBe(129.9);
+    expect(parseScrapedPrice('1,299')).toBe(1299);
+    expect(parseScrapedPrice(59.999)).toBe(60);
+    expect(parseScrapedPrice('free')).toBeNull();
+    expect(parseScrapedPrice(undefined)).toBeNull();
+  });
+});
+
+describe('POST /functions/v1/scrape-product', () => {
+  let strictCtx: TestApp;
+  let openCtx: TestApp;
+  let user: TestUser;
+  let openUser: TestUser;
+
+  beforeAll(async () => {
+    [strictCtx, openCtx] = await Promise.all([
+      createTestApp({ authRateLimits: TEST_RATE_LIMITS }),
+      createTestApp({ authRateLimits: TEST_RATE_LIMITS, scraperAllowPrivate: true }),
+    ]);
+    user = await createUser(strictCtx.app);
+    openUser = await createUser(openCtx.app);
+  });
+  afterAll(async () => {
+    await Promise.all([strictCtx?.close(), openCtx?.close()]);
+  });
+
+  const scrape = (ctx: TestApp, who: TestUser | null, url: unknown) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/functions/v1/scrape-product',
+      headers: who ? who.headers : {},
+      payload: { url } as Record<string, unknown>,
+    });
+
+  it('answers with the product of a local shop page when private addresses are allowed', async () => {
+    const response = await scrape(openCtx, openUser, `${shopUrl}/redirect`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      data: {
+        title: 'Linen Dress',
+        brand: 'Zara',
+        price: 129.9,
+        currency: 'ILS',
+        images: [`${shopUrl}/images/dress-front.jpg`, 'https://cdn.example.com/dress-back.jpg'],
+      },
+    } satisfies ScrapeProductResponse);
+  });
+
+  it('refuses private addresses and file:// by default, answering success: false', async () => {
+    for (const url of [`${shopUrl}/og`, 'http://169.254.169.254/latest/meta-data/', 'file:///etc/passwd']) {
+      const response = await scrape(strictCtx, user, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json()).toEqual({ success: false, error: expect.any(String) });
+    }
+  });
+
+  it('is for signed-in users only', async () => {
+    const response = await scrape(strictCtx, null, 'https://shop.example.com/');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toBe('User not authenticated');
+    expect((await scrape(strictCtx, user, undefined)).statusCode).toBe(400);
+  });
+
+  it('limits how often one user scrapes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await scrape(strictCtx, user, 'file:///x')).statusCode);
+    expect(statuses).toContain(429);
+  });
+});

@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  type CommentRow,
+  commentLikes,
+  comments,
+  itemClicks,
+  postLikes,
+  profiles,
+  savedPosts,
+} from '../../db/schema/index.ts';
+import type { AuthorRow } from '../posts/posts.repository.ts';
+
+/** The only place with SQL for likes, comments, comment likes, saved posts and item clicks. */
+
+// ---------------------------------------------------------------------------------------------------------
+// Post likes and saves: keyed by (post, profile), so repeating a like or a save changes nothing.
+// ---------------------------------------------------------------------------------------------------------
+
+export async function insertPostLike(db: Db, postId: string, profileId: string): Promise<void> {
+  await db.insert(postLikes).values({ post_id: postId, profile_id: profileId }).onConflictDoNothing();
+}
+
+export async function deletePostLike(db: Db, postId: string, profileId: string): Promise<void> {
+  await db.delete(postLikes).where(and(eq(postLikes.post_id, postId), eq(postLikes.profile_id, profileId)));
+}
+
+export async function countPostLikes(db: Db, postId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(postLikes)
+    .where(eq(postLikes.post_id, postId));
+  return Number(row?.value ?? 0);
+}
+
+export async function insertSavedPost(db: Db, postId: string, profileId: string): Promise<void> {
+  await db.insert(savedPosts).values({ post_id: postId, profile_id: profileId }).onConflictDoNothing();
+}
+
+export async function deleteSavedPost(db: Db, postId: string, profileId: string): Promise<void> {
+  await db
+    .delete(savedPosts)
+    .where(and(eq(savedPosts.post_id, postId), eq(savedPosts.profile_id, profileId)));
+}
+
+export interface SavedKey {
+  createdAt: Date;
+  postId: string;
+}
+
+/** A page of the profile's saves, newest first: the post ids and when they were saved. */
+export async function findSavedPostsPage(
+  db: Db,
+  profileId: string,
+  after: SavedKey | undefined,
+  limit: number,
+): Promise<{ post_id: string; created_at: Date }[]> {
+  const older = after
+    ? sql`(${savedPosts.created_at}, ${savedPosts.post_id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.postId}::uuid)`
+    : undefined;
+  return db
+    .select({ post_id: savedPosts.post_id, created_at: savedPosts.created_at })
+    .from(savedPosts)
+    .where(and(eq(savedPosts.profile_id, profileId), older))
+    .orderBy(desc(savedPosts.created_at), desc(savedPosts.post_id))
+    .limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Comments
+// ---------------------------------------------------------------------------------------------------------
+
+export interface CommentListRow {
+  comment: CommentRow;
+  author: AuthorRow;
+  likeCount: number;
+  likedByMe: boolean;
+}
+
+function commentSelection(viewerId: string | null) {
+  return {
+    comment: comments,
+    author: {
+      id: profiles.id,
+      username: profiles.username,
+      display_name: profiles.display_name,
+      avatar_url: profiles.avatar_url,
+    },
+    likeCount: sql<number>`(select count(*)::int from ${commentLikes} where ${commentLikes.comment_id} = ${comments.id})`,
+    likedByMe: viewerId
+      ? sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.comment_id} = ${comments.id} and ${commentLikes.profile_id} = ${viewerId})`
+      : sql<boolean>`false`,
+  };
+}
+
+export interface CommentKey {
+  createdAt: Date;
+  id: string;
+}
+
+/** A post's comments in the order they were written, continuing after `after`. */
+export async function findCommentsPage(
+  db: Db,
+  postId: string,
+  viewerId: string | null,
+  after: CommentKey | undefined,
+  limit: number,
+): Promise<CommentListRow[]> {
+  const newer: SQL | undefined = after
+    ? sql`(${comments.created_at}, ${comments.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  return db
+    .select(commentSelection(viewerId))
+    .from(comments)
+    .innerJoin(profiles, eq(profiles.id, comments.profile_id))
+    .where(and(eq(comments.post_id, postId), newer))
+    .orderBy(asc(comments.created_at), asc(comments.id))
+    .limit(limit);
+}
+
+export async function findCommentsByIds(
+  db: Db,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<CommentListRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(commentSelection(viewerId))
+    .from(comments)
+    .innerJoin(profiles, eq(profiles.id, comments.profile_id))
+    .where(inArray(comments.id, [...ids]));
+}
+
+export async function findComment(db: Db, id: string): Promise<CommentRow | undefined> {
+  const [row] = await db.select().from(comments).where(eq(comments.id, id));
+  return row;
+}
+
+export async function insertComment(
+  db: Db,
+  row: { post_id: string; profile_id: string; parent_id: string | null; body: string },
+): Promise<CommentRow> {
+  const [inserted] = await db.insert(comments).values(row).returning();
+  if (!inserted) throw new Error('insert into comments returned no row');
+  return inserted;
+}
+
+/** Deletes the comment (and, by cascade, its replies) if `profileId` wrote it. */
+export async function deleteOwnComment(db: Db, id: string, profileId: string): Promise<boolean> {
+  const rows = await db
+    .delete(comments)
+    .where(and(eq(comments.id, id), eq(comments.profile_id, profileId)))
+    .returning({ id: comments.id });
+  return rows.length > 0;
+}
+
+export async function insertCommentLike(db: Db, commentId: string, profileId: string): Promise<void> {
+  await db
+    .insert(commentLikes)
+    .values({ comment_id: commentId, profile_id: profileId })
+    .onConflictDoNothing();
+}
+
+export async function deleteCommentLike(db: Db, commentId: string, profileId: string): Promise<void> {
+  await db
+    .delete(commentLikes)
+    .where(and(eq(commentLikes.comment_id, commentId), eq(commentLikes.profile_id, profileId)));
+}
+
+export async function countCommentLikes(db: Db, commentId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(commentLikes)
+    .where(eq(commentLikes.comment_id, commentId));
+  return Number(row?.value ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Item clicks
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Records a click unless the same viewer clicked the same item within `dedupeSeconds`; true when recorded.
+ * Two simultaneous clicks may both count; the window is about repeated taps, not exact accounting.
+ */
+export async function recordItemClick(
+  db: Db,
+  click: { itemId: string; postId: string; profileId: string | null; viewerKey: string },
+  dedupeSeconds: number,
+): Promise<boolean> {
+  const rows = await db.execute<{ id: string }>(sql`
+    insert into ${itemClicks} (item_id, post_id, profile_id, viewer_key)
+    select ${click.itemId}::uuid, ${click.postId}::uuid, ${click.profileId}::uuid, ${click.viewerKey}
+    where not exists (
+      select 1 from ${itemClicks}
+      where ${itemClicks.item_id} = ${click.itemId}::uuid
+        and ${itemClicks.viewer_key} = ${click.viewerKey}
+        and ${itemClicks.created_at} > now() - make_interval(secs => ${dedupeSeconds})
+    )
+    returning id`);
+  return rowsOf(rows).length > 0;
+}
+
+/** `db.execute` answers `{ rows }` on node-postgres and PGlite alike; older drivers gave the array. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export async function countItemClicks(db: Db, itemId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(itemClicks)
+    .where(eq(itemClicks.item_id, itemId));
+  return Number(row?.value ?? 0);
+}

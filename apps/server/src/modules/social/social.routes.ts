@@ -1,0 +1,202 @@
+import {
+  CommentPageSchema,
+  CommentSchema,
+  CreateCommentBodySchema,
+  ErrorResponseSchema,
+  IdParamsSchema,
+  ItemClickResponseSchema,
+  LikeStateSchema,
+  NoContentSchema,
+  PageQuerySchema,
+  POST_MESSAGES,
+  PostPageSchema,
+  SaveStateSchema,
+} from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { SocialService } from './social.service.ts';
+
+const secured = [{ bearerAuth: [] }];
+const postParams = { paramsNotFound: POST_MESSAGES.postNotFound };
+const commentParams = { paramsNotFound: POST_MESSAGES.commentNotFound };
+const itemParams = { paramsNotFound: POST_MESSAGES.itemNotFound };
+const writeErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = async (app, { service }) => {
+  // --- likes ----------------------------------------------------------------------------------------------
+  for (const [method, liked] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/posts/:id/like',
+      attachValidation: true,
+      schema: {
+        tags: ['social'],
+        summary: liked ? 'Like a post' : 'Remove a like',
+        security: secured,
+        params: IdParamsSchema,
+        response: { 200: LikeStateSchema, ...writeErrors },
+      },
+      handler: async (request) => {
+        const user = requireUser(request);
+        throwIfInvalid(request, postParams);
+        return service.setPostLike(user.id, request.params.id, liked);
+      },
+    });
+
+    app.route({
+      method,
+      url: '/posts/:id/save',
+      attachValidation: true,
+      schema: {
+        tags: ['social'],
+        summary: liked ? 'Save a post to the wishlist' : 'Remove a post from the wishlist',
+        security: secured,
+        params: IdParamsSchema,
+        response: { 200: SaveStateSchema, ...writeErrors },
+      },
+      handler: async (request) => {
+        const user = requireUser(request);
+        throwIfInvalid(request, postParams);
+        return service.setPostSaved(user.id, request.params.id, liked);
+      },
+    });
+
+    app.route({
+      method,
+      url: '/comments/:id/like',
+      attachValidation: true,
+      schema: {
+        tags: ['social'],
+        summary: liked ? 'Like a comment' : 'Remove a like from a comment',
+        security: secured,
+        params: IdParamsSchema,
+        response: { 200: LikeStateSchema, ...writeErrors },
+      },
+      handler: async (request) => {
+        const user = requireUser(request);
+        throwIfInvalid(request, commentParams);
+        return service.setCommentLike(user.id, request.params.id, liked);
+      },
+    });
+  }
+
+  // --- saved posts ----------------------------------------------------------------------------------------
+  app.get(
+    '/me/saved-posts',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['social'],
+        summary: 'My saved posts, most recently saved first',
+        security: secured,
+        querystring: PageQuerySchema,
+        response: { 200: PostPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      return service.listSavedPosts(user.id, request.query);
+    },
+  );
+
+  // --- comments -------------------------------------------------------------------------------------------
+  app.get(
+    '/posts/:id/comments',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['social'],
+        summary: "A post's comments and replies, oldest first",
+        params: IdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: CommentPageSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      throwIfInvalid(request, postParams);
+      return service.listComments(request.user?.id ?? null, request.params.id, request.query);
+    },
+  );
+
+  app.post(
+    '/posts/:id/comments',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['social'],
+        summary: 'Comment on a post, or reply to a comment (parentId)',
+        security: secured,
+        params: IdParamsSchema,
+        body: CreateCommentBodySchema,
+        response: { 201: CommentSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      throwIfInvalid(request, postParams);
+      const comment = await service.addComment(
+        user.id,
+        request.params.id,
+        request.body.body,
+        request.body.parentId ?? null,
+      );
+      return reply.status(201).send(comment);
+    },
+  );
+
+  app.delete(
+    '/comments/:id',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['social'],
+        summary: 'Delete own comment (its replies go with it)',
+        security: secured,
+        params: IdParamsSchema,
+        response: {
+          204: NoContentSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      throwIfInvalid(request, commentParams);
+      await service.deleteComment(user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // --- item clicks ----------------------------------------------------------------------------------------
+  app.post(
+    '/items/:id/click',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['social'],
+        summary: "Count a 'View Item' click (visitors too; once per viewer and item a minute)",
+        params: IdParamsSchema,
+        response: { 200: ItemClickResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      throwIfInvalid(request, itemParams);
+      const viewer = request.user ? { profileId: request.user.id } : { address: request.ip };
+      return service.recordItemClick(viewer, request.params.id);
+    },
+  );
+};
+
+/** Serves likes, comments, saves and item clicks under /api/v1 (needs `app.posts`). */
+export async function registerSocial(app: FastifyInstance): Promise<void> {
+  const service = new SocialService({ db: app.database.db, posts: app.posts });
+  await app.register(socialRoutes, { prefix: '/api/v1', service });
+}

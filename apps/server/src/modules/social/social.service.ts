@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import {
+  type Comment,
+  type CommentPage,
+  type LikeState,
+  type PageQuery,
+  POST_MESSAGES,
+  type PostPage,
+  type SaveState,
+} from '@sys/shared';
+import type { Db } from '../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { toAuthor } from '../posts/posts.mapper.ts';
+import type { PostsService } from '../posts/posts.service.ts';
+import {
+  type CommentListRow,
+  countCommentLikes,
+  countPostLikes,
+  deleteCommentLike,
+  deleteOwnComment,
+  deletePostLike,
+  deleteSavedPost,
+  findComment,
+  findCommentsByIds,
+  findCommentsPage,
+  findSavedPostsPage,
+  insertComment,
+  insertCommentLike,
+  insertPostLike,
+  insertSavedPost,
+  recordItemClick,
+} from './social.repository.ts';
+
+/** One click per viewer, item and minute counts; repeated taps and reloads do not inflate the numbers. */
+export const ITEM_CLICK_DEDUPE_SECONDS = 60;
+
+export interface SocialServiceDeps {
+  db: Db;
+  posts: PostsService;
+}
+
+/** Who is clicking, for de-duplication: a signed-in profile, or a visitor known only by a hashed address. */
+export type ClickViewer = { profileId: string } | { address: string };
+
+const commentNotFound = () => notFound(POST_MESSAGES.commentNotFound);
+
+function toComment(row: CommentListRow): Comment {
+  return {
+    id: row.comment.id,
+    postId: row.comment.post_id,
+    parentId: row.comment.parent_id,
+    body: row.comment.body,
+    createdAt: row.comment.created_at.toISOString(),
+    author: toAuthor(row.author),
+    likeCount: Number(row.likeCount),
+    likedByMe: Boolean(row.likedByMe),
+  };
+}
+
+/**
+ * Likes, comments, comment likes, saves and item clicks. Every reaction first asks the posts service
+ * whether the viewer may see the post, so hidden posts cannot be reacted to (or discovered).
+ */
+export class SocialService {
+  constructor(private readonly deps: SocialServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  // --- post likes -----------------------------------------------------------------------------------------
+
+  async setPostLike(userId: string, postId: string, liked: boolean): Promise<LikeState> {
+    await this.deps.posts.requireVisiblePost(userId, postId);
+    if (liked) await insertPostLike(this.db, postId, userId);
+    else await deletePostLike(this.db, postId, userId);
+    return { liked, likeCount: await countPostLikes(this.db, postId) };
+  }
+
+  // --- saves ----------------------------------------------------------------------------------------------
+
+  async setPostSaved(userId: string, postId: string, saved: boolean): Promise<SaveState> {
+    await this.deps.posts.requireVisiblePost(userId, postId);
+    if (saved) await insertSavedPost(this.db, postId, userId);
+    else await deleteSavedPost(this.db, postId, userId);
+    return { saved };
+  }
+
+  /** The user's saved posts, most recently saved first; posts that became hidden are left out. */
+  async listSavedPosts(userId: string, query: PageQuery): Promise<PostPage> {
+    const after = decodeKeysetCursor(query.cursor);
+    const rows = await findSavedPostsPage(
+      this.db,
+      userId,
+      after ? { createdAt: after.createdAt, postId: after.id } : undefined,
+      query.limit + 1,
+    );
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeKeysetCursor({ createdAt: last.created_at, id: last.post_id })
+        : null;
+    const items = await this.deps.posts.getPostsByIds(
+      userId,
+      shown.map((row) => row.post_id),
+    );
+    return { items, nextCursor };
+  }
+
+  // --- comments -------------------------------------------------------------------------------------------
+
+  async listComments(viewerId: string | null, postId: string, query: PageQuery): Promise<CommentPage> {
+    await this.deps.posts.requireVisiblePost(viewerId, postId);
+    const rows = await findCommentsPage(
+      this.db,
+      postId,
+      viewerId,
+      decodeKeysetCursor(query.cursor),
+      query.limit + 1,
+    );
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeKeysetCursor({ createdAt: last.comment.created_at, id: last.comment.id })
+        : null;
+    return { items: shown.map(toComment), nextCursor };
+  }
+
+  /**
+   * Adds a comment, or a reply when `parentId` names a comment of the same post. A reply to a reply joins
+   * the first comment's thread, so threads stay one level deep as the comments dialog shows them.
+   */
+  async addComment(userId: string, postId: string, body: string, parentId: string | null): Promise<Comment> {
+    await this.deps.posts.requireVisiblePost(userId, postId);
+    let threadId: string | null = null;
+    if (parentId) {
+      const parent = await findComment(this.db, parentId);
+      if (!parent) throw commentNotFound();
+      if (parent.post_id !== postId) {
+        throw badRequest('You can only reply to a comment on the same post', [
+          { field: 'body.parentId', message: 'The comment belongs to another post' },
+        ]);
+      }
+      threadId = parent.parent_id ?? parent.id;
+    }
+    const inserted = await insertComment(this.db, {
+      post_id: postId,
+      profile_id: userId,
+      parent_id: threadId,
+      body,
+    });
+    const [row] = await findCommentsByIds(this.db, [inserted.id], userId);
+    if (!row) throw commentNotFound();
+    return toComment(row);
+  }
+
+  async deleteComment(userId: string, commentId: string): Promise<void> {
+    const comment = await this.requireVisibleComment(userId, commentId);
+    if (comment.profile_id !== userId) throw forbidden(POST_MESSAGES.notCommentOwner);
+    if (!(await deleteOwnComment(this.db, commentId, userId))) throw commentNotFound();
+  }
+
+  async setCommentLike(userId: string, commentId: string, liked: boolean): Promise<LikeState> {
+    await this.requireVisibleComment(userId, commentId);
+    if (liked) await insertCommentLike(this.db, commentId, userId);
+    else await deleteCommentLike(this.db, commentId, userId);
+    return { liked, likeCount: await countCommentLikes(this.db, commentId) };
+  }
+
+  private async requireVisibleComment(viewerId: string, commentId: string) {
+    const comment = await findComment(this.db, commentId);
+    if (!comment) throw commentNotFound();
+    try {
+      await this.deps.posts.requireVisiblePost(viewerId, comment.post_id);
+    } catch {
+      throw commentNotFound();
+    }
+    return comment;
+  }
+
+  // --- item clicks ----------------------------------------------------------------------------------------
+
+  async recordItemClick(viewer: ClickViewer, itemId: string): Promise<{ recorded: boolean }> {
+    const profileId = 'profileId' in viewer ? viewer.profileId : null;
+    const { postId } = await this.deps.posts.requireVisibleItem(profileId, itemId);
+    const recorded = await recordItemClick(
+      this.db,
+      { itemId, postId, profileId, viewerKey: viewerKey(viewer) },
+      ITEM_CLICK_DEDUPE_SECONDS,
+    );
+    return { recorded };
+  }
+}
+
+/**
+ * The de-duplication key of a viewer. Visitors are keyed by a hash of their address and the day, so the
+ * address itself is never stored and the key cannot follow a visitor from one day to the next.
+ */
+function viewerKey(viewer: ClickViewer): string {
+  if ('profileId' in viewer) return `profile:${viewer.profileId}`;
+  const day = new Date().toISOString().slice(0, 10);
+  const digest = createHash('sha256').update(`sys-item-click|${day}|${viewer.address}`).digest('base64url');
+  return `visitor:${digest.slice(0, 22)}`;
+}

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { StorageBucket, UploadResponse } from '@sys/shared';
+import type { Db } from '../../db/client.ts';
+import type { MediaVariant, StorageObjectRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { processImage } from './storage.images.ts';
+import { fileTooLarge, receiveToTempFile } from './storage.receive.ts';
+import { deleteStorageObjects, findOwnedStorageObjects, insertStorageObject } from './storage.repository.ts';
+import { SNIFF_BYTES, sniffFileType } from './storage.sniff.ts';
+import type { StorageDriver } from './storage.types.ts';
+
+export interface StorageServiceOptions {
+  /** Largest accepted upload in bytes (200MB by the spec). */
+  maxBytes: number;
+  /** Where uploads wait while they are checked and processed. */
+  tmpDir: string;
+}
+
+const invalidFileType = () => new AppError(415, 'unsupported_media_type', 'Invalid file type');
+
+/**
+ * A fresh object name. The spec's `{timestamp}.{ext}` plus a random part: files are served as immutable,
+ * so two uploads in the same millisecond must never share a name.
+ */
+function objectName(): string {
+  return `${Date.now()}-${randomBytes(4).toString('hex')}`;
+}
+
+/** The storage keys of an object: the file itself and its image variants. */
+function keysOf(row: Pick<StorageObjectRow, 'path' | 'variants'>, storage: StorageDriver): string[] {
+  const variantKeys = (row.variants ?? [])
+    .map((variant) => storage.pathFromUrl(variant.url))
+    .filter((key): key is string => key !== null);
+  return [row.path, ...variantKeys];
+}
+
+/** The first bytes of a file, for deciding its type. */
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export class StorageService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: StorageDriver,
+    private readonly options: StorageServiceOptions,
+  ) {}
+
+  /**
+   * Stores one uploaded file of `userId` at `{bucket}/{userId}/{name}.{ext}`. The type is decided by the
+   * bytes; images are re-encoded (orientation applied, metadata stripped) with WebP variants and a
+   * placeholder; videos are stored as they came. Avatars must be images.
+   */
+  async upload(
+    userId: string,
+    bucket: StorageBucket,
+    source: Readable,
+    declaredLength?: number,
+  ): Promise<UploadResponse> {
+    // An honest client says how big the file is: refuse before reading any of it.
+    if (declaredLength !== undefined && declaredLength > this.options.maxBytes) throw fileTooLarge();
+    const received = await receiveToTempFile(source, {
+      maxBytes: this.options.maxBytes,
+      dir: this.options.tmpDir,
+    });
+    try {
+      return await this.storeFile(userId, bucket, received.file, received.size);
+    } finally {
+      await rm(received.file, { force: true });
+    }
+  }
+
+  /**
+   * Checks and stores a complete file that is on local disk (a streamed upload's temporary file or a
+   * finished resumable upload). The caller removes `file` afterwards.
+   */
+  async storeFile(
+    userId: string,
+    bucket: StorageBucket,
+    file: string,
+    size: number,
+  ): Promise<UploadResponse> {
+    if (size > this.options.maxBytes) throw fileTooLarge();
+    const written: string[] = [];
+    try {
+      const sniffed = size > 0 ? sniffFileType(await readHead(file)) : null;
+      if (!sniffed || (bucket === 'avatars' && sniffed.kind !== 'image')) throw invalidFileType();
+      const name = objectName();
+
+      let row: Parameters<typeof insertStorageObject>[1];
+      if (sniffed.kind === 'image') {
+        const image = await processImage(file);
+        const path = `${bucket}/${userId}/${name}.${image.main.extension}`;
+        await this.storage.put(path, image.main.data, image.main.mimeType);
+        written.push(path);
+        const variants: MediaVariant[] = [];
+        for (const variant of image.variants) {
+          const variantPath = `${path}.w${variant.targetWidth}.webp`;
+          const stored = await this.storage.put(variantPath, variant.data, 'image/webp');
+          written.push(variantPath);
+          variants.push({ width: variant.width, url: stored.url });
+        }
+        row = {
+          bucket,
+          path,
+          owner_id: userId,
+          mime_type: image.main.mimeType,
+          kind: 'image',
+          size_bytes: image.main.data.length,
+          width: image.main.width,
+          height: image.main.height,
+          placeholder: image.placeholder,
+          variants,
+        };
+      } else {
+        const path = `${bucket}/${userId}/${name}.${sniffed.extension}`;
+        await this.storage.putStream(path, createReadStream(file), sniffed.mimeType);
+        written.push(path);
+        row = {
+          bucket,
+          path,
+          owner_id: userId,
+          mime_type: sniffed.mimeType,
+          kind: 'video',
+          size_bytes: size,
+          variants: [],
+        };
+      }
+      const stored = await insertStorageObject(this.db, row);
+      return this.toUploadResponse(stored);
+    } catch (error) {
+      await Promise.all(written.map((path) => this.storage.remove(path).catch(() => {})));
+      throw error;
+    }
+  }
+
+  /**
+   * The uploads of `userId` in `bucket` behind these public URLs, by URL. A URL outside the user's own
+   * folder, or of a file never uploaded through the API, is simply absent from the map: posts can only
+   * show media their author uploaded, never hot-linked or someone else's files.
+   */
+  async findOwnedObjects(
+    userId: string,
+    bucket: StorageBucket,
+    urls: readonly string[],
+  ): Promise<Map<string, StorageObjectRow>> {
+    const prefix = `${bucket}/${userId}/`;
+    const pathToUrl = new Map<string, string>();
+    for (const url of urls) {
+      const path = this.storage.pathFromUrl(url);
+      if (path?.startsWith(prefix)) pathToUrl.set(path, url);
+    }
+    const rows = await findOwnedStorageObjects(this.db, userId, [...pathToUrl.keys()]);
+    const byUrl = new Map<string, StorageObjectRow>();
+    for (const row of rows) {
+      const url = pathToUrl.get(row.path);
+      if (url !== undefined) byUrl.set(url, row);
+    }
+    return byUrl;
+  }
+
+  /**
+   * Removes `ownerId`'s uploads behind these URLs: their rows, then the files and variants. URLs that are
+   * not the owner's uploads are ignored. Call it after the transaction that stopped using them committed.
+   */
+  async removeOwnedObjects(ownerId: string, urls: readonly string[]): Promise<void> {
+    const paths = urls
+      .map((url) => this.storage.pathFromUrl(url))
+      .filter((path): path is string => path !== null);
+    const rows = await findOwnedStorageObjects(this.db, ownerId, paths);
+    if (rows.length === 0) return;
+    await deleteStorageObjects(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    await Promise.all(
+      rows.flatMap((row) => keysOf(row, this.storage)).map((key) => this.storage.remove(key)),
+    );
+  }
+
+  publicUrl(path: string): string {
+    return this.storage.url(path);
+  }
+
+  private toUploadResponse(row: StorageObjectRow): UploadResponse {
+    return {
+      path: row.path,
+      publicUrl: this.storage.url(row.path),
+      mimeType: row.mime_type,
+      type: row.kind,
+      size: row.size_bytes,
+      width: row.width,
+      height: row.height,
+      placeholder: row.placeholder,
+      variants: row.variants ?? [],
+    };
+  }
+}

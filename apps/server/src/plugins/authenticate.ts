@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, unauthorized } from '../lib/errors.ts';
+
+/** The signed-in caller of the data API, read from the access token alone. */
+export interface RequestUser {
+  id: string;
+  email: string;
+  role: string;
+  sessionId: string;
+  aal: 'aal1' | 'aal2';
+  userMetadata: Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the request carries a valid access token; null for anonymous requests. */
+    user: RequestUser | null;
+    getUser(): RequestUser | null;
+  }
+}
+
+/** Checks an access token's signature, issuer and expiry locally and returns its claims. */
+export type AccessTokenVerifier = (token: string) => Promise<{
+  sub: string;
+  email: string;
+  role: string;
+  session_id: string;
+  aal: 'aal1' | 'aal2';
+  user_metadata: Record<string, unknown>;
+}>;
+
+/**
+ * Reads `Authorization: Bearer <access token>` on every request outside /auth/v1 (which checks
+ * its own tokens against the database). The check needs no database round trip: the ES256
+ * signature, issuer and expiry are verified with the key in memory. The price is that a signed-out
+ * session's access token keeps working until it expires (AUTH_JWT_EXPIRY, 1 hour by default).
+ * Expired, forged and malformed tokens are refused with 401 rather than treated as anonymous, so a
+ * client learns that it must refresh.
+ */
+export function registerAuthenticate(app: FastifyInstance, verify: AccessTokenVerifier): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('getUser', function (this: FastifyRequest) {
+    return this.user;
+  });
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header || request.url.startsWith('/auth/')) return;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match)
+      throw new AppError(401, 'invalid_token', 'The Authorization header must be a Bearer access token');
+    let claims: Awaited<ReturnType<AccessTokenVerifier>>;
+    try {
+      claims = await verify(match[1]!);
+    } catch {
+      throw new AppError(401, 'invalid_token', 'The access token is invalid or has expired');
+    }
+    request.user = {
+      id: claims.sub,
+      email: claims.email,
+      role: claims.role,
+      sessionId: claims.session_id,
+      aal: claims.aal,
+      userMetadata: claims.user_metadata ?? {},
+    };
+  });
+}
+
+/** The signed-in user, or 401 'User not authenticated' (the spec's message for unauthenticated writes). */
+export function requireUser(request: FastifyRequest): RequestUser {
+  if (!request.user) throw unauthorized('User not authenticated');
+  return request.user;
+}

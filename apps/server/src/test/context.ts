@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type BuildAppOptions, buildApp } from '../app.ts';
+import type { AppConfigInput } from '../config.ts';
+import { type Database, type DbEngine, openDatabase } from '../db/client.ts';
+
+/**
+ * Test helpers shared by every server test. API tests run on in-memory PGlite; when
+ * `TEST_DATABASE_URL` is set they run on PostgreSQL instead, each caller getting a fresh database
+ * that is dropped again at the end, so test files never see each other's rows.
+ *
+ *   const ctx = await createTestApp();
+ *   afterAll(() => ctx.close());
+ *   const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+ */
+
+/** The PostgreSQL server to create test databases on (any database of it; usually `postgres`). */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+export const testEngine: DbEngine = testDatabaseUrl ? 'postgres' : 'pglite';
+
+export interface TestDatabaseUrl {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates an empty PostgreSQL database named `sys_test_<random>` on the TEST_DATABASE_URL server and
+ * returns its connection string. `drop()` removes it, even with connections still open.
+ */
+export async function createPostgresTestDatabase(): Promise<TestDatabaseUrl> {
+  const name = `sys_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database "${name}"`));
+  const url = new URL(testDatabaseUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: () =>
+      withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`)).then(
+        () => {},
+      ),
+  };
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** Set on PostgreSQL: the fresh database's connection string. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+/** An empty, unmigrated database on the test engine, for tests below the app (migrations, repositories). */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (!testDatabaseUrl) {
+    const database = await openDatabase({ pgliteDir: null });
+    return { database, close: () => database.close() };
+  }
+  const created = await createPostgresTestDatabase();
+  try {
+    const database = await openDatabase({ databaseUrl: created.url });
+    return {
+      database,
+      url: created.url,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          await created.drop();
+        }
+      },
+    };
+  } catch (error) {
+    await created.drop();
+    throw error;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  engine: DbEngine;
+  /** Closes the app (and its database) and drops the PostgreSQL test database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a fresh database of the test engine: no data directory (media go to a
+ * temporary folder removed on close), no web app, no demo content, no logs. `overrides` change any
+ * config field, e.g. `{ webDist: folder }` or `{ seedDemo: true }`.
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfigInput> = {},
+  options: BuildAppOptions = {},
+): Promise<TestApp> {
+  const base: AppConfigInput = { dataDir: null, webDist: null, seedDemo: false, logLevel: 'silent' };
+  if (!testDatabaseUrl) {
+    const app = await buildApp({ ...base, ...overrides }, { logger: false, ...options });
+    return { app, engine: 'pglite', close: () => app.close() };
+  }
+  const created = await createPostgresTestDatabase();
+  try {
+    const app = await buildApp(
+      { ...base, databaseUrl: created.url, ...overrides },
+      { logger: false, ...options },
+    );
+    return {
+      app,
+      engine: 'postgres',
+      close: async () => {
+        try {
+          await app.close();
+        } finally {
+          await created.drop();
+        }
+      },
+    };
+  } catch (error) {
+    await created.drop();
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/** A signed-up user of a test app, with the headers that make a request theirs. */
+export interface TestUser {
+  id: string;
+  email: string;
+  accessToken: string;
+  headers: { authorization: string };
+}
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/**
+ * Signs a new user up through the real auth service (POST /auth/v1/signup) and returns their access
+ * token. The email defaults to a fresh random address. Use with a test app whose auth rate limits are
+ * relaxed (`TEST_RATE_LIMITS`) when a file signs up many users.
+ */
+export async function createUser(app: FastifyInstance, options: { email?: string } = {}): Promise<TestUser> {
+  const email = options.email ?? `user-${randomBytes(5).toString('hex')}@example.com`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/v1/signup',
+    headers: { 'x-supabase-api-version': '2024-01-01' },
+    payload: { email, password: TEST_PASSWORD },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-up of ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  const session = response.json() as { access_token?: string; user?: { id: string } };
+  if (!session.access_token || !session.user) {
+    throw new Error(`sign-up of ${email} gave no session (is email confirmation on?): ${response.body}`);
+  }
+  return {
+    id: session.user.id,
+    email,
+    accessToken: session.access_token,
+    headers: { authorization: `Bearer ${session.access_token}` },
+  };
+}
+
+/** Auth rate limits high enough that tests signing up many users never meet them. */
+export const TEST_RATE_LIMITS = {
+  token: { limit: 100_000, windowSeconds: 300 },
+  otp: { limit: 100_000, windowSeconds: 300 },
+  email: { limit: 100_000, windowSeconds: 3600 },
+};

@@ -1,0 +1,105 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toast';
+import { type SignInResult, useSignIn } from '../api/sign-in';
+import { useAuthErrorMessage } from '../utils/auth-errors';
+import { FormError } from './form-error';
+import { PasswordInput } from './password-input';
+import { SubmitButton } from './submit-button';
+
+export interface SignInFormProps {
+  /** Called before the request: the screen holds its redirect until the outcome is known. */
+  onSubmitting: () => void;
+  onSignedIn: (result: SignInResult) => void;
+  onFailed: () => void;
+}
+
+/** Email and password; 'Sign In Error' with the server's message on failure. */
+export function SignInForm({ onSubmitting, onSignedIn, onFailed }: SignInFormProps) {
+  const { t } = useTranslation();
+  const authErrorMessage = useAuthErrorMessage();
+  const errorId = useId();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const signIn = useSignIn();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (signIn.isPending) return;
+    setError(null);
+    onSubmitting();
+    signIn.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: onSignedIn,
+        onError: (failure) => {
+          const message = authErrorMessage(failure);
+          setError(message);
+          notify.destructive(t('auth.signIn.error'), { description: message });
+          passwordRef.current?.select();
+          onFailed();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4">
+      <FormField label={t('auth.email')} describedBy={errorId}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            name="email"
+            autoComplete="username email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('auth.password')}
+        describedBy={errorId}
+        labelAction={
+          <Link
+            to="/auth/forgot"
+            className="rounded text-[13px] font-medium text-accent-700 underline-offset-2 hover:underline"
+          >
+            {t('auth.signIn.forgot')}
+          </Link>
+        }
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            ref={passwordRef}
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </FormField>
+      <FormError id={errorId} message={error} />
+      <SubmitButton pending={signIn.isPending} pendingLabel={t('auth.signIn.pending')}>
+        {t('auth.signIn.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { KeyRoundIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toast';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { AuthHeading } from '../components/auth-heading';
+import { CheckEmail } from '../components/check-email';
+import { EmailText } from '../components/email-text';
+import { FormError } from '../components/form-error';
+import { SubmitButton } from '../components/submit-button';
+import { useAuthErrorMessage } from '../utils/auth-errors';
+
+const SIGN_IN_PATH = '/auth?tab=sign-in';
+
+/**
+ * /auth/forgot: asks for the account's email and mails a recovery link. The answer is the same whether
+ * or not the address has an account, so the screen cannot be used to find out who is registered.
+ */
+export default function ForgotPasswordScreen() {
+  const { t } = useTranslation();
+  const authErrorMessage = useAuthErrorMessage();
+  const errorId = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const request = useRequestPasswordReset();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (request.isPending) return;
+    setError(null);
+    const address = email.trim();
+    request.mutate(address, {
+      onSuccess: () => setSentTo(address),
+      onError: (failure) => {
+        const message = authErrorMessage(failure);
+        setError(message);
+        notify.destructive(t('auth.forgot.error'), { description: message });
+      },
+    });
+  };
+
+  const backToSignIn = (
+    <Link
+      to={SIGN_IN_PATH}
+      className={buttonClasses({ variant: 'outline', size: 'lg', className: 'w-full' })}
+    >
+      {t('auth.backToSignIn')}
+    </Link>
+  );
+
+  if (sentTo) {
+    return (
+      <div className="px-6 pt-10">
+        <CheckEmail
+          title={t('auth.forgot.sentTitle')}
+          description={<EmailText i18nKey="auth.forgot.sentDescription" email={sentTo} />}
+          action={backToSignIn}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-7 px-6 pt-10">
+      <AuthHeading
+        icon={<KeyRoundIcon />}
+        title={t('auth.forgot.title')}
+        description={t('auth.forgot.description')}
+      />
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormField label={t('auth.email')} describedBy={errorId}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              name="email"
+              autoComplete="username email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setError(null);
+              }}
+            />
+          )}
+        </FormField>
+        <FormError id={errorId} message={error} />
+        <SubmitButton pending={request.isPending} pendingLabel={t('auth.forgot.pending')}>
+          {t('auth.forgot.submit')}
+        </SubmitButton>
+        <Link
+          to={SIGN_IN_PATH}
+          className={buttonClasses({ variant: 'ghost', size: 'md', className: 'self-center' })}
+        >
+          {t('auth.backToSignIn')}
+        </Link>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { LinkIcon, LockKeyholeIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { notify } from '@/components/ui/toast';
+import { hasAccountFlag } from '@/lib/local-storage';
+import { signOutHere } from '../api/sign-out-here';
+import { AuthHeading } from '../components/auth-heading';
+import { EmailText } from '../components/email-text';
+import { NewPasswordForm } from '../components/new-password-form';
+import { SecondFactorForm } from '../components/second-factor-form';
+import { useAssuranceLevel } from '../hooks/use-assurance-level';
+import { useSession } from '../hooks/use-session';
+
+/** The error the auth service put in the link's redirect (expired or used link), if any. */
+function readLinkError(): string | null {
+  const fromQuery = new URLSearchParams(window.location.search);
+  const fromHash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const description = fromQuery.get('error_description') ?? fromHash.get('error_description');
+  const error = fromQuery.get('error') ?? fromHash.get('error');
+  return description ?? error;
+}
+
+function ResetSkeleton() {
+  return (
+    <div className="flex flex-col gap-4 px-6 pt-10" aria-busy="true">
+      <Skeleton className="mx-auto size-14 rounded-full" />
+      <Skeleton className="mx-auto h-8 w-56" />
+      <Skeleton className="h-11 w-full" />
+      <Skeleton className="h-12 w-full rounded-full" />
+    </div>
+  );
+}
+
+function InvalidLink({ detail }: { detail: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center gap-8 px-6 pt-10">
+      <AuthHeading
+        icon={<LinkIcon />}
+        title={t('auth.reset.invalidTitle')}
+        description={
+          <>
+            {detail ? <span className="mb-1 block font-medium text-ink-soft">{detail}</span> : null}
+            {t('auth.reset.invalidDescription')}
+          </>
+        }
+      />
+      <div className="flex w-full flex-col gap-2">
+        <Link to="/auth/forgot" className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+          {t('auth.reset.requestNew')}
+        </Link>
+        <Link to="/auth?tab=sign-in" className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
+          {t('auth.backToSignIn')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /auth/reset, where the recovery mail's link lands: auth-js turns the link's code into a session
+ * (PASSWORD_RECOVERY), then the user picks a new password. Accounts with an authenticator app enter
+ * its code first (the server wants aal2 to change the password). A signed-in user can use it too.
+ */
+export default function ResetPasswordScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { session, isLoading } = useSession();
+  const assurance = useAssuranceLevel(session);
+  const [linkError] = useState(readLinkError);
+  // 'code' and 'saving' keep their form on screen while the session changes under it (the code raises
+  // it to aal2, the new password updates the user): only 'idle' follows the session's level.
+  const [phase, setPhase] = useState<'idle' | 'code' | 'saving'>('idle');
+
+  if (linkError) return <InvalidLink detail={linkError} />;
+  if (isLoading) return <ResetSkeleton />;
+  if (!session) return <InvalidLink detail={null} />;
+  if (phase === 'idle' && assurance === undefined) return <ResetSkeleton />;
+
+  if (phase === 'code' || (phase === 'idle' && assurance?.needsSecondFactor)) {
+    return (
+      <div className="px-6 pt-10">
+        <SecondFactorForm
+          errorTitle={t('auth.reset.error')}
+          onSubmitting={() => setPhase('code')}
+          onVerified={() => setPhase('idle')}
+          onCancel={() => {
+            void signOutHere();
+            navigate('/auth', { replace: true });
+          }}
+        />
+      </div>
+    );
+  }
+
+  const onUpdated = () => {
+    hasAccountFlag.set();
+    notify.success(t('auth.reset.success'));
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <div className="flex flex-col gap-7 px-6 pt-10">
+      <AuthHeading
+        icon={<LockKeyholeIcon />}
+        title={t('auth.reset.title')}
+        description={<EmailText i18nKey="auth.reset.description" email={session.user.email ?? ''} />}
+      />
+      <NewPasswordForm
+        email={session.user.email ?? ''}
+        onSubmitting={() => setPhase('saving')}
+        onFailed={() => setPhase('idle')}
+        onUpdated={onUpdated}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { isAuthError, isAuthWeakPasswordError, type WeakPasswordReasons } from '@supabase/auth-js';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Server error codes with a text of ours (GoTrue's wording in English, translated in Hebrew). */
+const KNOWN_CODES = [
+  'invalid_credentials',
+  'user_already_exists',
+  'email_exists',
+  'email_not_confirmed',
+  'same_password',
+  'mfa_verification_failed',
+  'over_request_rate_limit',
+  'over_email_send_rate_limit',
+] as const;
+type KnownCode = (typeof KNOWN_CODES)[number];
+
+const isKnownCode = (code: unknown): code is KnownCode =>
+  typeof code === 'string' && (KNOWN_CODES as readonly string[]).includes(code);
+
+/** Keeps a left-to-right message (the server's, in English) in its order inside a right-to-left screen. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/**
+ * The text to show for a failed auth call: ours for the common server errors (so Hebrew readers get
+ * Hebrew), a network hint when the server could not be reached, else the server's message.
+ */
+export function useAuthErrorMessage(): (error: unknown) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (error: unknown) => {
+      if (isAuthError(error)) {
+        if (isKnownCode(error.code)) return t(`auth.errors.${error.code}`);
+        if (error.name === 'AuthRetryableFetchError' || error.status === 0) return t('auth.errors.network');
+      }
+      if (error instanceof Error && error.message) return isolate(error.message);
+      return isolate(String(error));
+    },
+    [t],
+  );
+}
+
+/** Why the server found a password weak (empty for any other error). */
+export function weakPasswordReasons(error: unknown): WeakPasswordReasons[] {
+  return isAuthWeakPasswordError(error) ? error.reasons : [];
+}

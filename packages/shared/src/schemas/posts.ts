@@ -1,0 +1,360 @@
+import { z } from 'zod';
+import { CURRENCIES, CurrencySchema, DEFAULT_CURRENCY } from '../constants/currencies.ts';
+import { LIMITS } from '../constants/limits.ts';
+import { COLORS, NONE_VALUE, PATTERNS, POST_ITEM_SIZES, PRODUCT_TYPES } from '../constants/lists.ts';
+import { parsePriceInput } from '../domain/price.ts';
+import { foldCase } from '../domain/text.ts';
+
+/*
+ * Requests and responses of the posts API (/api/v1/posts, comments, likes, saves, item clicks), uploads
+ * (/api/v1/storage) and the scrape-product function. JSON is camelCase; the server validates with these
+ * schemas and the web form runs the same ones, so both show the spec's messages (section 5).
+ */
+
+/** The spec's messages (sections 5 and 8), word for word. */
+export const POST_MESSAGES = {
+  mediaRequired: 'Please add at least one image or video',
+  mediaTooMany: `You can add up to ${LIMITS.mediaPerPostMax} images or videos`,
+  linkRequired: 'Please add a purchase link for each item',
+  captionTooLong: `Caption must be at most ${LIMITS.captionMaxChars.toLocaleString('en-US')} characters`,
+  tooManyStyles: `You can choose up to ${LIMITS.styleCategoriesPerPostMax} styles`,
+  invalidPrice: 'Price must be a number with at most two decimals',
+  commentEmpty: 'Comment cannot be empty',
+  notAuthenticated: 'User not authenticated',
+  notOwner: 'You can only edit your own posts',
+  notCommentOwner: 'You can only delete your own comments',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  itemNotFound: 'Item not found',
+  mediaNotOurs: 'Media must be uploaded to SYS first',
+  fileTooLarge: 'File too large',
+  invalidFileType: 'Invalid file type',
+} as const;
+
+/** Our own limits, where the spec gives none. */
+export const POST_LIMITS = {
+  /** Custom brand, size, colour, pattern and type values. */
+  customValueMaxChars: 60,
+  itemTitleMaxChars: 300,
+  urlMaxChars: 2048,
+  itemsPerPostMax: 20,
+  styleMaxChars: 40,
+  commentMaxChars: 2200,
+  pageSizeDefault: 20,
+  pageSizeMax: 50,
+  /** The largest price the database column (numeric(12,2)) holds. */
+  priceMax: 9_999_999_999.99,
+} as const;
+
+const MEDIA_TYPES = ['image', 'video'] as const;
+export const MediaTypeSchema = z.enum(MEDIA_TYPES);
+export type MediaType = z.infer<typeof MediaTypeSchema>;
+
+export const POST_VISIBILITIES = ['public', 'private'] as const;
+export const PostVisibilitySchema = z.enum(POST_VISIBILITIES);
+
+export const STORAGE_BUCKETS = ['avatars', 'post-media'] as const;
+export const StorageBucketSchema = z.enum(STORAGE_BUCKETS);
+export type StorageBucket = z.infer<typeof StorageBucketSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Shared pieces
+// ---------------------------------------------------------------------------------------------------------
+
+/*
+ * An absolute http(s) URL with a host and no spaces. A pattern, not `new URL`, because this package runs
+ * without DOM or Node typings; the server parses links fully where it fetches them (the scraper).
+ */
+const HTTP_URL = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
+
+export function isHttpUrl(value: string): boolean {
+  return HTTP_URL.test(value);
+}
+
+/** A list page: `limit` (1-50, default 20) and the opaque `cursor` of the previous page's `nextCursor`. */
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(POST_LIMITS.pageSizeMax).default(POST_LIMITS.pageSizeDefault),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** The empty body of a 204 answer. */
+export const NoContentSchema = z.null().describe('No content');
+
+export const IdParamsSchema = z.object({ id: z.uuid() });
+export const UsernameParamsSchema = z.object({ username: z.string().min(1).max(100) });
+
+export const AuthorSchema = z.object({
+  id: z.uuid(),
+  username: z.string().nullable(),
+  displayName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type Author = z.infer<typeof AuthorSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Posts: responses
+// ---------------------------------------------------------------------------------------------------------
+
+/** A WebP copy of an image, `width` px wide, for srcset. */
+export const MediaVariantSchema = z.object({ width: z.number().int(), url: z.string() });
+export type MediaVariant = z.infer<typeof MediaVariantSchema>;
+
+export const PostMediaSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  type: MediaTypeSchema,
+  order: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** A tiny blurred image as a data URL, shown while the real one loads. */
+  placeholder: z.string().nullable(),
+  variants: z.array(MediaVariantSchema),
+});
+export type PostMedia = z.infer<typeof PostMediaSchema>;
+
+export const PostItemSchema = z.object({
+  id: z.uuid(),
+  itemType: z.string().nullable(),
+  brand: z.string().nullable(),
+  link: z.string(),
+  size: z.string().nullable(),
+  title: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  price: z.number().nullable(),
+  currency: CurrencySchema,
+  color: z.string().nullable(),
+  pattern: z.string().nullable(),
+});
+export type PostItem = z.infer<typeof PostItemSchema>;
+
+export const PostSchema = z.object({
+  id: z.uuid(),
+  caption: z.string(),
+  mediaUrl: z.string(),
+  mediaType: MediaTypeSchema,
+  visibility: PostVisibilitySchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  author: AuthorSchema,
+  /** Sorted by `order`, ascending. */
+  media: z.array(PostMediaSchema),
+  items: z.array(PostItemSchema),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  /** The signed-in viewer's relation to the post; all false for visitors. */
+  likedByMe: z.boolean(),
+  savedByMe: z.boolean(),
+  followingAuthor: z.boolean(),
+});
+export type Post = z.infer<typeof PostSchema>;
+
+export const PostPageSchema = z.object({ items: z.array(PostSchema), nextCursor: z.string().nullable() });
+export type PostPage = z.infer<typeof PostPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Posts: requests
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A size, colour, pattern, type or brand: a value of `options` (stored in the list's spelling) or a custom
+ * value; blank (and 'None' where the list has it) means none.
+ */
+function optionValue(options: readonly string[]) {
+  const byKey = new Map(options.map((option) => [foldCase(option), option] as const));
+  return z
+    .string()
+    .max(500)
+    .nullish()
+    .transform((value) => {
+      const trimmed = value?.trim().replace(/\s+/g, ' ') ?? '';
+      if (trimmed === '') return null;
+      const known = byKey.get(foldCase(trimmed));
+      if (known === NONE_VALUE) return null;
+      return known ?? trimmed;
+    })
+    .refine((value) => value === null || value.length <= POST_LIMITS.customValueMaxChars, {
+      message: `Custom values can be at most ${POST_LIMITS.customValueMaxChars} characters`,
+    });
+}
+
+/** The price field: text as typed ('12.5', '' for none) or a number; at most two decimals. */
+export const PriceInputSchema = z
+  .union([z.string().max(50), z.number(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null) return null;
+    const result = parsePriceInput(typeof value === 'number' ? String(value) : value);
+    if (!result.ok || (result.value !== null && result.value > POST_LIMITS.priceMax)) {
+      ctx.addIssue({ code: 'custom', message: POST_MESSAGES.invalidPrice });
+      return z.NEVER;
+    }
+    return result.value;
+  });
+
+const linkSchema = z
+  .string({ error: POST_MESSAGES.linkRequired })
+  .trim()
+  .max(POST_LIMITS.urlMaxChars)
+  .refine(isHttpUrl, { message: POST_MESSAGES.linkRequired });
+
+export const PostItemInputSchema = z.object({
+  /** An existing item's id when editing; the item keeps its id (and its click history). */
+  id: z.uuid().optional(),
+  itemType: optionValue(PRODUCT_TYPES),
+  brand: optionValue([]),
+  link: linkSchema,
+  size: optionValue(POST_ITEM_SIZES),
+  color: optionValue(COLORS),
+  pattern: optionValue(PATTERNS),
+  title: z
+    .string()
+    .trim()
+    .max(POST_LIMITS.itemTitleMaxChars)
+    .nullish()
+    .transform((value) => value || null),
+  /** Our uploaded media (`/media/...`) or an http(s) image found by the scraper. */
+  imageUrl: z
+    .string()
+    .trim()
+    .max(POST_LIMITS.urlMaxChars)
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || value.startsWith('/media/') || isHttpUrl(value), {
+      message: 'The item image must be an uploaded image or an http(s) link',
+    }),
+  price: PriceInputSchema,
+  currency: z.enum(CURRENCIES, { error: 'Currency must be ILS, USD or EUR' }).default(DEFAULT_CURRENCY),
+});
+export type PostItemInput = z.input<typeof PostItemInputSchema>;
+export type ParsedPostItemInput = z.output<typeof PostItemInputSchema>;
+
+export const PostMediaInputSchema = z.object({
+  /** The `publicUrl` that `POST /api/v1/storage/post-media` answered. */
+  url: z.string().trim().min(1).max(POST_LIMITS.urlMaxChars),
+  type: MediaTypeSchema,
+  /** Position in the gallery; the media are sorted by it and renumbered from 0. */
+  order: z.number().int().min(0).max(1000).optional(),
+});
+export type PostMediaInput = z.infer<typeof PostMediaInputSchema>;
+
+const captionSchema = z.string().max(LIMITS.captionMaxChars, { message: POST_MESSAGES.captionTooLong });
+
+const stylesSchema = z
+  .array(z.string().trim().min(1).max(POST_LIMITS.styleMaxChars))
+  .max(LIMITS.styleCategoriesPerPostMax, { message: POST_MESSAGES.tooManyStyles });
+
+const mediaListSchema = z
+  .array(PostMediaInputSchema, { error: POST_MESSAGES.mediaRequired })
+  .min(LIMITS.mediaPerPostMin, { message: POST_MESSAGES.mediaRequired })
+  .max(LIMITS.mediaPerPostMax, { message: POST_MESSAGES.mediaTooMany });
+
+const itemListSchema = z.array(PostItemInputSchema).max(POST_LIMITS.itemsPerPostMax);
+
+export const CreatePostBodySchema = z.object({
+  /** The text as typed, at most 2,200 characters; the chosen styles are appended as ' #Style'. */
+  caption: captionSchema.default(''),
+  styles: stylesSchema.default([]),
+  media: mediaListSchema,
+  items: itemListSchema.default([]),
+});
+export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
+export type ParsedCreatePostBody = z.output<typeof CreatePostBodySchema>;
+
+/** Every field optional; `media` or `items` when given replace the post's whole set. */
+export const UpdatePostBodySchema = z.object({
+  caption: captionSchema.optional(),
+  styles: stylesSchema.optional(),
+  media: mediaListSchema.optional(),
+  items: itemListSchema.optional(),
+});
+export type UpdatePostBody = z.input<typeof UpdatePostBodySchema>;
+export type ParsedUpdatePostBody = z.output<typeof UpdatePostBodySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Likes, saves, comments, item clicks
+// ---------------------------------------------------------------------------------------------------------
+
+export const LikeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export type LikeState = z.infer<typeof LikeStateSchema>;
+
+export const SaveStateSchema = z.object({ saved: z.boolean() });
+export type SaveState = z.infer<typeof SaveStateSchema>;
+
+export const CommentSchema = z.object({
+  id: z.uuid(),
+  postId: z.uuid(),
+  /** The comment this one replies to; replies to a reply attach to the thread's first comment. */
+  parentId: z.uuid().nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+  author: AuthorSchema,
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+});
+export type Comment = z.infer<typeof CommentSchema>;
+
+export const CommentPageSchema = z.object({
+  items: z.array(CommentSchema),
+  nextCursor: z.string().nullable(),
+});
+export type CommentPage = z.infer<typeof CommentPageSchema>;
+
+export const CreateCommentBodySchema = z.object({
+  body: z
+    .string({ error: POST_MESSAGES.commentEmpty })
+    .trim()
+    .min(1, { message: POST_MESSAGES.commentEmpty })
+    .max(POST_LIMITS.commentMaxChars),
+  parentId: z.uuid().nullish(),
+});
+export type CreateCommentBody = z.input<typeof CreateCommentBodySchema>;
+
+export const ItemClickResponseSchema = z.object({
+  /** False when the same viewer's click on the item was already counted within the last minute. */
+  recorded: z.boolean(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Uploads
+// ---------------------------------------------------------------------------------------------------------
+
+export const StorageBucketParamsSchema = z.object({ bucket: StorageBucketSchema });
+
+export const UploadResponseSchema = z.object({
+  /** The key in the store, bucket included: `post-media/{userId}/{timestamp}-{random}.jpg`. */
+  path: z.string(),
+  publicUrl: z.string(),
+  mimeType: z.string(),
+  type: MediaTypeSchema,
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  placeholder: z.string().nullable(),
+  variants: z.array(MediaVariantSchema),
+});
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// scrape-product (spec section 7)
+// ---------------------------------------------------------------------------------------------------------
+
+export const ScrapeProductBodySchema = z.object({
+  url: z.string().trim().min(1).max(POST_LIMITS.urlMaxChars),
+});
+
+export const ScrapedProductSchema = z.object({
+  /** Absolute image URLs, best first. */
+  images: z.array(z.string()),
+  price: z.number().nullable(),
+  currency: CurrencySchema.nullable(),
+  brand: z.string().nullable(),
+  title: z.string().nullable(),
+});
+export type ScrapedProduct = z.infer<typeof ScrapedProductSchema>;
+
+export const ScrapeProductResponseSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), data: ScrapedProductSchema }),
+  z.object({ success: z.literal(false), error: z.string() }),
+]);
+export type ScrapeProductResponse = z.infer<typeof ScrapeProductResponseSchema>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ProfileSizeSchema } from '../constants/profile.ts';
+
+/**
+ * A profile as the data API answers with it (/api/v1/profiles/...). Field names are the spec's
+ * (section 3, table `profiles`); measurements are whole centimetres.
+ */
+export const ProfileSchema = z.object({
+  id: z.uuid(),
+  username: z.string().nullable(),
+  display_name: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  size: ProfileSizeSchema,
+  chest_circumference: z.number().int(),
+  waist_circumference: z.number().int(),
+  hip_circumference: z.number().int(),
+  measurements_public: z.boolean(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
