@@ -51,7 +51,6 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
-      AUTH_MAIL_DIR: join(process.env.E2E_DATA_DIR, 'mail'),
       // Mail links point at the address the browser uses, and may lead back to it (/auth/reset).
       PUBLIC_URL: baseURL,
       // Every test signs up from 127.0.0.1: GoTrue's per-IP defaults (30 sign-ups in 5 minutes) are too few.

@@ -7,9 +7,9 @@ import { guestAvatars } from './vite-plugins/guest-avatars.ts';
 import { pwaAssets } from './vite-plugins/pwa-assets.ts';
 
 const API_TARGET = process.env.SYS_API_ORIGIN ?? 'http://localhost:3000';
-// Everything below these paths is answered by the server; the rest is the app. The trailing slash
-// matters: /auth itself is the app's sign-in screen, /auth/v1/... is the auth service.
-const SERVER_PATHS = '^/(api|auth|functions|storage|media)/';
+// Everything below these paths is answered by the server; the rest is the app. Only /auth/v1/... is the
+// auth service: /auth, /auth/forgot and /auth/reset are the app's screens.
+const SERVER_PATHS = '^/((api|functions|storage|media)/|auth/v1/)';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), pwaAssets(), guestAvatars()],

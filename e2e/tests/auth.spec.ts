@@ -217,7 +217,7 @@ test.describe('security', () => {
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expectNoSeriousA11yViolations(page, '/settings/security (QR code)');
 
-    const secret = (await page.locator('code').innerText()).replace(/\s/g, '');
+    const secret = ((await page.locator('code').textContent()) ?? '').replace(/\s/g, '');
     await page.getByLabel('3. Enter the 6-digit code the app shows').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect(page.getByText('Two-step verification is on')).toBeVisible();
@@ -230,6 +230,11 @@ test.describe('security', () => {
     await submitAuthForm(page, 'Sign In', email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/auth (code step)');
+    // The password alone does not sign in: elsewhere the visitor is still signed out.
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'SIGN UP' })).toBeVisible();
+    await page.getByRole('link', { name: 'SIGN UP' }).click();
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
     await page.getByLabel('Verification code').fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Sign In Error')).toBeVisible();
@@ -263,7 +268,9 @@ test.describe('security', () => {
 
     // The phone's refresh token is gone: its next refresh fails and auth-js signs it out.
     const refreshed = await phonePage.evaluate(async () => {
-      const stored = JSON.parse(window.localStorage.getItem('sys-auth') ?? '{}') as { refresh_token?: string };
+      const stored = JSON.parse(window.localStorage.getItem('sys-auth') ?? '{}') as {
+        refresh_token?: string;
+      };
       const response = await fetch('/auth/v1/token?grant_type=refresh_token', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -287,6 +294,8 @@ test.describe('security', () => {
 
 test.describe('accessibility', () => {
   test('axe finds no serious violation on /auth, both tabs and the error state', async ({ page }) => {
+    // No fade: axe measures the error toast's real colours, not a frame of its animation.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: 'Welcome to SYS' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/auth (Sign Up)');
@@ -295,6 +304,7 @@ test.describe('accessibility', () => {
     await expectNoSeriousA11yViolations(page, '/auth (Sign In)');
     await submitAuthForm(page, 'Sign In', uniqueEmail(), 'whatever-it-is');
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })).toBeVisible();
+    await expect(page.getByText('Sign In Error')).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/auth (Sign In error)');
   });
 });

@@ -9,17 +9,26 @@ import {
 } from 'fastify-type-provider-zod';
 import { type AppConfig, type AppConfigInput, parseConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase, pgliteDirFor } from './db/client.ts';
+import { registerAlbums } from './modules/albums/albums.routes.ts';
 import { registerAuth } from './modules/auth/auth.plugin.ts';
+import { registerBrands } from './modules/brands/brands.routes.ts';
+import { registerEvents } from './modules/events/events.routes.ts';
+import { registerExplore } from './modules/explore/explore.routes.ts';
+import { registerFollows } from './modules/follows/follows.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerMessages } from './modules/messages/messages.routes.ts';
 import { registerPosts } from './modules/posts/posts.routes.ts';
 import { profileAuthHooks, registerProfiles } from './modules/profiles/profiles.plugin.ts';
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
 import { registerScrape } from './modules/scrape/scrape.routes.ts';
 import { registerSocial } from './modules/social/social.routes.ts';
 import { registerStorage } from './modules/storage/storage.plugin.ts';
+import { registerSwipes } from './modules/swipes/swipes.routes.ts';
 import { registerUploads } from './modules/storage/storage.routes.ts';
+import { registerWishlist } from './modules/wishlist/wishlist.routes.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
+import { requestLogSerializer } from './plugins/request-log.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -51,7 +60,8 @@ export async function buildApp(
   const ownsDatabase = !options.database;
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false ? false : { level: config.logLevel, serializers: { req: requestLogSerializer } },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     forceCloseConnections: 'idle',
@@ -87,12 +97,21 @@ export async function buildApp(
   await registerCors(app);
   await registerStorage(app);
   // Auth first: it sets request.user, which the profile bootstrap and every data route read.
-  const profiles = new ProfilesService(database.db);
+  const profiles = new ProfilesService(database.db, { avatars: () => app.uploads, log: app.log });
   await registerAuth(app, { hooks: profileAuthHooks(profiles) });
   await registerProfiles(app, profiles);
   await registerUploads(app);
+  // Live events and follows come before posts, which publish stats and read the viewer's follows.
+  await registerEvents(app);
+  await registerFollows(app);
   await registerPosts(app);
   await registerSocial(app);
+  await registerAlbums(app);
+  await registerWishlist(app);
+  await registerMessages(app);
+  await registerBrands(app);
+  await registerExplore(app);
+  await registerSwipes(app);
   await registerScrape(app);
   await app.register(healthRoutes);
 

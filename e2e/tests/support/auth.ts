@@ -22,7 +22,12 @@ export async function createAccount(request: APIRequestContext, email: string, p
 }
 
 /** Fills the active tab of /auth and submits it. */
-export async function submitAuthForm(page: Page, tab: 'Sign In' | 'Sign Up', email: string, password: string) {
+export async function submitAuthForm(
+  page: Page,
+  tab: 'Sign In' | 'Sign Up',
+  email: string,
+  password: string,
+) {
   await page.getByRole('tab', { name: tab }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -61,7 +66,9 @@ export async function waitForMail(to: string, kind: string): Promise<StoredMail>
   await expect
     .poll(
       async () => {
-        const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+        const names = (await readdir(dir).catch(() => [] as string[])).filter((name) =>
+          name.endsWith('.json'),
+        );
         for (const name of names.sort().reverse()) {
           const mail = JSON.parse(await readFile(join(dir, name), 'utf8')) as StoredMail;
           if (mail.to === to.toLowerCase() && mail.kind === kind) {

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,10 +9,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths.ts';
+import { type ListenOptions, type NotificationHandler, PgListener } from './pg-listener.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbEngine = 'pglite' | 'postgres';
+export type { ListenOptions, NotificationHandler };
 
 export interface Database {
   db: Db;
@@ -20,6 +23,14 @@ export interface Database {
   exec(sql: string): Promise<void>;
   /** Raw query with positional parameters, returning rows. Repositories prefer `db`. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Calls `onPayload` with every NOTIFY on `channel`, from any session of this database (so from every
+   * server instance); resolves to the function that stops listening. Postgres delivers a notification
+   * only once its transaction commits.
+   */
+  listen(channel: string, onPayload: NotificationHandler, options?: ListenOptions): Promise<() => Promise<void>>;
+  /** pg_notify(channel, payload); the payload must stay under Postgres' 8000-byte limit. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         `Could not connect to PostgreSQL at ${describeUrl(options.databaseUrl)} (DATABASE_URL): ${reason}`,
       );
     }
+    const listener = new PgListener(options.databaseUrl, options.connectTimeoutMs ?? 5000);
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       engine: 'postgres',
@@ -70,15 +82,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query(sql);
       },
       query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
-      close: () => pool.end(),
+      listen: (channel, onPayload, listenOptions) => listener.listen(channel, onPayload, listenOptions),
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
+  // pg_trgm: search's spelling correction and the category page's "tag contains" (PostgreSQL ships it too).
+  const extensions = { pg_trgm };
   if (options.pgliteDir) {
     mkdirSync(options.pgliteDir, { recursive: true });
-    client = await PGlite.create(options.pgliteDir);
+    client = await PGlite.create(options.pgliteDir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
@@ -87,6 +108,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.exec(sql);
     },
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    // One in-process session: nothing to reconnect, so `onReconnect` is never called.
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: () => client.close(),
   };
 }

@@ -12,6 +12,13 @@ export interface RequestUser {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Checks an access token exactly as the Authorization header is checked: the user, or 401. For
+     * clients that cannot send headers (a browser's EventSource passes the token in the query).
+     */
+    authenticateAccessToken(token: string): Promise<RequestUser & { expiresAt: number | null }>;
+  }
   interface FastifyRequest {
     /** Set when the request carries a valid access token; null for anonymous requests. */
     user: RequestUser | null;
@@ -27,6 +34,8 @@ export type AccessTokenVerifier = (token: string) => Promise<{
   session_id: string;
   aal: 'aal1' | 'aal2';
   user_metadata: Record<string, unknown>;
+  /** Expiry, seconds since the epoch. */
+  exp?: number;
 }>;
 
 /**
@@ -42,26 +51,32 @@ export function registerAuthenticate(app: FastifyInstance, verify: AccessTokenVe
   app.decorateRequest('getUser', function (this: FastifyRequest) {
     return this.user;
   });
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header || request.url.startsWith('/auth/')) return;
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match)
-      throw new AppError(401, 'invalid_token', 'The Authorization header must be a Bearer access token');
+  const authenticateAccessToken = async (token: string) => {
     let claims: Awaited<ReturnType<AccessTokenVerifier>>;
     try {
-      claims = await verify(match[1]!);
+      claims = await verify(token);
     } catch {
       throw new AppError(401, 'invalid_token', 'The access token is invalid or has expired');
     }
-    request.user = {
+    return {
       id: claims.sub,
       email: claims.email,
       role: claims.role,
       sessionId: claims.session_id,
       aal: claims.aal,
       userMetadata: claims.user_metadata ?? {},
+      expiresAt: typeof claims.exp === 'number' ? claims.exp : null,
     };
+  };
+  app.decorate('authenticateAccessToken', authenticateAccessToken);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header || request.url.startsWith('/auth/')) return;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match)
+      throw new AppError(401, 'invalid_token', 'The Authorization header must be a Bearer access token');
+    const { expiresAt: _expiresAt, ...user } = await authenticateAccessToken(match[1]!);
+    request.user = user;
   });
 }
 

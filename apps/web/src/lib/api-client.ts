@@ -1,4 +1,4 @@
-import { ErrorResponseSchema } from '@sys/shared';
+import type { ErrorResponse } from '@sys/shared';
 import { loadAuthClient } from './load-auth-client';
 
 /** Base path of the data API (spec: /api/v1/*). */
@@ -35,20 +35,34 @@ function buildUrl(path: string, query: ApiRequestOptions['query']): string {
   return `${url.pathname}${url.search}`;
 }
 
-async function accessToken(): Promise<string | undefined> {
+/** The signed-in user's access token, for requests made outside apiRequest (uploads). */
+export async function accessToken(): Promise<string | undefined> {
   const client = await loadAuthClient();
   const { data } = await client.getSession();
   return data.session?.access_token;
 }
 
+/*
+ * The error shape (ErrorResponseSchema) checked by hand: zod would otherwise load with the first screen
+ * that fetches anything (about 25 kB gzip).
+ */
+function isErrorResponse(body: unknown): body is ErrorResponse {
+  const error = (body as Partial<ErrorResponse> | null)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
+
+/** An ApiError from a failed response's status and parsed body (also used for XHR uploads). */
+export function apiErrorFrom(status: number, body: unknown, statusText = ''): ApiError {
+  if (isErrorResponse(body)) {
+    const { code, message, details } = body.error;
+    return new ApiError(status, code, message, details);
+  }
+  return new ApiError(status, 'http_error', statusText || `HTTP ${status}`);
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
-  const parsed = ErrorResponseSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
-    return new ApiError(response.status, code, message, details);
-  }
-  return new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
+  return apiErrorFrom(response.status, body, response.statusText);
 }
 
 /**

@@ -110,3 +110,16 @@ export function removeGuestProfile(): void {
 export function hasStoredPostDraft(): boolean {
   return readItem(LOCAL_STORAGE_KEYS.postDraft) !== null;
 }
+
+/** The draft's JSON (its fields; the media files themselves wait in IndexedDB, see lib/idb.ts). */
+export function readPostDraftJson(): string | null {
+  return readItem(LOCAL_STORAGE_KEYS.postDraft);
+}
+
+export function writePostDraftJson(json: string): void {
+  writeItem(LOCAL_STORAGE_KEYS.postDraft, json);
+}
+
+export function removePostDraft(): void {
+  removeItem(LOCAL_STORAGE_KEYS.postDraft);
+}

@@ -1,9 +1,15 @@
-import type { AuthChangeEvent, Session } from '@supabase/auth-js';
+import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/auth-js';
 import { expect, vi } from 'vitest';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 
-const noError = { error: null };
+/** What auth-js answers: data, or an error (tests mock failures). */
+type SessionResult = Promise<{
+  data: { session: Session | null; user: User | null };
+  error: AuthError | null;
+}>;
+
+const noError: { error: AuthError | null } = { error: null };
 
 /**
  * A stand-in for the auth-js client: reports `session` as the INITIAL_SESSION, signs in, up and out on
@@ -29,21 +35,25 @@ export function createFakeAuthClient(session: Session | null) {
       return { data: { subscription: { unsubscribe: () => listeners.delete(listener) } } };
     }),
     getSession: vi.fn(async () => ({ data: { session: current }, error: null })),
-    signInWithPassword: vi.fn(async ({ email }: { email: string; password: string }) => {
+    signInWithPassword: vi.fn(async ({ email }: { email: string; password: string }): SessionResult => {
       const next = fakeSession(email);
       emit('SIGNED_IN', next);
       return { data: { session: next, user: next.user }, error: null };
     }),
-    signUp: vi.fn(async ({ email }: { email: string; password: string; options?: unknown }) => {
-      const next = fakeSession(email);
-      emit('SIGNED_IN', next);
-      return { data: { session: next as Session | null, user: next.user }, error: null };
-    }),
-    signOut: vi.fn(async (options?: { scope?: 'global' | 'local' | 'others' }) => {
-      // scope 'others' ends the other sessions only; this one stays.
-      if (options?.scope !== 'others') emit('SIGNED_OUT', null);
-      return noError;
-    }),
+    signUp: vi.fn(
+      async ({ email }: { email: string; password: string; options?: unknown }): SessionResult => {
+        const next = fakeSession(email);
+        emit('SIGNED_IN', next);
+        return { data: { session: next, user: next.user }, error: null };
+      },
+    ),
+    signOut: vi.fn(
+      async (options?: { scope?: 'global' | 'local' | 'others' }): Promise<{ error: AuthError | null }> => {
+        // scope 'others' ends the other sessions only; this one stays.
+        if (options?.scope !== 'others') emit('SIGNED_OUT', null);
+        return noError;
+      },
+    ),
     resetPasswordForEmail: vi.fn(async (_email: string, _options?: { redirectTo?: string }) => ({
       data: {},
       error: null,

@@ -125,6 +125,8 @@ export const PostItemSchema = z.object({
   currency: CurrencySchema,
   color: z.string().nullable(),
   pattern: z.string().nullable(),
+  /** Whether the signed-in viewer saved this product to their wishlist; false for visitors. */
+  savedByMe: z.boolean(),
 });
 export type PostItem = z.infer<typeof PostItemSchema>;
 

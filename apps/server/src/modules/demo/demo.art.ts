@@ -41,8 +41,22 @@ export interface AvatarSpec extends PersonLook {
   clothing: { color: ArtColor; neckline: Neckline; pattern?: ArtPattern; accent?: ArtColor };
 }
 
+/** Where the picture is taken: a studio arch, a city street, a beach, a room, a park. */
+export type Scene = 'studio' | 'street' | 'beach' | 'interior' | 'garden';
+/** The figure's stance: arms down, or the right hand on the hip. */
+export type Pose = 'front' | 'hand-on-hip';
+/** The crop: the whole figure, head to hips, or a close-up of the shoes or the bag (shoes without a bag). */
+export type Framing = 'full' | 'half' | 'shoes' | 'bag';
+
 export interface OutfitSpec extends PersonLook {
   background: [string, string];
+  scene?: Scene;
+  pose?: Pose;
+  framing?: Framing;
+  /** Mirror the figure (bag and pose on the other side). */
+  mirror?: boolean;
+  /** Degrees the figure leans, pivoting at the feet; a few degrees look like a relaxed stance. */
+  lean?: number;
   top?: Garment<TopKind>;
   bottom?: Garment<BottomKind>;
   /** A dress replaces top and bottom. */
@@ -395,8 +409,10 @@ function headParts(look: PersonLook): { back: string; front: string; neck: strin
   return { back, front: `${head}${hairFront}`, neck };
 }
 
-function svgDocument(width: number, height: number, defs: string, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${commonDefs()}${defs}</defs>${body}</svg>`;
+/** An SVG document drawn in a `width` x `height` frame; `scale` shrinks or enlarges its pixel size. */
+function svgDocument(width: number, height: number, defs: string, body: string, scale = 1): string {
+  const size = `width="${Math.round(width * scale)}" height="${Math.round(height * scale)}"`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" ${size} viewBox="0 0 ${width} ${height}"><defs>${commonDefs()}${defs}</defs>${body}</svg>`;
 }
 
 function backgroundLayer(
@@ -466,29 +482,47 @@ export function avatarSvg(spec: AvatarSpec): string {
  * shoulders at y = 330, waist at 560, hips at 650, knees at 900, ankles at 1160.
  */
 
-function armPaths(sleeve: 'none' | 'short' | 'long' | 'puff') {
+type Sleeve = 'none' | 'short' | 'long' | 'puff';
+
+function armPaths(sleeve: Sleeve, pose: Pose = 'front') {
   // Arms hang slightly away from the body; each is a tapered band from shoulder to wrist.
   const left =
     'M432 338 C402 360 392 420 388 480 C384 540 378 600 374 640 L404 644 C410 600 420 540 428 480 C434 430 446 392 462 372 Z';
-  const right =
-    'M648 338 C678 360 688 420 692 480 C696 540 702 600 706 640 L676 644 C670 600 660 540 652 480 C646 430 634 392 618 372 Z';
-  const hands = '<ellipse cx="388" cy="660" rx="18" ry="24"/><ellipse cx="692" cy="660" rx="18" ry="24"/>';
-  const sleeves: Record<typeof sleeve, string[]> = {
-    none: [],
-    short: [
-      'M428 332 C404 350 394 400 392 440 L440 448 C444 420 452 396 466 380 Z',
-      'M652 332 C676 350 686 400 688 440 L640 448 C636 420 628 396 614 380 Z',
-    ],
-    puff: [
-      'M440 330 C390 330 380 400 392 450 C410 462 436 460 446 446 C448 420 456 396 470 378 Z',
-      'M640 330 C690 330 700 400 688 450 C670 462 644 460 634 446 C632 420 624 396 610 378 Z',
-    ],
-    long: [left.replace('L404 644', 'L406 636'), right.replace('L676 644', 'L674 636')],
+  const leftHand = '<ellipse cx="388" cy="660" rx="18" ry="24"/>';
+  const leftSleeves: Record<Sleeve, string | null> = {
+    none: null,
+    short: 'M428 332 C404 350 394 400 392 440 L440 448 C444 420 452 396 466 380 Z',
+    puff: 'M440 330 C390 330 380 400 392 450 C410 462 436 460 446 446 C448 420 456 396 470 378 Z',
+    long: left.replace('L404 644', 'L406 636'),
   };
-  return { arms: [left, right], hands, sleeves: sleeves[sleeve] };
+  // The right arm either hangs like the left one or bends, elbow out, with the hand on the hip.
+  const right =
+    pose === 'hand-on-hip'
+      ? 'M648 338 C684 356 708 410 720 458 C728 490 722 506 706 522 L668 570 L642 552 L682 504 C690 490 686 470 678 448 C666 410 646 386 618 372 Z'
+      : 'M648 338 C678 360 688 420 692 480 C696 540 702 600 706 640 L676 644 C670 600 660 540 652 480 C646 430 634 392 618 372 Z';
+  const rightHand =
+    pose === 'hand-on-hip'
+      ? '<ellipse cx="652" cy="566" rx="17" ry="22" transform="rotate(50 652 566)"/>'
+      : '<ellipse cx="692" cy="660" rx="18" ry="24"/>';
+  const rightSleeves: Record<Sleeve, string | null> =
+    pose === 'hand-on-hip'
+      ? {
+          none: null,
+          short: 'M652 332 C686 350 704 398 712 440 L664 456 C660 426 642 398 614 380 Z',
+          puff: 'M640 330 C694 330 716 394 710 446 C692 462 666 462 656 450 C652 424 632 398 610 378 Z',
+          long: right.replace('L668 570 L642 552', 'L674 562 L650 544'),
+        }
+      : {
+          none: null,
+          short: 'M652 332 C676 350 686 400 688 440 L640 448 C636 420 628 396 614 380 Z',
+          puff: 'M640 330 C690 330 700 400 688 450 C670 462 644 460 634 446 C632 420 624 396 610 378 Z',
+          long: right.replace('L676 644', 'L674 636'),
+        };
+  const sleeves = [leftSleeves[sleeve], rightSleeves[sleeve]].filter((d): d is string => d !== null);
+  return { arms: [left, right], hands: leftHand + rightHand, sleeves };
 }
 
-function topShape(kind: TopKind): { body: string; sleeve: 'none' | 'short' | 'long' | 'puff'; hemY: number } {
+function topShape(kind: TopKind): { body: string; sleeve: Sleeve; hemY: number } {
   switch (kind) {
     case 'crop':
       return {
@@ -605,22 +639,185 @@ function bagShape(bag: NonNullable<OutfitSpec['bag']>): string {
   }
 }
 
-/** An outfit illustration as SVG text (1080 x 1350, the 4:5 portrait of a feed post). */
-export function outfitSvg(spec: OutfitSpec): string {
-  const width = 1080;
-  const height = 1350;
+/** Where a bag is drawn (its centre), for close-ups. */
+const BAG_CENTRES: Record<NonNullable<NonNullable<OutfitSpec['bag']>['kind']>, [number, number]> = {
+  tote: [712, 680],
+  shoulder: [722, 637],
+  clutch: [388, 669],
+};
+
+/**
+ * With the right hand on the hip, a tote or shoulder bag moves to the left arm and shoulder. The
+ * clutch is held in the left hand anyway.
+ */
+function bagOnLeft(spec: OutfitSpec): boolean {
+  return spec.pose === 'hand-on-hip' && (spec.bag?.kind ?? 'shoulder') !== 'clutch';
+}
+
+/**
+ * The set behind the figure, drawn over the soft backdrop in the backdrop's own tones: a pale arch in
+ * a studio, buildings and a pavement, sea and sand, a room with a window and a plant, or a park.
+ */
+function sceneLayer(scene: Scene, [from, to]: [string, string], rand: () => number): string {
+  const a = resolveColor(from);
+  const b = resolveColor(to);
+  switch (scene) {
+    case 'street': {
+      const parts: string[] = [];
+      let x = -20;
+      while (x < 1080) {
+        const w = 150 + Math.round(rand() * 120);
+        const top = 220 + Math.round(rand() * 360);
+        const wall = mix(b, '#5d6470', 0.18 + rand() * 0.22);
+        parts.push(`<rect x="${x}" y="${top}" width="${w - 10}" height="${1120 - top}" fill="${wall}" fill-opacity="0.55"/>`);
+        // Rows of windows, a little lighter than the wall.
+        const glass = tint(wall, 0.45);
+        for (let wy = top + 40; wy < 1040; wy += 90) {
+          for (let wx = x + 22; wx < x + w - 50; wx += 56) {
+            parts.push(`<rect x="${wx}" y="${wy}" width="30" height="48" rx="3" fill="${glass}" fill-opacity="0.5"/>`);
+          }
+        }
+        x += w;
+      }
+      const pavement = mix(a, '#a3a3a3', 0.4);
+      parts.push(
+        `<rect x="0" y="1110" width="1080" height="240" fill="${pavement}"/>`,
+        `<rect x="0" y="1104" width="1080" height="12" fill="${shade(pavement, 0.18)}"/>`,
+        ...[140, 420, 700, 980].map(
+          (px) => `<path d="M${px} 1116 L${px - 60 + (px - 540) * 0.4} 1350" stroke="${shade(pavement, 0.1)}" stroke-width="3"/>`,
+        ),
+        `<rect x="150" y="420" width="12" height="700" fill="${shade(b, 0.55)}"/><path d="M126 420 Q156 380 186 420 Z" fill="${shade(b, 0.55)}"/><circle cx="156" cy="424" r="9" fill="#fff6d8"/>`,
+      );
+      return parts.join('');
+    }
+    case 'beach': {
+      const sea = mix('#5aa6c4', a, 0.3);
+      const sand = mix('#ead6ae', a, 0.25);
+      return [
+        `<circle cx="${760 + Math.round(rand() * 160)}" cy="${250 + Math.round(rand() * 80)}" r="92" fill="#fff4c8" fill-opacity="0.85"/>`,
+        `<rect x="0" y="780" width="1080" height="220" fill="${sea}"/>`,
+        `<rect x="0" y="780" width="1080" height="60" fill="${tint(sea, 0.25)}" fill-opacity="0.6"/>`,
+        ...[860, 910, 955].map(
+          (y, i) =>
+            `<path d="M${40 + i * 70} ${y} q 60 -14 120 0 t 120 0 M${560 + i * 40} ${y + 12} q 60 -14 120 0 t 120 0" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" stroke-opacity="0.5"/>`,
+        ),
+        `<path d="M0 990 Q540 950 1080 990 L1080 1350 L0 1350 Z" fill="${sand}"/>`,
+        `<path d="M0 1000 Q540 962 1080 1000" fill="none" stroke="#ffffff" stroke-width="10" stroke-opacity="0.55"/>`,
+      ].join('');
+    }
+    case 'interior': {
+      const floor = mix('#c49a6c', b, 0.35);
+      const frame = '#fbf8f3';
+      const leaf = mix('#4e7d57', a, 0.15);
+      const boards = [1150, 1215, 1290]
+        .map((y) => `<path d="M0 ${y} L1080 ${y}" stroke="${shade(floor, 0.14)}" stroke-width="3"/>`)
+        .join('');
+      const leaves = Array.from({ length: 7 }, (_, i) => {
+        const angle = -70 + i * 23 + rand() * 8;
+        return `<ellipse cx="905" cy="880" rx="26" ry="92" fill="${i % 2 ? leaf : tint(leaf, 0.15)}" transform="rotate(${angle.toFixed(0)} 905 960) translate(0 -30)"/>`;
+      }).join('');
+      return [
+        `<rect x="86" y="170" width="260" height="560" rx="6" fill="${tint(a, 0.7)}" stroke="${frame}" stroke-width="16"/>`,
+        `<path d="M216 170 L216 730 M86 450 L346 450" stroke="${frame}" stroke-width="10"/>`,
+        `<path d="M346 730 L520 1090 L300 1090 L86 730 Z" fill="#ffffff" fill-opacity="0.16"/>`,
+        `<rect x="0" y="1090" width="1080" height="260" fill="${floor}"/>${boards}`,
+        `<rect x="0" y="1076" width="1080" height="18" fill="${frame}"/>`,
+        leaves,
+        `<path d="M860 960 L950 960 L938 1086 L872 1086 Z" fill="#c97b56"/><rect x="852" y="952" width="106" height="18" rx="4" fill="#b86b48"/>`,
+      ].join('');
+    }
+    case 'garden': {
+      const lawn = mix('#9cc48c', a, 0.25);
+      const bush = mix('#6f9d72', b, 0.2);
+      const bushes = Array.from({ length: 9 }, (_, i) => {
+        const cx = i * 135 + Math.round(rand() * 40);
+        const r = 70 + Math.round(rand() * 40);
+        return `<circle cx="${cx}" cy="${960 - r * 0.4}" r="${r}" fill="${i % 2 ? bush : shade(bush, 0.1)}"/>`;
+      }).join('');
+      const flowers = Array.from({ length: 26 }, () => {
+        const fx = Math.round(rand() * 1080);
+        const fy = 1000 + Math.round(rand() * 330);
+        const color = ['#ffffff', '#f6c4d0', '#f3d56a'][Math.floor(rand() * 3)];
+        return `<circle cx="${fx}" cy="${fy}" r="${4 + Math.round(rand() * 3)}" fill="${color}" fill-opacity="0.9"/>`;
+      }).join('');
+      return [
+        `<rect x="170" y="480" width="34" height="480" fill="${shade(bush, 0.45)}"/>`,
+        `<circle cx="188" cy="430" r="150" fill="${shade(bush, 0.05)}"/><circle cx="110" cy="520" r="100" fill="${bush}"/><circle cx="270" cy="520" r="110" fill="${tint(bush, 0.08)}"/>`,
+        bushes,
+        `<rect x="0" y="950" width="1080" height="400" fill="${lawn}"/>`,
+        `<path d="M470 950 L610 950 L760 1350 L320 1350 Z" fill="${tint(mix(lawn, '#e7dcc6', 0.7), 0.1)}"/>`,
+        flowers,
+      ].join('');
+    }
+    default:
+      // A pale arch, like a styled photo set.
+      return `<path d="M300 1250 L300 360 A240 240 0 0 1 780 360 L780 1250 Z" fill="#ffffff" fill-opacity="0.28"/>`;
+  }
+}
+
+/**
+ * The transforms of a picture: `figure` places the figure (its base scale, mirror and lean), `frame`
+ * zooms the whole picture for a half-length or close-up crop.
+ */
+function pictureTransforms(spec: OutfitSpec, width: number, height: number): { figure: string; frame: string } {
+  const lean = spec.lean ?? 0;
+  const base = 'translate(540 700) scale(1.08) translate(-540 -700)';
+  const figure = `${lean ? `rotate(${lean} 540 1190) ` : ''}${spec.mirror ? 'translate(1080 0) scale(-1 1) ' : ''}${base}`;
+
+  // Where a point of the figure's drawing ends up on the canvas, for centring a close-up on it.
+  const place = ([x, y]: [number, number]): [number, number] => {
+    let px = 540 + (x - 540) * 1.08;
+    const py = 700 + (y - 700) * 1.08;
+    if (spec.mirror) px = 1080 - px;
+    const rad = (lean * Math.PI) / 180;
+    const dx = px - 540;
+    const dy = py - 1190;
+    return [540 + dx * Math.cos(rad) - dy * Math.sin(rad), 1190 + dx * Math.sin(rad) + dy * Math.cos(rad)];
+  };
+  const framing = spec.framing ?? 'full';
+  if (framing === 'full') return { figure, frame: '' };
+  let zoom = 1.8;
+  let focus: [number, number] = [540, 430];
+  if (framing !== 'half') {
+    zoom = 2.3;
+    if (framing === 'bag' && spec.bag) {
+      const [bx, by] = BAG_CENTRES[spec.bag.kind ?? 'shoulder'];
+      focus = place([bagOnLeft(spec) ? 1080 - bx : bx, by]);
+    } else {
+      focus = place([540, 1165]);
+    }
+  }
+  // Keep the zoomed window inside the picture, so no edge of the set ever shows.
+  const halfW = width / 2 / zoom;
+  const halfH = height / 2 / zoom;
+  const fx = Math.min(Math.max(focus[0], halfW), width - halfW);
+  const fy = Math.min(Math.max(focus[1], halfH), height - halfH);
+  return {
+    figure,
+    frame: `translate(${width / 2} ${height / 2}) scale(${zoom}) translate(${-fx.toFixed(1)} ${-fy.toFixed(1)})`,
+  };
+}
+
+const OUTFIT_WIDTH = 1080;
+const OUTFIT_HEIGHT = 1350;
+
+/**
+ * An outfit illustration in two layers: the soft backdrop (gradient and blurred light) and the picture
+ * over it (the set, the figure and its clothes), each with its own defs.
+ */
+function outfitLayers(spec: OutfitSpec): {
+  backdrop: { defs: string; body: string };
+  picture: { defs: string; body: string };
+} {
+  const width = OUTFIT_WIDTH;
+  const height = OUTFIT_HEIGHT;
   const seed = JSON.stringify(spec);
   const bg = backgroundLayer('bg', width, height, spec.background, seed);
   const skin = spec.skin;
   const skinShade = shade(skin, 0.1);
-  const defs: string[] = [bg.def];
-  const layers: string[] = [bg.body];
-
-  // Floor shadow and a pale arch behind the figure, like a styled photo set.
-  layers.push(
-    `<path d="M300 1250 L300 360 A240 240 0 0 1 780 360 L780 1250 Z" fill="#ffffff" opacity="0.28"/>`,
-    `<ellipse cx="540" cy="1206" rx="210" ry="24" fill="#000" opacity="0.12"/>`,
-  );
+  const defs: string[] = [];
+  const scene = sceneLayer(spec.scene ?? 'studio', spec.background, prng(`${seed}scene`));
+  const layers: string[] = [`<ellipse cx="540" cy="1206" rx="210" ry="24" fill="#000" fill-opacity="0.12"/>`];
 
   const head = headParts(spec);
   const headGroup = (part: string) => `<g transform="translate(540 214) scale(1.28)">${part}</g>`;
@@ -632,28 +829,28 @@ export function outfitSvg(spec: OutfitSpec): string {
   const bottom = spec.dress ? null : (spec.bottom ?? { kind: 'pants' as const, color: 'Blue' });
   const bottomInfo = bottom ? bottomShape(bottom.kind) : null;
   const sleeve = topInfo?.sleeve ?? 'none';
-  const arms = armPaths(sleeve);
+  const arms = armPaths(sleeve, spec.pose);
 
   // Legs first: every bottom either covers them or lets them show below its hem.
   const legs =
     'M468 640 C460 760 470 860 482 940 C488 1020 490 1090 488 1160 L516 1160 C520 1080 528 1000 532 940 C538 860 540 780 540 700 C540 780 542 860 548 940 C552 1000 560 1080 564 1160 L592 1160 C590 1090 592 1020 598 940 C610 860 620 760 612 640 Z';
   // Full-length trousers hide the legs entirely; drawing them anyway would show skin in the gap.
   if (dressInfo || bottomInfo?.legsBareFrom !== null) {
-    layers.push(`<path d="${legs}" fill="${skin}"/><path d="${legs}" fill="url(#volume)" opacity="0.7"/>`);
+    layers.push(`<path d="${legs}" fill="${skin}"/><path d="${legs}" fill="url(#volume)" fill-opacity="0.7"/>`);
   }
   layers.push(shoes(spec.shoes.kind, resolveColor(spec.shoes.color)));
 
   // Arms (skin) sit behind the torso garment; sleeves are drawn with the top.
   layers.push(
     arms.arms
-      .map((d) => `<path d="${d}" fill="${skin}"/><path d="${d}" fill="url(#volume)" opacity="0.6"/>`)
+      .map((d) => `<path d="${d}" fill="${skin}"/><path d="${d}" fill="url(#volume)" fill-opacity="0.6"/>`)
       .join(''),
     `<g fill="${skinShade}">${arms.hands}</g>`,
   );
   layers.push(headGroup(head.neck));
   // Bare torso under the clothes: shows at a crop top's midriff and around open necklines.
   layers.push(
-    `<path d="M452 326 C470 318 494 308 514 298 L566 298 C586 308 610 318 628 326 C650 336 654 380 648 420 C640 470 626 520 628 570 L640 660 L440 660 L452 570 C454 520 440 470 432 420 C426 380 430 336 452 318 Z" fill="${skin}"/><path d="M432 420 L648 420 L628 570 L640 660 L440 660 L452 570 Z" fill="url(#volume)" opacity="0.6"/>`,
+    `<path d="M452 326 C470 318 494 308 514 298 L566 298 C586 308 610 318 628 326 C650 336 654 380 648 420 C640 470 626 520 628 570 L640 660 L440 660 L452 570 C454 520 440 470 432 420 C426 380 430 336 452 318 Z" fill="${skin}"/><path d="M432 420 L648 420 L628 570 L640 660 L440 660 L452 570 Z" fill="url(#volume)" fill-opacity="0.6"/>`,
   );
 
   const drawGarment = (id: string, d: string, garment: Garment<string>, scale = 1.6) => {
@@ -666,11 +863,10 @@ export function outfitSvg(spec: OutfitSpec): string {
   if (spec.dress && dressInfo) {
     layers.push(drawGarment('dress', dressInfo.body, spec.dress));
     layers.push(
-      drawGarment('dress-sleeve-l', armPaths('short').sleeves[0]!, spec.dress),
-      drawGarment('dress-sleeve-r', armPaths('short').sleeves[1]!, spec.dress),
+      ...armPaths('short', spec.pose).sleeves.map((d, i) => drawGarment(`dress-sleeve-${i}`, d, spec.dress!)),
     );
     layers.push(
-      `<path d="M470 566 Q540 580 610 566" fill="none" stroke="${shade(resolveColor(spec.dress.color), 0.35)}" stroke-width="6" opacity="0.7"/>`,
+      `<path d="M470 566 Q540 580 610 566" fill="none" stroke="${shade(resolveColor(spec.dress.color), 0.35)}" stroke-width="6" stroke-opacity="0.7"/>`,
     );
   } else if (top && topInfo && bottom && bottomInfo) {
     const tucked = top.kind !== 'jacket' && top.kind !== 'sweater';
@@ -689,7 +885,10 @@ export function outfitSvg(spec: OutfitSpec): string {
     }
   }
 
-  if (spec.bag) layers.push(bagShape(spec.bag));
+  if (spec.bag) {
+    const bag = bagShape(spec.bag);
+    layers.push(bagOnLeft(spec) ? `<g transform="translate(1080 0) scale(-1 1)">${bag}</g>` : bag);
+  }
   layers.push(headGroup(head.front));
   if (spec.hat) {
     const hat = resolveColor(spec.hat.color);
@@ -697,13 +896,26 @@ export function outfitSvg(spec: OutfitSpec): string {
       `<g transform="translate(540 214) scale(1.28)"><ellipse cx="0" cy="-40" rx="78" ry="16" fill="${hat}" stroke="${shade(hat, 0.3)}" stroke-width="1.5"/><path d="M-40 -40 C-40 -92 40 -92 40 -40 Z" fill="${hat}" stroke="${shade(hat, 0.3)}" stroke-width="1.5"/><path d="M-40 -48 L40 -48 L40 -40 L-40 -40 Z" fill="${shade(hat, 0.35)}"/></g>`,
     );
   }
-  // The figure is drawn in its own frame and scaled up a little to fill the portrait.
-  const [backdrop, ...figure] = layers;
+  // The figure is drawn in its own frame, scaled up a little to fill the portrait; a crop zooms it all.
+  const transforms = pictureTransforms(spec, width, height);
+  const picture = `${scene}<g transform="${transforms.figure}">${layers.join('')}</g>`;
+  return {
+    backdrop: { defs: bg.def, body: bg.body },
+    picture: {
+      defs: defs.join(''),
+      body: transforms.frame ? `<g transform="${transforms.frame}">${picture}</g>` : picture,
+    },
+  };
+}
+
+/** An outfit illustration as SVG text (1080 x 1350, the 4:5 portrait of a feed post). */
+export function outfitSvg(spec: OutfitSpec): string {
+  const { backdrop, picture } = outfitLayers(spec);
   return svgDocument(
-    width,
-    height,
-    defs.join(''),
-    `${backdrop}<g transform="translate(540 700) scale(1.08) translate(-540 -700)">${figure.join('')}</g>`,
+    OUTFIT_WIDTH,
+    OUTFIT_HEIGHT,
+    backdrop.defs + picture.defs,
+    backdrop.body + picture.body,
   );
 }
 
@@ -714,10 +926,28 @@ export async function renderAvatar(spec: AvatarSpec): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Renders an outfit illustration to a 1080 x 1350 WebP. */
+/** The backdrop is drawn at this fraction of the picture's size and scaled up (see renderOutfit). */
+const BACKDROP_SCALE = 1 / 6;
+
+/**
+ * Renders an outfit illustration as a phone camera would hand it over: a 1080 x 1350 JPEG. The demo seed
+ * then stores it through the same processing as an upload (re-encoding, WebP variants, placeholder).
+ *
+ * Made for speed, since the first start draws a few dozen of these: the backdrop holds nothing but
+ * gradients and a wide blur, which costs librsvg more than the rest of the picture at full size, so it
+ * is drawn at a sixth of the size and scaled up (indistinguishable), and the picture is laid over it.
+ * JPEG rather than WebP because it encodes and decodes several times faster.
+ */
 export async function renderOutfit(spec: OutfitSpec): Promise<Buffer> {
-  return sharp(Buffer.from(outfitSvg(spec)))
-    .webp({ quality: 84 })
+  const { backdrop, picture } = outfitLayers(spec);
+  const small = svgDocument(OUTFIT_WIDTH, OUTFIT_HEIGHT, backdrop.defs, backdrop.body, BACKDROP_SCALE);
+  // The small backdrop becomes pixels and is laid under the picture as an image, which librsvg scales
+  // smoothly while it draws (cheaper than scaling and compositing it with sharp).
+  const backdropPng = await sharp(Buffer.from(small)).png({ compressionLevel: 1 }).toBuffer();
+  const underlay = `<image width="${OUTFIT_WIDTH}" height="${OUTFIT_HEIGHT}" preserveAspectRatio="none" href="data:image/png;base64,${backdropPng.toString('base64')}"/>`;
+  const full = svgDocument(OUTFIT_WIDTH, OUTFIT_HEIGHT, picture.defs, underlay + picture.body);
+  return sharp(Buffer.from(full))
+    .jpeg({ quality: 92 })
     .toBuffer();
 }
 

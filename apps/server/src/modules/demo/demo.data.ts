@@ -120,8 +120,11 @@ export const DEMO_PROFILES: readonly DemoProfile[] = [
   },
 ];
 
+/** A brand the demo seeds: one of the sample brands below or a default brand. */
+export type DemoBrandName = DefaultBrand | 'Castro' | 'Fox' | 'Renuar' | 'Terminal X' | 'Comme il Faut';
+
 /** The spec's five sample brands: labels an Israeli audience shops, next to the default list. */
-export const DEMO_SAMPLE_BRANDS: readonly { name: string; usage_count: number }[] = [
+export const DEMO_SAMPLE_BRANDS: readonly { name: DemoBrandName; usage_count: number }[] = [
   { name: 'Castro', usage_count: 38 },
   { name: 'Fox', usage_count: 45 },
   { name: 'Renuar', usage_count: 21 },
@@ -143,7 +146,7 @@ const DEFAULT_BRAND_USAGE: Record<DefaultBrand, number> = {
   Tommy: 23,
 };
 
-export const DEMO_BRANDS: readonly { name: string; usage_count: number }[] = [
+export const DEMO_BRANDS: readonly { name: DemoBrandName; usage_count: number }[] = [
   ...DEMO_SAMPLE_BRANDS,
   ...DEFAULT_BRANDS.map((name) => ({ name, usage_count: DEFAULT_BRAND_USAGE[name] })),
 ];

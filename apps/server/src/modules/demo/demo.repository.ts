@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { commentLikes, comments, itemClicks, postLikes } from '../../db/schema/index.ts';
 
 /**
  * SQL the demo reset needs and that belongs to no single feature: every application table in the
@@ -31,4 +32,42 @@ const DEMO_SEED_LOCK_ID = 0x5e5_de30;
  */
 export async function lockDemoSeed(db: Db): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_ID})`);
+}
+
+/*
+ * Reactions as the demo writes them: with the times they happened, which the social module's own
+ * inserts (always "now") do not take. Rows only; the step decides who reacts to what.
+ */
+
+export async function insertDemoLikes(
+  db: Db,
+  rows: { post_id: string; profile_id: string; created_at: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(postLikes).values(rows);
+}
+
+export async function insertDemoComment(
+  db: Db,
+  row: { post_id: string; profile_id: string; parent_id: string | null; body: string; created_at: Date },
+): Promise<string> {
+  const [inserted] = await db.insert(comments).values(row).returning({ id: comments.id });
+  if (!inserted) throw new Error('insert into comments returned no row');
+  return inserted.id;
+}
+
+export async function insertDemoCommentLikes(
+  db: Db,
+  rows: { comment_id: string; profile_id: string; created_at: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(commentLikes).values(rows);
+}
+
+export async function insertDemoItemClicks(
+  db: Db,
+  rows: { item_id: string; post_id: string; profile_id: string | null; viewer_key: string; created_at: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(itemClicks).values(rows);
 }

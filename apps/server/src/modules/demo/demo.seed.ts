@@ -6,6 +6,7 @@ import type { Storage } from '../storage/storage.types.ts';
 import { accountsStep } from './demo.accounts.ts';
 import { renderAvatar } from './demo.art.ts';
 import { DEMO_BRANDS, DEMO_PROFILES, DEMO_SAMPLE_BRANDS } from './demo.data.ts';
+import { postsStep } from './demo.posts.ts';
 import { listPublicTables, lockDemoSeed, truncateTables } from './demo.repository.ts';
 
 /** What seeding needs; the Fastify app itself has all three (`seedDemo(app)`). */
@@ -64,7 +65,7 @@ const brandsStep: DemoStep = {
   },
 };
 
-export const DEMO_STEPS: readonly DemoStep[] = [accountsStep, profilesStep, brandsStep];
+export const DEMO_STEPS: readonly DemoStep[] = [accountsStep, profilesStep, brandsStep, postsStep];
 
 export interface SeedDemoOptions {
   /** Empty the application tables and the seeded media first, then seed again. */
@@ -118,8 +119,9 @@ export async function seedDemo(deps: DemoSeedDeps, options: SeedDemoOptions = {}
       }
       const done: { name: string; summary: string }[] = [];
       for (const step of steps) {
+        const started = performance.now();
         const summary = await step.seed(ctx);
-        deps.log.info({ step: step.name }, `demo: ${summary}`);
+        deps.log.info({ step: step.name, ms: Math.round(performance.now() - started) }, `demo: ${summary}`);
         done.push({ name: step.name, summary });
       }
       return { status: 'seeded', reset, steps: done };

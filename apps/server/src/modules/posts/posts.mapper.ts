@@ -26,7 +26,7 @@ export function toPostMedia(row: PostMediaRow): PostMedia {
   };
 }
 
-export function toPostItem(row: PostItemRow): PostItem {
+export function toPostItem(row: PostItemRow, savedByMe = false): PostItem {
   return {
     id: row.id,
     itemType: row.item_type,
@@ -40,6 +40,7 @@ export function toPostItem(row: PostItemRow): PostItem {
     currency: row.currency as PostItem['currency'],
     color: row.color,
     pattern: row.pattern,
+    savedByMe,
   };
 }
 
@@ -62,6 +63,7 @@ export function toPosts(
   media: readonly PostMediaRow[],
   items: readonly PostItemRow[],
   followedAuthorIds: ReadonlySet<string>,
+  savedItemIds: ReadonlySet<string> = new Set(),
 ): Post[] {
   const mediaByPost = groupByPost(media);
   const itemsByPost = groupByPost(items);
@@ -75,7 +77,7 @@ export function toPosts(
     updatedAt: post.updated_at.toISOString(),
     author: toAuthor(author),
     media: (mediaByPost.get(post.id) ?? []).map(toPostMedia),
-    items: (itemsByPost.get(post.id) ?? []).map(toPostItem),
+    items: (itemsByPost.get(post.id) ?? []).map((item) => toPostItem(item, savedItemIds.has(item.id))),
     likeCount: Number(likeCount),
     commentCount: Number(commentCount),
     likedByMe: Boolean(likedByMe),

@@ -149,7 +149,18 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Creates the posts service (`app.posts`, used by other modules) and serves the posts API under /api/v1. */
 export async function registerPosts(app: FastifyInstance): Promise<void> {
-  app.decorate('posts', new PostsService({ db: app.database.db, storage: app.uploads, log: app.log }));
+  app.decorate(
+    'posts',
+    new PostsService({
+      db: app.database.db,
+      storage: app.uploads,
+      log: app.log,
+      follows: app.follows,
+      // The wishlist is set up after posts (it needs them); by the time a request asks, it is there.
+      savedItems: { savedAmong: (viewerId, itemIds) => app.wishlist.savedItemIdsAmong(viewerId, itemIds) },
+      events: app.liveEvents,
+    }),
+  );
   await app.register(postsRoutes, { prefix: '/api/v1' });
   if (app.config.webDist) await app.register(postPageRoute);
 }

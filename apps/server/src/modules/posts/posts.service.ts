@@ -15,6 +15,7 @@ import type { NewPostItemRow, NewPostMediaRow, PostItemRow, PostMediaRow } from 
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { countBrandUsage } from '../brands/brands.service.ts';
+import { indexPostsForDiscovery } from '../explore/explore.indexing.ts';
 import type { StorageService } from '../storage/storage.service.ts';
 import { toPosts } from './posts.mapper.ts';
 import {
@@ -44,6 +45,12 @@ export interface PostsServiceDeps {
   db: Db;
   storage: StorageService;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The viewer's follows, for `followingAuthor` (the follows module). */
+  follows?: { followedAmong(viewerId: string | null, profileIds: readonly string[]): Promise<Set<string>> };
+  /** The viewer's saved products, for each item's `savedByMe` (the wishlist module). */
+  savedItems?: { savedAmong(viewerId: string | null, itemIds: readonly string[]): Promise<Set<string>> };
+  /** Live stats: a published or deleted post changes its author's posts_count (the events module). */
+  events?: { profileStatsChanged(profileIds: readonly string[]): Promise<void> };
 }
 
 type MediaRowInput = Omit<NewPostMediaRow, 'post_id'>;
@@ -138,7 +145,10 @@ export class PostsService {
     return { items: await this.hydrate(shown, viewerId), nextCursor };
   }
 
-  /** Adds media, items and the follow flag to a page of posts: two queries for the whole page. */
+  /**
+   * Adds media, items, the follow flags and the saved-product flags to a page of posts: a fixed number of
+   * queries for the whole page (the viewer's two lookups are skipped for visitors).
+   */
   private async hydrate(rows: PostListRow[], viewerId: string | null): Promise<Post[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.post.id);
@@ -148,19 +158,17 @@ export class PostsService {
       viewerId,
       rows.map((row) => row.author.id),
     );
-    return toPosts(rows, media, items, followed);
+    const savedItems =
+      (await this.deps.savedItems?.savedAmong(
+        viewerId,
+        items.map((item) => item.id),
+      )) ?? new Set<string>();
+    return toPosts(rows, media, items, followed, savedItems);
   }
 
-  /**
-   * HOOK for the people issue: which of these authors the viewer follows. There is no follows table yet,
-   * so nobody follows anybody; once it exists this becomes one query through the follows service
-   * (e.g. `followsService.followedAmong(viewerId, authorIds)`), keeping a page's query count constant.
-   */
-  private async followedAuthorIds(
-    _viewerId: string | null,
-    _authorIds: readonly string[],
-  ): Promise<Set<string>> {
-    return new Set();
+  /** Which of these authors the viewer follows: one query through the follows service. */
+  private async followedAuthorIds(viewerId: string | null, authorIds: readonly string[]): Promise<Set<string>> {
+    return (await this.deps.follows?.followedAmong(viewerId, authorIds)) ?? new Set();
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -178,6 +186,7 @@ export class PostsService {
         items,
       }),
     );
+    await this.deps.events?.profileStatsChanged([userId]);
     return this.getPost(userId, postId);
   }
 
@@ -208,6 +217,8 @@ export class PostsService {
         );
       }
       if (items) await this.replaceItems(tx, id, items);
+      // Search and filters see the edit when it commits.
+      await indexPostsForDiscovery(tx, [id]);
     });
 
     const removedUrls = [
@@ -234,6 +245,7 @@ export class PostsService {
     const items = await findItemsOfPosts(this.db, [id]);
     const deleted = await this.db.transaction((tx) => deleteOwnedPost(tx, id, userId));
     if (!deleted) throw postNotFound();
+    await this.deps.events?.profileStatsChanged([userId]);
     // Files go only after the rows are gone for good: a failed delete must not leave a post without images.
     await this.removeUnusedUploads(userId, [
       ...media.map((m) => m.media_url),
@@ -432,6 +444,8 @@ export async function writeNewPost(tx: Db, input: NewPostInput): Promise<string>
     tx,
     input.items.map((item) => item.brand ?? null),
   );
+  // Search and filters find the post when it commits.
+  await indexPostsForDiscovery(tx, [post.id]);
   return post.id;
 }
 

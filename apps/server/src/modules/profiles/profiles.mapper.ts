@@ -1,5 +1,6 @@
-import type { Profile } from '@sys/shared';
+import type { Profile, ProfileStats, PublicProfile } from '@sys/shared';
 import type { ProfileRow } from '../../db/schema/index.ts';
+import type { ProfileStatsRow } from './profiles.repository.ts';
 
 /** A profile row as the data API answers with it (ProfileSchema). */
 export function toProfileJson(row: ProfileRow): Profile {
@@ -14,5 +15,37 @@ export function toProfileJson(row: ProfileRow): Profile {
     waist_circumference: row.waist_circumference,
     hip_circumference: row.hip_circumference,
     measurements_public: row.measurements_public,
+  };
+}
+
+/**
+ * The spec's get_public_profile_with_measurements. Size and measurements are added only for a
+ * signed-in viewer of a profile whose measurements are public; for anyone else the keys are left out
+ * of the JSON altogether, so no client can show what the owner keeps private.
+ */
+export function toPublicProfileJson(row: ProfileRow, viewerId: string | null, isFollowing: boolean): PublicProfile {
+  const profile: PublicProfile = {
+    id: row.id,
+    username: row.username,
+    display_name: row.display_name,
+    bio: row.bio,
+    avatar_url: row.avatar_url,
+    measurements_public: row.measurements_public,
+    is_following: viewerId !== null && isFollowing,
+  };
+  if (viewerId !== null && row.measurements_public) {
+    profile.size = row.size as PublicProfile['size'];
+    profile.chest_circumference = row.chest_circumference;
+    profile.waist_circumference = row.waist_circumference;
+    profile.hip_circumference = row.hip_circumference;
+  }
+  return profile;
+}
+
+export function toProfileStats(row: ProfileStatsRow | undefined): ProfileStats {
+  return {
+    posts_count: Number(row?.posts_count ?? 0),
+    followers_count: Number(row?.followers_count ?? 0),
+    following_count: Number(row?.following_count ?? 0),
   };
 }

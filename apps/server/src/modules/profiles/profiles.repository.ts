@@ -1,6 +1,6 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authUsers, type ProfileRow, profiles } from '../../db/schema/index.ts';
+import { authUsers, follows, type ProfileRow, posts, profiles } from '../../db/schema/index.ts';
 
 /** The only place with SQL for `profiles`. Functions take the database or a transaction. */
 
@@ -52,4 +52,102 @@ export async function insertProfileForUser(
 
 export async function deleteProfile(db: Db, id: string): Promise<void> {
   await db.delete(profiles).where(eq(profiles.id, id));
+}
+
+/** Usernames are unique ignoring case (profiles_username_lower_key); lookups use that index. */
+const usernameIs = (username: string) => sql`lower(${profiles.username}) = lower(${username})`;
+
+export async function findProfileByUsername(db: Db, username: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(usernameIs(username));
+  return row;
+}
+
+/** Whether a profile other than `exceptId` uses `username`, ignoring case. */
+export async function isUsernameTaken(db: Db, username: string, exceptId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(usernameIs(username), ne(profiles.id, exceptId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface PublicProfileRow {
+  profile: ProfileRow;
+  isFollowing: boolean;
+}
+
+/**
+ * A profile by username as anyone may look it up, with whether `viewerId` follows it. A user whose
+ * account is (soft-)deleted has no public profile, even in the moment before their row is removed.
+ */
+export async function findPublicProfile(
+  db: Db,
+  username: string,
+  viewerId: string | null,
+): Promise<PublicProfileRow | undefined> {
+  const isFollowing = viewerId
+    ? sql<boolean>`exists (select 1 from ${follows} where ${follows.follower_id} = ${viewerId} and ${follows.following_id} = ${profiles.id})`
+    : sql<boolean>`false`;
+  const [row] = await db
+    .select({ profile: profiles, isFollowing })
+    .from(profiles)
+    .innerJoin(authUsers, eq(authUsers.id, profiles.id))
+    .where(and(usernameIs(username), sql`${authUsers.deleted_at} is null`));
+  return row ? { profile: row.profile, isFollowing: Boolean(row.isFollowing) } : undefined;
+}
+
+export type ProfileFields = Partial<
+  Pick<
+    ProfileRow,
+    | 'username'
+    | 'display_name'
+    | 'bio'
+    | 'size'
+    | 'chest_circumference'
+    | 'waist_circumference'
+    | 'hip_circumference'
+    | 'measurements_public'
+    | 'avatar_url'
+  >
+>;
+
+export async function updateProfileFields(
+  db: Db,
+  id: string,
+  fields: ProfileFields,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(profiles)
+    .set({ ...fields, updated_at: sql`now()` })
+    .where(eq(profiles.id, id))
+    .returning();
+  return row;
+}
+
+export interface ProfileStatsRow {
+  id: string;
+  posts_count: number;
+  followers_count: number;
+  following_count: number;
+}
+
+/**
+ * The spec's get_user_stats for several profiles in one query. Each count is an index-only lookup
+ * (posts by profile, follows by either side); posts_count counts public posts, the ones everyone sees.
+ */
+export async function findProfileStats(db: Db, ids: readonly string[]): Promise<ProfileStatsRow[]> {
+  if (ids.length === 0) return [];
+  // Drizzle leaves columns unqualified in a single-table select, so the correlated subqueries name
+  // their tables themselves.
+  const profileId = sql`${profiles}.id`;
+  return db
+    .select({
+      id: profiles.id,
+      posts_count: sql<number>`(select count(*)::int from ${posts} p where p.profile_id = ${profileId} and p.visibility = 'public')`,
+      followers_count: sql<number>`(select count(*)::int from ${follows} f where f.following_id = ${profileId})`,
+      following_count: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${profileId})`,
+    })
+    .from(profiles)
+    .where(inArray(profiles.id, [...ids]));
 }

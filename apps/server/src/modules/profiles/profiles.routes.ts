@@ -1,7 +1,19 @@
-import { ErrorResponseSchema, ProfileSchema } from '@sys/shared';
+import {
+  ErrorResponseSchema,
+  PROFILE_MESSAGES,
+  ProfileSchema,
+  ProfileStatsSchema,
+  PublicProfileSchema,
+  UpdateProfileBodySchema,
+  UsernameParamsSchema,
+} from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { ProfilesService } from './profiles.service.ts';
+
+const secured = [{ bearerAuth: [] }];
+const usernameParams = { paramsNotFound: PROFILE_MESSAGES.profileNotFound };
 
 export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }> = async (
   app,
@@ -13,10 +25,77 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
       schema: {
         tags: ['profiles'],
         summary: "The signed-in user's profile (created on the first authenticated request)",
-        security: [{ bearerAuth: [] }],
+        security: secured,
         response: { 200: ProfileSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
       },
     },
     async (request) => profiles.getProfile(requireUser(request).id),
+  );
+
+  app.patch(
+    '/api/v1/profiles/me',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['profiles'],
+        summary:
+          'Edit own profile: any of username, display_name, bio, size, measurements, measurements_public, avatar_url',
+        description:
+          'Text is trimmed and empty text saved as null; measurements are whole numbers (0 when invalid). ' +
+          'Usernames are 3-30 letters, digits, dots, underscores or hyphens, unique ignoring case (409 when taken). ' +
+          'avatar_url must be an image uploaded to the avatars bucket by the same user, or null.',
+        security: secured,
+        body: UpdateProfileBodySchema,
+        response: {
+          200: ProfileSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      return profiles.updateProfile(user.id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/v1/profiles/:username',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['profiles'],
+        summary: "A user's public profile (the spec's get_public_profile_with_measurements)",
+        description:
+          'size and chest/waist/hip_circumference are present only when the caller is signed in and the ' +
+          "profile's measurements_public is true; otherwise they are absent from the response.",
+        params: UsernameParamsSchema,
+        response: { 200: PublicProfileSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      throwIfInvalid(request, usernameParams);
+      return profiles.getPublicProfile(request.user?.id ?? null, request.params.username);
+    },
+  );
+
+  app.get(
+    '/api/v1/profiles/:username/stats',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['profiles'],
+        summary: "A user's counts (the spec's get_user_stats); live updates arrive through /api/v1/events",
+        params: UsernameParamsSchema,
+        response: { 200: ProfileStatsSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      throwIfInvalid(request, usernameParams);
+      return profiles.getStatsByUsername(request.params.username);
+    },
   );
 };

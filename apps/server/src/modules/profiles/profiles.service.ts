@@ -1,11 +1,29 @@
+import {
+  type ParsedUpdateProfileBody,
+  PROFILE_MESSAGES,
+  type Profile,
+  type ProfileStats,
+  type PublicProfile,
+  RESERVED_USERNAMES,
+  usernameProblem,
+} from '@sys/shared';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
-import { toProfileJson } from './profiles.mapper.ts';
+import type { ProfileRow } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { StorageService } from '../storage/storage.service.ts';
+import { toProfileJson, toProfileStats, toPublicProfileJson } from './profiles.mapper.ts';
 import {
   deleteProfile,
   findProfileById,
+  findProfileByUsername,
+  findProfileStats,
+  findPublicProfile,
   findUsernamesStartingWith,
   insertProfileForUser,
+  isUsernameTaken,
+  type ProfileFields,
+  updateProfileFields,
 } from './profiles.repository.ts';
 
 /** What the bootstrap needs to know about a signed-in user. */
@@ -48,10 +66,27 @@ export function firstFreeUsername(base: string, taken: Iterable<string>): string
 
 const stringOrNull = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
+const profileNotFound = () => notFound(PROFILE_MESSAGES.profileNotFound);
+
+/** The uploads the profile needs: checking and removing avatars. */
+export type AvatarStore = Pick<StorageService, 'findOwnedObjects' | 'removeOwnedObjects'>;
+
+export interface ProfilesServiceOptions {
+  /**
+   * The upload service. A getter because profiles are set up before uploads (the profile bootstrap
+   * must run before any data route); it is only called while serving a request.
+   */
+  avatars?: () => AvatarStore;
+  log?: { warn(object: object, message: string): void };
+}
+
 export class ProfilesService {
   private readonly known = new Set<string>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly options: ProfilesServiceOptions = {},
+  ) {}
 
   /**
    * Spec section 4, profile loading: a signed-in user without a profile row gets one, with the
@@ -66,7 +101,8 @@ export class ProfilesService {
     const metadata = owner.userMetadata ?? {};
     // A concurrent bootstrap may take the chosen username first: choose again and retry.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const username = firstFreeUsername(base, await findUsernamesStartingWith(this.db, base));
+      const taken = await findUsernamesStartingWith(this.db, base);
+      const username = firstFreeUsername(base, [...taken, ...RESERVED_USERNAMES]);
       const inserted = await insertProfileForUser(this.db, {
         id: owner.id,
         username,
@@ -90,9 +126,126 @@ export class ProfilesService {
     await deleteProfile(this.db, userId);
   }
 
-  async getProfile(userId: string) {
+  async getProfile(userId: string): Promise<Profile> {
     const row = await findProfileById(this.db, userId);
-    if (!row) throw notFound('Profile not found');
+    if (!row) throw profileNotFound();
     return toProfileJson(row);
   }
+
+  /**
+   * PATCH /profiles/me (spec sections 5 and 7): the given fields only, already trimmed and parsed by
+   * the request schema. A new username must be well-formed and free ignoring case; an unchanged one
+   * is kept even if it predates the rules. A new avatar must be the user's own upload.
+   */
+  async updateProfile(userId: string, input: ParsedUpdateProfileBody): Promise<Profile> {
+    const current = await findProfileById(this.db, userId);
+    if (!current) throw profileNotFound();
+    const fields: ProfileFields = {};
+    for (const key of PROFILE_FIELDS) {
+      if (input[key] !== undefined) Object.assign(fields, { [key]: input[key] });
+    }
+    if (fields.username !== undefined && fields.username !== current.username) {
+      await this.checkUsername(userId, fields.username);
+    }
+    const replacedAvatar = await this.checkAvatar(userId, current, fields.avatar_url);
+
+    let row: ProfileRow | undefined;
+    try {
+      row = await updateProfileFields(this.db, userId, fields);
+    } catch (error) {
+      // Two people choosing the same name at once: the unique index decides, the loser hears why.
+      if (isUniqueViolation(error, 'profiles_username_lower_key')) throw usernameTaken();
+      throw error;
+    }
+    if (!row) throw profileNotFound();
+    if (replacedAvatar) await this.removeOldAvatar(userId, replacedAvatar);
+    return toProfileJson(row);
+  }
+
+  private async checkUsername(userId: string, username: string | null): Promise<void> {
+    if (username === null) return;
+    const problem = usernameProblem(username);
+    if (problem) throw badRequest(problem, [{ field: 'body.username', message: problem }]);
+    if (await isUsernameTaken(this.db, username, userId)) throw usernameTaken();
+  }
+
+  /** Checks a new avatar URL; returns the URL it replaces, if any, for removal once saved. */
+  private async checkAvatar(
+    userId: string,
+    current: ProfileRow,
+    avatarUrl: string | null | undefined,
+  ): Promise<string | null> {
+    if (avatarUrl === undefined || avatarUrl === current.avatar_url) return null;
+    if (avatarUrl !== null) {
+      const uploads = await this.avatarStore().findOwnedObjects(userId, 'avatars', [avatarUrl]);
+      if (uploads.get(avatarUrl)?.kind !== 'image') {
+        throw badRequest(PROFILE_MESSAGES.avatarNotOurs, [
+          { field: 'body.avatar_url', message: PROFILE_MESSAGES.avatarNotOurs },
+        ]);
+      }
+    }
+    return current.avatar_url;
+  }
+
+  private async removeOldAvatar(userId: string, url: string): Promise<void> {
+    try {
+      // Only the user's own uploads are removed; a sign-up avatar link or a demo avatar is left alone.
+      await this.avatarStore().removeOwnedObjects(userId, [url]);
+    } catch (error) {
+      // The profile has changed; an orphaned file costs disk space, not correctness.
+      this.options.log?.warn({ err: error, userId }, 'could not remove the replaced avatar');
+    }
+  }
+
+  private avatarStore(): AvatarStore {
+    const store = this.options.avatars?.();
+    if (!store) throw new Error('ProfilesService was built without the upload service');
+    return store;
+  }
+
+  /** GET /profiles/{username}: see toPublicProfileJson for what a viewer gets. */
+  async getPublicProfile(viewerId: string | null, username: string): Promise<PublicProfile> {
+    const found = await findPublicProfile(this.db, username, viewerId);
+    if (!found) throw profileNotFound();
+    return toPublicProfileJson(found.profile, viewerId, found.isFollowing);
+  }
+
+  /** The profile's id by username, or 404 'Profile not found'. */
+  async requireProfileId(username: string): Promise<string> {
+    const row = await findProfileByUsername(this.db, username);
+    if (!row) throw profileNotFound();
+    return row.id;
+  }
+
+  /** Whether a profile with this id exists. */
+  async exists(profileId: string): Promise<boolean> {
+    return (await findProfileById(this.db, profileId)) !== undefined;
+  }
+
+  async getStatsByUsername(username: string): Promise<ProfileStats> {
+    const id = await this.requireProfileId(username);
+    const [row] = await findProfileStats(this.db, [id]);
+    return toProfileStats(row);
+  }
+
+  /** Stats of existing profiles by id (unknown ids are left out). */
+  async getStatsByIds(ids: readonly string[]): Promise<Map<string, ProfileStats>> {
+    const rows = await findProfileStats(this.db, ids);
+    return new Map(rows.map((row) => [row.id, toProfileStats(row)]));
+  }
 }
+
+/** The columns PATCH /profiles/me may change (spec section 7, "Update profile with partial fields"). */
+const PROFILE_FIELDS = [
+  'username',
+  'display_name',
+  'bio',
+  'size',
+  'chest_circumference',
+  'waist_circumference',
+  'hip_circumference',
+  'measurements_public',
+  'avatar_url',
+] as const satisfies readonly (keyof ParsedUpdateProfileBody & keyof ProfileFields)[];
+
+const usernameTaken = () => conflict(PROFILE_MESSAGES.usernameTaken, [{ field: 'body.username', message: PROFILE_MESSAGES.usernameTaken }]);

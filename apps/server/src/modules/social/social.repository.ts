@@ -6,9 +6,11 @@ import {
   comments,
   itemClicks,
   postLikes,
+  posts,
   profiles,
   savedPosts,
 } from '../../db/schema/index.ts';
+import { postMatchesSearch } from '../../lib/search.ts';
 import type { AuthorRow } from '../posts/posts.repository.ts';
 
 /** The only place with SQL for likes, comments, comment likes, saved posts and item clicks. */
@@ -48,12 +50,25 @@ export interface SavedKey {
   postId: string;
 }
 
-/** A page of the profile's saves, newest first: the post ids and when they were saved. */
+/** Saved posts the profile may still see (public, or their own), optionally matching a search. */
+function savedVisibleMatching(profileId: string, q: string | undefined): SQL | undefined {
+  return and(
+    eq(savedPosts.profile_id, profileId),
+    sql`(${posts.visibility} = 'public' or ${posts.profile_id} = ${profileId})`,
+    q ? postMatchesSearch(q) : undefined,
+  );
+}
+
+/**
+ * A page of the profile's saves, newest first: the post ids and when they were saved. `q` keeps the
+ * posts whose caption or items' brand, title or type contain it.
+ */
 export async function findSavedPostsPage(
   db: Db,
   profileId: string,
   after: SavedKey | undefined,
   limit: number,
+  q?: string,
 ): Promise<{ post_id: string; created_at: Date }[]> {
   const older = after
     ? sql`(${savedPosts.created_at}, ${savedPosts.post_id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.postId}::uuid)`
@@ -61,9 +76,19 @@ export async function findSavedPostsPage(
   return db
     .select({ post_id: savedPosts.post_id, created_at: savedPosts.created_at })
     .from(savedPosts)
-    .where(and(eq(savedPosts.profile_id, profileId), older))
+    .innerJoin(posts, eq(posts.id, savedPosts.post_id))
+    .where(and(savedVisibleMatching(profileId, q), older))
     .orderBy(desc(savedPosts.created_at), desc(savedPosts.post_id))
     .limit(limit);
+}
+
+export async function countSavedPosts(db: Db, profileId: string, q?: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(savedPosts)
+    .innerJoin(posts, eq(posts.id, savedPosts.post_id))
+    .where(savedVisibleMatching(profileId, q));
+  return Number(row?.value ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------------------

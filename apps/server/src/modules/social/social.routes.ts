@@ -11,12 +11,20 @@ import {
   POST_MESSAGES,
   PostPageSchema,
   SaveStateSchema,
+  SearchPageQuerySchema,
 } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { SocialService } from './social.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Likes, comments and saved posts; the wishlist reads saved posts through it. */
+    social: SocialService;
+  }
+}
 
 const secured = [{ bearerAuth: [] }];
 const postParams = { paramsNotFound: POST_MESSAGES.postNotFound };
@@ -92,9 +100,9 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
       attachValidation: true,
       schema: {
         tags: ['social'],
-        summary: 'My saved posts, most recently saved first',
+        summary: 'My saved posts, most recently saved first; q searches captions and item brands/titles',
         security: secured,
-        querystring: PageQuerySchema,
+        querystring: SearchPageQuerySchema,
         response: { 200: PostPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
@@ -198,5 +206,6 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
 /** Serves likes, comments, saves and item clicks under /api/v1 (needs `app.posts`). */
 export async function registerSocial(app: FastifyInstance): Promise<void> {
   const service = new SocialService({ db: app.database.db, posts: app.posts });
+  app.decorate('social', service);
   await app.register(socialRoutes, { prefix: '/api/v1', service });
 }

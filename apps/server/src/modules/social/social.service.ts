@@ -7,6 +7,7 @@ import {
   POST_MESSAGES,
   type PostPage,
   type SaveState,
+  type SearchPageQuery,
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -17,6 +18,7 @@ import {
   type CommentListRow,
   countCommentLikes,
   countPostLikes,
+  countSavedPosts,
   deleteCommentLike,
   deleteOwnComment,
   deletePostLike,
@@ -87,14 +89,18 @@ export class SocialService {
     return { saved };
   }
 
-  /** The user's saved posts, most recently saved first; posts that became hidden are left out. */
-  async listSavedPosts(userId: string, query: PageQuery): Promise<PostPage> {
+  /**
+   * The user's saved posts, most recently saved first; posts that became hidden are left out. `q`
+   * searches captions and the items' brands, titles and types.
+   */
+  async listSavedPosts(userId: string, query: PageQuery & Pick<SearchPageQuery, 'q'>): Promise<PostPage> {
     const after = decodeKeysetCursor(query.cursor);
     const rows = await findSavedPostsPage(
       this.db,
       userId,
       after ? { createdAt: after.createdAt, postId: after.id } : undefined,
       query.limit + 1,
+      query.q,
     );
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
@@ -107,6 +113,11 @@ export class SocialService {
       shown.map((row) => row.post_id),
     );
     return { items, nextCursor };
+  }
+
+  /** How many saved posts `listSavedPosts` would list in all (the wishlist's counts). */
+  async countSavedPosts(userId: string, q?: string): Promise<number> {
+    return countSavedPosts(this.db, userId, q);
   }
 
   // --- comments -------------------------------------------------------------------------------------------

@@ -43,17 +43,18 @@ function isPixelLimitError(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
 }
 
-function open(file: string): sharp.Sharp {
+function open(input: string | Buffer): sharp.Sharp {
   // failOn 'error': a truncated or corrupt file is refused rather than stored half-decoded.
-  return sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 }
 
 /**
  * Re-encodes an uploaded image: orientation applied (rotate() reads EXIF Orientation), all metadata
  * dropped (sharp writes none unless asked, so EXIF, GPS and XMP are gone), plus WebP variants and a
- * placeholder. HEIF/AVIF inputs are stored as JPEG, which every browser shows.
+ * placeholder. HEIF/AVIF inputs are stored as JPEG, which every browser shows. Takes a file path (uploads)
+ * or the bytes themselves (the demo seed's generated pictures).
  */
-export async function processImage(file: string): Promise<ProcessedImage> {
+export async function processImage(file: string | Buffer): Promise<ProcessedImage> {
   let format: string | undefined;
   try {
     const metadata = await open(file).metadata();

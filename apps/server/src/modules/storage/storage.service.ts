@@ -4,13 +4,13 @@ import { open, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { StorageBucket, UploadResponse } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
-import type { MediaVariant, StorageObjectRow } from '../../db/schema/index.ts';
+import type { MediaVariant, NewStorageObjectRow, StorageObjectRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { processImage } from './storage.images.ts';
+import { type ProcessedImage, processImage } from './storage.images.ts';
 import { fileTooLarge, receiveToTempFile } from './storage.receive.ts';
 import { deleteStorageObjects, findOwnedStorageObjects, insertStorageObject } from './storage.repository.ts';
 import { SNIFF_BYTES, sniffFileType } from './storage.sniff.ts';
-import type { StorageDriver } from './storage.types.ts';
+import type { Storage, StorageDriver } from './storage.types.ts';
 
 export interface StorageServiceOptions {
   /** Largest accepted upload in bytes (200MB by the spec). */
@@ -47,6 +47,42 @@ async function readHead(file: string): Promise<Buffer> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Writes a processed image at `{bucket}/{ownerId}/{name}.{ext}` and its WebP variants next to it
+ * (`….w{width}.webp`), and returns the `storage_objects` row describing them. Uploads use it, and so
+ * does the demo seed, so that demo media are stored exactly like uploaded ones. Every key written is
+ * pushed to `written`, so that a caller can remove the files again when a later step fails.
+ */
+export async function putProcessedImage(
+  storage: Storage,
+  target: { bucket: StorageBucket; ownerId: string; name: string },
+  image: ProcessedImage,
+  written: string[],
+): Promise<NewStorageObjectRow> {
+  const path = `${target.bucket}/${target.ownerId}/${target.name}.${image.main.extension}`;
+  await storage.put(path, image.main.data, image.main.mimeType);
+  written.push(path);
+  const variants: MediaVariant[] = [];
+  for (const variant of image.variants) {
+    const variantPath = `${path}.w${variant.targetWidth}.webp`;
+    const stored = await storage.put(variantPath, variant.data, 'image/webp');
+    written.push(variantPath);
+    variants.push({ width: variant.width, url: stored.url });
+  }
+  return {
+    bucket: target.bucket,
+    path,
+    owner_id: target.ownerId,
+    mime_type: image.main.mimeType,
+    kind: 'image',
+    size_bytes: image.main.data.length,
+    width: image.main.width,
+    height: image.main.height,
+    placeholder: image.placeholder,
+    variants,
+  };
 }
 
 export class StorageService {
@@ -97,31 +133,10 @@ export class StorageService {
       if (!sniffed || (bucket === 'avatars' && sniffed.kind !== 'image')) throw invalidFileType();
       const name = objectName();
 
-      let row: Parameters<typeof insertStorageObject>[1];
+      let row: NewStorageObjectRow;
       if (sniffed.kind === 'image') {
         const image = await processImage(file);
-        const path = `${bucket}/${userId}/${name}.${image.main.extension}`;
-        await this.storage.put(path, image.main.data, image.main.mimeType);
-        written.push(path);
-        const variants: MediaVariant[] = [];
-        for (const variant of image.variants) {
-          const variantPath = `${path}.w${variant.targetWidth}.webp`;
-          const stored = await this.storage.put(variantPath, variant.data, 'image/webp');
-          written.push(variantPath);
-          variants.push({ width: variant.width, url: stored.url });
-        }
-        row = {
-          bucket,
-          path,
-          owner_id: userId,
-          mime_type: image.main.mimeType,
-          kind: 'image',
-          size_bytes: image.main.data.length,
-          width: image.main.width,
-          height: image.main.height,
-          placeholder: image.placeholder,
-          variants,
-        };
+        row = await putProcessedImage(this.storage, { bucket, ownerId: userId, name }, image, written);
       } else {
         const path = `${bucket}/${userId}/${name}.${sniffed.extension}`;
         await this.storage.putStream(path, createReadStream(file), sniffed.mimeType);

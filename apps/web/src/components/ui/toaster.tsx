@@ -9,8 +9,8 @@ export default function Toaster({ dir }: { dir: 'ltr' | 'rtl' }) {
   return (
     <Sonner
       dir={dir}
-      // Sonner sets its own system font on the list; the app's (Inter, Heebo for Hebrew) is inherited instead.
-      className="font-[inherit]"
+      // Sonner's own stylesheet (inserted later, same specificity) sets a system font: the app's is inherited.
+      className="font-[inherit]!"
       position="top-center"
       duration={LIMITS.toastDurationMs}
       gap={8}

@@ -4,7 +4,12 @@ import { loadAuthClient } from '@/lib/load-auth-client';
 import { hasStoredAuthSession, removeGuestProfile } from '@/lib/local-storage';
 
 export interface SessionState {
+  /** The stored session, also one still waiting for its second factor. */
   session: Session | null;
+  /**
+   * The signed-in user: null when signed out, and also while the session waits for the code of the
+   * user's authenticator app (the password alone does not sign such an account in).
+   */
   user: User | null;
   /** True until the auth client has reported the stored session (INITIAL_SESSION). */
   isLoading: boolean;
@@ -17,6 +22,24 @@ export interface SessionState {
 function hasAuthRedirectInUrl(): boolean {
   const { search, hash } = window.location;
   return /[?&]code=/.test(search) || /(access_token|error_description)=/.test(hash);
+}
+
+/** The `aal` claim of an access token (a JWT), without verifying it: the server does that. */
+function assuranceLevelOf(accessToken: string): string | undefined {
+  try {
+    const payload = accessToken.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims: unknown = JSON.parse(json);
+    return typeof claims === 'object' && claims !== null && 'aal' in claims ? String(claims.aal) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Has the user a verified second factor that this session has not been raised with (aal1 of aal2)? */
+export function awaitsSecondFactor(session: Session): boolean {
+  const hasFactor = session.user.factors?.some((factor) => factor.status === 'verified') ?? false;
+  return hasFactor && assuranceLevelOf(session.access_token) !== 'aal2';
 }
 
 // One subscription to the auth client for the whole app; components read it through useSession.
@@ -43,7 +66,8 @@ function start() {
       client.onAuthStateChange((event, session) => {
         // A real sign-in ends the guest profile (spec section 4), in every tab.
         if (event === 'SIGNED_IN' && session) removeGuestProfile();
-        setState({ session, user: session?.user ?? null, isLoading: false });
+        const user = session && !awaitsSecondFactor(session) ? session.user : null;
+        setState({ session, user, isLoading: false });
       });
     },
     (error: unknown) => {

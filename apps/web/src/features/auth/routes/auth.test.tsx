@@ -185,7 +185,10 @@ describe('a signed-in visitor', () => {
   it('is sent home from /auth', async () => {
     fake.client.emit('SIGNED_IN', fakeSession());
     const { router } = renderApp('/auth');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    // Through the assurance check and the home screen's lazy code: slower than most steps.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    expect(
+      await within(screen.getByRole('banner')).findByRole('button', { name: 'Sign out' }),
+    ).toBeInTheDocument();
   });
 });

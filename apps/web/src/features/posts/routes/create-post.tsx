@@ -1,15 +1,46 @@
-import { ImagePlusIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { PageHeader } from '@/components/layout/page-header';
+import { hasStoredPostDraft } from '@/lib/local-storage';
+import { PostForm } from '../components/post-form/post-form';
+import { PostFormSkeleton } from '../components/post-form/post-form-skeleton';
+import { useViewer } from '../hooks/use-viewer';
+import { clearPostDraft, loadPostDraft } from '../utils/post-draft';
+import { emptyPostForm, type PostFormValues } from '../utils/post-form-model';
+import { showToast } from '../utils/toast';
 
+/**
+ * Create Post. A waiting draft (saved when a visitor pressed Publish) comes back with its files:
+ * 'Form restored'; once the user is signed in it is cleared.
+ */
 export default function CreatePostScreen() {
   const { t } = useTranslation();
+  const { isSignedIn, isLoading } = useViewer();
+  const [initial, setInitial] = useState<PostFormValues | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (isLoading || started.current) return;
+    started.current = true;
+    void (async () => {
+      const draft = hasStoredPostDraft() ? await loadPostDraft().catch(() => null) : null;
+      if (draft) {
+        void showToast('success', t('postForm.restored'));
+        if (isSignedIn) await clearPostDraft();
+      }
+      setInitial(draft ?? emptyPostForm());
+    })();
+  }, [isLoading, isSignedIn, t]);
+
   return (
-    <ComingSoonScreen
-      title={t('screens.createPost.title')}
-      description={t('screens.createPost.soon')}
-      icon={<ImagePlusIcon />}
-      back
-    />
+    <>
+      <PageHeader title={t('screens.createPost.title')} back />
+      {!isLoading && !isSignedIn ? (
+        <p className="mx-4 mb-4 rounded-xl bg-accent-50 px-4 py-3 text-sm text-accent-800">
+          {t('postForm.signedOutNote')}
+        </p>
+      ) : null}
+      {initial ? <PostForm mode="create" initialValues={initial} /> : <PostFormSkeleton />}
+    </>
   );
 }

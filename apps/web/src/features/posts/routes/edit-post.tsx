@@ -1,15 +1,77 @@
-import { PencilLineIcon } from 'lucide-react';
+import { LIMITS } from '@sys/shared';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { hasInAppHistory } from '@/lib/history';
+import { isNotFound, usePostQuery } from '../api/get-post';
+import { PostForm } from '../components/post-form/post-form';
+import { PostFormSkeleton } from '../components/post-form/post-form-skeleton';
+import { useViewer } from '../hooks/use-viewer';
+import { postToFormValues } from '../utils/post-form-model';
+import { showToast } from '../utils/toast';
 
+/**
+ * Edit Post: the owner only. Signed out: 'Sign in required' and /auth; someone else's post: 'Access
+ * denied' and back; a missing post: 'Post not found' and home (spec sections 4 and 8).
+ */
 export default function EditPostScreen() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { postId = '' } = useParams();
+  const { viewerId, isSignedIn, isLoading } = useViewer();
+  const query = usePostQuery(postId);
+  const left = useRef(false);
+
+  const post = query.data && !query.isPlaceholderData ? query.data : undefined;
+  const isOwner = post !== undefined && post.author.id === viewerId;
+
+  useEffect(() => {
+    if (left.current || isLoading) return;
+    const leave = (to: string | -1) => {
+      left.current = true;
+      if (to === -1 && hasInAppHistory()) navigate(-1);
+      else navigate(to === -1 ? '/' : to, { replace: true });
+    };
+    if (!isSignedIn) {
+      void showToast('destructive', t('editPost.signInRequired'), {
+        description: t('editPost.signInRequiredDescription'),
+        duration: LIMITS.toastLongDurationMs,
+      });
+      leave('/auth');
+    } else if (query.isError && isNotFound(query.error)) {
+      void showToast('destructive', t('postDetail.notFound'));
+      leave('/');
+    } else if (post && !isOwner) {
+      void showToast('destructive', t('editPost.accessDenied'), {
+        description: t('editPost.accessDeniedDescription'),
+      });
+      leave(-1);
+    }
+  }, [isLoading, isSignedIn, isOwner, post, query.isError, query.error, navigate, t]);
+
+  const initialValues = useMemo(() => (post && isOwner ? postToFormValues(post) : null), [post, isOwner]);
+
   return (
-    <ComingSoonScreen
-      title={t('screens.editPost.title')}
-      description={t('screens.editPost.soon')}
-      icon={<PencilLineIcon />}
-      back="/profile"
-    />
+    <>
+      <PageHeader title={t('screens.editPost.title')} back="/profile" />
+      {initialValues ? (
+        <PostForm mode="edit" postId={postId} initialValues={initialValues} />
+      ) : query.isError && !isNotFound(query.error) ? (
+        <EmptyState
+          title={t('postDetail.loadError')}
+          description={t('postDetail.loadErrorDescription')}
+          action={
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              {t('common.tryAgain')}
+            </Button>
+          }
+        />
+      ) : (
+        <PostFormSkeleton />
+      )}
+    </>
   );
 }

@@ -1,15 +1,145 @@
-import { ShirtIcon } from 'lucide-react';
+import type { Post } from '@sys/shared';
+import { ShirtIcon, Trash2Icon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { IconButton } from '@/components/ui/icon-button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isNotFound, usePostQuery } from '../api/get-post';
+import { useProfilePostsQuery } from '../api/get-profile-posts';
+import { DeletePostDialog } from '../components/delete-post-dialog';
+import { MediaFrame } from '../components/media-frame';
+import { OutfitCard } from '../components/outfit-card';
+import { OutfitCardSkeleton } from '../components/outfit-card-skeleton';
+import { useDeletePost } from '../hooks/use-delete-post';
+import { authorName } from '../utils/post-display';
+
+/** 'More from @{username}': the author's other posts in a grid, with their count. */
+function MoreFromAuthor({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const username = post.author.username;
+  const posts = useProfilePostsQuery(username);
+  if (!username) return null;
+  if (posts.isPending) {
+    return (
+      <div aria-hidden className="grid grid-cols-3 gap-1 px-4">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="aspect-[4/5] rounded-lg" />
+        ))}
+      </div>
+    );
+  }
+  const others = (posts.data?.pages.flatMap((page) => page.items) ?? []).filter(
+    (other) => other.id !== post.id,
+  );
+  if (others.length === 0) return null;
+  const more = posts.hasNextPage ? '+' : '';
+
+  return (
+    <section aria-labelledby="more-from" className="flex flex-col gap-3 px-4">
+      <h2 id="more-from" className="flex items-baseline gap-2 text-lg font-semibold text-ink">
+        {t('postDetail.moreFrom', { username })}
+        <span className="text-sm font-normal text-muted">
+          {t('postDetail.morePosts', { count: others.length, more })}
+        </span>
+      </h2>
+      <ul className="grid grid-cols-3 gap-1">
+        {others.map((other) => {
+          const first = other.media[0];
+          return (
+            <li key={other.id}>
+              <Link
+                to={`/post/${other.id}`}
+                className="block overflow-hidden rounded-lg"
+                aria-label={t('postDetail.openPost', { name: authorName(other.author) ?? t('card.user') })}
+              >
+                {first ? <MediaFrame media={first} alt="" /> : <div className="aspect-[4/5] bg-subtle" />}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {posts.hasNextPage ? (
+        <Button
+          variant="ghost"
+          disabled={posts.isFetchingNextPage}
+          onClick={() => void posts.fetchNextPage()}
+        >
+          {t('postDetail.showMore')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
 
 export default function PostDetailScreen() {
   const { t } = useTranslation();
+  const { postId = '' } = useParams();
+  const query = usePostQuery(postId);
+  const [confirming, setConfirming] = useState(false);
+  const { remove, isPending } = useDeletePost();
+
+  let content: ReactNode;
+  if (query.data) {
+    const post = query.data;
+    content = (
+      <div className="flex flex-col gap-6">
+        <div className="sm:px-3">
+          <OutfitCard
+            post={post}
+            priority
+            linkToPost={false}
+            ownerActions={
+              <IconButton aria-label={t('deletePost.title')} onClick={() => setConfirming(true)}>
+                <Trash2Icon aria-hidden />
+              </IconButton>
+            }
+          />
+        </div>
+        <MoreFromAuthor post={post} />
+        <DeletePostDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          pending={isPending}
+          onConfirm={() => remove(post.id, () => setConfirming(false))}
+        />
+      </div>
+    );
+  } else if (query.isError) {
+    const missing = isNotFound(query.error);
+    content = (
+      <EmptyState
+        icon={<ShirtIcon />}
+        title={missing ? t('postDetail.notFound') : t('postDetail.loadError')}
+        description={missing ? t('postDetail.notFoundDescription') : t('postDetail.loadErrorDescription')}
+        action={
+          missing ? (
+            <Link to="/" className={buttonClasses()}>
+              {t('notFound.returnHome')}
+            </Link>
+          ) : (
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              {t('common.tryAgain')}
+            </Button>
+          )
+        }
+      />
+    );
+  } else {
+    content = (
+      <div role="status" aria-label={t('postDetail.loading')} className="sm:px-3">
+        <OutfitCardSkeleton />
+      </div>
+    );
+  }
+
   return (
-    <ComingSoonScreen
-      title={t('screens.post.title')}
-      description={t('screens.post.soon')}
-      icon={<ShirtIcon />}
-      back
-    />
+    <>
+      <PageHeader title={t('screens.post.title')} back />
+      {content}
+    </>
   );
 }

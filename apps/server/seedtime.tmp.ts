@@ -1,0 +1,17 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { migrateDatabase, openDatabase } from './src/db/client.ts';
+import { seedDemo } from './src/modules/demo/demo.seed.ts';
+import { openStorage } from './src/modules/storage/storage.plugin.ts';
+const t0 = performance.now();
+const dir = mkdtempSync(join(tmpdir(), 'sys-seedtime-'));
+const database = await openDatabase({ pgliteDir: join(dir, 'pg') });
+await migrateDatabase(database);
+const t1 = performance.now();
+const storage = openStorage({ dataDir: dir, storageDriver: 'local', s3Region: 'us-east-1', s3ForcePathStyle: false } as never);
+const res = await seedDemo({ database, storage: storage.storage, log: pino({ level: 'info' }) });
+const t2 = performance.now();
+console.log(JSON.stringify(res.status), 'open+migrate', Math.round(t1 - t0), 'seed', Math.round(t2 - t1), dir);
+await database.close();

@@ -1,0 +1,257 @@
+import {
+  ALBUM_MESSAGES,
+  AlbumMembershipSchema,
+  AlbumPageSchema,
+  AlbumPostParamsSchema,
+  AlbumSchema,
+  CreateAlbumBodySchema,
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MyAlbumsQuerySchema,
+  NoContentSchema,
+  PostPageSchema,
+  PROFILE_MESSAGES,
+  SaveStateSchema,
+  SearchPageQuerySchema,
+  UpdateAlbumBodySchema,
+  UsernameParamsSchema,
+} from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { AlbumsService } from './albums.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    albums: AlbumsService;
+  }
+}
+
+const secured = [{ bearerAuth: [] }];
+const albumParams = { paramsNotFound: ALBUM_MESSAGES.albumNotFound };
+const profileParams = { paramsNotFound: PROFILE_MESSAGES.profileNotFound };
+const readErrors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
+const writeErrors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+
+export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = async (app, { service }) => {
+  app.post(
+    '/albums',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: 'Create an album (name non-blank after trimming), optionally with its first post',
+        security: secured,
+        body: CreateAlbumBodySchema,
+        response: { 201: AlbumSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      return reply.status(201).send(await service.createAlbum(user.id, request.body));
+    },
+  );
+
+  app.get(
+    '/albums',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: "Public albums with at least one post, newest first (Explore's Fashion Albums); q searches names and owners",
+        querystring: SearchPageQuerySchema,
+        response: { 200: AlbumPageSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      throwIfInvalid(request);
+      return service.listPublicAlbums(request.user?.id ?? null, request.query);
+    },
+  );
+
+  app.get(
+    '/albums/:id',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: 'One album (a private album is found by its owner only)',
+        params: IdParamsSchema,
+        response: { 200: AlbumSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      throwIfInvalid(request, albumParams);
+      return service.getAlbum(request.user?.id ?? null, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/albums/:id',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: 'Rename own album or make it public or private',
+        security: secured,
+        params: IdParamsSchema,
+        body: UpdateAlbumBodySchema,
+        response: { 200: AlbumSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request, albumParams);
+      return service.updateAlbum(user.id, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/albums/:id',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: 'Delete own album (its posts stay)',
+        security: secured,
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      throwIfInvalid(request, albumParams);
+      await service.deleteAlbum(user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const [method, on] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/albums/:id/posts/:postId',
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: on ? 'Add a post to the end of own album' : 'Remove a post from own album',
+        security: secured,
+        params: AlbumPostParamsSchema,
+        response: { 200: AlbumMembershipSchema, ...writeErrors },
+      },
+      handler: async (request) => {
+        const user = requireUser(request);
+        throwIfInvalid(request, albumParams);
+        return service.setAlbumPost(user.id, request.params.id, request.params.postId, on);
+      },
+    });
+
+    app.route({
+      method,
+      url: '/albums/:id/save',
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: on ? "Save an album to the wishlist (anyone's public album)" : 'Remove an album from the wishlist',
+        security: secured,
+        params: IdParamsSchema,
+        response: { 200: SaveStateSchema, ...writeErrors },
+      },
+      handler: async (request) => {
+        const user = requireUser(request);
+        throwIfInvalid(request, albumParams);
+        return service.setAlbumSaved(user.id, request.params.id, on);
+      },
+    });
+  }
+
+  app.get(
+    '/albums/:id/posts',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: "An album's posts in album order (keyset-paginated); q searches captions and item brands/titles",
+        params: IdParamsSchema,
+        querystring: SearchPageQuerySchema,
+        response: { 200: PostPageSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      throwIfInvalid(request, albumParams);
+      return service.listAlbumPosts(request.user?.id ?? null, request.params.id, request.query);
+    },
+  );
+
+  app.get(
+    '/profiles/:username/albums',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: "A user's albums, newest first: public ones (all of them for the owner)",
+        params: UsernameParamsSchema,
+        querystring: SearchPageQuerySchema,
+        response: { 200: AlbumPageSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      throwIfInvalid(request, profileParams);
+      return service.listProfileAlbums(request.user?.id ?? null, request.params.username, request.query);
+    },
+  );
+
+  app.get(
+    '/me/albums',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: 'My albums, newest first; postId adds containsPost (the save-post dialog)',
+        security: secured,
+        querystring: MyAlbumsQuerySchema,
+        response: { 200: AlbumPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      return service.listMyAlbums(user.id, request.query);
+    },
+  );
+
+  app.get(
+    '/me/saved-albums',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['albums'],
+        summary: 'Albums I saved, most recently saved first; q searches names and owners',
+        security: secured,
+        querystring: SearchPageQuerySchema,
+        response: { 200: AlbumPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      return service.listSavedAlbums(user.id, request.query);
+    },
+  );
+};
+
+/** Creates the albums service (`app.albums`, used by the wishlist) and serves it under /api/v1 (needs `app.posts`). */
+export async function registerAlbums(app: FastifyInstance): Promise<void> {
+  const service = new AlbumsService({ db: app.database.db, posts: app.posts, profiles: app.profiles });
+  app.decorate('albums', service);
+  await app.register(albumsRoutes, { prefix: '/api/v1', service });
+}

@@ -1,0 +1,52 @@
+import { BrandListSchema, BrandSchema, CreateBrandBodySchema, ErrorResponseSchema } from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { BrandsService } from './brands.service.ts';
+
+const secured = [{ bearerAuth: [] }];
+
+export const brandsRoutes: FastifyPluginAsyncZod<{ service: BrandsService }> = async (app, { service }) => {
+  app.get(
+    '/brands',
+    {
+      schema: {
+        tags: ['explore'],
+        summary: 'Every brand, most used first (usage_count)',
+        response: { 200: BrandListSchema },
+      },
+    },
+    async () => service.listBrands(),
+  );
+
+  app.post(
+    '/brands',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['explore'],
+        summary: 'Add a brand; a brand of that name (ignoring case) is answered as it is, with 200',
+        security: secured,
+        body: CreateBrandBodySchema,
+        response: {
+          200: BrandSchema,
+          201: BrandSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      throwIfInvalid(request);
+      const { brand, created } = await service.createBrand(request.body.name);
+      return reply.status(created ? 201 : 200).send(brand);
+    },
+  );
+};
+
+/** Serves /api/v1/brands. */
+export async function registerBrands(app: FastifyInstance): Promise<void> {
+  await app.register(brandsRoutes, { prefix: '/api/v1', service: new BrandsService(app.database.db) });
+}

@@ -1,0 +1,139 @@
+import { ErrorResponseSchema, EVENTS_LIMITS, EventsQuerySchema } from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/errors.ts';
+import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { LiveEventBus, profileTopic, userTopic } from './events.bus.ts';
+import { LiveEventsService } from './events.service.ts';
+import { SseStream } from './events.stream.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveEvents: LiveEventsService;
+  }
+}
+
+export interface EventsRoutesOptions {
+  service: LiveEventsService;
+  streams: Set<SseStream>;
+  heartbeatMs: number;
+}
+
+const EventStreamSchema = z
+  .string()
+  .describe(
+    'text/event-stream. Starts with a retry: hint and the current state (profile.stats of each watched ' +
+      'profile, unread.changed for a signed-in user), then one event per change; comment lines every 25 s.',
+  );
+
+const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
+  app,
+  { service, streams, heartbeatMs },
+) => {
+  app.get(
+    '/events',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['events'],
+        summary: 'Live updates as server-sent events',
+        description:
+          '`profiles=<id>,<id>` watches those profiles\' stats; a signed-in user (Authorization header, or ' +
+          '`access_token` in the query for EventSource) also gets their messages and unread count. ' +
+          'Events: profile.stats, message.created, unread.changed, resync (refetch everything). The ' +
+          'stream ends when the access token expires; reconnect with a fresh one.',
+        querystring: EventsQuerySchema,
+        response: { 200: EventStreamSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      throwIfInvalid(request);
+      let user = request.user;
+      let expiresAt: number | null = null;
+      const token = request.query.access_token;
+      if (token) {
+        const { expiresAt: exp, ...fromToken } = await app.authenticateAccessToken(token);
+        user = fromToken;
+        expiresAt = exp;
+      }
+      const profileIds = request.query.profiles;
+      const topics = [...profileIds.map(profileTopic), ...(user ? [userTopic(user.id)] : [])];
+      if (topics.length === 0) {
+        throw badRequest('Nothing to follow: pass profiles=<id>,... or sign in', [
+          { field: 'querystring.profiles', message: 'Give at least one profile id, or an access token' },
+        ]);
+      }
+
+      // From here on the response is ours to write: Fastify's serialisation and compression stay out.
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx and similar proxies would otherwise buffer the stream.
+        'x-accel-buffering': 'no',
+      });
+      request.raw.socket.setNoDelay(true);
+      request.raw.socket.setTimeout(0);
+
+      const stream = new SseStream(raw);
+      streams.add(stream);
+      stream.retry(EVENTS_LIMITS.retryMs);
+      stream.comment('connected');
+
+      // Subscribe before reading the snapshot, so nothing that happens in between is lost.
+      const unsubscribe = service.subscribe(topics, (event) => stream.send(event));
+      const heartbeat = setInterval(() => stream.comment('heartbeat'), heartbeatMs);
+      // An expired token must not keep a stream of private events open: end it; the client
+      // reconnects with its refreshed token.
+      const expiry =
+        expiresAt !== null ? setTimeout(() => stream.end(), Math.max(0, expiresAt * 1000 - Date.now())) : null;
+      stream.onEnd(() => {
+        streams.delete(stream);
+        unsubscribe();
+        clearInterval(heartbeat);
+        if (expiry) clearTimeout(expiry);
+      });
+
+      try {
+        for (const event of await service.snapshot({ userId: user?.id ?? null, profileIds })) stream.send(event);
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not send the initial live state');
+        stream.send({ type: 'resync' });
+      }
+      return reply;
+    },
+  );
+};
+
+export interface RegisterEventsOptions {
+  heartbeatMs?: number;
+}
+
+/**
+ * Starts listening for live events on the database (`app.liveEvents` publishes them) and serves
+ * GET /api/v1/events. Register after profiles; the modules that publish come later.
+ */
+export async function registerEvents(app: FastifyInstance, options: RegisterEventsOptions = {}): Promise<void> {
+  const bus = new LiveEventBus(app.database, app.log);
+  await bus.start();
+  const service = new LiveEventsService(bus, app.profiles, app.log);
+  app.decorate('liveEvents', service);
+
+  const streams = new Set<SseStream>();
+  // Open streams would keep the server from closing (they never go idle): end them first.
+  app.addHook('preClose', async () => {
+    for (const stream of [...streams]) stream.end();
+  });
+  app.addHook('onClose', async () => bus.stop());
+
+  await app.register(eventsRoutes, {
+    prefix: '/api/v1',
+    service,
+    streams,
+    heartbeatMs: options.heartbeatMs ?? EVENTS_LIMITS.heartbeatMs,
+  });
+}

@@ -1,0 +1,112 @@
+import { extractHashtags, NONE_VALUE, postFilterKeys, tagKey } from '@sys/shared';
+import type { Db } from '../../db/client.ts';
+import type { NewPostSearchRow } from '../../db/schema/index.ts';
+import {
+  findItemsForIndexing,
+  findPostsForIndexing,
+  findUnindexedPostIds,
+  type IndexableItemRow,
+  type IndexablePostRow,
+  insertSearchTerms,
+  upsertPostSearch,
+} from './explore.repository.ts';
+import { documentLiteral, lexiconTerms, searchWords, searchWordsWithJoined } from './explore.search-text.ts';
+
+/*
+ * Keeps `post_search` in step with the posts. The posts service calls indexPostsForDiscovery in the
+ * transaction that writes a post, so a post is findable (and filterable) exactly when it is committed;
+ * posts written some other way are picked up by indexUnindexedPosts when the server starts.
+ */
+
+function isMeaningful(value: string | null): value is string {
+  return value !== null && value.trim() !== '' && value.trim().toLowerCase() !== NONE_VALUE.toLowerCase();
+}
+
+/** The search row of one post and the words it adds to the spelling lexicon. */
+export function buildSearchRow(
+  post: IndexablePostRow,
+  items: readonly IndexableItemRow[],
+): { row: NewPostSearchRow; words: string[] } {
+  const tags = extractHashtags(post.caption);
+  const tagKeys = [...new Set(tags.map(tagKey).filter((key) => key !== ''))];
+  const itemWords = (pick: (item: IndexableItemRow) => string | null) =>
+    items.flatMap((item) => searchWordsWithJoined(pick(item)));
+  const weighted = {
+    A: [...itemWords((item) => item.brand), ...itemWords((item) => item.item_type)],
+    B: [...tagKeys, ...tags.flatMap(searchWords), ...itemWords((item) => item.title)],
+    C: [
+      ...searchWords(post.caption),
+      ...items.flatMap((item) => [item.color, item.pattern].filter(isMeaningful).flatMap(searchWords)),
+    ],
+  };
+  const filterKeys = postFilterKeys({
+    caption: post.caption,
+    items: items.map((item) => ({
+      size: item.size,
+      color: item.color,
+      pattern: item.pattern,
+      itemType: item.item_type,
+      brand: item.brand,
+    })),
+  });
+  return {
+    row: {
+      post_id: post.id,
+      profile_id: post.profile_id,
+      is_public: post.visibility === 'public',
+      created_at: post.created_at,
+      document: documentLiteral(weighted),
+      filter_keys: filterKeys,
+      tag_keys: tagKeys,
+      tags_text: tagKeys.length > 0 ? `|${tagKeys.join('|')}|` : '',
+    },
+    words: [...weighted.A, ...weighted.B, ...weighted.C],
+  };
+}
+
+/**
+ * (Re)computes the search rows of these posts from their current state; unknown ids are ignored.
+ * `onlyMissing` fills in absent rows only.
+ */
+export async function indexPostsForDiscovery(
+  db: Db,
+  postIds: readonly string[],
+  options: { onlyMissing?: boolean } = {},
+): Promise<void> {
+  const found = await findPostsForIndexing(db, [...new Set(postIds)]);
+  if (found.length === 0) return;
+  const items = await findItemsForIndexing(
+    db,
+    found.map((post) => post.id),
+  );
+  const itemsByPost = new Map<string, IndexableItemRow[]>();
+  for (const item of items) {
+    const list = itemsByPost.get(item.post_id);
+    if (list) list.push(item);
+    else itemsByPost.set(item.post_id, [item]);
+  }
+  const built = found.map((post) => buildSearchRow(post, itemsByPost.get(post.id) ?? []));
+  await upsertPostSearch(
+    db,
+    built.map((entry) => entry.row),
+    options,
+  );
+  await insertSearchTerms(db, lexiconTerms(built.flatMap((entry) => entry.words)));
+}
+
+const BACKFILL_BATCH = 200;
+
+/**
+ * Indexes every post that has no search row yet, in batches, until none is left or `shouldStop` says so.
+ * Returns how many posts it indexed.
+ */
+export async function indexUnindexedPosts(db: Db, shouldStop: () => boolean = () => false): Promise<number> {
+  let indexed = 0;
+  while (!shouldStop()) {
+    const ids = await findUnindexedPostIds(db, BACKFILL_BATCH);
+    if (ids.length === 0) break;
+    await db.transaction((tx) => indexPostsForDiscovery(tx, ids, { onlyMissing: true }));
+    indexed += ids.length;
+  }
+  return indexed;
+}

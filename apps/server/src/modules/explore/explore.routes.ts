@@ -1,0 +1,210 @@
+import {
+  BrandIdParamsSchema,
+  BrandPageSchema,
+  CategoryPageSchema,
+  CategoryParamsSchema,
+  CountedPostPageSchema,
+  CreatorPageSchema,
+  DISCOVERY_MESSAGES,
+  ErrorResponseSchema,
+  ExploreBrandListSchema,
+  ExploreSchema,
+  FILTER_SEARCH_PARAMS,
+  FilteredPostsQuerySchema,
+  FitsLikeMeQuerySchema,
+  filterSetFromSearchParams,
+  PageQuerySchema,
+  SearchQuerySchema,
+  TrendingPageSchema,
+} from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { indexUnindexedPosts } from './explore.indexing.ts';
+import { ExploreService } from './explore.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    explore: ExploreService;
+  }
+}
+
+const secured = [{ bearerAuth: [] }];
+const listErrors = { 400: ErrorResponseSchema };
+
+export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> = async (app, { service }) => {
+  const viewer = (request: { user: { id: string } | null }) => request.user?.id ?? null;
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['explore'],
+        summary: 'Public posts by relevance: captions, tags, item brands, types and titles, authors; typos forgiven',
+        querystring: SearchQuerySchema,
+        response: { 200: CountedPostPageSchema, ...listErrors },
+      },
+    },
+    async (request) => service.search(viewer(request), request.query),
+  );
+
+  app.get(
+    '/posts/filtered',
+    {
+      schema: {
+        tags: ['explore'],
+        summary: `Public posts matching the filters (spec section 5), newest first; parameters ${Object.values(FILTER_SEARCH_PARAMS).join(', ')}, each repeated per value`,
+        querystring: FilteredPostsQuerySchema,
+        response: { 200: CountedPostPageSchema, ...listErrors },
+      },
+    },
+    async (request) => {
+      // The schema made every filter parameter a list; the shared reader trims and drops repeats.
+      const values = request.query as Record<string, unknown>;
+      const filters = filterSetFromSearchParams({
+        getAll: (name) => (Array.isArray(values[name]) ? (values[name] as string[]) : []),
+      });
+      return service.listFiltered(viewer(request), filters, request.query);
+    },
+  );
+
+  app.get(
+    '/posts/fits-like-me',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['explore'],
+        summary:
+          "Public posts of authors whose public measurements are each within `tolerance` cm of the caller's own, closest first",
+        security: secured,
+        querystring: FitsLikeMeQuerySchema,
+        response: {
+          200: CountedPostPageSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          422: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      return service.listFitsLikeMe(user.id, request.query);
+    },
+  );
+
+  app.get(
+    '/explore',
+    {
+      schema: {
+        tags: ['explore'],
+        summary: "The explore hub's sections: brands, creators, trending products, albums, styles",
+        response: { 200: ExploreSchema },
+      },
+    },
+    async (request) => service.getExplore(viewer(request)),
+  );
+
+  app.get(
+    '/explore/brands',
+    {
+      schema: {
+        tags: ['explore'],
+        summary: 'Every brand by the number of tagged items of public posts, most first',
+        response: { 200: ExploreBrandListSchema },
+      },
+    },
+    async () => service.listBrandsByItemCount(),
+  );
+
+  app.get(
+    '/explore/brands/:brandId',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['explore'],
+        summary: "A brand's page: posts with an item of the brand or by an author of that name, newest first",
+        params: BrandIdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: BrandPageSchema, ...listErrors, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      throwIfInvalid(request, { paramsNotFound: DISCOVERY_MESSAGES.brandNotFound });
+      return service.getBrandPage(viewer(request), request.params.brandId, request.query);
+    },
+  );
+
+  app.get(
+    '/explore/creators',
+    {
+      schema: {
+        tags: ['explore'],
+        summary: 'Creators by followers, most first',
+        querystring: PageQuerySchema,
+        response: { 200: CreatorPageSchema, ...listErrors },
+      },
+    },
+    async (request) => service.listCreators(viewer(request), request.query),
+  );
+
+  app.get(
+    '/explore/trending',
+    {
+      schema: {
+        tags: ['explore'],
+        summary: 'Products by their link clicks of the last 7 days, most first',
+        querystring: PageQuerySchema,
+        response: { 200: TrendingPageSchema, ...listErrors },
+      },
+    },
+    async (request) => service.listTrending(request.query),
+  );
+
+  app.get(
+    '/explore/categories/:category',
+    {
+      schema: {
+        tags: ['explore'],
+        summary: 'Public posts with a tag that equals or contains the category (ignoring case), newest first',
+        params: CategoryParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: CategoryPageSchema, ...listErrors },
+      },
+    },
+    async (request) => service.getCategoryPage(viewer(request), request.params.category, request.query),
+  );
+};
+
+/**
+ * Creates the explore service (`app.explore`, used by swipes) and serves explore and search under /api/v1
+ * (needs `app.posts`). Once the server is ready, posts written without their search row are indexed in the
+ * background.
+ */
+export async function registerExplore(app: FastifyInstance): Promise<void> {
+  const service = new ExploreService({
+    db: app.database.db,
+    posts: app.posts,
+    albums: () => (app.hasDecorator('albums') ? app.albums : null),
+    follows: () => (app.hasDecorator('follows') ? app.follows : null),
+  });
+  app.decorate('explore', service);
+  await app.register(exploreRoutes, { prefix: '/api/v1', service });
+
+  let closing = false;
+  let backfill: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    backfill = indexUnindexedPosts(app.database.db, () => closing)
+      .then((count) => {
+        if (count > 0) app.log.info({ count }, 'indexed posts for search and filters');
+      })
+      .catch((error: unknown) => {
+        if (!closing) app.log.error({ err: error }, 'indexing posts for search and filters failed');
+      });
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await backfill;
+  });
+}

@@ -1,0 +1,148 @@
+import type { CountedPostPage } from '@sys/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/context.ts';
+import { makePostPrivate, seedPost, updateProfile } from '../../test/discovery.ts';
+import { publishPost } from '../../test/media.ts';
+import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+
+let ctx: TestApp;
+let dana: TestUser;
+let noa: TestUser;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
+  dana = await createUser(ctx.app);
+  noa = await createUser(ctx.app);
+  await updateProfile(ctx.app, dana, { username: 'dana.levi', display_name: 'Dana Levi' });
+  await updateProfile(ctx.app, noa, { username: 'noa_style', display_name: 'Noa' });
+
+  ids.beach = await seedPost(ctx.app, dana, {
+    caption: 'Sunset walk on the promenade #Beach #Vacation',
+    items: [{ item_type: 'Dress', brand: 'Zara', color: 'White', title: 'Linen midi dress' }],
+  });
+  ids.sport = await seedPost(ctx.app, noa, {
+    caption: 'Morning run #Activewear',
+    items: [
+      { item_type: 'Shoes', brand: 'Adidas', color: 'Black' },
+      { item_type: 'Pants', brand: 'Nike' },
+    ],
+  });
+  ids.office = await seedPost(ctx.app, noa, {
+    caption: 'Monday meetings #Formal #PlusSize',
+    items: [{ item_type: 'Blouses', brand: 'Pull & Bear', title: 'Silk blouse' }],
+  });
+  ids.hebrew = await seedPost(ctx.app, dana, {
+    caption: 'שמלה חדשה לחג #Evening',
+    items: [{ item_type: 'Dress', brand: 'Mango' }],
+  });
+  ids.hidden = await seedPost(ctx.app, dana, {
+    caption: 'Secret promenade outfit',
+    items: [{ item_type: 'Jacket', brand: 'Zara' }],
+  });
+  await makePostPrivate(ctx.app, ids.hidden);
+});
+afterAll(() => ctx.close());
+
+async function search(q: string, extra = ''): Promise<CountedPostPage> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/search?q=${encodeURIComponent(q)}${extra}`,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as CountedPostPage;
+}
+
+const found = (page: CountedPostPage) => page.items.map((post) => post.id);
+
+describe('GET /api/v1/search', () => {
+  it('finds a post by a word of its caption, with the full post shape and the count', async () => {
+    const page = await search('sunset');
+    expect(found(page)).toEqual([ids.beach]);
+    expect(page.total).toBe(1);
+    expect(page.nextCursor).toBeNull();
+    expect(page.items[0]).toMatchObject({
+      caption: 'Sunset walk on the promenade #Beach #Vacation',
+      author: { username: 'dana.levi', displayName: 'Dana Levi' },
+      items: [expect.objectContaining({ brand: 'Zara', itemType: 'Dress' })],
+    });
+  });
+
+  it('finds posts by a brand, a product type, a style and an item title', async () => {
+    expect(found(await search('adidas'))).toEqual([ids.sport]);
+    expect(found(await search('Zara'))).toEqual([ids.beach]);
+    expect(found(await search('blouses'))).toEqual([ids.office]);
+    expect(found(await search('pull & bear'))).toEqual([ids.office]);
+    expect(found(await search('plus size'))).toEqual([ids.office]);
+    expect(found(await search('#PlusSize'))).toEqual([ids.office]);
+    expect(found(await search('linen'))).toEqual([ids.beach]);
+    expect(new Set(found(await search('dress')))).toEqual(new Set([ids.beach, ids.hebrew]));
+  });
+
+  it('finds posts by their author username or display name', async () => {
+    expect(new Set(found(await search('noa_style')))).toEqual(new Set([ids.sport, ids.office]));
+    expect(new Set(found(await search('Dana Levi')))).toEqual(new Set([ids.beach, ids.hebrew]));
+    // Words of the author and of the post together.
+    expect(found(await search('noa formal'))).toEqual([ids.office]);
+  });
+
+  it('forgives a misspelled brand', async () => {
+    expect(found(await search('Addidas'))).toEqual([ids.sport]);
+    expect(found(await search('Zra'))).toContain(ids.beach);
+    expect(found(await search('Mnago'))).toContain(ids.hebrew);
+  });
+
+  it('finds words of any script and by prefix', async () => {
+    expect(found(await search('שמלה'))).toEqual([ids.hebrew]);
+    expect(found(await search('promen'))).toEqual([ids.beach]);
+  });
+
+  it('never finds private posts', async () => {
+    expect(found(await search('secret'))).toEqual([]);
+    expect(found(await search('promenade'))).toEqual([ids.beach]);
+  });
+
+  it('answers an empty page for a blank query and for words nothing has', async () => {
+    expect(await search('   ')).toEqual({ items: [], total: 0, nextCursor: null });
+    expect(await search('qwxzv')).toEqual({ items: [], total: 0, nextCursor: null });
+  });
+
+  it('pages by relevance without repeating or skipping posts', async () => {
+    const first = await search('dress', '&limit=1');
+    expect(first.items).toHaveLength(1);
+    expect(first.total).toBe(2);
+    const second = await search('dress', `&limit=1&cursor=${first.nextCursor}`);
+    expect(second.items).toHaveLength(1);
+    expect(second.total).toBe(2);
+    expect(second.nextCursor).toBeNull();
+    expect(new Set([...found(first), ...found(second)])).toEqual(new Set([ids.beach, ids.hebrew]));
+  });
+
+  it('refuses a broken cursor', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/search?q=dress&cursor=abc' });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('finds an author under a new name at once', async () => {
+    await updateProfile(ctx.app, noa, { username: 'noa_runs' });
+    expect(new Set(found(await search('noa_runs')))).toEqual(new Set([ids.sport, ids.office]));
+    expect(found(await search('noa_style'))).toEqual([]);
+  });
+
+  it('finds a published post, and an edited one by its new words only', async () => {
+    const post = await publishPost(ctx.app, dana, {
+      caption: 'Rooftop party',
+      items: [{ itemType: 'Skirt', brand: 'Reebok', link: 'https://shop.example.com/skirt' }],
+    });
+    expect(found(await search('rooftop'))).toEqual([post.id]);
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${post.id}`,
+      headers: dana.headers,
+      payload: { caption: 'Garden brunch' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(found(await search('rooftop'))).toEqual([]);
+    expect(found(await search('brunch'))).toEqual([post.id]);
+  });
+});

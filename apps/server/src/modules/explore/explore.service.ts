@@ -1,0 +1,313 @@
+import {
+  type AlbumPage,
+  type BrandPage,
+  brandFilterKey,
+  type CategoryPage,
+  type CountedPostPage,
+  type CreatorPage,
+  DISCOVERY_LIMITS,
+  DISCOVERY_MESSAGES,
+  type Explore,
+  type ExploreBrandList,
+  type FilterSet,
+  type FitsLikeMeQuery,
+  filterSetKeys,
+  foldCase,
+  LIMITS,
+  NONE_VALUE,
+  type PageQuery,
+  type Post,
+  postAuthorName,
+  type ScorableOutfit,
+  type SearchPageQuery,
+  type SearchQuery,
+  STYLES,
+  type TrendingPage,
+  tagKey,
+} from '@sys/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import {
+  decodeCountedCursor,
+  decodeScoredCursor,
+  encodeCountedCursor,
+  encodeScoredCursor,
+} from '../../lib/ranked-cursor.ts';
+import type { PostsService } from '../posts/posts.service.ts';
+import { toCreator, toExploreBrand, toTrendingItem } from './explore.mapper.ts';
+import {
+  countBrandPosts,
+  countCategory,
+  countFiltered,
+  findBrandPostIds,
+  findBrandsByItemCount,
+  findBrandWithItemCount,
+  findCategoryPostIds,
+  findCreatorsPage,
+  findFilteredPostIds,
+  findFitsPage,
+  findOutfitCandidates,
+  findOwnMeasurements,
+  findProfilesNamed,
+  findSearchPage,
+  findTrendingPage,
+  findWordExpansions,
+  type OutfitCandidateOptions,
+  type PostIdRow,
+  type WordMatch,
+} from './explore.repository.ts';
+import { anyOfQuery, isFuzzyWord, queryWords } from './explore.search-text.ts';
+
+/** Where explore's Fashion Albums come from (the albums module). */
+export interface PublicAlbumsSource {
+  listPublicAlbums(viewerId: string | null, query: SearchPageQuery): Promise<AlbumPage>;
+}
+
+/** Who the viewer follows (the follows module), for the creators' Follow buttons. */
+export interface FollowedSource {
+  followedAmong(viewerId: string | null, profileIds: readonly string[]): Promise<Set<string>>;
+}
+
+export interface ExploreServiceDeps {
+  db: Db;
+  posts: PostsService;
+  /** Getters: those modules may be registered after this one; null while they are absent. */
+  albums: () => PublicAlbumsSource | null;
+  follows: () => FollowedSource | null;
+}
+
+/** A public post as the taste ranking sees it. */
+export interface RankableOutfit extends ScorableOutfit {
+  postId: string;
+  createdAt: Date;
+}
+
+const EMPTY_PAGE: CountedPostPage = { items: [], total: 0, nextCursor: null };
+const COLOR_KEY = 'c:';
+const NO_COLOR_KEY = `${COLOR_KEY}${foldCase(NONE_VALUE)}`;
+
+/**
+ * Explore and search: the hub's sections, its sub-pages, search, the filtered feed and 'Fits like me'.
+ * Every list of posts is found here as ids and turned into posts by the posts service, so they look
+ * exactly like the feed's.
+ */
+export class ExploreService {
+  constructor(private readonly deps: ExploreServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  // --- search and filters ---------------------------------------------------------------------------------
+
+  async search(viewerId: string | null, query: SearchQuery): Promise<CountedPostPage> {
+    const words = queryWords(query.q);
+    if (words.length === 0) return EMPTY_PAGE;
+    const after = decodeScoredCursor(query.cursor);
+    const expansions = new Map((await findWordExpansions(this.db, words)).map((row) => [row.word, row]));
+    const matches: WordMatch[] = words.map((word) => {
+      const expansion = expansions.get(word);
+      const fuzzy = isFuzzyWord(word);
+      const corrections = fuzzy ? (expansion?.terms ?? []).filter((term) => term !== word) : [];
+      return {
+        exact: anyOfQuery([word], fuzzy),
+        any: anyOfQuery([word, ...corrections], fuzzy),
+        authorIds: expansion?.authorIds ?? [],
+      };
+    });
+    const options = {
+      words: matches,
+      joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
+    };
+    const rows = await findSearchPage(this.db, { ...options, after, limit: query.limit + 1 });
+    const total =
+      rows[0]?.total ??
+      (after ? ((await findSearchPage(this.db, { ...options, after: undefined, limit: 1 }))[0]?.total ?? 0) : 0);
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      items: await this.postsOf(viewerId, shown),
+      total,
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeScoredCursor({ score: last.score, createdAt: last.createdAt, id: last.postId })
+          : null,
+    };
+  }
+
+  /** Spec section 5, as packages/shared's matchesFilters decides it, over public posts, newest first. */
+  async listFiltered(viewerId: string | null, filters: FilterSet, page: PageQuery): Promise<CountedPostPage> {
+    const keyLists = filterSetKeys(filters);
+    const after = decodeKeysetCursor(page.cursor);
+    const [rows, total] = await Promise.all([
+      findFilteredPostIds(this.db, keyLists, after, page.limit + 1),
+      countFiltered(this.db, keyLists),
+    ]);
+    return this.countedPage(viewerId, rows, page.limit, total);
+  }
+
+  // --- the hub --------------------------------------------------------------------------------------------
+
+  async getExplore(viewerId: string | null): Promise<Explore> {
+    const albums = this.deps.albums();
+    const [brands, creators, trending, albumPage] = await Promise.all([
+      findBrandsByItemCount(this.db, LIMITS.exploreBrands),
+      this.listCreators(viewerId, { limit: LIMITS.exploreCreators }),
+      this.listTrending({ limit: LIMITS.exploreProducts }),
+      albums ? albums.listPublicAlbums(viewerId, { limit: LIMITS.exploreAlbums, q: undefined }) : null,
+    ]);
+    return {
+      brands: brands.map(toExploreBrand),
+      creators: creators.items,
+      trending: trending.items,
+      albums: albumPage?.items ?? [],
+      styles: [...STYLES],
+    };
+  }
+
+  // --- brands ---------------------------------------------------------------------------------------------
+
+  /** /explore/brands: every brand with the number of items of public posts tagged with it, most first. */
+  async listBrandsByItemCount(): Promise<ExploreBrandList> {
+    return { items: (await findBrandsByItemCount(this.db, null)).map(toExploreBrand) };
+  }
+
+  /** A brand's page: posts with an item of the brand, or by an author whose name is the brand's. */
+  async getBrandPage(viewerId: string | null, brandId: string, page: PageQuery): Promise<BrandPage> {
+    const brand = await findBrandWithItemCount(this.db, brandId);
+    if (!brand) throw notFound(DISCOVERY_MESSAGES.brandNotFound);
+    const brandKey = brandFilterKey(brand.name);
+    const after = decodeKeysetCursor(page.cursor);
+    if (brandKey === null) return { brand: toExploreBrand(brand), ...EMPTY_PAGE };
+    const name = foldCase(brand.name);
+    const authorIds = (await findProfilesNamed(this.db, brand.name.trim()))
+      .filter((author) => foldCase(postAuthorName({ username: author.username, displayName: author.display_name }) ?? '') === name)
+      .map((author) => author.id);
+    const [rows, total] = await Promise.all([
+      findBrandPostIds(this.db, brandKey, authorIds, after, page.limit + 1),
+      countBrandPosts(this.db, brandKey, authorIds),
+    ]);
+    return { brand: toExploreBrand(brand), ...(await this.countedPage(viewerId, rows, page.limit, total)) };
+  }
+
+  // --- creators, trending, categories ---------------------------------------------------------------------
+
+  /** Top Creators: profiles by followers, most first. */
+  async listCreators(viewerId: string | null, page: { limit: number; cursor?: string }): Promise<CreatorPage> {
+    const rows = await findCreatorsPage(this.db, decodeCountedCursor(page.cursor), page.limit + 1);
+    const shown = rows.slice(0, page.limit);
+    const followed = (await this.deps.follows()?.followedAmong(
+      viewerId,
+      shown.map((row) => row.id),
+    )) ?? new Set<string>();
+    const last = shown.at(-1);
+    return {
+      items: shown.map((row) => toCreator(row, followed)),
+      nextCursor:
+        rows.length > page.limit && last ? encodeCountedCursor({ count: last.followers, id: last.id }) : null,
+    };
+  }
+
+  /** Trending Products: items of public posts by their link clicks of the last 7 days. */
+  async listTrending(page: { limit: number; cursor?: string }): Promise<TrendingPage> {
+    const rows = await findTrendingPage(
+      this.db,
+      DISCOVERY_LIMITS.trendingDays,
+      decodeCountedCursor(page.cursor),
+      page.limit + 1,
+    );
+    const shown = rows.slice(0, page.limit);
+    const last = shown.at(-1);
+    return {
+      items: shown.map(toTrendingItem),
+      nextCursor: rows.length > page.limit && last ? encodeCountedCursor({ count: last.clicks, id: last.id }) : null,
+    };
+  }
+
+  /** A style category's page: posts with a tag that equals or contains the category, ignoring case. */
+  async getCategoryPage(viewerId: string | null, category: string, page: PageQuery): Promise<CategoryPage> {
+    const key = tagKey(category);
+    // The style's own spelling ('plus size' -> 'Plus Size') for the '{category} Style' title.
+    const name = STYLES.find((style) => tagKey(style) === key) ?? category.trim();
+    if (key === '') return { category: name, ...EMPTY_PAGE };
+    const after = decodeKeysetCursor(page.cursor);
+    const [rows, total] = await Promise.all([
+      findCategoryPostIds(this.db, key, after, page.limit + 1),
+      countCategory(this.db, key),
+    ]);
+    return { category: name, ...(await this.countedPage(viewerId, rows, page.limit, total)) };
+  }
+
+  // --- fits like me ---------------------------------------------------------------------------------------
+
+  /**
+   * Posts of authors with public measurements each within `tolerance` cm of the caller's own, closest first.
+   * The reference is always the caller's stored profile, never a number from the request, and no
+   * measurement is part of the answer.
+   */
+  async listFitsLikeMe(userId: string, query: FitsLikeMeQuery): Promise<CountedPostPage> {
+    const reference = await findOwnMeasurements(this.db, userId);
+    if (!reference || reference.chest <= 0 || reference.waist <= 0 || reference.hip <= 0) {
+      throw new AppError(422, 'measurements_missing', DISCOVERY_MESSAGES.measurementsMissing);
+    }
+    const options = { reference, tolerance: query.tolerance, excludeProfileId: userId };
+    const after = decodeScoredCursor(query.cursor);
+    const rows = await findFitsPage(this.db, { ...options, after, limit: query.limit + 1 });
+    const total =
+      rows[0]?.total ??
+      (after ? ((await findFitsPage(this.db, { ...options, after: undefined, limit: 1 }))[0]?.total ?? 0) : 0);
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      items: await this.postsOf(userId, shown),
+      total,
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeScoredCursor({ score: last.distance, createdAt: last.createdAt, id: last.postId })
+          : null,
+    };
+  }
+
+  // --- for the swipes module ------------------------------------------------------------------------------
+
+  /** The newest public posts as the taste ranking scores them (tags, author as brand, first tag, colours). */
+  async findRankableOutfits(options: OutfitCandidateOptions): Promise<RankableOutfit[]> {
+    const rows = await findOutfitCandidates(this.db, options);
+    return rows.map((row) => ({
+      postId: row.postId,
+      createdAt: row.createdAt,
+      tags: row.tagKeys,
+      brand: postAuthorName({ username: row.username, displayName: row.displayName }),
+      category: row.tagKeys[0] ?? null,
+      colors: row.filterKeys
+        .filter((key) => key.startsWith(COLOR_KEY) && key !== NO_COLOR_KEY)
+        .map((key) => key.slice(COLOR_KEY.length)),
+    }));
+  }
+
+  // --- helpers --------------------------------------------------------------------------------------------
+
+  /** The posts of these rows, in their order. */
+  private async postsOf(viewerId: string | null, rows: readonly { postId: string }[]): Promise<Post[]> {
+    return this.deps.posts.getPostsByIds(
+      viewerId,
+      rows.map((row) => row.postId),
+    );
+  }
+
+  private async countedPage(
+    viewerId: string | null,
+    rows: readonly PostIdRow[],
+    limit: number,
+    total: number,
+  ): Promise<CountedPostPage> {
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
+    return {
+      items: await this.postsOf(viewerId, shown),
+      total,
+      nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.postId }) : null,
+    };
+  }
+}

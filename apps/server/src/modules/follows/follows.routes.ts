@@ -1,0 +1,103 @@
+import {
+  ErrorResponseSchema,
+  FollowListPageSchema,
+  FollowStateSchema,
+  PageQuerySchema,
+  PROFILE_MESSAGES,
+  ProfileIdParamsSchema,
+  UsernameParamsSchema,
+} from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { FollowsService } from './follows.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    follows: FollowsService;
+  }
+}
+
+const secured = [{ bearerAuth: [] }];
+const profileParams = { paramsNotFound: PROFILE_MESSAGES.profileNotFound };
+const writeResponses = {
+  200: FollowStateSchema,
+  401: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+};
+
+export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> = async (app, { service }) => {
+  for (const [method, following] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    const summary = following
+      ? 'Follow a user (repeating it changes nothing; following oneself is refused with 422)'
+      : 'Unfollow a user (repeating it changes nothing)';
+
+    app.route({
+      method,
+      url: '/profiles/:username/follow',
+      attachValidation: true,
+      schema: { tags: ['follows'], summary, security: secured, params: UsernameParamsSchema, response: writeResponses },
+      handler: async (request) => {
+        const user = requireUser(request);
+        throwIfInvalid(request, profileParams);
+        return service.setFollowing(user.id, { username: request.params.username }, following);
+      },
+    });
+
+    app.route({
+      method,
+      url: '/follows/:profileId',
+      attachValidation: true,
+      schema: {
+        tags: ['follows'],
+        summary: `${summary}; by profile id`,
+        security: secured,
+        params: ProfileIdParamsSchema,
+        response: writeResponses,
+      },
+      handler: async (request) => {
+        const user = requireUser(request);
+        throwIfInvalid(request, profileParams);
+        return service.setFollowing(user.id, { profileId: request.params.profileId }, following);
+      },
+    });
+  }
+
+  for (const side of ['followers', 'following'] as const) {
+    app.get(
+      `/profiles/:username/${side}`,
+      {
+        attachValidation: true,
+        schema: {
+          tags: ['follows'],
+          summary:
+            side === 'followers'
+              ? "Who follows a user, newest first (keyset-paginated)"
+              : 'Whom a user follows, newest first (keyset-paginated)',
+          params: UsernameParamsSchema,
+          querystring: PageQuerySchema,
+          response: { 200: FollowListPageSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        },
+      },
+      async (request) => {
+        throwIfInvalid(request, profileParams);
+        const viewerId = request.user?.id ?? null;
+        return side === 'followers'
+          ? service.listFollowers(viewerId, request.params.username, request.query)
+          : service.listFollowing(viewerId, request.params.username, request.query);
+      },
+    );
+  }
+};
+
+/** Creates the follows service (`app.follows`, used by posts and messages) and serves it under /api/v1. */
+export async function registerFollows(app: FastifyInstance): Promise<void> {
+  const service = new FollowsService({ db: app.database.db, profiles: app.profiles, events: app.liveEvents });
+  app.decorate('follows', service);
+  await app.register(followsRoutes, { prefix: '/api/v1', service });
+}

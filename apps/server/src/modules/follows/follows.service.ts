@@ -1,0 +1,112 @@
+import {
+  type FollowListPage,
+  type FollowState,
+  type PageQuery,
+  PROFILE_MESSAGES,
+  type ProfileStats,
+} from '@sys/shared';
+import type { Db } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import type { LiveEventsService } from '../events/events.service.ts';
+import { toAuthor } from '../posts/posts.mapper.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import {
+  deleteFollow,
+  existsFollow,
+  findFollowedAmong,
+  findFollowPage,
+  insertFollow,
+} from './follows.repository.ts';
+
+export interface FollowsServiceDeps {
+  db: Db;
+  profiles: ProfilesService;
+  events: LiveEventsService;
+}
+
+/** Whom to follow: by username (profile pages) or by id (feed cards, whose author may have no username). */
+export type FollowTarget = { username: string } | { profileId: string };
+
+const EMPTY_STATS: ProfileStats = { posts_count: 0, followers_count: 0, following_count: 0 };
+
+/**
+ * Follows (spec sections 4 and 7): follow inserts the pair, unfollow deletes it, both harmless to
+ * repeat; nobody follows themselves. A change is announced to both profiles' live stats.
+ */
+export class FollowsService {
+  constructor(private readonly deps: FollowsServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  async setFollowing(userId: string, target: FollowTarget, following: boolean): Promise<FollowState> {
+    const targetId = await this.resolve(target);
+    if (targetId === userId) {
+      throw new AppError(422, 'cannot_follow_self', PROFILE_MESSAGES.cannotFollowSelf);
+    }
+    let changed: boolean;
+    try {
+      changed = following
+        ? await insertFollow(this.db, userId, targetId)
+        : await deleteFollow(this.db, userId, targetId);
+    } catch (error) {
+      // The profile was deleted between the lookup and the insert.
+      if (isForeignKeyViolation(error)) throw notFound(PROFILE_MESSAGES.profileNotFound);
+      throw error;
+    }
+    if (changed) await this.deps.events.profileStatsChanged([userId, targetId]);
+    const stats = await this.deps.profiles.getStatsByIds([targetId]);
+    return { following, stats: stats.get(targetId) ?? EMPTY_STATS };
+  }
+
+  /** Which of `profileIds` the viewer follows (one query; empty for visitors). */
+  async followedAmong(viewerId: string | null, profileIds: readonly string[]): Promise<Set<string>> {
+    if (!viewerId || profileIds.length === 0) return new Set();
+    return new Set(await findFollowedAmong(this.db, viewerId, [...new Set(profileIds)]));
+  }
+
+  async isFollowing(followerId: string, followingId: string): Promise<boolean> {
+    return existsFollow(this.db, followerId, followingId);
+  }
+
+  async listFollowers(viewerId: string | null, username: string, query: PageQuery): Promise<FollowListPage> {
+    return this.listPage('followers', viewerId, username, query);
+  }
+
+  async listFollowing(viewerId: string | null, username: string, query: PageQuery): Promise<FollowListPage> {
+    return this.listPage('following', viewerId, username, query);
+  }
+
+  private async listPage(
+    side: 'followers' | 'following',
+    viewerId: string | null,
+    username: string,
+    query: PageQuery,
+  ): Promise<FollowListPage> {
+    const after = decodeKeysetCursor(query.cursor);
+    const profileId = await this.deps.profiles.requireProfileId(username);
+    const rows = await findFollowPage(this.db, side, profileId, viewerId, after, query.limit + 1);
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      items: shown.map((row) => ({
+        ...toAuthor(row.person),
+        followedAt: row.followedAt.toISOString(),
+        isFollowing: row.viewerFollows,
+      })),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeKeysetCursor({ createdAt: last.followedAt, id: last.followId })
+          : null,
+    };
+  }
+
+  private async resolve(target: FollowTarget): Promise<string> {
+    if ('username' in target) return this.deps.profiles.requireProfileId(target.username);
+    if (!(await this.deps.profiles.exists(target.profileId))) throw notFound(PROFILE_MESSAGES.profileNotFound);
+    return target.profileId;
+  }
+}

@@ -1,0 +1,134 @@
+import type { FollowListPage, FollowState, PostPage } from '@sys/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/context.ts';
+import { publishPost } from '../../test/media.ts';
+import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+
+let ctx: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let carol: TestUser;
+
+async function nameUser(user: TestUser, username: string) {
+  const response = await ctx.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/profiles/me',
+    headers: user.headers,
+    payload: { username },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
+  alice = await createUser(ctx.app);
+  bob = await createUser(ctx.app);
+  carol = await createUser(ctx.app);
+  await nameUser(alice, 'alice');
+  await nameUser(bob, 'bob');
+  await nameUser(carol, 'carol');
+});
+afterAll(() => ctx.close());
+
+function call(method: 'GET' | 'PUT' | 'DELETE', url: string, user: TestUser | null) {
+  return ctx.app.inject({ method, url: `/api/v1${url}`, headers: user ? user.headers : {} });
+}
+
+const followRows = async () =>
+  (await ctx.app.database.query<{ n: number }>('select count(*)::int as n from follows'))[0]!.n;
+
+describe('follow and unfollow', () => {
+  it('follows a user and answers the new counts', async () => {
+    const response = await call('PUT', '/profiles/bob/follow', alice);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      following: true,
+      stats: { posts_count: 0, followers_count: 1, following_count: 0 },
+    } satisfies FollowState);
+  });
+
+  it('is harmless to repeat: one row, same answer', async () => {
+    const before = await followRows();
+    const again = await call('PUT', '/profiles/BOB/follow', alice);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ following: true, stats: { followers_count: 1 } });
+    expect(await followRows()).toBe(before);
+  });
+
+  it('follows by profile id too (feed cards)', async () => {
+    const response = await call('PUT', `/follows/${carol.id}`, alice);
+    expect(response.json()).toMatchObject({ following: true, stats: { followers_count: 1 } });
+    expect((await call('GET', '/profiles/alice/stats', null)).json()).toMatchObject({ following_count: 2 });
+  });
+
+  it('unfollows, and unfollowing again changes nothing', async () => {
+    const first = await call('DELETE', `/follows/${carol.id}`, alice);
+    expect(first.json()).toEqual({
+      following: false,
+      stats: { posts_count: 0, followers_count: 0, following_count: 0 },
+    });
+    const second = await call('DELETE', '/profiles/carol/follow', alice);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ following: false, stats: { followers_count: 0 } });
+    expect((await call('GET', '/profiles/alice/stats', null)).json()).toMatchObject({ following_count: 1 });
+  });
+
+  it('refuses following oneself, whichever way it is asked', async () => {
+    for (const url of ['/profiles/alice/follow', `/follows/${alice.id}`]) {
+      const response = await call('PUT', url, alice);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        error: { code: 'cannot_follow_self', message: 'You cannot follow yourself' },
+      });
+    }
+    // The database refuses it as well, whatever writes the row.
+    await expect(
+      ctx.app.database.query('insert into follows (follower_id, following_id) values ($1, $1)', [alice.id]),
+    ).rejects.toThrow();
+  });
+
+  it('answers 404 for unknown users and 401 for visitors', async () => {
+    expect((await call('PUT', '/profiles/nobody/follow', alice)).statusCode).toBe(404);
+    expect((await call('PUT', '/follows/00000000-0000-4000-8000-00000000dead', alice)).statusCode).toBe(404);
+    expect((await call('PUT', '/follows/not-an-id', alice)).statusCode).toBe(404);
+    const anonymous = await call('PUT', '/profiles/bob/follow', null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.message).toBe('User not authenticated');
+  });
+});
+
+describe('followers and following lists', () => {
+  it('lists newest first, page by page, with whether the viewer follows each', async () => {
+    const fans = await Promise.all([1, 2, 3].map(() => createUser(ctx.app)));
+    for (const fan of fans) await call('PUT', '/profiles/carol/follow', fan);
+    await call('PUT', `/follows/${fans[1]!.id}`, bob);
+
+    const first = (await call('GET', '/profiles/carol/followers?limit=2', bob)).json() as FollowListPage;
+    expect(first.items.map((p) => p.id)).toEqual([fans[2]!.id, fans[1]!.id]);
+    expect(first.items.map((p) => p.isFollowing)).toEqual([false, true]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = (
+      await call('GET', `/profiles/carol/followers?limit=2&cursor=${first.nextCursor}`, bob)
+    ).json() as FollowListPage;
+    expect(second.items.map((p) => p.id)).toEqual([fans[0]!.id]);
+    expect(second.nextCursor).toBeNull();
+
+    const following = (await call('GET', `/profiles/bob/following`, null)).json() as FollowListPage;
+    expect(following.items.map((p) => p.id)).toEqual([fans[1]!.id]);
+    expect(following.items[0]).toMatchObject({ isFollowing: false, followedAt: expect.any(String) });
+    expect((await call('GET', '/profiles/nobody/followers', null)).statusCode).toBe(404);
+  });
+});
+
+describe('feed cards', () => {
+  it("tell whether the viewer follows each post's author", async () => {
+    await publishPost(ctx.app, bob);
+    await publishPost(ctx.app, carol);
+    const feed = (await call('GET', '/posts', alice)).json() as PostPage;
+    const byAuthor = new Map(feed.items.map((post) => [post.author.id, post.followingAuthor]));
+    expect(byAuthor.get(bob.id)).toBe(true);
+    expect(byAuthor.get(carol.id)).toBe(false);
+    const anonymous = (await call('GET', '/posts', null)).json() as PostPage;
+    expect(anonymous.items.every((post) => !post.followingAuthor)).toBe(true);
+  });
+});

@@ -1,0 +1,182 @@
+import {
+  ConversationPageSchema,
+  ConversationSchema,
+  CreateConversationBodySchema,
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MESSAGE_MESSAGES,
+  MessagePageSchema,
+  MessageSchema,
+  PageQuerySchema,
+  SearchPageQuerySchema,
+  SendMessageBodySchema,
+  UnreadCountSchema,
+} from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { MessagesService } from './messages.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    messages: MessagesService;
+  }
+}
+
+const secured = [{ bearerAuth: [] }];
+const conversationParams = { paramsNotFound: MESSAGE_MESSAGES.conversationNotFound };
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> = async (app, { service }) => {
+  app.post(
+    '/conversations',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['messages'],
+        summary: 'Open the conversation with a user: the existing one (200) or a new one with someone you follow (201)',
+        security: secured,
+        body: CreateConversationBodySchema,
+        response: {
+          200: ConversationSchema,
+          201: ConversationSchema,
+          ...errors,
+          403: ErrorResponseSchema,
+          422: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      const { conversation, created } = await service.startConversation(user.id, request.body.profileId);
+      return reply.status(created ? 201 : 200).send(conversation);
+    },
+  );
+
+  app.get(
+    '/conversations',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['messages'],
+        summary: 'My conversations, most recent first, with the last message and unread count; q searches names and messages',
+        security: secured,
+        querystring: SearchPageQuerySchema,
+        response: { 200: ConversationPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      return service.listConversations(user.id, request.query);
+    },
+  );
+
+  app.get(
+    '/conversations/:id',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['messages'],
+        summary: 'One of my conversations',
+        security: secured,
+        params: IdParamsSchema,
+        response: { 200: ConversationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request, conversationParams);
+      return service.getConversation(user.id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/conversations/:id/messages',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['messages'],
+        summary: "A conversation's messages, newest first (keyset-paginated); participants only",
+        security: secured,
+        params: IdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: MessagePageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request, conversationParams);
+      return service.listMessages(user.id, request.params.id, request.query);
+    },
+  );
+
+  app.post(
+    '/conversations/:id/messages',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['messages'],
+        summary: 'Send a message (1-2,000 characters after trimming); participants only',
+        security: secured,
+        params: IdParamsSchema,
+        body: SendMessageBodySchema,
+        response: { 201: MessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      throwIfInvalid(request, conversationParams);
+      return reply.status(201).send(await service.sendMessage(user.id, request.params.id, request.body.body));
+    },
+  );
+
+  app.post(
+    '/conversations/:id/read',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['messages'],
+        summary: 'Mark a conversation read; answers my new unread total',
+        security: secured,
+        params: IdParamsSchema,
+        response: { 200: UnreadCountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request, conversationParams);
+      return service.markRead(user.id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/me/unread-count',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'How many messages I have not read (the Profile tab badge)',
+        security: secured,
+        response: { 200: UnreadCountSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => service.unreadCount(requireUser(request).id),
+  );
+};
+
+/** Creates the messages service and serves it under /api/v1; a new events stream starts with the unread count. */
+export async function registerMessages(app: FastifyInstance): Promise<void> {
+  const service = new MessagesService({
+    db: app.database.db,
+    profiles: app.profiles,
+    follows: app.follows,
+    events: app.liveEvents,
+  });
+  app.decorate('messages', service);
+  app.liveEvents.addSnapshotSource(async ({ userId }) =>
+    userId ? [{ type: 'unread.changed', unreadCount: (await service.unreadCount(userId)).unreadCount }] : [],
+  );
+  await app.register(messagesRoutes, { prefix: '/api/v1', service });
+}

@@ -1,0 +1,181 @@
+import {
+  type Conversation,
+  type ConversationPage,
+  MESSAGE_MESSAGES,
+  type Message,
+  type MessagePage,
+  type PageQuery,
+  PROFILE_MESSAGES,
+  type SearchPageQuery,
+  type UnreadCount,
+} from '@sys/shared';
+import type { Db } from '../../db/client.ts';
+import type { MessageRow } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import type { LiveEventsService } from '../events/events.service.ts';
+import type { FollowsService } from '../follows/follows.service.ts';
+import { toAuthor } from '../posts/posts.mapper.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import {
+  type ConversationListRow,
+  countUnread,
+  findConversationByKey,
+  findConversations,
+  findMessagesPage,
+  findParticipantIds,
+  insertConversation,
+  insertMessage,
+  insertParticipants,
+  markReadUntil,
+  touchConversation,
+} from './messages.repository.ts';
+
+export interface MessagesServiceDeps {
+  db: Db;
+  profiles: ProfilesService;
+  follows: FollowsService;
+  events: LiveEventsService;
+}
+
+const conversationNotFound = () => notFound(MESSAGE_MESSAGES.conversationNotFound);
+
+/** The pair's key: both ids in a fixed order, so A->B and B->A name the same conversation. */
+const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    body: row.body,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function toConversation(row: ConversationListRow): Conversation {
+  return {
+    id: row.id,
+    participant: toAuthor(row.participant),
+    lastMessage: row.lastMessage ? toMessage(row.lastMessage) : null,
+    unreadCount: row.unreadCount,
+    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Direct messages between two profiles. Only the two participants can see a conversation: for
+ * anyone else it does not exist (404). Starting one needs a follow; answering does not.
+ */
+export class MessagesService {
+  constructor(private readonly deps: MessagesServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  /**
+   * The conversation with `profileId`: the existing one, or a new one if the user follows them.
+   * `created` tells which (201 or 200).
+   */
+  async startConversation(
+    userId: string,
+    profileId: string,
+  ): Promise<{ conversation: Conversation; created: boolean }> {
+    if (profileId === userId) throw new AppError(422, 'cannot_message_self', MESSAGE_MESSAGES.cannotMessageSelf);
+    if (!(await this.deps.profiles.exists(profileId))) throw notFound(PROFILE_MESSAGES.profileNotFound);
+    const key = directKey(userId, profileId);
+    const existing = await findConversationByKey(this.db, key);
+    if (existing) return { conversation: await this.getConversation(userId, existing.id), created: false };
+
+    if (!(await this.deps.follows.isFollowing(userId, profileId))) throw forbidden(MESSAGE_MESSAGES.mustFollow);
+    const id = await this.db.transaction(async (tx) => {
+      const inserted = await insertConversation(tx, key);
+      // Both people started it at the same moment: the other request's conversation is the one.
+      if (!inserted) return null;
+      await insertParticipants(tx, inserted.id, [userId, profileId]);
+      return inserted.id;
+    });
+    if (id === null) {
+      const raced = await findConversationByKey(this.db, key);
+      if (!raced) throw conversationNotFound();
+      return { conversation: await this.getConversation(userId, raced.id), created: false };
+    }
+    return { conversation: await this.getConversation(userId, id), created: true };
+  }
+
+  async getConversation(userId: string, conversationId: string): Promise<Conversation> {
+    const [row] = await findConversations(this.db, userId, { conversationId, limit: 1 });
+    if (!row) throw conversationNotFound();
+    return toConversation(row);
+  }
+
+  /** The user's conversations, most recent activity first; `q` searches names and message text. */
+  async listConversations(userId: string, query: SearchPageQuery): Promise<ConversationPage> {
+    const rows = await findConversations(this.db, userId, {
+      after: decodeKeysetCursor(query.cursor),
+      limit: query.limit + 1,
+      q: query.q,
+    });
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      items: shown.map(toConversation),
+      nextCursor:
+        rows.length > query.limit && last ? encodeKeysetCursor({ createdAt: last.activityAt, id: last.id }) : null,
+    };
+  }
+
+  async listMessages(userId: string, conversationId: string, query: PageQuery): Promise<MessagePage> {
+    await this.requireParticipants(userId, conversationId);
+    const rows = await findMessagesPage(this.db, conversationId, decodeKeysetCursor(query.cursor), query.limit + 1);
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      items: shown.map(toMessage),
+      nextCursor:
+        rows.length > query.limit && last ? encodeKeysetCursor({ createdAt: last.created_at, id: last.id }) : null,
+    };
+  }
+
+  /**
+   * Sends a message: the message, the conversation's activity and the sender's read marker change in
+   * one transaction; then both participants' streams get the message and the recipient their unread count.
+   */
+  async sendMessage(userId: string, conversationId: string, body: string): Promise<Message> {
+    const participants = await this.requireParticipants(userId, conversationId);
+    const row = await this.db.transaction(async (tx) => {
+      const inserted = await insertMessage(tx, { conversation_id: conversationId, sender_id: userId, body });
+      await touchConversation(tx, conversationId, inserted.created_at);
+      await markReadUntil(tx, conversationId, userId, inserted.created_at);
+      return inserted;
+    });
+    const message = toMessage(row);
+    await this.deps.events.messageCreated(message, participants);
+    for (const recipient of participants.filter((id) => id !== userId)) {
+      await this.deps.events.unreadChanged(recipient, await countUnread(this.db, recipient));
+    }
+    return message;
+  }
+
+  /** Marks the conversation read up to now; the user's other devices hear the new unread total. */
+  async markRead(userId: string, conversationId: string): Promise<UnreadCount> {
+    await this.requireParticipants(userId, conversationId);
+    await markReadUntil(this.db, conversationId, userId, 'now');
+    const unreadCount = await countUnread(this.db, userId);
+    await this.deps.events.unreadChanged(userId, unreadCount);
+    return { unreadCount };
+  }
+
+  async unreadCount(userId: string): Promise<UnreadCount> {
+    return { unreadCount: await countUnread(this.db, userId) };
+  }
+
+  /** The participants of a conversation the user takes part in; 404 for everyone else. */
+  private async requireParticipants(userId: string, conversationId: string): Promise<string[]> {
+    const participants = await findParticipantIds(this.db, conversationId);
+    if (!participants.includes(userId)) throw conversationNotFound();
+    return participants;
+  }
+}

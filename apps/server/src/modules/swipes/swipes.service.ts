@@ -1,0 +1,218 @@
+import {
+  buildPreferenceCounters,
+  createEmptyPreferenceCounters,
+  createSwipeEvent,
+  DISCOVERY_LIMITS,
+  type Deck,
+  LIMITS,
+  type PageQuery,
+  type Post,
+  type PostPage,
+  type PreferenceCounters,
+  type Preferences,
+  POST_MESSAGES,
+  rankOutfitsByCounters,
+  type SwipeEvent,
+  type SwipeInput,
+  SwipeInputSchema,
+  type SwipeResult,
+  scoreOutfit,
+  summarizeTaste,
+  swipedOutfitFromPost,
+} from '@sys/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { decodeScoredCursor, encodeScoredCursor, type ScoredPosition } from '../../lib/ranked-cursor.ts';
+import type { ExploreService, RankableOutfit } from '../explore/explore.service.ts';
+import type { PostsService } from '../posts/posts.service.ts';
+import { toSwipeEvent, toSwipeEventRow } from './swipes.mapper.ts';
+import { deleteSwipeEvents, findRecentSwipeEvents, insertSwipeEvents } from './swipes.repository.ts';
+
+export interface SwipesServiceDeps {
+  db: Db;
+  posts: PostsService;
+  explore: ExploreService;
+}
+
+/** Swipe times later than this past the server's clock are no real swipes (a clock that far off). */
+const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+
+/*
+ * 'For you' cursors say which part of the feed comes next: `r.` continues the ranked window of the newest
+ * posts, `f.` the plain newest-first feed after it.
+ */
+const RANKED = 'r.';
+const FEED = 'f.';
+
+function invalidCursor(): AppError {
+  return new AppError(400, 'validation_failed', 'Invalid cursor', [
+    { field: 'querystring.cursor', message: 'Invalid cursor' },
+  ]);
+}
+
+/** Whether `item` comes after `position` in the order (score desc, created_at desc, id desc). */
+function isAfter(item: { score: number; createdAt: Date; postId: string }, position: ScoredPosition): boolean {
+  if (item.score !== position.score) return item.score < position.score;
+  const time = item.createdAt.getTime() - position.createdAt.getTime();
+  if (time !== 0) return time < 0;
+  return item.postId < position.id;
+}
+
+/**
+ * Swipes and the taste they teach (spec sections 3, 4 and 9): events of signed-in users are stored
+ * (single, or a guest's local history merged once after sign-in), their newest 500 make the preference
+ * counters, and the counters order the swipe deck and the 'For you' feed with the shared scoring.
+ */
+export class SwipesService {
+  constructor(private readonly deps: SwipesServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  // --- recording ------------------------------------------------------------------------------------------
+
+  /** One swipe of a post the user can see. */
+  async recordSwipe(userId: string, input: SwipeInput): Promise<SwipeResult> {
+    const created = this.swipeTime(input.created_at);
+    if (created === null) throw badRequest('The swipe time is in the future', [{ field: 'body.created_at', message: 'In the future' }]);
+    const [post] = await this.deps.posts.getPostsByIds(userId, [input.outfit_id]);
+    if (!post) throw notFound(POST_MESSAGES.postNotFound);
+    const event = createSwipeEvent(swipedOutfitFromPost(post), input.action, created);
+    const inserted = await insertSwipeEvents(this.db, [toSwipeEventRow(userId, event)]);
+    return { inserted, duplicates: 1 - inserted, skipped: 0 };
+  }
+
+  /**
+   * A guest's local events, merged after sign-in. Each event names its time, and (outfit, time) identifies
+   * it, so a retried or repeated merge stores nothing twice. Events of posts the server knows are recorded
+   * from the post (its tags, author and item colours); events of posts that are gone keep what was sent.
+   * Entries that are no valid swipe are skipped.
+   */
+  async recordBatch(userId: string, entries: readonly unknown[]): Promise<SwipeResult> {
+    const inputs: (SwipeInput & { time: number })[] = [];
+    for (const entry of entries) {
+      const parsed = SwipeInputSchema.safeParse(entry);
+      const time = parsed.success ? this.swipeTime(parsed.data.created_at) : null;
+      if (parsed.success && time !== null) inputs.push({ ...parsed.data, time });
+    }
+    const posts = await this.deps.posts.getPostsByIds(userId, [...new Set(inputs.map((input) => input.outfit_id))]);
+    const byId = new Map(posts.map((post) => [post.id, post]));
+    const events = inputs
+      .map((input) => this.eventOf(input, byId.get(input.outfit_id), input.time))
+      .sort((a, b) => a.created_at.localeCompare(b.created_at));
+    const inserted = await insertSwipeEvents(
+      this.db,
+      events.map((event) => toSwipeEventRow(userId, event)),
+    );
+    return { inserted, duplicates: events.length - inserted, skipped: entries.length - events.length };
+  }
+
+  private eventOf(input: SwipeInput, post: Post | undefined, time: number): SwipeEvent {
+    if (post) return createSwipeEvent(swipedOutfitFromPost(post), input.action, time);
+    const clean = (values: readonly string[] | undefined) =>
+      (values ?? []).map((value) => value.trim()).filter((value) => value !== '');
+    return {
+      outfit_id: input.outfit_id,
+      action: input.action,
+      tags: clean(input.tags),
+      brand: input.brand?.trim() || null,
+      category: input.category?.trim() || null,
+      colors: clean(input.colors),
+      created_at: new Date(time).toISOString(),
+    };
+  }
+
+  /** The swipe's time: the one sent, or now; null when it lies too far in the future. */
+  private swipeTime(createdAt: string | undefined): number | null {
+    const now = Date.now();
+    if (createdAt === undefined) return now;
+    const time = new Date(createdAt).getTime();
+    return time > now + FUTURE_TOLERANCE_MS ? null : time;
+  }
+
+  // --- taste ----------------------------------------------------------------------------------------------
+
+  /** The newest events (spec: 500), newest first. */
+  private async recentEvents(userId: string): Promise<SwipeEvent[]> {
+    const rows = await findRecentSwipeEvents(this.db, userId, LIMITS.serverPreferenceLoadLimit);
+    return rows.map(toSwipeEvent);
+  }
+
+  private async countersOf(viewerId: string | null): Promise<PreferenceCounters> {
+    if (!viewerId) return createEmptyPreferenceCounters();
+    return buildPreferenceCounters(await this.recentEvents(viewerId));
+  }
+
+  /** The preference counters and the 'Your taste' summary of them. */
+  async getPreferences(userId: string): Promise<Preferences> {
+    const events = await this.recentEvents(userId);
+    return {
+      counters: buildPreferenceCounters(events),
+      // Oldest first, so that each value is labelled as it was most recently swiped.
+      taste: summarizeTaste([...events].reverse()),
+    };
+  }
+
+  /** 'Reset my taste': forgets every swipe of the user. */
+  async resetTaste(userId: string): Promise<void> {
+    await deleteSwipeEvents(this.db, userId);
+  }
+
+  // --- ranking --------------------------------------------------------------------------------------------
+
+  /**
+   * The swipe deck: of the newest public posts the user has not swiped yet (and did not post), the best
+   * matches for their taste first. Visitors get the newest posts; their taste lives in their browser.
+   */
+  async getDeck(viewerId: string | null, limit: number): Promise<Deck> {
+    const candidates = await this.deps.explore.findRankableOutfits({
+      limit: viewerId ? DISCOVERY_LIMITS.deckCandidates : limit,
+      excludeAuthorId: viewerId,
+      notSwipedBy: viewerId,
+    });
+    const ranked = rankOutfitsByCounters(candidates, await this.countersOf(viewerId)).slice(0, limit);
+    return { items: await this.postsOf(viewerId, ranked) };
+  }
+
+  /**
+   * 'For you': the newest public posts (spec-free window of 500) ordered by the viewer's taste, then the
+   * older ones newest first. For visitors, whose taste is local, this is the newest-first feed.
+   */
+  async listForYou(viewerId: string | null, page: PageQuery): Promise<PostPage> {
+    const cursor = page.cursor;
+    if (cursor?.startsWith(FEED)) {
+      const feed = await this.deps.posts.listFeed(viewerId, { limit: page.limit, cursor: cursor.slice(FEED.length) });
+      return { items: feed.items, nextCursor: feed.nextCursor && `${FEED}${feed.nextCursor}` };
+    }
+    if (cursor !== undefined && !cursor.startsWith(RANKED)) throw invalidCursor();
+    const after = decodeScoredCursor(cursor?.slice(RANKED.length));
+
+    const window = await this.deps.explore.findRankableOutfits({ limit: DISCOVERY_LIMITS.forYouWindow });
+    const counters = await this.countersOf(viewerId);
+    const scores = new Map(window.map((outfit) => [outfit.postId, scoreOutfit(outfit, counters)]));
+    const ranked = rankOutfitsByCounters(window, counters).map((outfit) => ({
+      ...outfit,
+      score: scores.get(outfit.postId) ?? 0,
+    }));
+    const remaining = after ? ranked.filter((outfit) => isAfter(outfit, after)) : ranked;
+    const shown = remaining.slice(0, page.limit);
+    const last = shown.at(-1);
+    const oldest = window.at(-1);
+    let nextCursor: string | null = null;
+    if (remaining.length > page.limit && last) {
+      nextCursor = `${RANKED}${encodeScoredCursor({ score: last.score, createdAt: last.createdAt, id: last.postId })}`;
+    } else if (window.length === DISCOVERY_LIMITS.forYouWindow && oldest) {
+      nextCursor = `${FEED}${encodeKeysetCursor({ createdAt: oldest.createdAt, id: oldest.postId })}`;
+    }
+    return { items: await this.postsOf(viewerId, shown), nextCursor };
+  }
+
+  private postsOf(viewerId: string | null, outfits: readonly RankableOutfit[]): Promise<Post[]> {
+    return this.deps.posts.getPostsByIds(
+      viewerId,
+      outfits.map((outfit) => outfit.postId),
+    );
+  }
+}

@@ -1,0 +1,102 @@
+import {
+  ErrorResponseSchema,
+  IdParamsSchema,
+  POST_MESSAGES,
+  SavedProductPageSchema,
+  SaveStateSchema,
+  SearchPageQuerySchema,
+  WishlistQuerySchema,
+  WishlistSummarySchema,
+} from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { WishlistService } from './wishlist.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wishlist: WishlistService;
+  }
+}
+
+const secured = [{ bearerAuth: [] }];
+const itemParams = { paramsNotFound: POST_MESSAGES.itemNotFound };
+const listErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
+
+export const wishlistRoutes: FastifyPluginAsyncZod<{ service: WishlistService }> = async (app, { service }) => {
+  for (const [method, saved] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/items/:id/save',
+      attachValidation: true,
+      schema: {
+        tags: ['wishlist'],
+        summary: saved ? 'Save a product (a tagged item) to the wishlist' : 'Remove a product from the wishlist',
+        security: secured,
+        params: IdParamsSchema,
+        response: { 200: SaveStateSchema, ...listErrors, 404: ErrorResponseSchema },
+      },
+      handler: async (request) => {
+        const user = requireUser(request);
+        throwIfInvalid(request, itemParams);
+        return service.setItemSaved(user.id, request.params.id, saved);
+      },
+    });
+  }
+
+  app.get(
+    '/me/saved-products',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['wishlist'],
+        summary: 'My saved products, most recently saved first; q searches brands, titles and types',
+        security: secured,
+        querystring: SearchPageQuerySchema,
+        response: { 200: SavedProductPageSchema, ...listErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      return service.listSavedProducts(user.id, request.query);
+    },
+  );
+
+  app.get(
+    '/me/wishlist',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['wishlist'],
+        summary: 'The wishlist screen: first 6 saved posts, 5 products, 3 albums matching q, and the totals',
+        description:
+          'The See All pages are GET /api/v1/me/saved-posts, /me/saved-products and /me/saved-albums (same q).',
+        security: secured,
+        querystring: WishlistQuerySchema,
+        response: { 200: WishlistSummarySchema, ...listErrors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      throwIfInvalid(request);
+      return service.getSummary(user.id, request.query.q);
+    },
+  );
+};
+
+/** Creates the wishlist service (`app.wishlist`) and serves it under /api/v1 (needs posts, social, albums). */
+export async function registerWishlist(app: FastifyInstance): Promise<void> {
+  const service = new WishlistService({
+    db: app.database.db,
+    posts: app.posts,
+    social: app.social,
+    albums: app.albums,
+  });
+  app.decorate('wishlist', service);
+  await app.register(wishlistRoutes, { prefix: '/api/v1', service });
+}

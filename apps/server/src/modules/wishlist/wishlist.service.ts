@@ -1,0 +1,103 @@
+import {
+  LIMITS,
+  type SaveState,
+  type SavedProduct,
+  type SavedProductPage,
+  type SearchPageQuery,
+  type WishlistSummary,
+} from '@sys/shared';
+import type { Db } from '../../db/client.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import type { AlbumsService } from '../albums/albums.service.ts';
+import { toAuthor, toPostItem } from '../posts/posts.mapper.ts';
+import type { PostsService } from '../posts/posts.service.ts';
+import type { SocialService } from '../social/social.service.ts';
+import {
+  countSavedProducts,
+  deleteSavedItem,
+  findSavedItemIdsAmong,
+  findSavedProductsPage,
+  insertSavedItem,
+  type SavedProductRow,
+} from './wishlist.repository.ts';
+
+export interface WishlistServiceDeps {
+  db: Db;
+  posts: PostsService;
+  social: SocialService;
+  albums: AlbumsService;
+}
+
+function toSavedProduct(row: SavedProductRow): SavedProduct {
+  return {
+    item: toPostItem(row.item, true),
+    postId: row.item.post_id,
+    postMediaUrl: row.postMediaUrl,
+    postMediaType: row.postMediaType,
+    author: toAuthor(row.author),
+    savedAt: row.savedAt.toISOString(),
+  };
+}
+
+/**
+ * The wishlist: saved products (owned here), with saved posts (social) and saved albums (albums)
+ * brought together for the /wishlist screen.
+ */
+export class WishlistService {
+  constructor(private readonly deps: WishlistServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  /** Saves a product the user can see to the wishlist, or removes it; both harmless to repeat. */
+  async setItemSaved(userId: string, itemId: string, saved: boolean): Promise<SaveState> {
+    if (saved) {
+      await this.deps.posts.requireVisibleItem(userId, itemId);
+      await insertSavedItem(this.db, userId, itemId);
+    } else {
+      await deleteSavedItem(this.db, userId, itemId);
+    }
+    return { saved };
+  }
+
+  /** Which of these items the viewer saved (one query; empty for visitors). Feeds each item's savedByMe. */
+  async savedItemIdsAmong(viewerId: string | null, itemIds: readonly string[]): Promise<Set<string>> {
+    if (!viewerId || itemIds.length === 0) return new Set();
+    return new Set(await findSavedItemIdsAmong(this.db, viewerId, itemIds));
+  }
+
+  /** Saved products, newest save first; `q` searches brands, titles and types. Prices keep their currency. */
+  async listSavedProducts(userId: string, query: SearchPageQuery): Promise<SavedProductPage> {
+    const rows = await findSavedProductsPage(this.db, userId, {
+      after: decodeKeysetCursor(query.cursor),
+      limit: query.limit + 1,
+      q: query.q,
+    });
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      items: shown.map(toSavedProduct),
+      nextCursor:
+        rows.length > query.limit && last ? encodeKeysetCursor({ createdAt: last.savedAt, id: last.item.id }) : null,
+    };
+  }
+
+  /** The /wishlist screen: the first 6 posts, 5 products and 3 albums matching `q`, and the totals. */
+  async getSummary(userId: string, q: string | undefined): Promise<WishlistSummary> {
+    const [posts, products, albums, postCount, productCount, albumCount] = await Promise.all([
+      this.deps.social.listSavedPosts(userId, { limit: LIMITS.wishlistPosts, q }),
+      this.listSavedProducts(userId, { limit: LIMITS.wishlistProducts, q }),
+      this.deps.albums.listSavedAlbums(userId, { limit: LIMITS.wishlistAlbums, q }),
+      this.deps.social.countSavedPosts(userId, q),
+      countSavedProducts(this.db, userId, q),
+      this.deps.albums.countSavedAlbums(userId, q),
+    ]);
+    return {
+      posts: posts.items,
+      products: products.items,
+      albums: albums.items,
+      counts: { posts: postCount, products: productCount, albums: albumCount },
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import type { CreatePostBody, Post } from '@sys/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { postKeys } from './post-keys';
+
+/** POST /api/v1/posts: the post, its media and items in one go. */
+export function createPost(body: CreatePostBody): Promise<Post> {
+  return apiRequest<Post>('/posts', { method: 'POST', body });
+}
+
+/** Publishes; the feeds load again so the new post shows first. */
+export function useCreatePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
+    },
+  });
+}

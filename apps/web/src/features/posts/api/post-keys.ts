@@ -1,0 +1,16 @@
+/** Which list of posts: the typed descriptor is part of the query key (one key builder, as in bluesky). */
+export type FeedDescriptor = { kind: 'home' } | { kind: 'profile'; username: string };
+
+/** The signed-in viewer (null: visitor). Posts answer with the viewer's likes and saves, so it keys them. */
+type ViewerId = string | null;
+
+/** Every query key of posts and their comments. `all` matches all of them. */
+export const postKeys = {
+  all: ['posts'] as const,
+  feeds: () => [...postKeys.all, 'feed'] as const,
+  feed: (feed: FeedDescriptor, viewer: ViewerId) => [...postKeys.feeds(), feed, viewer] as const,
+  details: () => [...postKeys.all, 'detail'] as const,
+  detail: (postId: string, viewer: ViewerId) => [...postKeys.details(), postId, viewer] as const,
+  allComments: () => [...postKeys.all, 'comments'] as const,
+  comments: (postId: string, viewer: ViewerId) => [...postKeys.allComments(), postId, viewer] as const,
+};

@@ -1,0 +1,22 @@
+import type { Post, UpdatePostBody } from '@sys/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { updatePostInCaches } from './post-cache';
+import { postKeys } from './post-keys';
+
+/** PATCH /api/v1/posts/{id}: the owner's edit; given media or items replace the old ones. */
+export function updatePost(postId: string, body: UpdatePostBody): Promise<Post> {
+  return apiRequest<Post>(`/posts/${encodeURIComponent(postId)}`, { method: 'PATCH', body });
+}
+
+/** Saves the edit and puts the server's post into every cached copy. */
+export function useUpdatePostMutation(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePostBody) => updatePost(postId, body),
+    onSuccess: (post) => {
+      updatePostInCaches(queryClient, postId, () => post);
+      void queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
+    },
+  });
+}

@@ -1,0 +1,240 @@
+import type { Post } from '@sys/shared';
+import {
+  BookmarkIcon,
+  HeartIcon,
+  MessageCircleIcon,
+  PencilIcon,
+  SendIcon,
+  ShoppingBagIcon,
+} from 'lucide-react';
+import { type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { lazyWithPreload } from '@/lib/lazy';
+import { shareLink } from '@/lib/share';
+import { useFollowAuthorMutation } from '../api/follow-author';
+import { useLikePostMutation } from '../api/like-post';
+import { useViewer } from '../hooks/use-viewer';
+import { authorName } from '../utils/post-display';
+import { showToast } from '../utils/toast';
+import { AuthorAvatar } from './author-avatar';
+import { PostMediaView } from './media-carousel';
+import { PostCaption } from './post-caption';
+import { PostChips } from './post-chips';
+
+// What opens on a tap loads on demand, not with the feed.
+const ItemsSheet = lazyWithPreload(() => import('./items-sheet'));
+const CommentsSheet = lazyWithPreload(() => import('./comments-sheet'));
+const SavePostDialog = lazyWithPreload(() => import('./save-post-dialog'));
+
+type Panel = 'items' | 'comments' | 'save';
+
+export interface OutfitCardProps {
+  post: Post;
+  /** The first card of a screen: its first photo loads at once. */
+  priority?: boolean;
+  /** Photos open the post (false on the post's own page). */
+  linkToPost?: boolean;
+  /** Extra owner actions next to Edit (Delete on the post page). */
+  ownerActions?: ReactNode;
+  /** Position in a role="feed" list (1-based). */
+  position?: number;
+}
+
+const actionClasses =
+  'inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-2.5 text-[15px] font-medium text-ink ' +
+  'transition-colors hover:bg-subtle [&_svg]:size-6 [&_svg]:shrink-0';
+
+/** An outfit post: author, media, like/comment/share/items/save, caption and chips (spec section 2). */
+export function OutfitCard({ post, priority, linkToPost = true, ownerActions, position }: OutfitCardProps) {
+  const { t, i18n } = useTranslation();
+  const { viewerId, isSignedIn } = useViewer();
+  const { prompt, dialog } = useRegistrationPrompt();
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<Panel>>(new Set());
+  const like = useLikePostMutation(post.id, () => void showToast('destructive', t('card.likeError')));
+  const follow = useFollowAuthorMutation(post.author.id);
+
+  const name = authorName(post.author) ?? t('card.user');
+  const isOwner = viewerId !== null && viewerId === post.author.id;
+  const headingId = `post-${post.id}-author`;
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+
+  const open = (next: Panel) => {
+    setOpened((current) => new Set(current).add(next));
+    setPanel(next);
+  };
+  const requireAccount = (action: string, then: () => void) => {
+    if (isSignedIn) then();
+    else prompt(action);
+  };
+
+  const toggleFollow = () => {
+    const following = !post.followingAuthor;
+    follow.mutate(following, {
+      onSuccess: () =>
+        void showToast('success', following ? t('follow.followed') : t('follow.unfollowed'), {
+          description: following ? t('follow.followedDescription') : t('follow.unfollowedDescription'),
+        }),
+      onError: () =>
+        void showToast('destructive', t('follow.error'), {
+          description: following ? t('follow.followError') : t('follow.unfollowError'),
+        }),
+    });
+  };
+
+  const share = async () => {
+    const outcome = await shareLink({
+      url: `${window.location.origin}/post/${post.id}`,
+      title: t('card.shareTitle', { name }),
+    });
+    if (outcome === 'copied') void showToast('success', t('card.linkCopied'));
+    else if (outcome === 'failed') void showToast('destructive', t('card.shareFailed'));
+  };
+
+  const panelProps = (which: Panel) => ({
+    open: panel === which,
+    onOpenChange: (isOpen: boolean) => setPanel(isOpen ? which : null),
+  });
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      aria-posinset={position}
+      aria-setsize={position === undefined ? undefined : -1}
+      className="overflow-hidden bg-surface sm:rounded-2xl sm:shadow-card"
+    >
+      <header className="flex items-center gap-2 px-3 py-2">
+        {post.author.username ? (
+          <Link
+            to={`/profile/${encodeURIComponent(post.author.username)}`}
+            className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5 rounded-lg"
+          >
+            <AuthorAvatar url={post.author.avatarUrl} />
+            <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
+              {name}
+            </h2>
+          </Link>
+        ) : (
+          <div className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5">
+            <AuthorAvatar url={post.author.avatarUrl} />
+            <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
+              {name}
+            </h2>
+          </div>
+        )}
+        {isOwner ? (
+          <>
+            {ownerActions}
+            <Link
+              to={`/edit-post/${post.id}`}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              aria-label={t('card.editPost')}
+            >
+              <PencilIcon aria-hidden />
+              {t('card.edit')}
+            </Link>
+          </>
+        ) : (
+          <button
+            type="button"
+            aria-pressed={post.followingAuthor}
+            onClick={() => requireAccount(t('card.prompt.follow'), toggleFollow)}
+            className={buttonClasses({ size: 'sm', variant: post.followingAuthor ? 'outline' : 'primary' })}
+          >
+            {post.followingAuthor ? t('card.following') : t('card.follow')}
+          </button>
+        )}
+      </header>
+
+      <PostMediaView
+        postId={post.id}
+        media={post.media}
+        authorName={name}
+        linkToPost={linkToPost}
+        priority={priority}
+      />
+
+      <div className="flex items-center px-1.5 pt-1">
+        <button
+          type="button"
+          aria-pressed={post.likedByMe}
+          aria-label={t('card.like')}
+          onClick={() => requireAccount(t('card.prompt.like'), () => like.mutate(!post.likedByMe))}
+          className={cn(actionClasses, post.likedByMe && 'text-accent-600')}
+        >
+          <HeartIcon
+            aria-hidden
+            className={cn(post.likedByMe && 'fill-current motion-safe:animate-pop-in')}
+          />
+        </button>
+        <span className="min-w-5 text-[15px] font-semibold tabular-nums" data-testid="like-count">
+          <span aria-hidden>{number.format(post.likeCount)}</span>
+          <span className="sr-only">{t('card.likeCount', { count: post.likeCount })}</span>
+        </span>
+        <button
+          type="button"
+          aria-label={t('card.comments', { count: post.commentCount })}
+          onPointerEnter={() => void CommentsSheet.preload()}
+          onClick={() => requireAccount(t('card.prompt.comment'), () => open('comments'))}
+          className={cn(actionClasses, 'ms-1')}
+        >
+          <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
+          {post.commentCount > 0 ? (
+            <span aria-hidden className="tabular-nums">
+              {number.format(post.commentCount)}
+            </span>
+          ) : null}
+        </button>
+        <button
+          type="button"
+          aria-label={t('card.share')}
+          onClick={() => void share()}
+          className={actionClasses}
+        >
+          <SendIcon aria-hidden className="rtl:-scale-x-100" />
+        </button>
+        <span className="flex-1" />
+        {post.items.length > 0 ? (
+          <button
+            type="button"
+            aria-label={t('card.items', { count: post.items.length })}
+            onPointerEnter={() => void ItemsSheet.preload()}
+            onClick={() => open('items')}
+            className={actionClasses}
+          >
+            <ShoppingBagIcon aria-hidden />
+            <span aria-hidden className="tabular-nums">
+              {number.format(post.items.length)}
+            </span>
+          </button>
+        ) : null}
+        <button
+          type="button"
+          aria-pressed={post.savedByMe}
+          aria-label={t('card.save')}
+          onPointerEnter={() => void SavePostDialog.preload()}
+          onClick={() => requireAccount(t('card.prompt.save'), () => open('save'))}
+          className={cn(actionClasses, post.savedByMe && 'text-ink')}
+        >
+          <BookmarkIcon aria-hidden className={cn(post.savedByMe && 'fill-current')} />
+        </button>
+      </div>
+
+      <div className="flex flex-col gap-2.5 px-4 pt-1 pb-4">
+        <PostCaption caption={post.caption} />
+        <PostChips caption={post.caption} items={post.items} />
+      </div>
+
+      <Suspense fallback={null}>
+        {opened.has('items') ? <ItemsSheet items={post.items} {...panelProps('items')} /> : null}
+        {opened.has('comments') ? <CommentsSheet post={post} {...panelProps('comments')} /> : null}
+        {opened.has('save') ? <SavePostDialog post={post} {...panelProps('save')} /> : null}
+      </Suspense>
+      {dialog}
+    </article>
+  );
+}

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { CurrencySchema } from '../constants/currencies.ts';
+import { LIMITS } from '../constants/limits.ts';
+import { TasteSummarySchema } from '../domain/outfits.ts';
+import { PreferenceCountersSchema, SwipeActionSchema } from '../domain/preferences.ts';
+import { AlbumSchema } from './albums.ts';
+import { AuthorSchema, PageQuerySchema, POST_LIMITS, PostSchema } from './posts.ts';
+
+/*
+ * Requests and responses of discovery: search (/api/v1/search), the filtered, 'For you' and 'Fits like me'
+ * feeds (/api/v1/posts/...), the explore hub and its sub-pages (/api/v1/explore/...), brands
+ * (/api/v1/brands) and swipes with the taste they teach (/api/v1/swipes/...).
+ */
+
+/** Our own limits, where the spec gives none (the spec's own numbers are in LIMITS). */
+export const DISCOVERY_LIMITS = {
+  searchQueryMaxChars: 200,
+  /** Words of a search query that count; the rest are ignored. */
+  searchWordsMax: 8,
+  filterValueMaxChars: 100,
+  filterValuesPerCategoryMax: 50,
+  /** A guest's whole local history merges in one request. */
+  swipeBatchMax: LIMITS.localSwipeHistoryMax,
+  deckSizeDefault: 20,
+  deckSizeMax: 50,
+  /** The newest posts a deck is chosen from, ranked by taste. */
+  deckCandidates: 200,
+  /** The newest posts 'For you' ranks by taste; older ones follow newest first. */
+  forYouWindow: 500,
+  fitsToleranceMinCm: 1,
+  fitsToleranceMaxCm: 15,
+  fitsToleranceDefaultCm: 4,
+  trendingDays: 7,
+  brandNameMaxChars: POST_LIMITS.customValueMaxChars,
+} as const;
+
+export const DISCOVERY_MESSAGES = {
+  brandNotFound: 'Brand Not Found',
+  brandNameRequired: 'Brand name cannot be empty',
+  brandNameTooLong: `Brand name must be at most ${DISCOVERY_LIMITS.brandNameMaxChars} characters`,
+  toleranceRange: `Tolerance must be a whole number of centimetres from ${DISCOVERY_LIMITS.fitsToleranceMinCm} to ${DISCOVERY_LIMITS.fitsToleranceMaxCm}`,
+  measurementsMissing: 'Add your chest, waist and hip measurements to your profile first',
+  tooManySwipes: `At most ${DISCOVERY_LIMITS.swipeBatchMax} swipes at once`,
+} as const;
+
+/** A list page that also tells how many results there are in all ('N posts found'). */
+export const CountedPostPageSchema = z.object({
+  items: z.array(PostSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type CountedPostPage = z.infer<typeof CountedPostPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Search and filters
+// ---------------------------------------------------------------------------------------------------------
+
+/** GET /api/v1/search: `q` trimmed; a blank query finds nothing. */
+export const SearchQuerySchema = PageQuerySchema.extend({
+  q: z
+    .string()
+    .max(DISCOVERY_LIMITS.searchQueryMaxChars)
+    .default('')
+    .transform((value) => value.trim()),
+});
+export type SearchQuery = z.output<typeof SearchQuerySchema>;
+
+/** One filter parameter: repeated in the URL (`size=M&size=L`), so one value or several. */
+const FilterValuesSchema = z
+  .union([
+    z.string().max(DISCOVERY_LIMITS.filterValueMaxChars),
+    z.array(z.string().max(DISCOVERY_LIMITS.filterValueMaxChars)).max(DISCOVERY_LIMITS.filterValuesPerCategoryMax),
+  ])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+/**
+ * GET /api/v1/posts/filtered: the filter dialog's choice with the URL parameters of FILTER_SEARCH_PARAMS
+ * (size, color, style, pattern, type, brand), each repeated per value.
+ */
+export const FilteredPostsQuerySchema = PageQuerySchema.extend({
+  size: FilterValuesSchema,
+  color: FilterValuesSchema,
+  style: FilterValuesSchema,
+  pattern: FilterValuesSchema,
+  type: FilterValuesSchema,
+  brand: FilterValuesSchema,
+});
+export type FilteredPostsQuery = z.output<typeof FilteredPostsQuerySchema>;
+
+/** GET /api/v1/posts/fits-like-me: the tolerance in whole cm around each of the caller's own measurements. */
+export const FitsLikeMeQuerySchema = PageQuerySchema.extend({
+  tolerance: z.coerce
+    .number({ error: DISCOVERY_MESSAGES.toleranceRange })
+    .int({ error: DISCOVERY_MESSAGES.toleranceRange })
+    .min(DISCOVERY_LIMITS.fitsToleranceMinCm, { error: DISCOVERY_MESSAGES.toleranceRange })
+    .max(DISCOVERY_LIMITS.fitsToleranceMaxCm, { error: DISCOVERY_MESSAGES.toleranceRange })
+    .default(DISCOVERY_LIMITS.fitsToleranceDefaultCm),
+});
+export type FitsLikeMeQuery = z.output<typeof FitsLikeMeQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Brands
+// ---------------------------------------------------------------------------------------------------------
+
+/** Spec section 3, table `brands`. */
+export const BrandSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  usageCount: z.number().int(),
+});
+export type Brand = z.infer<typeof BrandSchema>;
+
+export const BrandListSchema = z.object({ items: z.array(BrandSchema) });
+export type BrandList = z.infer<typeof BrandListSchema>;
+
+/** POST /api/v1/brands: a brand that exists (ignoring case) is answered as it is. */
+export const CreateBrandBodySchema = z.object({
+  name: z
+    .string({ error: DISCOVERY_MESSAGES.brandNameRequired })
+    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: DISCOVERY_MESSAGES.brandNameRequired })
+        .max(DISCOVERY_LIMITS.brandNameMaxChars, { error: DISCOVERY_MESSAGES.brandNameTooLong }),
+    ),
+});
+export type CreateBrandBody = z.input<typeof CreateBrandBodySchema>;
+
+/** A brand on explore: how many items of public posts are tagged with it. */
+export const ExploreBrandSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  itemCount: z.number().int(),
+});
+export type ExploreBrand = z.infer<typeof ExploreBrandSchema>;
+
+export const ExploreBrandListSchema = z.object({ items: z.array(ExploreBrandSchema) });
+export type ExploreBrandList = z.infer<typeof ExploreBrandListSchema>;
+
+/** /explore/brands/{brandId}: posts with an item of the brand or by an author of that name. */
+export const BrandPageSchema = CountedPostPageSchema.extend({ brand: ExploreBrandSchema });
+export type BrandPage = z.infer<typeof BrandPageSchema>;
+
+export const BrandIdParamsSchema = z.object({ brandId: z.uuid() });
+
+// ---------------------------------------------------------------------------------------------------------
+// Explore sections
+// ---------------------------------------------------------------------------------------------------------
+
+export const CreatorSchema = AuthorSchema.extend({
+  followersCount: z.number().int(),
+  postsCount: z.number().int(),
+  /** Whether the signed-in viewer follows this creator; false for visitors. */
+  isFollowing: z.boolean(),
+});
+export type Creator = z.infer<typeof CreatorSchema>;
+
+export const CreatorPageSchema = z.object({ items: z.array(CreatorSchema), nextCursor: z.string().nullable() });
+export type CreatorPage = z.infer<typeof CreatorPageSchema>;
+
+/** A product by its link clicks of the last 7 days; the price stays in its own currency. */
+export const TrendingItemSchema = z.object({
+  id: z.uuid(),
+  postId: z.uuid(),
+  title: z.string().nullable(),
+  brand: z.string().nullable(),
+  /** The item type. */
+  category: z.string().nullable(),
+  price: z.number().nullable(),
+  currency: CurrencySchema,
+  /** The item's image, else the post's first media. */
+  imageUrl: z.string(),
+  link: z.string(),
+  clickCount: z.number().int(),
+});
+export type TrendingItem = z.infer<typeof TrendingItemSchema>;
+
+export const TrendingPageSchema = z.object({ items: z.array(TrendingItemSchema), nextCursor: z.string().nullable() });
+export type TrendingPage = z.infer<typeof TrendingPageSchema>;
+
+/** GET /api/v1/explore: the hub's sections, each already cut to the spec's size. */
+export const ExploreSchema = z.object({
+  brands: z.array(ExploreBrandSchema),
+  creators: z.array(CreatorSchema),
+  trending: z.array(TrendingItemSchema),
+  albums: z.array(AlbumSchema),
+  styles: z.array(z.string()),
+});
+export type Explore = z.infer<typeof ExploreSchema>;
+
+export const CategoryParamsSchema = z.object({ category: z.string().trim().min(1).max(100) });
+
+export const CategoryPageSchema = CountedPostPageSchema.extend({ category: z.string() });
+export type CategoryPage = z.infer<typeof CategoryPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Swipes and taste
+// ---------------------------------------------------------------------------------------------------------
+
+const swipeText = z.string().max(100);
+
+/**
+ * A swipe sent to the server: the spec's event (SwipeEvent, as kept in local storage), of which only the
+ * outfit and the action are needed. For a post the server knows, it records tags, brand, category and
+ * colours from the post itself; the sent values count only for posts that are gone. `created_at` keeps a
+ * merged event's time and, with the outfit, identifies it: the same event sent twice is stored once.
+ */
+export const SwipeInputSchema = z.object({
+  outfit_id: z.uuid(),
+  action: SwipeActionSchema,
+  tags: z.array(swipeText).max(30).optional(),
+  brand: swipeText.nullish(),
+  category: swipeText.nullish(),
+  colors: z.array(swipeText).max(30).optional(),
+  created_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type SwipeInput = z.input<typeof SwipeInputSchema>;
+
+/**
+ * POST /api/v1/swipes/batch: a guest's local events after sign-in (at most 100, LIMITS.localSwipeHistoryMax).
+ * Entries that are not valid swipes (an outfit id that is no post id) are skipped, not refused, so one bad
+ * local entry cannot block the merge.
+ */
+export const SwipeBatchBodySchema = z.object({
+  events: z
+    .array(z.unknown().describe('a SwipeInput'))
+    .max(DISCOVERY_LIMITS.swipeBatchMax, { error: DISCOVERY_MESSAGES.tooManySwipes }),
+});
+export type SwipeBatchBody = { events: SwipeInput[] };
+
+export const SwipeResultSchema = z.object({
+  /** Swipes stored now. */
+  inserted: z.number().int(),
+  /** Swipes the server already had (a retried request or merge). */
+  duplicates: z.number().int(),
+  /** Entries that were not valid swipes. */
+  skipped: z.number().int(),
+});
+export type SwipeResult = z.infer<typeof SwipeResultSchema>;
+
+/** GET /api/v1/swipes/preferences: the counters scoring uses and the 'Your taste' summary of them. */
+export const PreferencesSchema = z.object({
+  counters: PreferenceCountersSchema,
+  taste: TasteSummarySchema,
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+export const DeckQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(DISCOVERY_LIMITS.deckSizeMax).default(DISCOVERY_LIMITS.deckSizeDefault),
+});
+export type DeckQuery = z.output<typeof DeckQuerySchema>;
+
+/** GET /api/v1/swipes/deck: posts to swipe, best match first. */
+export const DeckSchema = z.object({ items: z.array(PostSchema) });
+export type Deck = z.infer<typeof DeckSchema>;

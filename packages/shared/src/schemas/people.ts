@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { PROFILE_SIZES } from '../constants/lists.ts';
+import { ProfileSizeSchema } from '../constants/profile.ts';
+import { AuthorSchema } from './posts.ts';
+import { ProfileSchema } from './profiles.ts';
+
+/*
+ * Requests and responses of the people API: editing one's profile, public profiles with their stats,
+ * and follows (/api/v1/profiles/..., /api/v1/follows/...). Profile objects keep the spec's snake_case
+ * field names (section 3, table `profiles`), as ProfileSchema does; lists of people are camelCase
+ * like post authors.
+ */
+
+/** Our own limits, where the spec gives none. */
+export const PROFILE_LIMITS = {
+  usernameMinChars: 3,
+  usernameMaxChars: 30,
+  displayNameMaxChars: 60,
+  bioMaxChars: 500,
+  /** Measurements beyond this many cm are typing mistakes and count as invalid (stored as 0). */
+  measurementMaxCm: 300,
+  urlMaxChars: 2048,
+} as const;
+
+export const PROFILE_MESSAGES = {
+  usernameLength: `Username must be ${PROFILE_LIMITS.usernameMinChars}-${PROFILE_LIMITS.usernameMaxChars} characters`,
+  usernameCharacters: 'Username can only contain letters, numbers, dots, underscores and hyphens',
+  usernameReserved: 'This username is reserved',
+  usernameTaken: 'This username is already taken',
+  invalidSize: `Size must be one of ${PROFILE_SIZES.join(', ')}`,
+  avatarNotOurs: 'The avatar must be an image uploaded to SYS',
+  profileNotFound: 'Profile not found',
+  cannotFollowSelf: 'You cannot follow yourself',
+} as const;
+
+/**
+ * Names that would collide with our own paths (`/api/v1/profiles/me`) or pass for the service
+ * itself. Compared ignoring case.
+ */
+export const RESERVED_USERNAMES = ['me', 'admin', 'sys', 'support'] as const;
+
+const USERNAME_CHARACTERS = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * The problem with a chosen username, or null when it is fine: URL-safe (letters, digits, '.', '_'
+ * and '-'), 3-30 characters, not reserved. The edit dialog and the server run the same check.
+ */
+export function usernameProblem(username: string): string | null {
+  if (username.length < PROFILE_LIMITS.usernameMinChars || username.length > PROFILE_LIMITS.usernameMaxChars) {
+    return PROFILE_MESSAGES.usernameLength;
+  }
+  if (!USERNAME_CHARACTERS.test(username)) return PROFILE_MESSAGES.usernameCharacters;
+  if ((RESERVED_USERNAMES as readonly string[]).includes(username.toLowerCase())) {
+    return PROFILE_MESSAGES.usernameReserved;
+  }
+  return null;
+}
+
+/**
+ * Spec section 5: "measurements are parsed as whole numbers, 0 if invalid". Like the prototype's
+ * parseInt, '92', ' 92 cm' and 92.7 give 92; text without a leading number, negative and absurd
+ * values give 0.
+ */
+export function parseMeasurement(value: unknown): number {
+  let parsed: number;
+  if (typeof value === 'number') {
+    parsed = Number.isFinite(value) ? Math.trunc(value) : 0;
+  } else if (typeof value === 'string') {
+    const match = /^\s*\+?(\d+)/.exec(value);
+    parsed = match ? Number(match[1]) : 0;
+  } else {
+    parsed = 0;
+  }
+  return parsed >= 0 && parsed <= PROFILE_LIMITS.measurementMaxCm ? parsed : 0;
+}
+
+/** Trimmed text, null when empty (spec section 5: "trimmed and saved as null if empty"). */
+function trimmedOrNull(maxChars: number, message?: string) {
+  return z
+    .string()
+    .nullable()
+    .transform((value) => value?.trim() || null)
+    .refine((value) => value === null || value.length <= maxChars, {
+      message: message ?? `Must be at most ${maxChars} characters`,
+    });
+}
+
+const MeasurementInputSchema = z
+  .union([z.number(), z.string().max(50), z.null()])
+  .transform((value) => parseMeasurement(value));
+
+/**
+ * PATCH /api/v1/profiles/me: any subset of the spec's profile fields. Text is trimmed and empty
+ * text becomes null; measurements accept numbers or text. The username's format is checked by the
+ * server with `usernameProblem` (a profile may keep an older generated name that predates the rule).
+ */
+export const UpdateProfileBodySchema = z.object({
+  username: trimmedOrNull(100, PROFILE_MESSAGES.usernameLength).optional(),
+  display_name: trimmedOrNull(PROFILE_LIMITS.displayNameMaxChars).optional(),
+  bio: trimmedOrNull(PROFILE_LIMITS.bioMaxChars).optional(),
+  size: z.enum(PROFILE_SIZES, { error: PROFILE_MESSAGES.invalidSize }).optional(),
+  chest_circumference: MeasurementInputSchema.optional(),
+  waist_circumference: MeasurementInputSchema.optional(),
+  hip_circumference: MeasurementInputSchema.optional(),
+  measurements_public: z.boolean().optional(),
+  /** The `publicUrl` that `POST /api/v1/storage/avatars` answered, or null to remove the avatar. */
+  avatar_url: trimmedOrNull(PROFILE_LIMITS.urlMaxChars).optional(),
+});
+export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
+export type ParsedUpdateProfileBody = z.output<typeof UpdateProfileBodySchema>;
+
+/**
+ * GET /api/v1/profiles/{username}: the spec's get_public_profile_with_measurements. size and the
+ * three measurements are present only for a signed-in viewer of a profile whose measurements are
+ * public; otherwise the keys are absent, not null.
+ */
+export const PublicProfileSchema = ProfileSchema.pick({
+  id: true,
+  username: true,
+  display_name: true,
+  bio: true,
+  avatar_url: true,
+  measurements_public: true,
+}).extend({
+  size: ProfileSizeSchema.optional(),
+  chest_circumference: z.number().int().optional(),
+  waist_circumference: z.number().int().optional(),
+  hip_circumference: z.number().int().optional(),
+  /** Whether the signed-in viewer follows this profile; false for visitors. */
+  is_following: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+
+/** The spec's get_user_stats. posts_count counts the posts everyone can see. */
+export const ProfileStatsSchema = z.object({
+  posts_count: z.number().int(),
+  followers_count: z.number().int(),
+  following_count: z.number().int(),
+});
+export type ProfileStats = z.infer<typeof ProfileStatsSchema>;
+
+/** The answer to a follow or unfollow: the new state and the followed profile's new counts. */
+export const FollowStateSchema = z.object({
+  following: z.boolean(),
+  stats: ProfileStatsSchema,
+});
+export type FollowState = z.infer<typeof FollowStateSchema>;
+
+export const ProfileIdParamsSchema = z.object({ profileId: z.uuid() });
+
+/** A person in a followers or following list. */
+export const FollowListItemSchema = AuthorSchema.extend({
+  /** When the follow in this list was made. */
+  followedAt: z.string(),
+  /** Whether the signed-in viewer follows this person; false for visitors. */
+  isFollowing: z.boolean(),
+});
+export type FollowListItem = z.infer<typeof FollowListItemSchema>;
+
+export const FollowListPageSchema = z.object({
+  items: z.array(FollowListItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type FollowListPage = z.infer<typeof FollowListPageSchema>;

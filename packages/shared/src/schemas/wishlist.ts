@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants/limits.ts';
+import { AlbumSchema, SearchTextSchema } from './albums.ts';
+import { AuthorSchema, MediaTypeSchema, PostItemSchema, PostSchema } from './posts.ts';
+
+/*
+ * The wishlist (/api/v1/me/wishlist, /api/v1/me/saved-products, /api/v1/items/{id}/save): saved posts,
+ * saved products (tagged post items) and saved albums of the signed-in user. Prices stay in each
+ * item's own currency.
+ */
+
+/** A saved product: the tagged item, the post it was saved from and when. */
+export const SavedProductSchema = z.object({
+  item: PostItemSchema,
+  postId: z.uuid(),
+  /** The post's first media, for an item without an image of its own. */
+  postMediaUrl: z.string(),
+  postMediaType: MediaTypeSchema,
+  author: AuthorSchema,
+  savedAt: z.string(),
+});
+export type SavedProduct = z.infer<typeof SavedProductSchema>;
+
+export const SavedProductPageSchema = z.object({
+  items: z.array(SavedProductSchema),
+  nextCursor: z.string().nullable(),
+});
+export type SavedProductPage = z.infer<typeof SavedProductPageSchema>;
+
+export const WishlistQuerySchema = z.object({ q: SearchTextSchema });
+
+/**
+ * The /wishlist screen in one call: the first saved posts (6), products (5) and albums (3) matching
+ * `q`, and how many match in all (the See All pages page through the rest).
+ */
+export const WishlistSummarySchema = z.object({
+  posts: z.array(PostSchema).max(LIMITS.wishlistPosts),
+  products: z.array(SavedProductSchema).max(LIMITS.wishlistProducts),
+  albums: z.array(AlbumSchema).max(LIMITS.wishlistAlbums),
+  counts: z.object({
+    posts: z.number().int(),
+    products: z.number().int(),
+    albums: z.number().int(),
+  }),
+});
+export type WishlistSummary = z.infer<typeof WishlistSummarySchema>;
