@@ -55,6 +55,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Every test signs up from 127.0.0.1: GoTrue's per-IP defaults (30 sign-ups in 5 minutes) are too few.
       AUTH_RATE_LIMITS: 'token=5000/300,otp=5000/300,email=5000/3600',
+      // The posts journeys scrape a shop page served from 127.0.0.1 by the test itself.
+      SCRAPER_ALLOW_PRIVATE: 'true',
     },
   },
 });

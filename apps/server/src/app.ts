@@ -23,8 +23,8 @@ import { ProfilesService } from './modules/profiles/profiles.service.ts';
 import { registerScrape } from './modules/scrape/scrape.routes.ts';
 import { registerSocial } from './modules/social/social.routes.ts';
 import { registerStorage } from './modules/storage/storage.plugin.ts';
-import { registerSwipes } from './modules/swipes/swipes.routes.ts';
 import { registerUploads } from './modules/storage/storage.routes.ts';
+import { registerSwipes } from './modules/swipes/swipes.routes.ts';
 import { registerWishlist } from './modules/wishlist/wishlist.routes.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
@@ -61,7 +61,9 @@ export async function buildApp(
 
   const app = Fastify({
     logger:
-      options.logger === false ? false : { level: config.logLevel, serializers: { req: requestLogSerializer } },
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: { req: requestLogSerializer } },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     forceCloseConnections: 'idle',

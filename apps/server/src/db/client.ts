@@ -28,7 +28,11 @@ export interface Database {
    * server instance); resolves to the function that stops listening. Postgres delivers a notification
    * only once its transaction commits.
    */
-  listen(channel: string, onPayload: NotificationHandler, options?: ListenOptions): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: NotificationHandler,
+    options?: ListenOptions,
+  ): Promise<() => Promise<void>>;
   /** pg_notify(channel, payload); the payload must stay under Postgres' 8000-byte limit. */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;

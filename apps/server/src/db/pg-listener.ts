@@ -110,7 +110,8 @@ export class PgListener {
     client.on('end', onLost);
     try {
       await client.connect();
-      for (const channel of this.channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of this.channels.keys())
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       await client.end().catch(() => {});
       throw error;

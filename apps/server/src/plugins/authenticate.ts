@@ -34,6 +34,7 @@ export type AccessTokenVerifier = (token: string) => Promise<{
   session_id: string;
   aal: 'aal1' | 'aal2';
   user_metadata: Record<string, unknown>;
+  mfa_pending?: boolean;
   /** Expiry, seconds since the epoch. */
   exp?: number;
 }>;
@@ -66,6 +67,7 @@ export function registerAuthenticate(app: FastifyInstance, verify: AccessTokenVe
       aal: claims.aal,
       userMetadata: claims.user_metadata ?? {},
       expiresAt: typeof claims.exp === 'number' ? claims.exp : null,
+      mfaPending: claims.mfa_pending === true,
     };
   };
   app.decorate('authenticateAccessToken', authenticateAccessToken);
@@ -75,8 +77,10 @@ export function registerAuthenticate(app: FastifyInstance, verify: AccessTokenVe
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match)
       throw new AppError(401, 'invalid_token', 'The Authorization header must be a Bearer access token');
-    const { expiresAt: _expiresAt, ...user } = await authenticateAccessToken(match[1]!);
-    request.user = user;
+    const { expiresAt: _expiresAt, mfaPending, ...user } = await authenticateAccessToken(match[1]!);
+    // A password-only session of a user with two-step verification is anonymous here until the
+    // second factor is verified (the web app shows the code step meanwhile).
+    request.user = mfaPending ? null : user;
   });
 }
 

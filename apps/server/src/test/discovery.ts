@@ -20,7 +20,11 @@ export interface SeedPostInput {
 }
 
 /** Writes a public post of `owner` and returns its id. */
-export async function seedPost(app: FastifyInstance, owner: { id: string }, input: SeedPostInput = {}): Promise<string> {
+export async function seedPost(
+  app: FastifyInstance,
+  owner: { id: string },
+  input: SeedPostInput = {},
+): Promise<string> {
   return app.database.db.transaction((tx) =>
     writeNewPost(tx, {
       ownerId: owner.id,
@@ -43,14 +47,19 @@ export async function makePostPrivate(app: FastifyInstance, postId: string): Pro
 }
 
 /** PATCH /api/v1/profiles/me. */
-export async function updateProfile(app: FastifyInstance, user: TestUser, body: UpdateProfileBody): Promise<void> {
+export async function updateProfile(
+  app: FastifyInstance,
+  user: TestUser,
+  body: UpdateProfileBody,
+): Promise<void> {
   const response = await app.inject({
     method: 'PATCH',
     url: '/api/v1/profiles/me',
     headers: user.headers,
     payload: body as Record<string, unknown>,
   });
-  if (response.statusCode !== 200) throw new Error(`profile update failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`profile update failed: ${response.statusCode} ${response.body}`);
 }
 
 /** A small deterministic random source (mulberry32), so generated data is the same on every run. */

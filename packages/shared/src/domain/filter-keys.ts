@@ -74,7 +74,10 @@ export function filterSetKeys(filters: FilterSet): string[][] {
 }
 
 /** matchesFilters over precomputed keys: what the server's array query computes. */
-export function matchesFilterKeys(postKeys: readonly string[], filterKeys: readonly (readonly string[])[]): boolean {
+export function matchesFilterKeys(
+  postKeys: readonly string[],
+  filterKeys: readonly (readonly string[])[],
+): boolean {
   const own = new Set(postKeys);
   return filterKeys.every((list) => list.some((key) => own.has(key)));
 }

@@ -10,16 +10,17 @@ import { foldCase, uniqueIgnoreCase } from './text.ts';
  */
 
 /** The author's card name (section 3, Feed card): the username, else the display name; null for 'User'. */
-export function postAuthorName(author: { username?: string | null; displayName?: string | null }): string | null {
+export function postAuthorName(author: {
+  username?: string | null;
+  displayName?: string | null;
+}): string | null {
   return author.username?.trim() || author.displayName?.trim() || null;
 }
 
 /** The colours of a post's items, each once (ignoring case), without blanks and 'None'. */
 export function outfitColors(items: readonly { color?: string | null }[]): string[] {
   const none = foldCase(NONE_VALUE);
-  return uniqueIgnoreCase(
-    items.map((item) => item.color ?? '').filter((color) => foldCase(color) !== none),
-  );
+  return uniqueIgnoreCase(items.map((item) => item.color ?? '').filter((color) => foldCase(color) !== none));
 }
 
 /** The post fields an outfit is made of (a subset of the API's Post). */
@@ -113,7 +114,10 @@ function top(tally: Tally, limit: number): TasteEntry[] {
  * counts them (same keys, a value once per event). Pass the events oldest first: the label of a value is
  * its spelling in the newest event. Ties are ordered by key.
  */
-export function summarizeTaste(events: readonly SwipeEvent[], limit: number = TASTE_TOP_ENTRIES): TasteSummary {
+export function summarizeTaste(
+  events: readonly SwipeEvent[],
+  limit: number = TASTE_TOP_ENTRIES,
+): TasteSummary {
   const liked = tallyOf();
   const disliked = tallyOf();
   let likeCount = 0;

@@ -69,7 +69,9 @@ export type SearchQuery = z.output<typeof SearchQuerySchema>;
 const FilterValuesSchema = z
   .union([
     z.string().max(DISCOVERY_LIMITS.filterValueMaxChars),
-    z.array(z.string().max(DISCOVERY_LIMITS.filterValueMaxChars)).max(DISCOVERY_LIMITS.filterValuesPerCategoryMax),
+    z
+      .array(z.string().max(DISCOVERY_LIMITS.filterValueMaxChars))
+      .max(DISCOVERY_LIMITS.filterValuesPerCategoryMax),
   ])
   .optional()
   .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
@@ -157,7 +159,10 @@ export const CreatorSchema = AuthorSchema.extend({
 });
 export type Creator = z.infer<typeof CreatorSchema>;
 
-export const CreatorPageSchema = z.object({ items: z.array(CreatorSchema), nextCursor: z.string().nullable() });
+export const CreatorPageSchema = z.object({
+  items: z.array(CreatorSchema),
+  nextCursor: z.string().nullable(),
+});
 export type CreatorPage = z.infer<typeof CreatorPageSchema>;
 
 /** A product by its link clicks of the last 7 days; the price stays in its own currency. */
@@ -177,7 +182,10 @@ export const TrendingItemSchema = z.object({
 });
 export type TrendingItem = z.infer<typeof TrendingItemSchema>;
 
-export const TrendingPageSchema = z.object({ items: z.array(TrendingItemSchema), nextCursor: z.string().nullable() });
+export const TrendingPageSchema = z.object({
+  items: z.array(TrendingItemSchema),
+  nextCursor: z.string().nullable(),
+});
 export type TrendingPage = z.infer<typeof TrendingPageSchema>;
 
 /** GET /api/v1/explore: the hub's sections, each already cut to the spec's size. */
@@ -248,7 +256,12 @@ export const PreferencesSchema = z.object({
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
 export const DeckQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(DISCOVERY_LIMITS.deckSizeMax).default(DISCOVERY_LIMITS.deckSizeDefault),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DISCOVERY_LIMITS.deckSizeMax)
+    .default(DISCOVERY_LIMITS.deckSizeDefault),
 });
 export type DeckQuery = z.output<typeof DeckQuerySchema>;
 

@@ -46,7 +46,10 @@ const USERNAME_CHARACTERS = /^[A-Za-z0-9._-]+$/;
  * and '-'), 3-30 characters, not reserved. The edit dialog and the server run the same check.
  */
 export function usernameProblem(username: string): string | null {
-  if (username.length < PROFILE_LIMITS.usernameMinChars || username.length > PROFILE_LIMITS.usernameMaxChars) {
+  if (
+    username.length < PROFILE_LIMITS.usernameMinChars ||
+    username.length > PROFILE_LIMITS.usernameMaxChars
+  ) {
     return PROFILE_MESSAGES.usernameLength;
   }
   if (!USERNAME_CHARACTERS.test(username)) return PROFILE_MESSAGES.usernameCharacters;

@@ -17,7 +17,8 @@ import { profiles } from './profiles.ts';
  * Albums: named, ordered lists of posts owned by one profile, public or private, and the albums other
  * people saved to their wishlist. Timestamps keep millisecond precision for the keyset cursors.
  */
-const timestamp3 = (name: string) => timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
+const timestamp3 = (name: string) =>
+  timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
 export const albums = pgTable(
   'albums',
@@ -35,9 +36,7 @@ export const albums = pgTable(
     // A profile's albums, newest first; also the index of the profile_id foreign key.
     index('albums_profile_id_created_at_idx').on(t.profile_id, t.created_at.desc(), t.id.desc()),
     // Explore's public albums, newest first.
-    index('albums_public_created_at_idx')
-      .on(t.created_at.desc(), t.id.desc())
-      .where(sql`${t.is_public}`),
+    index('albums_public_created_at_idx').on(t.created_at.desc(), t.id.desc()).where(sql`${t.is_public}`),
     // Spec section 5: non-blank after trimming. The API trims; this keeps any other writer honest.
     check('albums_name_check', sql`char_length(btrim(${t.name})) between 1 and 100`),
   ],

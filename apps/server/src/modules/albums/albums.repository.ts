@@ -93,7 +93,11 @@ function visibleTo(viewerId: string | null): SQL {
     : sql`${posts.visibility} = 'public'`;
 }
 
-export async function countVisibleAlbumPosts(db: Db, albumId: string, viewerId: string | null): Promise<number> {
+export async function countVisibleAlbumPosts(
+  db: Db,
+  albumId: string,
+  viewerId: string | null,
+): Promise<number> {
   const [row] = await db
     .select({ value: sql<number>`count(*)::int` })
     .from(albumPosts)
@@ -162,12 +166,17 @@ function cardSelection(viewerId: string | null, postId: string | undefined) {
       ? sql<boolean>`exists (select 1 from ${savedAlbums} where ${savedAlbums.album_id} = ${albums.id} and ${savedAlbums.profile_id} = ${viewerId})`
       : sql<boolean>`false`,
     containsPost: postId
-      ? sql<boolean | null>`exists (select 1 from ${albumPosts} where ${albumPosts.album_id} = ${albums.id} and ${albumPosts.post_id} = ${postId})`
+      ? sql<
+          boolean | null
+        >`exists (select 1 from ${albumPosts} where ${albumPosts.album_id} = ${albums.id} and ${albumPosts.post_id} = ${postId})`
       : sql<boolean | null>`null`,
   };
 }
 
-function normalise<R extends Omit<AlbumCardRow, 'savedAt'>>(rows: R[], savedAt?: (row: R) => Date): AlbumCardRow[] {
+function normalise<R extends Omit<AlbumCardRow, 'savedAt'>>(
+  rows: R[],
+  savedAt?: (row: R) => Date,
+): AlbumCardRow[] {
   return rows.map((row) => ({
     album: row.album,
     owner: row.owner,
@@ -267,7 +276,11 @@ function savedVisible(profileId: string, q: string | undefined): SQL | undefined
   );
 }
 
-export async function findSavedAlbumCards(db: Db, profileId: string, options: CardPageOptions): Promise<AlbumCardRow[]> {
+export async function findSavedAlbumCards(
+  db: Db,
+  profileId: string,
+  options: CardPageOptions,
+): Promise<AlbumCardRow[]> {
   const after = options.after
     ? sql`(${savedAlbums.created_at}, ${savedAlbums.album_id}) < (${options.after.createdAt.toISOString()}::timestamptz, ${options.after.id}::uuid)`
     : undefined;

@@ -65,7 +65,8 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
       attachValidation: true,
       schema: {
         tags: ['albums'],
-        summary: "Public albums with at least one post, newest first (Explore's Fashion Albums); q searches names and owners",
+        summary:
+          "Public albums with at least one post, newest first (Explore's Fashion Albums); q searches names and owners",
         querystring: SearchPageQuerySchema,
         response: { 200: AlbumPageSchema, 400: ErrorResponseSchema },
       },
@@ -161,7 +162,9 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
       attachValidation: true,
       schema: {
         tags: ['albums'],
-        summary: on ? "Save an album to the wishlist (anyone's public album)" : 'Remove an album from the wishlist',
+        summary: on
+          ? "Save an album to the wishlist (anyone's public album)"
+          : 'Remove an album from the wishlist',
         security: secured,
         params: IdParamsSchema,
         response: { 200: SaveStateSchema, ...writeErrors },
@@ -180,7 +183,8 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
       attachValidation: true,
       schema: {
         tags: ['albums'],
-        summary: "An album's posts in album order (keyset-paginated); q searches captions and item brands/titles",
+        summary:
+          "An album's posts in album order (keyset-paginated); q searches captions and item brands/titles",
         params: IdParamsSchema,
         querystring: SearchPageQuerySchema,
         response: { 200: PostPageSchema, ...readErrors },

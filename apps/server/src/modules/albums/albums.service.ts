@@ -91,7 +91,11 @@ export class AlbumsService {
   async createAlbum(userId: string, input: ParsedCreateAlbumBody): Promise<Album> {
     if (input.postId) await this.deps.posts.requireVisiblePost(userId, input.postId);
     const album = await this.db.transaction(async (tx) => {
-      const created = await insertAlbum(tx, { profile_id: userId, name: input.name, is_public: input.isPublic });
+      const created = await insertAlbum(tx, {
+        profile_id: userId,
+        name: input.name,
+        is_public: input.isPublic,
+      });
       if (input.postId) await appendAlbumPost(tx, created.id, input.postId);
       return created;
     });
@@ -121,7 +125,12 @@ export class AlbumsService {
   }
 
   /** Adds a post at the end of the album, or removes it; both harmless to repeat. */
-  async setAlbumPost(userId: string, albumId: string, postId: string, inAlbum: boolean): Promise<AlbumMembership> {
+  async setAlbumPost(
+    userId: string,
+    albumId: string,
+    postId: string,
+    inAlbum: boolean,
+  ): Promise<AlbumMembership> {
     await this.requireOwn(userId, albumId);
     if (inAlbum) {
       await this.deps.posts.requireVisiblePost(userId, postId);
@@ -151,14 +160,20 @@ export class AlbumsService {
         shown.map((row) => row.post_id),
       ),
       nextCursor:
-        rows.length > query.limit && last ? encodePositionCursor({ position: last.position, postId: last.post_id }) : null,
+        rows.length > query.limit && last
+          ? encodePositionCursor({ position: last.position, postId: last.post_id })
+          : null,
     };
   }
 
   // --- lists ----------------------------------------------------------------------------------------------
 
   /** A profile's albums: the public ones, and the private ones too for the owner. */
-  async listProfileAlbums(viewerId: string | null, username: string, query: SearchPageQuery): Promise<AlbumPage> {
+  async listProfileAlbums(
+    viewerId: string | null,
+    username: string,
+    query: SearchPageQuery,
+  ): Promise<AlbumPage> {
     const profileId = await this.deps.profiles.requireProfileId(username);
     const after = decodeKeysetCursor(query.cursor);
     const rows = await findProfileAlbumCards(this.db, profileId, profileId === viewerId, {
@@ -253,7 +268,9 @@ export class AlbumsService {
   ): Promise<AlbumPage> {
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
-    const position: KeysetPosition | undefined = last ? { createdAt: sortedAt(last), id: last.album.id } : undefined;
+    const position: KeysetPosition | undefined = last
+      ? { createdAt: sortedAt(last), id: last.album.id }
+      : undefined;
     return {
       items: await this.toCards(shown, viewerId),
       nextCursor: rows.length > limit && position ? encodeKeysetCursor(position) : null,

@@ -17,18 +17,37 @@ beforeAll(async () => {
     [alice, 'alice'],
     [bob, 'bob'],
   ] as const) {
-    await ctx.app.inject({ method: 'PATCH', url: '/api/v1/profiles/me', headers: user.headers, payload: { username } });
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/profiles/me',
+      headers: user.headers,
+      payload: { username },
+    });
   }
   posts = [
-    await publishPost(ctx.app, bob, { caption: 'Linen summer', items: [{ brand: 'Zara', link: 'https://shop.example.com/1' }] }),
-    await publishPost(ctx.app, bob, { caption: 'Evening out', items: [{ brand: 'Mango', link: 'https://shop.example.com/2' }] }),
+    await publishPost(ctx.app, bob, {
+      caption: 'Linen summer',
+      items: [{ brand: 'Zara', link: 'https://shop.example.com/1' }],
+    }),
+    await publishPost(ctx.app, bob, {
+      caption: 'Evening out',
+      items: [{ brand: 'Mango', link: 'https://shop.example.com/2' }],
+    }),
     await publishPost(ctx.app, alice, { caption: 'Street day', items: [] }),
-    await publishPost(ctx.app, bob, { caption: 'Beach', items: [{ title: 'Straw hat', link: 'https://shop.example.com/3' }] }),
+    await publishPost(ctx.app, bob, {
+      caption: 'Beach',
+      items: [{ title: 'Straw hat', link: 'https://shop.example.com/3' }],
+    }),
   ];
 });
 afterAll(() => ctx.close());
 
-function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, user: TestUser | null, payload?: object) {
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  user: TestUser | null,
+  payload?: object,
+) {
   return ctx.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -48,7 +67,10 @@ describe('creating albums', () => {
     for (const name of ['', '   ', undefined]) {
       const response = await call('POST', '/albums', alice, name === undefined ? {} : { name });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toMatchObject({ code: 'validation_failed', message: 'Album name cannot be empty' });
+      expect(response.json().error).toMatchObject({
+        code: 'validation_failed',
+        message: 'Album name cannot be empty',
+      });
     }
     const long = await call('POST', '/albums', alice, { name: 'x'.repeat(101) });
     expect(long.json().error.message).toBe('Album name must be at most 100 characters');
@@ -64,7 +86,9 @@ describe('creating albums', () => {
       savedByMe: false,
       owner: { id: alice.id, username: 'alice' },
     });
-    expect(album.images).toEqual([expect.objectContaining({ postId: posts[0]!.id, url: posts[0]!.mediaUrl, type: 'image' })]);
+    expect(album.images).toEqual([
+      expect.objectContaining({ postId: posts[0]!.id, url: posts[0]!.mediaUrl, type: 'image' }),
+    ]);
   });
 });
 
@@ -116,7 +140,7 @@ describe('album posts', () => {
     });
   });
 
-  it("lets only the owner change an album", async () => {
+  it('lets only the owner change an album', async () => {
     expect((await call('PUT', `/albums/${album.id}/posts/${posts[0]!.id}`, bob)).statusCode).toBe(403);
     expect((await call('PATCH', `/albums/${album.id}`, bob, { name: 'Mine now' })).json().error.message).toBe(
       'You can only change your own albums',
@@ -144,7 +168,10 @@ describe('private albums', () => {
     expect((await call('PUT', `/albums/${hidden.id}/save`, bob)).statusCode).toBe(404);
     expect((await call('PUT', `/albums/${hidden.id}/posts/${posts[0]!.id}`, bob)).statusCode).toBe(404);
     expect((await call('PATCH', `/albums/${hidden.id}`, bob, { name: 'x' })).statusCode).toBe(404);
-    expect((await call('GET', `/albums/${hidden.id}`, alice)).json()).toMatchObject({ isPublic: false, postCount: 1 });
+    expect((await call('GET', `/albums/${hidden.id}`, alice)).json()).toMatchObject({
+      isPublic: false,
+      postCount: 1,
+    });
   });
 
   it("are listed on the owner's own profile only", async () => {
@@ -159,7 +186,10 @@ describe('private albums', () => {
   });
 
   it('can be made public and renamed', async () => {
-    const response = await call('PATCH', `/albums/${hidden.id}`, alice, { name: ' Open wishlist ', isPublic: true });
+    const response = await call('PATCH', `/albums/${hidden.id}`, alice, {
+      name: ' Open wishlist ',
+      isPublic: true,
+    });
     expect(response.json()).toMatchObject({ name: 'Open wishlist', isPublic: true });
     expect((await call('GET', `/albums/${hidden.id}`, bob)).statusCode).toBe(200);
     expect((await call('PATCH', `/albums/${hidden.id}`, alice, { name: ' ' })).statusCode).toBe(400);
@@ -175,12 +205,14 @@ describe('explore, saving and deleting', () => {
     expect(ids[0]).toBe(bobs.id);
     expect(ids).not.toContain(empty.id);
     expect(page.items.every((a) => a.isPublic && a.postCount > 0)).toBe(true);
-    expect(((await call('GET', '/albums?q=PICKS', null)).json() as AlbumPage).items.map((a) => a.id)).toEqual([
-      bobs.id,
-    ]);
-    expect(((await call('GET', '/albums?q=alice', null)).json() as AlbumPage).items.every((a) => a.owner.id === alice.id)).toBe(
-      true,
+    expect(((await call('GET', '/albums?q=PICKS', null)).json() as AlbumPage).items.map((a) => a.id)).toEqual(
+      [bobs.id],
     );
+    expect(
+      ((await call('GET', '/albums?q=alice', null)).json() as AlbumPage).items.every(
+        (a) => a.owner.id === alice.id,
+      ),
+    ).toBe(true);
   });
 
   it("saves someone's public album to the wishlist", async () => {

@@ -143,6 +143,18 @@ describe('MFA with TOTP', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('keeps a password-only session anonymous on the data API until the code is verified', async () => {
+    const passwordOnly = await t.signIn('mia@example.com');
+    expect(decodeJwt(passwordOnly.access_token)).toMatchObject({ aal: 'aal1', mfa_pending: true });
+    const me = await t.call({ method: 'GET', url: '/api/v1/profiles/me', token: passwordOnly.access_token });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().error.message).toBe('User not authenticated');
+
+    const raised = await t.call({ method: 'GET', url: '/api/v1/profiles/me', token: aal2.access_token });
+    expect(raised.statusCode).toBe(200);
+    expect(decodeJwt(aal2.access_token).mfa_pending).toBeUndefined();
+  });
+
   it('replaces the refresh token of the raised session', async () => {
     const old = await t.call({
       method: 'POST',

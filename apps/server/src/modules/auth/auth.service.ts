@@ -308,8 +308,14 @@ export class AuthService {
     return this.settings.siteUrl;
   }
 
-  private async accessClaims(repo: AuthRepository, user: AuthUserRow, session: AuthSessionRow) {
+  private async accessClaims(
+    repo: AuthRepository,
+    user: AuthUserRow,
+    session: AuthSessionRow,
+    hasVerifiedFactor: boolean,
+  ) {
     const amr = await repo.findAmrClaims(session.id);
+    const aal = session.aal === 'aal2' ? ('aal2' as const) : ('aal1' as const);
     return {
       sub: user.id,
       aud: user.aud,
@@ -318,7 +324,10 @@ export class AuthService {
       phone: user.phone ?? '',
       app_metadata: user.raw_app_meta_data,
       user_metadata: user.raw_user_meta_data,
-      aal: session.aal === 'aal2' ? ('aal2' as const) : ('aal1' as const),
+      aal,
+      // The data API treats such a token as anonymous until the second factor is verified: it
+      // cannot look the user's factors up without a database round trip, so the token says it.
+      ...(aal === 'aal1' && hasVerifiedFactor ? { mfa_pending: true } : {}),
       amr: amr.map((c) => ({
         method: c.authentication_method,
         timestamp: Math.floor(c.updated_at.getTime() / 1000),
@@ -334,9 +343,10 @@ export class AuthService {
     session: AuthSessionRow,
     refreshToken: string,
   ): Promise<SessionJson> {
-    const claims = await this.accessClaims(repo, user, session);
-    const { token, expiresAt } = await this.tokens.signAccessToken(claims, this.now());
     const bundle = await repo.bundleFor(user);
+    const hasVerifiedFactor = bundle.factors.some((f) => f.status === 'verified');
+    const claims = await this.accessClaims(repo, user, session, hasVerifiedFactor);
+    const { token, expiresAt } = await this.tokens.signAccessToken(claims, this.now());
     return toSessionJson(
       { accessToken: token, expiresIn: this.tokens.expirySeconds, expiresAt, refreshToken },
       toUserJson(bundle),

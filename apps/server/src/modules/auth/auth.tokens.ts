@@ -27,6 +27,8 @@ export interface AccessTokenClaims extends JWTPayload {
   amr: { method: string; timestamp: number }[];
   session_id: string;
   is_anonymous: boolean;
+  /** Set on an aal1 token of a user who has a verified second factor still to present. */
+  mfa_pending?: boolean;
 }
 
 export interface SigningKey {

@@ -37,10 +37,7 @@ export async function incrementBrandUsage(db: Db, names: readonly string[]): Pro
 
 /** Spec section 7, "read brands": every brand, most used first. */
 export async function findBrandsByUsage(db: Db): Promise<BrandRow[]> {
-  return db
-    .select()
-    .from(brands)
-    .orderBy(desc(brands.usage_count), sql`lower(${brands.name})`, brands.id);
+  return db.select().from(brands).orderBy(desc(brands.usage_count), sql`lower(${brands.name})`, brands.id);
 }
 
 /** The brand with this name ignoring case, if any. */
@@ -56,6 +53,10 @@ export async function findBrandByName(db: Db, name: string): Promise<BrandRow | 
 
 /** Inserts a brand unless one of exactly this name exists; the new row, or undefined. */
 export async function insertBrand(db: Db, name: string): Promise<BrandRow | undefined> {
-  const [row] = await db.insert(brands).values({ name }).onConflictDoNothing({ target: brands.name }).returning();
+  const [row] = await db
+    .insert(brands)
+    .values({ name })
+    .onConflictDoNothing({ target: brands.name })
+    .returning();
   return row;
 }

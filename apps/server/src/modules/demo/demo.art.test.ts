@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PATTERNS } from '@sys/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -21,13 +22,44 @@ describe('demo art', () => {
     expect((await renderAvatar(spec)).equals(first)).toBe(true);
   });
 
-  it('renders an outfit as a 1080 x 1350 portrait WebP', async () => {
-    const image = await renderOutfit({
-      ...base,
-      bag: { color: 'Brown', kind: 'tote' },
-      hat: { color: 'Beige' },
-    });
-    expect(await sharp(image).metadata()).toMatchObject({ format: 'webp', width: 1080, height: 1350 });
+  it('renders an outfit as a 1080 x 1350 portrait JPEG, the same bytes every time', async () => {
+    const spec: OutfitSpec = { ...base, bag: { color: 'Brown', kind: 'tote' }, hat: { color: 'Beige' } };
+    const image = await renderOutfit(spec);
+    expect(await sharp(image).metadata()).toMatchObject({ format: 'jpeg', width: 1080, height: 1350 });
+    expect((await renderOutfit(spec)).equals(image)).toBe(true);
+  });
+
+  it('renders the small-backdrop shortcut like the full drawing', async () => {
+    // renderOutfit draws the blurred backdrop small and scales it up; it must look like outfitSvg.
+    const fast = await sharp(await renderOutfit(base))
+      .resize(108, 135)
+      .raw()
+      .toBuffer();
+    const exact = await sharp(Buffer.from(outfitSvg(base)))
+      .flatten()
+      .resize(108, 135)
+      .raw()
+      .toBuffer();
+    let total = 0;
+    for (let i = 0; i < fast.length; i++) total += Math.abs(fast[i]! - exact[i]!);
+    expect(total / fast.length).toBeLessThan(3);
+  });
+
+  it('draws every scene, pose and crop', async () => {
+    const shots: Partial<OutfitSpec>[] = [
+      { scene: 'street', pose: 'hand-on-hip', lean: 3, bag: { color: 'Black', kind: 'shoulder' } },
+      { scene: 'beach', framing: 'half', mirror: true },
+      { scene: 'interior', framing: 'bag', bag: { color: 'Red', kind: 'clutch' } },
+      { scene: 'garden', framing: 'shoes', pose: 'hand-on-hip', top: { kind: 'jacket', color: 'Haki' } },
+      { scene: 'studio', framing: 'bag', dress: { kind: 'midi', color: 'Green' }, pose: 'hand-on-hip' },
+    ];
+    const seen = new Set<string>();
+    for (const shot of shots) {
+      const image = await renderOutfit({ ...base, ...shot });
+      expect(await sharp(image).metadata()).toMatchObject({ width: 1080, height: 1350 });
+      seen.add(createHash('sha256').update(image).digest('hex'));
+    }
+    expect(seen.size).toBe(shots.length);
   });
 
   it('draws every pattern of the spec as valid SVG', async () => {

@@ -669,12 +669,16 @@ function sceneLayer(scene: Scene, [from, to]: [string, string], rand: () => numb
         const w = 150 + Math.round(rand() * 120);
         const top = 220 + Math.round(rand() * 360);
         const wall = mix(b, '#5d6470', 0.18 + rand() * 0.22);
-        parts.push(`<rect x="${x}" y="${top}" width="${w - 10}" height="${1120 - top}" fill="${wall}" fill-opacity="0.55"/>`);
+        parts.push(
+          `<rect x="${x}" y="${top}" width="${w - 10}" height="${1120 - top}" fill="${wall}" fill-opacity="0.55"/>`,
+        );
         // Rows of windows, a little lighter than the wall.
         const glass = tint(wall, 0.45);
         for (let wy = top + 40; wy < 1040; wy += 90) {
           for (let wx = x + 22; wx < x + w - 50; wx += 56) {
-            parts.push(`<rect x="${wx}" y="${wy}" width="30" height="48" rx="3" fill="${glass}" fill-opacity="0.5"/>`);
+            parts.push(
+              `<rect x="${wx}" y="${wy}" width="30" height="48" rx="3" fill="${glass}" fill-opacity="0.5"/>`,
+            );
           }
         }
         x += w;
@@ -684,7 +688,8 @@ function sceneLayer(scene: Scene, [from, to]: [string, string], rand: () => numb
         `<rect x="0" y="1110" width="1080" height="240" fill="${pavement}"/>`,
         `<rect x="0" y="1104" width="1080" height="12" fill="${shade(pavement, 0.18)}"/>`,
         ...[140, 420, 700, 980].map(
-          (px) => `<path d="M${px} 1116 L${px - 60 + (px - 540) * 0.4} 1350" stroke="${shade(pavement, 0.1)}" stroke-width="3"/>`,
+          (px) =>
+            `<path d="M${px} 1116 L${px - 60 + (px - 540) * 0.4} 1350" stroke="${shade(pavement, 0.1)}" stroke-width="3"/>`,
         ),
         `<rect x="150" y="420" width="12" height="700" fill="${shade(b, 0.55)}"/><path d="M126 420 Q156 380 186 420 Z" fill="${shade(b, 0.55)}"/><circle cx="156" cy="424" r="9" fill="#fff6d8"/>`,
       );
@@ -759,7 +764,11 @@ function sceneLayer(scene: Scene, [from, to]: [string, string], rand: () => numb
  * The transforms of a picture: `figure` places the figure (its base scale, mirror and lean), `frame`
  * zooms the whole picture for a half-length or close-up crop.
  */
-function pictureTransforms(spec: OutfitSpec, width: number, height: number): { figure: string; frame: string } {
+function pictureTransforms(
+  spec: OutfitSpec,
+  width: number,
+  height: number,
+): { figure: string; frame: string } {
   const lean = spec.lean ?? 0;
   const base = 'translate(540 700) scale(1.08) translate(-540 -700)';
   const figure = `${lean ? `rotate(${lean} 540 1190) ` : ''}${spec.mirror ? 'translate(1080 0) scale(-1 1) ' : ''}${base}`;
@@ -836,7 +845,9 @@ function outfitLayers(spec: OutfitSpec): {
     'M468 640 C460 760 470 860 482 940 C488 1020 490 1090 488 1160 L516 1160 C520 1080 528 1000 532 940 C538 860 540 780 540 700 C540 780 542 860 548 940 C552 1000 560 1080 564 1160 L592 1160 C590 1090 592 1020 598 940 C610 860 620 760 612 640 Z';
   // Full-length trousers hide the legs entirely; drawing them anyway would show skin in the gap.
   if (dressInfo || bottomInfo?.legsBareFrom !== null) {
-    layers.push(`<path d="${legs}" fill="${skin}"/><path d="${legs}" fill="url(#volume)" fill-opacity="0.7"/>`);
+    layers.push(
+      `<path d="${legs}" fill="${skin}"/><path d="${legs}" fill="url(#volume)" fill-opacity="0.7"/>`,
+    );
   }
   layers.push(shoes(spec.shoes.kind, resolveColor(spec.shoes.color)));
 
@@ -911,12 +922,7 @@ function outfitLayers(spec: OutfitSpec): {
 /** An outfit illustration as SVG text (1080 x 1350, the 4:5 portrait of a feed post). */
 export function outfitSvg(spec: OutfitSpec): string {
   const { backdrop, picture } = outfitLayers(spec);
-  return svgDocument(
-    OUTFIT_WIDTH,
-    OUTFIT_HEIGHT,
-    backdrop.defs + picture.defs,
-    backdrop.body + picture.body,
-  );
+  return svgDocument(OUTFIT_WIDTH, OUTFIT_HEIGHT, backdrop.defs + picture.defs, backdrop.body + picture.body);
 }
 
 /** Renders an avatar to a 256 px WebP. */
@@ -946,9 +952,7 @@ export async function renderOutfit(spec: OutfitSpec): Promise<Buffer> {
   const backdropPng = await sharp(Buffer.from(small)).png({ compressionLevel: 1 }).toBuffer();
   const underlay = `<image width="${OUTFIT_WIDTH}" height="${OUTFIT_HEIGHT}" preserveAspectRatio="none" href="data:image/png;base64,${backdropPng.toString('base64')}"/>`;
   const full = svgDocument(OUTFIT_WIDTH, OUTFIT_HEIGHT, picture.defs, underlay + picture.body);
-  return sharp(Buffer.from(full))
-    .jpeg({ quality: 92 })
-    .toBuffer();
+  return sharp(Buffer.from(full)).jpeg({ quality: 92 }).toBuffer();
 }
 
 /** PNG rendering of any of the SVGs above, for looking at them while developing. */

@@ -166,7 +166,8 @@ export const DEMO_POSTS: readonly DemoPost[] = [
   {
     author: 'noa',
     hoursAgo: 78.5,
-    caption: 'שחור-לבן לעבודה, בלי לחשוב פעמיים 🖤🤍 חולצת פסים, מכנסיים מחויטים וסניקרס לבנות. #לוק_יומי #עבודה',
+    caption:
+      'שחור-לבן לעבודה, בלי לחשוב פעמיים 🖤🤍 חולצת פסים, מכנסיים מחויטים וסניקרס לבנות. #לוק_יומי #עבודה',
     styles: ['Modern', 'Minimalist'],
     items: [
       {
@@ -338,7 +339,6 @@ export const DEMO_POSTS: readonly DemoPost[] = [
     ],
     shots: [
       { scene: 'studio', background: BG.stone },
-      { scene: 'interior', background: BG.sand, framing: 'half', lean: -2 },
       { scene: 'studio', background: BG.stone, framing: 'shoes' },
     ],
     likedBy: ['sofia', 'maya'],
@@ -584,10 +584,7 @@ export const DEMO_POSTS: readonly DemoPost[] = [
         wear: { shoes: 'sneakers' },
       },
     ],
-    shots: [
-      { scene: 'studio', background: BG.butter },
-      { scene: 'street', background: BG.butter, framing: 'shoes', mirror: true },
-    ],
+    shots: [{ scene: 'studio', background: BG.butter }],
     likedBy: ['daniel', 'sofia', 'noa'],
   },
   {
@@ -984,10 +981,7 @@ export const DEMO_POSTS: readonly DemoPost[] = [
         wear: { hat: true },
       },
     ],
-    shots: [
-      { scene: 'beach', background: BG.peach },
-      { scene: 'garden', background: BG.butter, framing: 'half', mirror: true },
-    ],
+    shots: [{ scene: 'beach', background: BG.peach }],
     likedBy: ['sofia', 'daniel', 'noa'],
     comments: [{ by: 'sofia', text: 'Festival ready 🌈', likedBy: ['amara'] }],
   },
@@ -1054,7 +1048,8 @@ export const DEMO_POSTS: readonly DemoPost[] = [
   {
     author: 'sofia',
     hoursAgo: 9.4,
-    caption: "Beach to dinner in one outfit 🌊 Add the hat and gold sandals and you're ready for sunset. #barcelona #sunset",
+    caption:
+      "Beach to dinner in one outfit 🌊 Add the hat and gold sandals and you're ready for sunset. #barcelona #sunset",
     styles: ['Bohemian', 'Beach'],
     items: [
       {
@@ -1285,10 +1280,7 @@ export const DEMO_POSTS: readonly DemoPost[] = [
         wear: { bag: 'clutch' },
       },
     ],
-    shots: [
-      { scene: 'street', background: BG.blush, mirror: true },
-      { scene: 'studio', background: BG.blush, framing: 'bag' },
-    ],
+    shots: [{ scene: 'street', background: BG.blush, mirror: true }],
     likedBy: ['maya', 'daniel'],
   },
 ];

@@ -95,9 +95,9 @@ function startWithConcurrency<T, R>(
   const waiting: (() => void)[] = [];
   const results = items.map(async (item) => {
     if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    if (failed) throw new Error('cancelled after an earlier failure');
     running += 1;
     try {
+      if (failed) throw new Error('cancelled after an earlier failure');
       return await work(item);
     } catch (error) {
       failed = true;

@@ -66,7 +66,13 @@ export async function insertDemoCommentLikes(
 
 export async function insertDemoItemClicks(
   db: Db,
-  rows: { item_id: string; post_id: string; profile_id: string | null; viewer_key: string; created_at: Date }[],
+  rows: {
+    item_id: string;
+    post_id: string;
+    profile_id: string | null;
+    viewer_key: string;
+    created_at: Date;
+  }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(itemClicks).values(rows);

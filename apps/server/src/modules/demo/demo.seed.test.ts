@@ -1,8 +1,12 @@
-import { DEFAULT_BRANDS } from '@sys/shared';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CURRENCIES, containsHebrew, DEFAULT_BRANDS, type PostPage } from '@sys/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
-import { DEMO_PROFILES } from './demo.data.ts';
+import type { LocalStorage } from '../storage/storage.local.ts';
+import { DEMO_BRANDS, DEMO_PROFILES } from './demo.data.ts';
+import { DEMO_POSTS } from './demo.posts.data.ts';
 import { DEMO_STEPS, seedDemo } from './demo.seed.ts';
 
 interface ProfileRow {
@@ -13,11 +17,21 @@ interface ProfileRow {
   measurements_public: boolean;
 }
 
+const DAY = 24 * 3_600_000;
+
 describe('demo content', () => {
   let ctx: TestApp;
   const profiles = () => ctx.app.database.query<ProfileRow>('select * from profiles order by username');
   const brands = () =>
     ctx.app.database.query<{ name: string; usage_count: number }>('select name, usage_count from brands');
+  const count = async (table: string) =>
+    (await ctx.app.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n;
+  /** Every file under the store's post-media folder. */
+  const mediaFiles = async () => {
+    const root = join((ctx.app.storage as LocalStorage).root, 'post-media');
+    const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  };
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -52,11 +66,134 @@ describe('demo content', () => {
     expect(rows.every((r) => r.usage_count > 0)).toBe(true);
   });
 
+  it('seeds outfit posts with stored, processed pictures like real uploads', async () => {
+    const posts = await ctx.app.database.query<{ id: string; profile_id: string; caption: string }>(
+      'select id, profile_id, caption from posts',
+    );
+    expect(posts).toHaveLength(DEMO_POSTS.length);
+    expect(posts.length).toBeGreaterThanOrEqual(18);
+    // Every creator posted 3 to 5 outfits.
+    for (const profile of DEMO_PROFILES) {
+      const own = posts.filter((p) => p.profile_id === profile.id).length;
+      expect(own, profile.username).toBeGreaterThanOrEqual(3);
+      expect(own, profile.username).toBeLessThanOrEqual(5);
+    }
+
+    const media = await ctx.app.database.query<{
+      post_id: string;
+      profile_id: string;
+      media_url: string;
+      media_type: string;
+      width: number;
+      height: number;
+      placeholder: string;
+      variants: { width: number; url: string }[];
+      owner_id: string | null;
+      bucket: string | null;
+    }>(
+      `select m.post_id, p.profile_id, m.media_url, m.media_type, m.width, m.height, m.placeholder, m.variants,
+              o.owner_id, o.bucket
+         from post_media m
+         join posts p on p.id = m.post_id
+         left join storage_objects o on '/media/' || o.path = m.media_url`,
+    );
+    for (const post of posts) {
+      const own = media.filter((m) => m.post_id === post.id).length;
+      expect(own).toBeGreaterThanOrEqual(1);
+      expect(own).toBeLessThanOrEqual(3);
+    }
+    for (const m of media) {
+      // Recorded as the author's own upload, with what an upload learns about an image.
+      expect(m).toMatchObject({ media_type: 'image', width: 1080, height: 1350, bucket: 'post-media' });
+      expect(m.owner_id).toBe(m.profile_id);
+      expect(m.media_url.startsWith(`/media/post-media/${m.profile_id}/`)).toBe(true);
+      expect(m.placeholder).toMatch(/^data:image\/webp;base64,/);
+      expect(m.variants.map((v) => v.width)).toEqual([320, 640]);
+    }
+    // Every file is there: the picture and its variants.
+    expect(await mediaFiles()).toHaveLength(media.length * 3);
+
+    const first = media[0]!;
+    const picture = await ctx.app.inject({ method: 'GET', url: first.media_url });
+    expect(picture.statusCode).toBe(200);
+    const stats = await sharp(picture.rawPayload).stats();
+    expect(Math.max(...stats.channels.map((c) => c.stdev))).toBeGreaterThan(20);
+    const variant = await ctx.app.inject({ method: 'GET', url: first.variants[1]!.url });
+    expect(await sharp(variant.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640 });
+  });
+
+  it('tags items across brands, sizes, colours, patterns and all three currencies', async () => {
+    const items = await ctx.app.database.query<{
+      post_id: string;
+      brand: string;
+      link: string;
+      currency: string;
+      price: string | null;
+      size: string | null;
+      color: string | null;
+      pattern: string | null;
+      item_type: string | null;
+    }>('select * from post_items');
+    const perPost = new Map<string, number>();
+    for (const item of items) perPost.set(item.post_id, (perPost.get(item.post_id) ?? 0) + 1);
+    expect(perPost.size).toBe(DEMO_POSTS.length);
+    expect(Math.min(...perPost.values())).toBeGreaterThanOrEqual(2);
+
+    expect(new Set(items.map((i) => i.currency))).toEqual(new Set(CURRENCIES));
+    expect(items.every((i) => i.link.startsWith('https://'))).toBe(true);
+    const known = new Set(DEMO_BRANDS.map((b) => b.name));
+    expect(items.every((i) => known.has(i.brand as never))).toBe(true);
+    for (const field of ['brand', 'size', 'color', 'pattern', 'item_type'] as const) {
+      expect(new Set(items.map((i) => i[field])).size, field).toBeGreaterThanOrEqual(8);
+    }
+
+    // Each post counted its brands once.
+    const zaraPosts = new Set(items.filter((i) => i.brand === 'Zara').map((i) => i.post_id)).size;
+    const zara = (await brands()).find((b) => b.name === 'Zara');
+    expect(zara?.usage_count).toBe(DEMO_BRANDS.find((b) => b.name === 'Zara')!.usage_count + zaraPosts);
+    expect(await brands()).toHaveLength(DEMO_BRANDS.length);
+  });
+
+  it('spreads the posts over three weeks, with captions, styles, likes, comments and recent item clicks', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/posts?limit=50' });
+    expect(res.statusCode).toBe(200);
+    const feed = res.json<PostPage>().items;
+    expect(feed).toHaveLength(DEMO_POSTS.length);
+    const times = feed.map((p) => Date.parse(p.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times[0]! - times.at(-1)!).toBeGreaterThan(14 * DAY);
+    expect(Date.now() - times.at(-1)!).toBeLessThan(22 * DAY);
+
+    expect(feed.some((p) => containsHebrew(p.caption))).toBe(true);
+    expect(feed.every((p) => /#\p{L}/u.test(p.caption))).toBe(true);
+    expect(feed.some((p) => p.media.length > 1)).toBe(true);
+    expect(feed.every((p) => p.author.username && p.items.length >= 2)).toBe(true);
+    expect(feed.filter((p) => p.likeCount > 0).length).toBeGreaterThan(DEMO_POSTS.length / 2);
+    expect(feed.some((p) => p.commentCount > 1)).toBe(true);
+
+    const [replies] = await ctx.app.database.query<{ n: number }>(
+      'select count(*)::int as n from comments where parent_id is not null',
+    );
+    expect(replies?.n).toBeGreaterThan(0);
+    const [reactions] = await ctx.app.database.query<{ bad: number }>(
+      `select count(*)::int as bad from post_likes l join posts p on p.id = l.post_id
+        where l.profile_id = p.profile_id or l.created_at < p.created_at or l.created_at > now()`,
+    );
+    expect(reactions?.bad).toBe(0);
+    const clicks = await ctx.app.database.query<{ created_at: Date }>('select created_at from item_clicks');
+    expect(clicks.length).toBeGreaterThan(0);
+    expect(clicks.every((c) => Date.now() - new Date(c.created_at).getTime() < 7 * DAY)).toBe(true);
+  });
+
   it('never seeds into a database that already has profiles', async () => {
     await ctx.app.database.query(`update profiles set bio = 'my own words' where username = 'noa.levi'`);
     const result = await seedDemo(ctx.app);
     expect(result).toEqual({ status: 'skipped', reason: 'the database already holds profiles' });
     expect((await profiles()).find((p) => p.username === 'noa.levi')?.bio).toBe('my own words');
+    // Nothing was added twice.
+    expect(await count('posts')).toBe(DEMO_POSTS.length);
+    expect(await count('storage_objects')).toBe(await count('post_media'));
+    expect(await mediaFiles()).toHaveLength((await count('post_media'))! * 3);
   });
 
   it('rebuilds the demo on reset: own changes and extra rows are gone', async () => {
@@ -69,11 +206,16 @@ describe('demo content', () => {
       DEMO_PROFILES.find((p) => p.username === 'noa.levi')?.bio,
     );
     expect((await brands()).map((b) => b.name)).not.toContain('Own Label');
+    // The demo posts are rebuilt, not added to; the old pictures are gone with them.
+    expect(await count('posts')).toBe(DEMO_POSTS.length);
+    expect(await count('storage_objects')).toBe(await count('post_media'));
+    expect(await mediaFiles()).toHaveLength((await count('post_media'))! * 3);
   });
 
   it('rolls back everything, files included, when a step fails', async () => {
     await seedDemo(ctx.app, { reset: true, steps: [] });
     expect(await profiles()).toHaveLength(0);
+    const filesBefore = await mediaFiles();
     const failing = [...DEMO_STEPS, { name: 'broken', seed: () => Promise.reject(new Error('step failed')) }];
     await expect(seedDemo(ctx.app, { steps: failing })).rejects.toThrow('step failed');
     expect(await profiles()).toHaveLength(0);
@@ -82,6 +224,8 @@ describe('demo content', () => {
       url: `/media/avatars/${DEMO_PROFILES[0]!.id}/avatar.webp`,
     });
     expect(avatar.statusCode).toBe(404);
+    expect(await count('posts')).toBe(0);
+    expect(await mediaFiles()).toEqual(filesBefore);
   });
 
   it('seeds once even when two servers start at the same time', async () => {
@@ -89,6 +233,7 @@ describe('demo content', () => {
     const results = await Promise.all([seedDemo(ctx.app), seedDemo(ctx.app)]);
     expect(results.map((r) => r.status).sort()).toEqual(['seeded', 'skipped']);
     expect(await profiles()).toHaveLength(5);
+    expect(await count('posts')).toBe(DEMO_POSTS.length);
   });
 });
 

@@ -6,6 +6,7 @@ import type { Storage } from '../storage/storage.types.ts';
 import { accountsStep } from './demo.accounts.ts';
 import { renderAvatar } from './demo.art.ts';
 import { DEMO_BRANDS, DEMO_PROFILES, DEMO_SAMPLE_BRANDS } from './demo.data.ts';
+import { peopleStep } from './demo.people.ts';
 import { postsStep } from './demo.posts.ts';
 import { listPublicTables, lockDemoSeed, truncateTables } from './demo.repository.ts';
 
@@ -65,7 +66,13 @@ const brandsStep: DemoStep = {
   },
 };
 
-export const DEMO_STEPS: readonly DemoStep[] = [accountsStep, profilesStep, brandsStep, postsStep];
+export const DEMO_STEPS: readonly DemoStep[] = [
+  accountsStep,
+  profilesStep,
+  brandsStep,
+  postsStep,
+  peopleStep,
+];
 
 export interface SeedDemoOptions {
   /** Empty the application tables and the seeded media first, then seed again. */

@@ -39,7 +39,7 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
         tags: ['events'],
         summary: 'Live updates as server-sent events',
         description:
-          '`profiles=<id>,<id>` watches those profiles\' stats; a signed-in user (Authorization header, or ' +
+          "`profiles=<id>,<id>` watches those profiles' stats; a signed-in user (Authorization header, or " +
           '`access_token` in the query for EventSource) also gets their messages and unread count. ' +
           'Events: profile.stats, message.created, unread.changed, resync (refetch everything). The ' +
           'stream ends when the access token expires; reconnect with a fresh one.',
@@ -90,7 +90,9 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       // An expired token must not keep a stream of private events open: end it; the client
       // reconnects with its refreshed token.
       const expiry =
-        expiresAt !== null ? setTimeout(() => stream.end(), Math.max(0, expiresAt * 1000 - Date.now())) : null;
+        expiresAt !== null
+          ? setTimeout(() => stream.end(), Math.max(0, expiresAt * 1000 - Date.now()))
+          : null;
       stream.onEnd(() => {
         streams.delete(stream);
         unsubscribe();
@@ -99,7 +101,8 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       });
 
       try {
-        for (const event of await service.snapshot({ userId: user?.id ?? null, profileIds })) stream.send(event);
+        for (const event of await service.snapshot({ userId: user?.id ?? null, profileIds }))
+          stream.send(event);
       } catch (error) {
         request.log.warn({ err: error }, 'could not send the initial live state');
         stream.send({ type: 'resync' });
@@ -117,7 +120,10 @@ export interface RegisterEventsOptions {
  * Starts listening for live events on the database (`app.liveEvents` publishes them) and serves
  * GET /api/v1/events. Register after profiles; the modules that publish come later.
  */
-export async function registerEvents(app: FastifyInstance, options: RegisterEventsOptions = {}): Promise<void> {
+export async function registerEvents(
+  app: FastifyInstance,
+  options: RegisterEventsOptions = {},
+): Promise<void> {
   const bus = new LiveEventBus(app.database, app.log);
   await bus.start();
   const service = new LiveEventsService(bus, app.profiles, app.log);

@@ -4,9 +4,10 @@ import type { ProfilesService } from '../profiles/profiles.service.ts';
 import { type EventSink, type LiveEventBus, profileTopic, userTopic } from './events.bus.ts';
 
 /** What a new stream is told first, so that it starts from the current state (also after a reconnect). */
-export type SnapshotSource = (subscriber: { userId: string | null; profileIds: readonly string[] }) => Promise<
-  LiveEvent[]
->;
+export type SnapshotSource = (subscriber: {
+  userId: string | null;
+  profileIds: readonly string[];
+}) => Promise<LiveEvent[]>;
 
 /**
  * The live events the other modules publish, by what happened. Publishing happens after the change
@@ -59,6 +60,11 @@ export class LiveEventsService {
 
   subscribe(topics: readonly string[], sink: EventSink): () => void {
     return this.bus.subscribe(topics, sink);
+  }
+
+  /** Streams of this instance watching `topic` (tests and diagnostics). */
+  subscriberCount(topic: string): number {
+    return this.bus.subscriberCount(topic);
   }
 
   private async statsEvents(profileIds: readonly string[]) {

@@ -3,17 +3,26 @@ import type { Conversation, LiveEvent } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { createPostgresTestDatabase, createTestApp, type TestApp, testDatabaseUrl } from '../../test/context.ts';
+import { redactQuery } from '../../plugins/request-log.ts';
+import {
+  createPostgresTestDatabase,
+  createTestApp,
+  type TestApp,
+  testDatabaseUrl,
+} from '../../test/context.ts';
 import { publishPost } from '../../test/media.ts';
 import { type EventStreamReader, openEventStream } from '../../test/sse.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
-import { redactQuery } from '../../plugins/request-log.ts';
 import { profileTopic } from './events.bus.ts';
 
 type StatsEvent = Extract<LiveEvent, { type: 'profile.stats' }>;
 
-const statsOf = (profileId: string, followers: number) => (event: LiveEvent): event is StatsEvent =>
-  event.type === 'profile.stats' && event.profileId === profileId && event.stats.followers_count === followers;
+const statsOf =
+  (profileId: string, followers: number) =>
+  (event: LiveEvent): event is StatsEvent =>
+    event.type === 'profile.stats' &&
+    event.profileId === profileId &&
+    event.stats.followers_count === followers;
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -21,7 +30,11 @@ async function listen(app: FastifyInstance): Promise<string> {
 }
 
 function follow(app: FastifyInstance, user: TestUser, profileId: string, on = true) {
-  return app.inject({ method: on ? 'PUT' : 'DELETE', url: `/api/v1/follows/${profileId}`, headers: user.headers });
+  return app.inject({
+    method: on ? 'PUT' : 'DELETE',
+    url: `/api/v1/follows/${profileId}`,
+    headers: user.headers,
+  });
 }
 
 describe('the events stream (one instance)', () => {
@@ -68,7 +81,8 @@ describe('the events stream (one instance)', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(event.stats).toEqual({ posts_count: 0, followers_count: 1, following_count: 0 });
     await alicesWatcher.waitFor(
-      (e): e is StatsEvent => e.type === 'profile.stats' && e.profileId === alice.id && e.stats.following_count === 1,
+      (e): e is StatsEvent =>
+        e.type === 'profile.stats' && e.profileId === alice.id && e.stats.following_count === 1,
       1000,
     );
     // Unfollowing is announced too; a repeated unfollow changes nothing and announces nothing.
@@ -76,7 +90,7 @@ describe('the events stream (one instance)', () => {
     await bobsWatcher.waitFor(statsOf(bob.id, 0), 1000);
   });
 
-  it('announces new and deleted posts to the author\'s watchers', async () => {
+  it("announces new and deleted posts to the author's watchers", async () => {
     const stream = await open(`profiles=${bob.id}`);
     const post = await publishPost(ctx.app, bob);
     await stream.waitFor((e) => e.type === 'profile.stats' && e.stats.posts_count === 1, 1000);
@@ -87,7 +101,7 @@ describe('the events stream (one instance)', () => {
     );
   });
 
-  it("gives a signed-in user (token in the query) their unread count and new messages", async () => {
+  it('gives a signed-in user (token in the query) their unread count and new messages', async () => {
     await follow(ctx.app, alice, bob.id);
     const conversation = (
       await ctx.app.inject({
@@ -114,7 +128,11 @@ describe('the events stream (one instance)', () => {
     // The sender's other devices see their own message too.
     await alicesStream.waitFor((e) => e.type === 'message.created', 1000);
 
-    await ctx.app.inject({ method: 'POST', url: `/api/v1/conversations/${conversation.id}/read`, headers: bob.headers });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/conversations/${conversation.id}/read`,
+      headers: bob.headers,
+    });
     await bobsStream.waitFor(
       (e) => e.type === 'unread.changed' && e.unreadCount === 0 && bobsStream.events().indexOf(e) > 0,
       1000,
@@ -126,7 +144,7 @@ describe('the events stream (one instance)', () => {
   it('refuses a bad token, an empty choice and malformed profile ids', async () => {
     const badToken = await fetch(`${baseUrl}/api/v1/events?access_token=forged.token.here`);
     expect(badToken.status).toBe(401);
-    expect((await badToken.json()).error.code).toBe('invalid_token');
+    expect(((await badToken.json()) as { error: { code: string } }).error.code).toBe('invalid_token');
     const nothing = await fetch(`${baseUrl}/api/v1/events`);
     expect(nothing.status).toBe(400);
     const malformed = await fetch(`${baseUrl}/api/v1/events?profiles=1,2`);
@@ -137,11 +155,10 @@ describe('the events stream (one instance)', () => {
     const carol = await createUser(ctx.app);
     const stream = await open(`profiles=${carol.id}`);
     await stream.waitFor(statsOf(carol.id, 0));
-    expect(ctx.app.liveEvents).toBeDefined();
-    const bus = ctx.app.liveEvents as unknown as { bus: { subscriberCount(topic: string): number } };
-    expect(bus.bus.subscriberCount(profileTopic(carol.id))).toBe(1);
+    const watchers = () => ctx.app.liveEvents.subscriberCount(profileTopic(carol.id));
+    expect(watchers()).toBe(1);
     stream.close();
-    await expect.poll(() => bus.bus.subscriberCount(profileTopic(carol.id)), { timeout: 2000 }).toBe(0);
+    await expect.poll(watchers, { timeout: 2000 }).toBe(0);
   });
 });
 

@@ -141,18 +141,18 @@ export async function upsertPostSearch(
     return;
   }
   await insert.onConflictDoUpdate({
-      target: postSearch.post_id,
-      set: {
-        profile_id: sql`excluded.profile_id`,
-        is_public: sql`excluded.is_public`,
-        created_at: sql`excluded.created_at`,
-        document: sql`excluded.document`,
-        filter_keys: sql`excluded.filter_keys`,
-        tag_keys: sql`excluded.tag_keys`,
-        tags_text: sql`excluded.tags_text`,
-        indexed_at: sql`now()`,
-      },
-    });
+    target: postSearch.post_id,
+    set: {
+      profile_id: sql`excluded.profile_id`,
+      is_public: sql`excluded.is_public`,
+      created_at: sql`excluded.created_at`,
+      document: sql`excluded.document`,
+      filter_keys: sql`excluded.filter_keys`,
+      tag_keys: sql`excluded.tag_keys`,
+      tags_text: sql`excluded.tags_text`,
+      indexed_at: sql`now()`,
+    },
+  });
 }
 
 /** Adds words to the spelling lexicon. Sorted by the caller, so concurrent writers lock in one order. */
@@ -200,7 +200,9 @@ export async function findWordExpansions(db: Db, words: readonly string[]): Prom
   const names = sql`lower(coalesce(${profiles.username}, '') || ' ' || coalesce(${profiles.display_name}, ''))`;
   return db.transaction(async (tx) => {
     // Local to this transaction: the `%` operator below uses it (and its trigram index with it).
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(CORRECTION_SIMILARITY)}, true)`);
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${String(CORRECTION_SIMILARITY)}, true)`,
+    );
     const result = await tx.execute(sql`
       select w.word,
         coalesce(array(
@@ -358,7 +360,11 @@ export async function findBrandPostIds(
   return findPublicPostIds(db, brandCondition(brandKey, authorIds), after, limit);
 }
 
-export async function countBrandPosts(db: Db, brandKey: string, authorIds: readonly string[]): Promise<number> {
+export async function countBrandPosts(
+  db: Db,
+  brandKey: string,
+  authorIds: readonly string[],
+): Promise<number> {
   return countPublicPosts(db, brandCondition(brandKey, authorIds));
 }
 
@@ -432,7 +438,9 @@ export async function findCreatorsPage(
   after: CountedPosition | undefined,
   limit: number,
 ): Promise<CreatorRow[]> {
-  const continuing = after ? sql`where (c.followers, c.id) < (${after.count}::int, ${after.id}::uuid)` : sql``;
+  const continuing = after
+    ? sql`where (c.followers, c.id) < (${after.count}::int, ${after.id}::uuid)`
+    : sql``;
   const result = await db.execute(sql`
     select * from (
       select ${profiles.id} as id, ${profiles.username} as username, ${profiles.display_name} as display_name,
@@ -472,7 +480,9 @@ export async function findTrendingPage(
   after: CountedPosition | undefined,
   limit: number,
 ): Promise<TrendingRow[]> {
-  const continuing = after ? sql`and (c.clicks, ${postItems.id}) < (${after.count}::int, ${after.id}::uuid)` : sql``;
+  const continuing = after
+    ? sql`and (c.clicks, ${postItems.id}) < (${after.count}::int, ${after.id}::uuid)`
+    : sql``;
   const result = await db.execute(sql`
     select ${postItems.id} as id, ${postItems.post_id} as post_id, ${postItems.title} as title,
       ${postItems.brand} as brand, ${postItems.item_type} as item_type, ${postItems.price} as price,
@@ -561,12 +571,14 @@ export async function findFitsPage(db: Db, options: FitsOptions): Promise<FitsRo
     from f ${after}
     order by f.distance asc, f.created_at desc, f.post_id desc
     limit ${options.limit}`);
-  return rowsOf<{ postId: string; createdMs: number; distance: number; total: number }>(result).map((row) => ({
-    postId: row.postId,
-    createdAt: new Date(Number(row.createdMs)),
-    distance: Number(row.distance),
-    total: Number(row.total),
-  }));
+  return rowsOf<{ postId: string; createdMs: number; distance: number; total: number }>(result).map(
+    (row) => ({
+      postId: row.postId,
+      createdAt: new Date(Number(row.createdMs)),
+      distance: Number(row.distance),
+      total: Number(row.total),
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -593,7 +605,8 @@ export interface OutfitCandidateOptions {
 /** The newest public posts with what scoring reads, newest first. */
 export async function findOutfitCandidates(db: Db, options: OutfitCandidateOptions): Promise<OutfitRow[]> {
   const conditions: SQL[] = [sql`${postSearch.is_public}`];
-  if (options.excludeAuthorId) conditions.push(sql`${postSearch.profile_id} <> ${options.excludeAuthorId}::uuid`);
+  if (options.excludeAuthorId)
+    conditions.push(sql`${postSearch.profile_id} <> ${options.excludeAuthorId}::uuid`);
   if (options.notSwipedBy) {
     conditions.push(
       sql`not exists (select 1 from ${swipeEvents} where ${swipeEvents.profile_id} = ${options.notSwipedBy}::uuid and ${swipeEvents.outfit_id} = ${postSearch.post_id})`,

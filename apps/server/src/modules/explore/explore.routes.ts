@@ -41,7 +41,8 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
     {
       schema: {
         tags: ['explore'],
-        summary: 'Public posts by relevance: captions, tags, item brands, types and titles, authors; typos forgiven',
+        summary:
+          'Public posts by relevance: captions, tags, item brands, types and titles, authors; typos forgiven',
         querystring: SearchQuerySchema,
         response: { 200: CountedPostPageSchema, ...listErrors },
       },

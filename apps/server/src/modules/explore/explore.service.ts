@@ -123,7 +123,9 @@ export class ExploreService {
     const rows = await findSearchPage(this.db, { ...options, after, limit: query.limit + 1 });
     const total =
       rows[0]?.total ??
-      (after ? ((await findSearchPage(this.db, { ...options, after: undefined, limit: 1 }))[0]?.total ?? 0) : 0);
+      (after
+        ? ((await findSearchPage(this.db, { ...options, after: undefined, limit: 1 }))[0]?.total ?? 0)
+        : 0);
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {
@@ -182,7 +184,11 @@ export class ExploreService {
     if (brandKey === null) return { brand: toExploreBrand(brand), ...EMPTY_PAGE };
     const name = foldCase(brand.name);
     const authorIds = (await findProfilesNamed(this.db, brand.name.trim()))
-      .filter((author) => foldCase(postAuthorName({ username: author.username, displayName: author.display_name }) ?? '') === name)
+      .filter(
+        (author) =>
+          foldCase(postAuthorName({ username: author.username, displayName: author.display_name }) ?? '') ===
+          name,
+      )
       .map((author) => author.id);
     const [rows, total] = await Promise.all([
       findBrandPostIds(this.db, brandKey, authorIds, after, page.limit + 1),
@@ -194,13 +200,17 @@ export class ExploreService {
   // --- creators, trending, categories ---------------------------------------------------------------------
 
   /** Top Creators: profiles by followers, most first. */
-  async listCreators(viewerId: string | null, page: { limit: number; cursor?: string }): Promise<CreatorPage> {
+  async listCreators(
+    viewerId: string | null,
+    page: { limit: number; cursor?: string },
+  ): Promise<CreatorPage> {
     const rows = await findCreatorsPage(this.db, decodeCountedCursor(page.cursor), page.limit + 1);
     const shown = rows.slice(0, page.limit);
-    const followed = (await this.deps.follows()?.followedAmong(
-      viewerId,
-      shown.map((row) => row.id),
-    )) ?? new Set<string>();
+    const followed =
+      (await this.deps.follows()?.followedAmong(
+        viewerId,
+        shown.map((row) => row.id),
+      )) ?? new Set<string>();
     const last = shown.at(-1);
     return {
       items: shown.map((row) => toCreator(row, followed)),
@@ -221,7 +231,8 @@ export class ExploreService {
     const last = shown.at(-1);
     return {
       items: shown.map(toTrendingItem),
-      nextCursor: rows.length > page.limit && last ? encodeCountedCursor({ count: last.clicks, id: last.id }) : null,
+      nextCursor:
+        rows.length > page.limit && last ? encodeCountedCursor({ count: last.clicks, id: last.id }) : null,
     };
   }
 
@@ -256,7 +267,9 @@ export class ExploreService {
     const rows = await findFitsPage(this.db, { ...options, after, limit: query.limit + 1 });
     const total =
       rows[0]?.total ??
-      (after ? ((await findFitsPage(this.db, { ...options, after: undefined, limit: 1 }))[0]?.total ?? 0) : 0);
+      (after
+        ? ((await findFitsPage(this.db, { ...options, after: undefined, limit: 1 }))[0]?.total ?? 0)
+        : 0);
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {
@@ -307,7 +320,10 @@ export class ExploreService {
     return {
       items: await this.postsOf(viewerId, shown),
       total,
-      nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.postId }) : null,
+      nextCursor:
+        rows.length > limit && last
+          ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.postId })
+          : null,
     };
   }
 }

@@ -69,7 +69,9 @@ export async function findFollowPage(
   limit: number,
 ): Promise<FollowListRow[]> {
   const [listedSide, personSide] =
-    side === 'followers' ? [follows.following_id, follows.follower_id] : [follows.follower_id, follows.following_id];
+    side === 'followers'
+      ? [follows.following_id, follows.follower_id]
+      : [follows.follower_id, follows.following_id];
   const older: SQL | undefined = after
     ? sql`(${follows.created_at}, ${follows.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
     : undefined;

@@ -41,7 +41,13 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
       method,
       url: '/profiles/:username/follow',
       attachValidation: true,
-      schema: { tags: ['follows'], summary, security: secured, params: UsernameParamsSchema, response: writeResponses },
+      schema: {
+        tags: ['follows'],
+        summary,
+        security: secured,
+        params: UsernameParamsSchema,
+        response: writeResponses,
+      },
       handler: async (request) => {
         const user = requireUser(request);
         throwIfInvalid(request, profileParams);
@@ -77,7 +83,7 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
           tags: ['follows'],
           summary:
             side === 'followers'
-              ? "Who follows a user, newest first (keyset-paginated)"
+              ? 'Who follows a user, newest first (keyset-paginated)'
               : 'Whom a user follows, newest first (keyset-paginated)',
           params: UsernameParamsSchema,
           querystring: PageQuerySchema,

@@ -106,7 +106,8 @@ export class FollowsService {
 
   private async resolve(target: FollowTarget): Promise<string> {
     if ('username' in target) return this.deps.profiles.requireProfileId(target.username);
-    if (!(await this.deps.profiles.exists(target.profileId))) throw notFound(PROFILE_MESSAGES.profileNotFound);
+    if (!(await this.deps.profiles.exists(target.profileId)))
+      throw notFound(PROFILE_MESSAGES.profileNotFound);
     return target.profileId;
   }
 }

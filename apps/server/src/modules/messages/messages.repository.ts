@@ -21,11 +21,19 @@ export async function findConversationByKey(db: Db, directKey: string): Promise<
 
 /** Creates the conversation of a pair; undefined when a concurrent request created it first. */
 export async function insertConversation(tx: Db, directKey: string): Promise<ConversationRow | undefined> {
-  const [row] = await tx.insert(conversations).values({ direct_key: directKey }).onConflictDoNothing().returning();
+  const [row] = await tx
+    .insert(conversations)
+    .values({ direct_key: directKey })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 
-export async function insertParticipants(tx: Db, conversationId: string, profileIds: readonly string[]): Promise<void> {
+export async function insertParticipants(
+  tx: Db,
+  conversationId: string,
+  profileIds: readonly string[],
+): Promise<void> {
   await tx
     .insert(conversationParticipants)
     .values(profileIds.map((profile_id) => ({ conversation_id: conversationId, profile_id })))
@@ -42,7 +50,7 @@ export async function findParticipantIds(db: Db, conversationId: string): Promis
 
 export async function insertMessage(
   tx: Db,
-  row: { conversation_id: string; sender_id: string; body: string },
+  row: { conversation_id: string; sender_id: string; body: string; created_at?: Date },
 ): Promise<MessageRow> {
   const [inserted] = await tx.insert(messages).values(row).returning();
   if (!inserted) throw new Error('insert into messages returned no row');
@@ -60,7 +68,12 @@ export async function touchConversation(tx: Db, conversationId: string, at: Date
 }
 
 /** Marks everything up to `at` as read for the participant (never moves the marker back). */
-export async function markReadUntil(db: Db, conversationId: string, profileId: string, at: Date | 'now'): Promise<void> {
+export async function markReadUntil(
+  db: Db,
+  conversationId: string,
+  profileId: string,
+  at: Date | 'now',
+): Promise<void> {
   const until = at === 'now' ? sql`now()` : sql`${at.toISOString()}::timestamptz`;
   await db
     .update(conversationParticipants)

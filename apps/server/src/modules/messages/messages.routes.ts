@@ -28,14 +28,18 @@ const secured = [{ bearerAuth: [] }];
 const conversationParams = { paramsNotFound: MESSAGE_MESSAGES.conversationNotFound };
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 
-export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> = async (app, { service }) => {
+export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/conversations',
     {
       attachValidation: true,
       schema: {
         tags: ['messages'],
-        summary: 'Open the conversation with a user: the existing one (200) or a new one with someone you follow (201)',
+        summary:
+          'Open the conversation with a user: the existing one (200) or a new one with someone you follow (201)',
         security: secured,
         body: CreateConversationBodySchema,
         response: {
@@ -61,7 +65,8 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }>
       attachValidation: true,
       schema: {
         tags: ['messages'],
-        summary: 'My conversations, most recent first, with the last message and unread count; q searches names and messages',
+        summary:
+          'My conversations, most recent first, with the last message and unread count; q searches names and messages',
         security: secured,
         querystring: SearchPageQuerySchema,
         response: { 200: ConversationPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },

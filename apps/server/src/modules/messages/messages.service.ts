@@ -83,13 +83,15 @@ export class MessagesService {
     userId: string,
     profileId: string,
   ): Promise<{ conversation: Conversation; created: boolean }> {
-    if (profileId === userId) throw new AppError(422, 'cannot_message_self', MESSAGE_MESSAGES.cannotMessageSelf);
+    if (profileId === userId)
+      throw new AppError(422, 'cannot_message_self', MESSAGE_MESSAGES.cannotMessageSelf);
     if (!(await this.deps.profiles.exists(profileId))) throw notFound(PROFILE_MESSAGES.profileNotFound);
     const key = directKey(userId, profileId);
     const existing = await findConversationByKey(this.db, key);
     if (existing) return { conversation: await this.getConversation(userId, existing.id), created: false };
 
-    if (!(await this.deps.follows.isFollowing(userId, profileId))) throw forbidden(MESSAGE_MESSAGES.mustFollow);
+    if (!(await this.deps.follows.isFollowing(userId, profileId)))
+      throw forbidden(MESSAGE_MESSAGES.mustFollow);
     const id = await this.db.transaction(async (tx) => {
       const inserted = await insertConversation(tx, key);
       // Both people started it at the same moment: the other request's conversation is the one.
@@ -123,19 +125,28 @@ export class MessagesService {
     return {
       items: shown.map(toConversation),
       nextCursor:
-        rows.length > query.limit && last ? encodeKeysetCursor({ createdAt: last.activityAt, id: last.id }) : null,
+        rows.length > query.limit && last
+          ? encodeKeysetCursor({ createdAt: last.activityAt, id: last.id })
+          : null,
     };
   }
 
   async listMessages(userId: string, conversationId: string, query: PageQuery): Promise<MessagePage> {
     await this.requireParticipants(userId, conversationId);
-    const rows = await findMessagesPage(this.db, conversationId, decodeKeysetCursor(query.cursor), query.limit + 1);
+    const rows = await findMessagesPage(
+      this.db,
+      conversationId,
+      decodeKeysetCursor(query.cursor),
+      query.limit + 1,
+    );
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {
       items: shown.map(toMessage),
       nextCursor:
-        rows.length > query.limit && last ? encodeKeysetCursor({ createdAt: last.created_at, id: last.id }) : null,
+        rows.length > query.limit && last
+          ? encodeKeysetCursor({ createdAt: last.created_at, id: last.id })
+          : null,
     };
   }
 

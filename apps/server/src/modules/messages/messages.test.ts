@@ -13,7 +13,12 @@ beforeAll(async () => {
   alice = await createUser(ctx.app);
   bob = await createUser(ctx.app);
   eve = await createUser(ctx.app);
-  await ctx.app.inject({ method: 'PATCH', url: '/api/v1/profiles/me', headers: bob.headers, payload: { username: 'bob.builder', display_name: 'Bob Builder' } });
+  await ctx.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/profiles/me',
+    headers: bob.headers,
+    payload: { username: 'bob.builder', display_name: 'Bob Builder' },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -36,10 +41,15 @@ describe('starting a conversation', () => {
   it('needs a follow, refuses oneself, and is one per pair', async () => {
     const notFollowing = await call('POST', '/conversations', alice, { profileId: bob.id });
     expect(notFollowing.statusCode).toBe(403);
-    expect(notFollowing.json().error.message).toBe('You can only start a conversation with someone you follow');
+    expect(notFollowing.json().error.message).toBe(
+      'You can only start a conversation with someone you follow',
+    );
     const self = await call('POST', '/conversations', alice, { profileId: alice.id });
     expect(self.statusCode).toBe(422);
-    expect((await call('POST', '/conversations', alice, { profileId: '00000000-0000-4000-8000-0000000000aa' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/conversations', alice, { profileId: '00000000-0000-4000-8000-0000000000aa' }))
+        .statusCode,
+    ).toBe(404);
     expect((await call('POST', '/conversations', null, { profileId: bob.id })).statusCode).toBe(401);
 
     await call('PUT', `/follows/${bob.id}`, alice);
@@ -65,7 +75,9 @@ describe('messages', () => {
   let conversationId: string;
 
   beforeAll(async () => {
-    conversationId = ((await call('POST', '/conversations', alice, { profileId: bob.id })).json() as Conversation).id;
+    conversationId = (
+      (await call('POST', '/conversations', alice, { profileId: bob.id })).json() as Conversation
+    ).id;
   });
 
   it('are sent and read by the two participants, newest first', async () => {
@@ -74,7 +86,9 @@ describe('messages', () => {
     await send(bob, conversationId, 'Thanks! It is vintage');
     await send(alice, conversationId, 'Where from?');
 
-    const page = (await call('GET', `/conversations/${conversationId}/messages?limit=2`, bob)).json() as MessagePage;
+    const page = (
+      await call('GET', `/conversations/${conversationId}/messages?limit=2`, bob)
+    ).json() as MessagePage;
     expect(page.items.map((m) => m.body)).toEqual(['Where from?', 'Thanks! It is vintage']);
     const older = (
       await call('GET', `/conversations/${conversationId}/messages?limit=2&cursor=${page.nextCursor}`, bob)
@@ -129,21 +143,29 @@ describe('messages', () => {
       lastMessage: { senderId: alice.id, body: 'x'.repeat(2000) },
     });
 
-    expect((await call('POST', `/conversations/${conversationId}/read`, bob)).json()).toEqual({ unreadCount: 0 });
+    expect((await call('POST', `/conversations/${conversationId}/read`, bob)).json()).toEqual({
+      unreadCount: 0,
+    });
     expect((await call('GET', '/me/unread-count', bob)).json()).toEqual({ unreadCount: 0 });
-    expect(((await call('GET', '/conversations', bob)).json() as ConversationPage).items[0]!.unreadCount).toBe(0);
+    expect(
+      ((await call('GET', '/conversations', bob)).json() as ConversationPage).items[0]!.unreadCount,
+    ).toBe(0);
   });
 
   it('list conversations by latest activity and search names and message text', async () => {
     await call('PUT', `/follows/${eve.id}`, alice);
-    const withEve = (await call('POST', '/conversations', alice, { profileId: eve.id })).json() as Conversation;
+    const withEve = (
+      await call('POST', '/conversations', alice, { profileId: eve.id })
+    ).json() as Conversation;
     await send(eve, withEve.id, 'Sale on linen tomorrow');
     const list = (await call('GET', '/conversations', alice)).json() as ConversationPage;
     expect(list.items.map((c) => c.id)).toEqual([withEve.id, conversationId]);
     expect(list.items[0]).toMatchObject({ unreadCount: 1, lastMessage: { body: 'Sale on linen tomorrow' } });
 
     const page = (await call('GET', '/conversations?limit=1', alice)).json() as ConversationPage;
-    const next = (await call('GET', `/conversations?limit=1&cursor=${page.nextCursor}`, alice)).json() as ConversationPage;
+    const next = (
+      await call('GET', `/conversations?limit=1&cursor=${page.nextCursor}`, alice)
+    ).json() as ConversationPage;
     expect([...page.items, ...next.items].map((c) => c.id)).toEqual([withEve.id, conversationId]);
 
     const byName = (await call('GET', '/conversations?q=builder', alice)).json() as ConversationPage;

@@ -167,7 +167,10 @@ export class PostsService {
   }
 
   /** Which of these authors the viewer follows: one query through the follows service. */
-  private async followedAuthorIds(viewerId: string | null, authorIds: readonly string[]): Promise<Set<string>> {
+  private async followedAuthorIds(
+    viewerId: string | null,
+    authorIds: readonly string[],
+  ): Promise<Set<string>> {
     return (await this.deps.follows?.followedAmong(viewerId, authorIds)) ?? new Set();
   }
 

@@ -23,7 +23,11 @@ export function toProfileJson(row: ProfileRow): Profile {
  * signed-in viewer of a profile whose measurements are public; for anyone else the keys are left out
  * of the JSON altogether, so no client can show what the owner keeps private.
  */
-export function toPublicProfileJson(row: ProfileRow, viewerId: string | null, isFollowing: boolean): PublicProfile {
+export function toPublicProfileJson(
+  row: ProfileRow,
+  viewerId: string | null,
+  isFollowing: boolean,
+): PublicProfile {
   const profile: PublicProfile = {
     id: row.id,
     username: row.username,

@@ -9,7 +9,10 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS, serviceRoleKey: 'service-role-key-for-tests' });
+  ctx = await createTestApp({
+    authRateLimits: TEST_RATE_LIMITS,
+    serviceRoleKey: 'service-role-key-for-tests',
+  });
   alice = await createUser(ctx.app);
   bob = await createUser(ctx.app);
 });
@@ -34,7 +37,7 @@ async function uploadAvatar(user: TestUser): Promise<UploadResponse> {
   return response.json() as UploadResponse;
 }
 
-describe('editing one\'s profile', () => {
+describe("editing one's profile", () => {
   it('trims text, saves empty text as null and changes only the given fields', async () => {
     const response = await patchMe(alice, {
       username: '  alice.style  ',
@@ -52,7 +55,11 @@ describe('editing one\'s profile', () => {
       measurements_public: true,
     } satisfies Partial<Profile>);
     const again = await patchMe(alice, { bio: ' Linen lover ' });
-    expect(again.json()).toMatchObject({ username: 'alice.style', display_name: 'Alice', bio: 'Linen lover' });
+    expect(again.json()).toMatchObject({
+      username: 'alice.style',
+      display_name: 'Alice',
+      bio: 'Linen lover',
+    });
   });
 
   it('parses measurements as whole numbers, 0 when invalid', async () => {
@@ -62,9 +69,21 @@ describe('editing one\'s profile', () => {
       hip_circumference: 'abc',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ chest_circumference: 92, waist_circumference: 70, hip_circumference: 0 });
-    const more = await patchMe(alice, { chest_circumference: -4, waist_circumference: '', hip_circumference: '98' });
-    expect(more.json()).toMatchObject({ chest_circumference: 0, waist_circumference: 0, hip_circumference: 98 });
+    expect(response.json()).toMatchObject({
+      chest_circumference: 92,
+      waist_circumference: 70,
+      hip_circumference: 0,
+    });
+    const more = await patchMe(alice, {
+      chest_circumference: -4,
+      waist_circumference: '',
+      hip_circumference: '98',
+    });
+    expect(more.json()).toMatchObject({
+      chest_circumference: 0,
+      waist_circumference: 0,
+      hip_circumference: 98,
+    });
   });
 
   it('refuses a size outside the profile sizes', async () => {
@@ -77,7 +96,9 @@ describe('editing one\'s profile', () => {
     expect((await patchMe(alice, { username: 'StyleQueen' })).statusCode).toBe(200);
     const taken = await patchMe(bob, { username: 'stylequeen' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ error: { code: 'conflict', message: 'This username is already taken' } });
+    expect(taken.json()).toMatchObject({
+      error: { code: 'conflict', message: 'This username is already taken' },
+    });
     // The owner may change the case of their own name.
     const recased = await patchMe(alice, { username: 'styleQUEEN' });
     expect(recased.statusCode).toBe(200);
@@ -101,7 +122,7 @@ describe('editing one\'s profile', () => {
     expect((await patchMe(bob, { username: 'bob_the-builder.2' })).statusCode).toBe(200);
   });
 
-  it('accepts only the user\'s own uploaded avatar, or null', async () => {
+  it("accepts only the user's own uploaded avatar, or null", async () => {
     const avatar = await uploadAvatar(alice);
     const ok = await patchMe(alice, { avatar_url: avatar.publicUrl });
     expect(ok.statusCode).toBe(200);
@@ -184,7 +205,11 @@ describe('public profiles', () => {
   });
 
   it('tells whether the viewer follows the profile', async () => {
-    await ctx.app.inject({ method: 'PUT', url: '/api/v1/profiles/carol.public/follow', headers: bob.headers });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profiles/carol.public/follow',
+      headers: bob.headers,
+    });
     expect((await get('/api/v1/profiles/carol.public', bob)).json().is_following).toBe(true);
     expect((await get('/api/v1/profiles/carol.public', alice)).json().is_following).toBe(false);
   });
@@ -192,8 +217,16 @@ describe('public profiles', () => {
   it('counts posts, followers and following (get_user_stats)', async () => {
     await publishPost(ctx.app, carol);
     await publishPost(ctx.app, carol);
-    await ctx.app.inject({ method: 'PUT', url: '/api/v1/profiles/dan.private/follow', headers: carol.headers });
-    await ctx.app.inject({ method: 'PUT', url: '/api/v1/profiles/carol.public/follow', headers: dan.headers });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profiles/dan.private/follow',
+      headers: carol.headers,
+    });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profiles/carol.public/follow',
+      headers: dan.headers,
+    });
     const stats = (await get('/api/v1/profiles/carol.public/stats')).json() as ProfileStats;
     expect(stats).toEqual({ posts_count: 2, followers_count: 2, following_count: 1 });
     expect((await get('/api/v1/profiles/dan.private/stats')).json()).toEqual({
@@ -211,7 +244,11 @@ describe('public profiles', () => {
 
     const erin = await createUser(ctx.app);
     await patchMe(erin, { username: 'erin.leaving' });
-    await ctx.app.inject({ method: 'PUT', url: '/api/v1/profiles/erin.leaving/follow', headers: bob.headers });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profiles/erin.leaving/follow',
+      headers: bob.headers,
+    });
     expect((await get('/api/v1/profiles/erin.leaving')).statusCode).toBe(200);
     const deleted = await ctx.app.inject({
       method: 'DELETE',
@@ -224,7 +261,9 @@ describe('public profiles', () => {
     expect((await get('/api/v1/profiles/erin.leaving/stats')).statusCode).toBe(404);
     // Gone from public lists too.
     const bobName = (await get('/api/v1/profiles/me', bob)).json().username as string;
-    const following = (await get(`/api/v1/profiles/${bobName}/following`)).json() as { items: { id: string }[] };
+    const following = (await get(`/api/v1/profiles/${bobName}/following`)).json() as {
+      items: { id: string }[];
+    };
     expect(following.items.map((p) => p.id)).not.toContain(erin.id);
   });
 });

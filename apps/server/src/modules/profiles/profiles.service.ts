@@ -248,4 +248,7 @@ const PROFILE_FIELDS = [
   'avatar_url',
 ] as const satisfies readonly (keyof ParsedUpdateProfileBody & keyof ProfileFields)[];
 
-const usernameTaken = () => conflict(PROFILE_MESSAGES.usernameTaken, [{ field: 'body.username', message: PROFILE_MESSAGES.usernameTaken }]);
+const usernameTaken = () =>
+  conflict(PROFILE_MESSAGES.usernameTaken, [
+    { field: 'body.username', message: PROFILE_MESSAGES.usernameTaken },
+  ]);

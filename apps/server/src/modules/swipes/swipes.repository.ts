@@ -19,7 +19,11 @@ export async function insertSwipeEvents(db: Db, rows: readonly NewSwipeEventRow[
 }
 
 /** The profile's newest events, newest first. */
-export async function findRecentSwipeEvents(db: Db, profileId: string, limit: number): Promise<SwipeEventRow[]> {
+export async function findRecentSwipeEvents(
+  db: Db,
+  profileId: string,
+  limit: number,
+): Promise<SwipeEventRow[]> {
   return db
     .select()
     .from(swipeEvents)

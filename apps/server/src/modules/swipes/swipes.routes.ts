@@ -26,7 +26,7 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
       attachValidation: true,
       schema: {
         tags: ['swipes'],
-        summary: "Record a swipe; tags, brand, category and colours are taken from the post",
+        summary: 'Record a swipe; tags, brand, category and colours are taken from the post',
         security: secured,
         body: SwipeInputSchema,
         response: { 201: SwipeResultSchema, ...writeErrors, 404: ErrorResponseSchema },

@@ -2,15 +2,15 @@ import {
   buildPreferenceCounters,
   createEmptyPreferenceCounters,
   createSwipeEvent,
-  DISCOVERY_LIMITS,
   type Deck,
+  DISCOVERY_LIMITS,
   LIMITS,
   type PageQuery,
+  POST_MESSAGES,
   type Post,
   type PostPage,
   type PreferenceCounters,
   type Preferences,
-  POST_MESSAGES,
   rankOutfitsByCounters,
   type SwipeEvent,
   type SwipeInput,
@@ -52,7 +52,10 @@ function invalidCursor(): AppError {
 }
 
 /** Whether `item` comes after `position` in the order (score desc, created_at desc, id desc). */
-function isAfter(item: { score: number; createdAt: Date; postId: string }, position: ScoredPosition): boolean {
+function isAfter(
+  item: { score: number; createdAt: Date; postId: string },
+  position: ScoredPosition,
+): boolean {
   if (item.score !== position.score) return item.score < position.score;
   const time = item.createdAt.getTime() - position.createdAt.getTime();
   if (time !== 0) return time < 0;
@@ -76,7 +79,10 @@ export class SwipesService {
   /** One swipe of a post the user can see. */
   async recordSwipe(userId: string, input: SwipeInput): Promise<SwipeResult> {
     const created = this.swipeTime(input.created_at);
-    if (created === null) throw badRequest('The swipe time is in the future', [{ field: 'body.created_at', message: 'In the future' }]);
+    if (created === null)
+      throw badRequest('The swipe time is in the future', [
+        { field: 'body.created_at', message: 'In the future' },
+      ]);
     const [post] = await this.deps.posts.getPostsByIds(userId, [input.outfit_id]);
     if (!post) throw notFound(POST_MESSAGES.postNotFound);
     const event = createSwipeEvent(swipedOutfitFromPost(post), input.action, created);
@@ -97,7 +103,9 @@ export class SwipesService {
       const time = parsed.success ? this.swipeTime(parsed.data.created_at) : null;
       if (parsed.success && time !== null) inputs.push({ ...parsed.data, time });
     }
-    const posts = await this.deps.posts.getPostsByIds(userId, [...new Set(inputs.map((input) => input.outfit_id))]);
+    const posts = await this.deps.posts.getPostsByIds(userId, [
+      ...new Set(inputs.map((input) => input.outfit_id)),
+    ]);
     const byId = new Map(posts.map((post) => [post.id, post]));
     const events = inputs
       .map((input) => this.eventOf(input, byId.get(input.outfit_id), input.time))
@@ -183,7 +191,10 @@ export class SwipesService {
   async listForYou(viewerId: string | null, page: PageQuery): Promise<PostPage> {
     const cursor = page.cursor;
     if (cursor?.startsWith(FEED)) {
-      const feed = await this.deps.posts.listFeed(viewerId, { limit: page.limit, cursor: cursor.slice(FEED.length) });
+      const feed = await this.deps.posts.listFeed(viewerId, {
+        limit: page.limit,
+        cursor: cursor.slice(FEED.length),
+      });
       return { items: feed.items, nextCursor: feed.nextCursor && `${FEED}${feed.nextCursor}` };
     }
     if (cursor !== undefined && !cursor.startsWith(RANKED)) throw invalidCursor();

@@ -11,7 +11,9 @@ export async function insertSavedItem(db: Db, profileId: string, itemId: string)
 }
 
 export async function deleteSavedItem(db: Db, profileId: string, itemId: string): Promise<void> {
-  await db.delete(savedItems).where(and(eq(savedItems.profile_id, profileId), eq(savedItems.item_id, itemId)));
+  await db
+    .delete(savedItems)
+    .where(and(eq(savedItems.profile_id, profileId), eq(savedItems.item_id, itemId)));
 }
 
 /** Which of `itemIds` the profile saved: one lookup on the (profile_id, item_id) key. */

@@ -24,7 +24,10 @@ const secured = [{ bearerAuth: [] }];
 const itemParams = { paramsNotFound: POST_MESSAGES.itemNotFound };
 const listErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
 
-export const wishlistRoutes: FastifyPluginAsyncZod<{ service: WishlistService }> = async (app, { service }) => {
+export const wishlistRoutes: FastifyPluginAsyncZod<{ service: WishlistService }> = async (
+  app,
+  { service },
+) => {
   for (const [method, saved] of [
     ['PUT', true],
     ['DELETE', false],
@@ -35,7 +38,9 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ service: WishlistService }>
       attachValidation: true,
       schema: {
         tags: ['wishlist'],
-        summary: saved ? 'Save a product (a tagged item) to the wishlist' : 'Remove a product from the wishlist',
+        summary: saved
+          ? 'Save a product (a tagged item) to the wishlist'
+          : 'Remove a product from the wishlist',
         security: secured,
         params: IdParamsSchema,
         response: { 200: SaveStateSchema, ...listErrors, 404: ErrorResponseSchema },

@@ -1,8 +1,8 @@
 import {
   LIMITS,
-  type SaveState,
   type SavedProduct,
   type SavedProductPage,
+  type SaveState,
   type SearchPageQuery,
   type WishlistSummary,
 } from '@sys/shared';
@@ -79,7 +79,9 @@ export class WishlistService {
     return {
       items: shown.map(toSavedProduct),
       nextCursor:
-        rows.length > query.limit && last ? encodeKeysetCursor({ createdAt: last.savedAt, id: last.item.id }) : null,
+        rows.length > query.limit && last
+          ? encodeKeysetCursor({ createdAt: last.savedAt, id: last.item.id })
+          : null,
     };
   }
 

@@ -17,7 +17,13 @@ beforeAll(async () => {
     caption: 'Office day',
     items: [
       { itemType: 'Blazer', brand: 'Zara', link: 'https://shop.example.com/blazer', price: '249.90' },
-      { itemType: 'Bag', brand: 'Coach', link: 'https://shop.example.com/bag', price: '120', currency: 'USD' },
+      {
+        itemType: 'Bag',
+        brand: 'Coach',
+        link: 'https://shop.example.com/bag',
+        price: '120',
+        currency: 'USD',
+      },
     ],
   });
 });
@@ -53,7 +59,9 @@ describe('saved products', () => {
         item: expect.objectContaining({ brand: 'Coach', price: 120, currency: 'USD', savedByMe: true }),
         author: expect.objectContaining({ id: bob.id }),
       }),
-      expect.objectContaining({ item: expect.objectContaining({ brand: 'Zara', price: 249.9, currency: 'ILS' }) }),
+      expect.objectContaining({
+        item: expect.objectContaining({ brand: 'Zara', price: 249.9, currency: 'ILS' }),
+      }),
     ]);
     const firstOnly = (await call('GET', '/me/saved-products?limit=1', alice)).json() as SavedProductPage;
     const rest = (
@@ -65,7 +73,9 @@ describe('saved products', () => {
   });
 
   it('answers 404 for unknown items and 401 for visitors', async () => {
-    expect((await call('PUT', '/items/00000000-0000-4000-8000-00000000beef/save', alice)).statusCode).toBe(404);
+    expect((await call('PUT', '/items/00000000-0000-4000-8000-00000000beef/save', alice)).statusCode).toBe(
+      404,
+    );
     expect((await call('PUT', `/items/${post.items[0]!.id}/save`, null)).statusCode).toBe(401);
     expect((await call('GET', '/me/saved-products', null)).statusCode).toBe(401);
     expect((await call('GET', '/me/wishlist', null)).statusCode).toBe(401);
@@ -125,6 +135,11 @@ describe('the wishlist screen', () => {
     const savedPosts = (await call('GET', '/me/saved-posts?q=DENIM', dana)).json() as { items: Post[] };
     expect(savedPosts.items).toHaveLength(2);
     const nothing = (await call('GET', '/me/wishlist?q=nothing-like-this', dana)).json() as WishlistSummary;
-    expect(nothing).toEqual({ posts: [], products: [], albums: [], counts: { posts: 0, products: 0, albums: 0 } });
+    expect(nothing).toEqual({
+      posts: [],
+      products: [],
+      albums: [],
+      counts: { posts: 0, products: 0, albums: 0 },
+    });
   });
 });

@@ -67,7 +67,7 @@ export function updateAuthorPostsInCaches(
 ): void {
   const apply = (post: Post) => (post.author.id === authorId ? update(post) : post);
   queryClient.setQueriesData<PostFeedData>({ queryKey: postKeys.feeds() }, (data) =>
-    data && data.pages.some((page) => page.items.some((post) => post.author.id === authorId))
+    data?.pages.some((page) => page.items.some((post) => post.author.id === authorId))
       ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(apply) })) }
       : data,
   );

@@ -65,6 +65,8 @@ export function PostMediaView({
       <div
         ref={scroller}
         onScroll={onScroll}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs keyboard access (WCAG 2.1.1); arrow keys scroll it.
+        tabIndex={0}
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {media.map((item, index) => (

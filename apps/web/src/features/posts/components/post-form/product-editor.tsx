@@ -151,21 +151,24 @@ export function ProductEditor({
   const scraped = item.availableImages.slice(0, LIMITS.scrapedImagesShownMax);
 
   return (
-    <fieldset className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4">
-      <div className="flex items-center justify-between">
-        <legend className="float-start text-base font-semibold text-ink">
-          {t('product.title', { number })}
-        </legend>
-        <IconButton
-          aria-label={t('product.remove', { number })}
-          onClick={onRemove}
-          className="-me-2 text-muted"
-        >
-          <Trash2Icon aria-hidden />
-        </IconButton>
-      </div>
+    <fieldset className="relative flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4">
+      <legend className="float-start flex h-11 items-center text-base font-semibold text-ink">
+        {t('product.title', { number })}
+      </legend>
+      <IconButton
+        aria-label={t('product.remove', { number })}
+        onClick={onRemove}
+        className="absolute end-2 top-4 text-muted"
+      >
+        <Trash2Icon aria-hidden />
+      </IconButton>
 
-      <FormField label={t('product.link')} error={errors?.link} hint={t('product.linkHint')}>
+      <FormField
+        label={t('product.link')}
+        error={errors?.link}
+        hint={t('product.linkHint')}
+        className="clear-both"
+      >
         {(control) => (
           <div className="flex gap-2">
             <Input

@@ -1,0 +1,85 @@
+import { LOCAL_STORAGE_KEYS } from '@sys/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/test/render-app';
+
+const fake = vi.hoisted(() => ({ client: undefined as unknown }));
+
+vi.mock('@/lib/load-auth-client', async () => {
+  const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
+  fake.client = createFakeAuthClient(fakeSession());
+  return { loadAuthClient: async () => fake.client };
+});
+
+const files = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('@/lib/idb', () => ({
+  idbGet: async (key: string) => files.get(key),
+  idbSetMany: async (entries: Array<[string, unknown]>) => {
+    for (const [key, value] of entries) files.set(key, value);
+  },
+  idbDeleteMany: async (keys: string[]) => {
+    for (const key of keys) files.delete(key);
+  },
+  idbKeys: async (prefix: string) => [...files.keys()].filter((key) => key.startsWith(prefix)),
+}));
+
+beforeEach(() => {
+  window.localStorage.setItem('onboarded', 'true');
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('Create Post, signed in', () => {
+  it('checks the form with the spec messages before publishing anything', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { user } = renderApp('/create-post');
+    const publish = await screen.findByRole('button', { name: 'Publish Post' });
+    expect(screen.getByText('0/2,200 characters')).toBeInTheDocument();
+
+    await user.click(publish);
+    expect(await screen.findAllByText('Please add at least one image or video')).not.toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.upload(screen.getByTestId('media-input'), new File(['x'], 'look.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
+    await user.click(publish);
+    const product = screen.getByRole('group', { name: 'Product 1' });
+    expect(await within(product).findByText('Please add a purchase link for each item')).toBeInTheDocument();
+    expect(within(product).getByLabelText('Purchase link')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it('counts the caption and allows at most 3 styles', async () => {
+    const { user } = renderApp('/create-post');
+    await user.type(await screen.findByRole('textbox', { name: 'Caption' }), 'Hello');
+    expect(screen.getByText('5/2,200 characters')).toBeInTheDocument();
+    for (const style of ['Casual', 'Party', 'Beach'])
+      await user.click(screen.getByRole('button', { name: style }));
+    expect(screen.getByText('3/3 selected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Urban' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Party' }));
+    expect(screen.getByRole('button', { name: 'Urban' })).toBeEnabled();
+  });
+
+  it("restores a waiting draft with 'Form restored' and clears it", async () => {
+    window.localStorage.setItem(
+      LOCAL_STORAGE_KEYS.postDraft,
+      JSON.stringify({
+        version: 1,
+        caption: 'My waiting look',
+        styles: ['Casual'],
+        media: [{ id: 'm1', type: 'image', hasFile: true }],
+        items: [],
+      }),
+    );
+    files.set('post-draft:media:m1', new File(['x'], 'look.png', { type: 'image/png' }));
+    renderApp('/create-post');
+    expect(await screen.findByText('Form restored')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('My waiting look')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Casual' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).toBeNull());
+    expect(files.size).toBe(0);
+  });
+});

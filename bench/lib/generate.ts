@@ -1,0 +1,191 @@
+/**
+ * Bench-only data generator: fills a PostgreSQL database with `posts` generated outfit posts (and their
+ * authors, media, items, likes and comments) in a handful of `generate_series` statements, so that
+ * 100,000 posts take seconds, not the minutes the API would need. Never used by the app.
+ *
+ * The rows are shaped like real ones (1-3 media with variants and a placeholder, 2-3 items, 0-10 likes,
+ * some comments, 2% private posts, a year of history), so that the feed does the same work per post as
+ * in production. Ids are derived from the row number (md5), which makes related rows cheap to generate.
+ */
+import pg from 'pg';
+import { migrateDatabase, openDatabase } from '../../apps/server/src/db/client.ts';
+
+export interface GenerateOptions {
+  posts: number;
+  /** How many generated creators share the posts. */
+  authors?: number;
+  /** Regenerate even when the database already holds the same amount of generated data. */
+  force?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface GenerateResult {
+  generated: boolean;
+  seconds: number;
+  rows: Record<string, number>;
+}
+
+const GENERATED_EMAIL_DOMAIN = 'bench.invalid';
+
+/** Applies the app's migrations (the same code the server runs at start). */
+async function migrate(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    await migrateDatabase(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function countRows(client: pg.Client): Promise<Record<string, number>> {
+  const tables = ['profiles', 'posts', 'post_media', 'post_items', 'post_likes', 'comments'];
+  const rows: Record<string, number> = {};
+  for (const table of tables) {
+    const result = await client.query<{ n: string }>(`select count(*) as n from ${table}`);
+    rows[table] = Number(result.rows[0]?.n ?? 0);
+  }
+  return rows;
+}
+
+/** The statements, in order. `$1` stands for the number of posts, `$2` for the number of authors. */
+const STATEMENTS: { label: string; sql: string }[] = [
+  {
+    label: 'auth users',
+    sql: `insert into auth.users (id, email, email_confirmed_at, created_at, updated_at)
+          select md5('author' || a)::uuid, 'author' || a || '@${GENERATED_EMAIL_DOMAIN}', now(), now(), now()
+          from generate_series(1, $2::int) a`,
+  },
+  {
+    label: 'profiles',
+    sql: `insert into profiles (id, username, display_name, avatar_url, size)
+          select md5('author' || a)::uuid, 'creator_' || a, 'Creator ' || a,
+                 '/media/avatars/' || md5('author' || a)::uuid || '/avatar.webp',
+                 (array['XS','S','M','L','XL'])[1 + a % 5]
+          from generate_series(1, $2::int) a`,
+  },
+  {
+    // A post every ~5 minutes over a year; 1 in 50 private. created_at keeps milliseconds like the app.
+    label: 'posts',
+    sql: `insert into posts (id, profile_id, caption, media_url, media_type, visibility, created_at, updated_at)
+          select md5('post' || n)::uuid,
+                 md5('author' || (1 + (n * 7919) % $2::int))::uuid,
+                 (array['Weekend look', 'Office fit', 'Date night', 'Beach day', 'Sunday market run',
+                        'New in', 'Thrifted finds', 'Layers on layers'])[1 + n % 8]
+                   || ' #' || (array['ootd','style','streetwear','minimal','vintage','summer'])[1 + n % 6]
+                   || ' #' || (array['Casual','Evening','Streetwear','Formal','Cozy','Elegant','Retro'])[1 + n % 7],
+                 '/media/post-media/' || md5('author' || (1 + (n * 7919) % $2::int))::uuid || '/' || n || '.jpg',
+                 'image',
+                 case when n % 50 = 0 then 'private' else 'public' end,
+                 date_trunc('milliseconds', now() - make_interval(secs => n * 300 + (n * 7919) % 297)),
+                 date_trunc('milliseconds', now() - make_interval(secs => n * 300 + (n * 7919) % 297))
+          from generate_series(1, $1::int) n`,
+  },
+  {
+    // 1 to 3 pictures per post, with the variants and placeholder an upload records.
+    label: 'post_media',
+    sql: `insert into post_media (post_id, media_url, media_type, media_order, width, height, placeholder, variants)
+          select md5('post' || n)::uuid, url, 'image', o, 1080, 1350,
+                 'data:image/webp;base64,UklGRkQAAABXRUJQVlA4IDgAAACwAQCdASoNABAAA4BaJQBOgBuY7+gAAP7035BbeXKbecV8f06svA27Mix3D+MVlEYooCJuyqAAAA==',
+                 jsonb_build_array(
+                   jsonb_build_object('width', 320, 'url', url || '.w320.webp'),
+                   jsonb_build_object('width', 640, 'url', url || '.w640.webp'))
+          from generate_series(1, $1::int) n
+          cross join generate_series(0, 2) o
+          cross join lateral (select '/media/post-media/' || md5('author' || (1 + (n * 7919) % $2::int))::uuid
+                                     || '/' || n || '-' || o || '.jpg' as url) u
+          where o < 1 + (n % 3 = 0)::int + (n % 7 = 0)::int`,
+  },
+  {
+    label: 'post_items',
+    sql: `insert into post_items (post_id, item_order, item_type, brand, link, size, title, price, currency, color, pattern)
+          select md5('post' || n)::uuid, o,
+                 (array['Shirt','Pants','Dress','Skirt','Jacket','Shoes','Bag','Sweater','Tops','Denim'])[1 + (n + o) % 10],
+                 b.brand,
+                 'https://www.' || lower(replace(replace(b.brand, ' ', ''), '&', '')) || '.com/il/en/item-p' || (n * 10 + o) || '.html',
+                 (array['XS','S','M','L','XL','One Size','38','40','42'])[1 + (n + o) % 9],
+                 'Item ' || n || '-' || o,
+                 case when (n + o) % 13 = 0 then null else round((19.9 + ((n * 37 + o * 101) % 600))::numeric, 2) end,
+                 (array['ILS','USD','EUR'])[1 + (n + o) % 3],
+                 (array['Black','White','Blue','Red','Green','Beige','Pink','Gray','Cream','Brown'])[1 + (n * 3 + o) % 10],
+                 (array['None','Solid','Striped','Floral','Plaid','Polka Dots','Leopard Print'])[1 + (n + o * 5) % 7]
+          from generate_series(1, $1::int) n
+          cross join generate_series(0, 2) o
+          cross join lateral (select (array['Zara','H&M','Mango','Pull & Bear','American Eagle','Nike','Adidas',
+                                            'Reebok','Polo','Tommy','Castro','Fox','Renuar','Terminal X',
+                                            'Comme il Faut'])[1 + (n * 11 + o * 3) % 15] as brand) b
+          where o < 2 + (n % 2)`,
+  },
+  {
+    // 0 to 10 likes per post (5 on average) from distinct creators.
+    label: 'post_likes',
+    sql: `insert into post_likes (post_id, profile_id, created_at)
+          select md5('post' || n)::uuid, md5('author' || (1 + (n * 31 + k * 97) % $2::int))::uuid,
+                 now() - make_interval(secs => n * 300 - k * 60)
+          from generate_series(1, $1::int) n
+          cross join generate_series(0, 9) k
+          where k < n % 11`,
+  },
+  {
+    // A comment on every fourth post, a second one on every twelfth.
+    label: 'comments',
+    sql: `insert into comments (post_id, profile_id, body, created_at)
+          select md5('post' || n)::uuid, md5('author' || (1 + (n * 17 + k * 89) % $2::int))::uuid,
+                 (array['Love this!', 'Where is the jacket from?', 'Great colours', 'So good 🔥'])[1 + (n + k) % 4],
+                 now() - make_interval(secs => n * 300 - 120 - k * 60)
+          from generate_series(1, $1::int) n
+          cross join generate_series(0, 1) k
+          where n % 4 = 0 and (k = 0 or n % 12 = 0)`,
+  },
+];
+
+/**
+ * Makes `databaseUrl` hold `options.posts` generated posts: migrates it, and unless it already holds
+ * exactly that much generated data, empties the generated rows and writes them again. Run it on a
+ * database of its own (e.g. `sys_bench`), never on one with real data.
+ */
+export async function generateFeedData(databaseUrl: string, options: GenerateOptions): Promise<GenerateResult> {
+  const authors = options.authors ?? 2000;
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  await migrate(databaseUrl);
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const before = await countRows(client);
+    const generatedAuthors = await client.query<{ n: string }>(
+      `select count(*) as n from auth.users where email like '%@${GENERATED_EMAIL_DOMAIN}'`,
+    );
+    const ready =
+      before.posts === options.posts && Number(generatedAuthors.rows[0]?.n ?? 0) >= authors && !options.force;
+    if (ready) {
+      return { generated: false, seconds: (performance.now() - started) / 1000, rows: before };
+    }
+
+    log(`generating ${options.posts} posts by ${authors} creators...`);
+    // A bench database: durability does not matter while it is filled.
+    await client.query('set synchronous_commit = off');
+    await client.query('begin');
+    await client.query('truncate table posts, profiles restart identity cascade');
+    await client.query(`delete from auth.users where email like '%@${GENERATED_EMAIL_DOMAIN}'`);
+    for (const statement of STATEMENTS) {
+      const t = performance.now();
+      // Both numbers are our own integers, written into the text: not every statement uses both.
+      const sql = statement.sql
+        .replaceAll('$1', String(Math.trunc(options.posts)))
+        .replaceAll('$2', String(Math.trunc(authors)));
+      const result = await client.query(sql);
+      log(`  ${statement.label}: ${result.rowCount} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
+    await client.query('commit');
+    const t = performance.now();
+    await client.query('vacuum analyze');
+    log(`  vacuum analyze: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return { generated: true, seconds: (performance.now() - started) / 1000, rows: await countRows(client) };
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
+}

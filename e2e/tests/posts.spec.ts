@@ -1,0 +1,231 @@
+import { expect, type Page, test } from '@playwright/test';
+import { markContextOnboarded, PASSWORD, submitAuthForm, uniqueEmail } from './support/auth';
+import { createPostThroughApi, pngFile, type Shop, signUpThroughUi, startShop } from './support/posts';
+import { expectNoSeriousA11yViolations } from './support/shell';
+
+// One journey at a time in this file: "first in the feed" must not race another journey's new post.
+test.describe.configure({ mode: 'default' });
+
+let shop: Shop;
+
+test.beforeAll(async () => {
+  shop = await startShop();
+});
+
+test.afterAll(async () => {
+  await shop.close();
+});
+
+test.beforeEach(async ({ context }) => {
+  await markContextOnboarded(context);
+});
+
+/** The src of a card's photo `index` of `count` (the media order as the app shows it). */
+async function photoSrc(page: Page, index: number, count: number): Promise<string> {
+  const image = page
+    .getByRole('article')
+    .first()
+    .getByRole('img', { name: new RegExp(`, ${index} of ${count}$`) });
+  const src = await image.getAttribute('src');
+  expect(src).toBeTruthy();
+  return src as string;
+}
+
+test('a signed-in user publishes a post with a scraped product, edits it and deletes it', async ({
+  page,
+}) => {
+  await signUpThroughUi(page);
+  await expectNoSeriousA11yViolations(page, 'home');
+
+  await page.goto('/create-post');
+  await expect(page.getByRole('heading', { name: 'Create Post' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'create post');
+
+  await page
+    .getByTestId('media-input')
+    .setInputFiles([pngFile('first.png', [200, 60, 60]), pngFile('second.png', [60, 60, 200])]);
+  await expect(page.getByRole('img', { name: 'Media 2 of 2' })).toBeVisible();
+  const caption = `Linen weekend ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Caption' }).fill(caption);
+  await expect(page.getByText(`${caption.length}/2,200 characters`)).toBeVisible();
+  await page.getByRole('button', { name: 'Casual', exact: true }).click();
+
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  const product = page.getByRole('group', { name: 'Product 1' });
+  await product.getByLabel('Purchase link').fill(shop.productUrl);
+  await product.getByRole('button', { name: 'Get the details of product 1 from its link' }).click();
+  await expect(page.getByText('Data scraped successfully')).toBeVisible();
+  await expect(page.getByText('2 images found')).toBeVisible();
+  await expect(product.getByLabel('Price')).toHaveValue('129.9');
+  await expect(product.getByRole('combobox', { name: 'Brand' })).toHaveText('Mango');
+  await expect(product.getByRole('combobox', { name: 'Currency' })).toContainText('EUR');
+  await expect(product.getByRole('button', { name: 'Use image 1' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('button', { name: 'Publish Post' }).click();
+  await expect(page.getByText('Post created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // First in the feed, with its chips and the caption without its hashtag.
+  const card = page.getByRole('feed').getByRole('article').first();
+  await expect(card.getByText(caption, { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: '#Casual' })).toBeVisible();
+  await expect(card.getByText('Mango', { exact: true })).toBeVisible();
+  const firstSrc = await photoSrc(page, 1, 2);
+  const secondSrc = await photoSrc(page, 2, 2);
+
+  // Opens the post.
+  await card.getByRole('link', { name: /, 1 of 2$/ }).click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+  const postUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('article').first().getByText(caption, { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'post detail');
+
+  // Edits it: the second photo first, another price.
+  await page.getByRole('link', { name: 'Edit post' }).click();
+  await expect(page).toHaveURL(/\/edit-post\//);
+  const save = page.getByRole('button', { name: 'Save Changes' });
+  await expect(save).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Caption' })).toHaveValue(caption);
+  await expect(page.getByRole('button', { name: 'Casual', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectNoSeriousA11yViolations(page, 'edit post');
+  await page.getByRole('button', { name: 'Move media 1 later' }).click();
+  await expect(page.getByRole('img', { name: 'Media 1 of 2' })).toHaveAttribute('src', secondSrc);
+  await page.getByRole('group', { name: 'Product 1' }).getByLabel('Price').fill('99.5');
+  await save.click();
+  await expect(page.getByText('Post updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // Sees the change.
+  await page.goto(postUrl);
+  await expect.poll(() => photoSrc(page, 1, 2)).toBe(secondSrc);
+  expect(await photoSrc(page, 2, 2)).toBe(firstSrc);
+  await page.getByRole('button', { name: 'Outfit items (1)' }).click();
+  const items = page.getByRole('dialog', { name: 'Outfit Items' });
+  await expect(items.getByText('€99.50')).toBeVisible();
+  await expect(items.getByRole('link', { name: /View Item/ })).toHaveAttribute('target', '_blank');
+  await page.keyboard.press('Escape');
+
+  // Deletes it.
+  await page.getByRole('button', { name: 'Delete Post' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Post' });
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete this post? This action cannot be undone.',
+  );
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Post deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto(postUrl);
+  await expect(page.getByText('Post not found')).toBeVisible();
+});
+
+test("a signed-out visitor's draft, files included, survives the trip to /auth and back", async ({
+  page,
+}) => {
+  await page.goto('/create-post');
+  await page
+    .getByTestId('media-input')
+    .setInputFiles([pngFile('one.png', [30, 160, 90]), pngFile('two.png', [240, 200, 40])]);
+  await page.getByRole('textbox', { name: 'Caption' }).fill('My draft look');
+  await page.getByRole('button', { name: 'Party', exact: true }).click();
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await page
+    .getByRole('group', { name: 'Product 1' })
+    .getByLabel('Purchase link')
+    .fill('https://shop.example/skirt');
+  await page.getByRole('button', { name: 'Publish Post' }).click();
+
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('Your draft is saved')).toBeVisible();
+  await submitAuthForm(page, 'Sign Up', uniqueEmail(), PASSWORD);
+
+  await expect(page).toHaveURL(/\/create-post$/);
+  await expect(page.getByText('Form restored')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Caption' })).toHaveValue('My draft look');
+  await expect(page.getByRole('button', { name: 'Party', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('group', { name: 'Product 1' }).getByLabel('Purchase link')).toHaveValue(
+    'https://shop.example/skirt',
+  );
+  // The photos themselves came back, not just their names: they are drawn from restored files.
+  for (const name of ['Media 1 of 2', 'Media 2 of 2']) {
+    const image = page.getByRole('img', { name });
+    await expect(image).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(160);
+  }
+  expect(await page.evaluate(() => window.localStorage.getItem('postDraft'))).toBeNull();
+
+  // And it publishes.
+  await page.getByRole('button', { name: 'Publish Post' }).click();
+  await expect(page.getByText('Post created successfully!')).toBeVisible();
+  await expect(page.getByRole('feed').getByRole('article').first().getByText('My draft look')).toBeVisible();
+});
+
+test('a like and a comment persist across a reload', async ({ page }) => {
+  const caption = `Like me ${Date.now()}`;
+  const { postId } = await createPostThroughApi(page.request, caption);
+  await signUpThroughUi(page);
+  await page.goto(`/post/${postId}`);
+
+  const card = page.getByRole('article').first();
+  const like = card.getByRole('button', { name: 'Like', exact: true });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByTestId('like-count')).toContainText('1 like');
+
+  await card.getByRole('button', { name: /^Comments/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Comments' });
+  const input = dialog.getByRole('textbox', { name: 'Add comment...' });
+  const send = dialog.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  await input.fill('   ');
+  await expect(send).toBeDisabled();
+  await input.fill('  Great colours!  ');
+  await input.press('Enter');
+  await expect(dialog.getByText('Great colours!', { exact: true })).toBeVisible();
+  await expect(input).toHaveValue('');
+
+  await page.reload();
+  const reloaded = page.getByRole('article').first();
+  await expect(reloaded.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(reloaded.getByTestId('like-count')).toContainText('1 like');
+  await reloaded.getByRole('button', { name: 'Comments (1)' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Comments' }).getByText('Great colours!', { exact: true }),
+  ).toBeVisible();
+});
+
+test("a second user cannot open the first user's edit page", async ({ page }) => {
+  const { postId } = await createPostThroughApi(page.request, `Not yours ${Date.now()}`);
+  await signUpThroughUi(page);
+  await page.goto(`/post/${postId}`);
+  await expect(page.getByRole('link', { name: 'Edit post' })).toHaveCount(0);
+
+  await page.goto(`/edit-post/${postId}`);
+  await expect(page.getByText('Access denied')).toBeVisible();
+  await expect(page.getByText('You can only edit your own posts')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/edit-post\//);
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+});
+
+test('a signed-out visitor is sent to sign in from the edit page, and a like asks them to register', async ({
+  page,
+}) => {
+  const { postId } = await createPostThroughApi(page.request, `Visitor view ${Date.now()}`);
+  await page.goto(`/post/${postId}`);
+  await page.getByRole('article').first().getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'To like posts, you need to register' })).toBeVisible();
+
+  await page.goto(`/edit-post/${postId}`);
+  await expect(page.getByText('Sign in required')).toBeVisible();
+  await expect(page.getByText('Please log in to edit post')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});

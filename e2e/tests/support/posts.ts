@@ -1,0 +1,125 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deflateSync } from 'node:zlib';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { PASSWORD, submitAuthForm, uniqueEmail } from './auth';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A solid-colour PNG made here, so the journeys need no image files. */
+export function solidPng(rgb: readonly [number, number, number], width = 160, height = 200): Buffer {
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x += 1) row.set(rgb, 1 + x * 3);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export function pngFile(name: string, rgb: readonly [number, number, number]) {
+  return { name, mimeType: 'image/png', buffer: solidPng(rgb) };
+}
+
+export interface Shop {
+  /** The product page: OpenGraph tags for two images, a price in EUR and the brand Mango. */
+  productUrl: string;
+  close(): Promise<void>;
+}
+
+/** A shop on 127.0.0.1 with one product page and its images (the server runs with SCRAPER_ALLOW_PRIVATE). */
+export async function startShop(): Promise<Shop> {
+  let origin = '';
+  const server: Server = createServer((request, response) => {
+    if (request.url?.startsWith('/images/')) {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.end(solidPng(request.url.includes('front') ? [20, 90, 60] : [200, 160, 40], 120, 150));
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html><head>
+      <title>Linen Shirt</title>
+      <meta property="og:type" content="product">
+      <meta property="og:title" content="Linen Shirt">
+      <meta property="og:image" content="${origin}/images/front.png">
+      <meta property="og:image" content="${origin}/images/back.png">
+      <meta property="product:price:amount" content="129.90">
+      <meta property="product:price:currency" content="EUR">
+      <meta property="product:brand" content="Mango">
+    </head><body><h1>Linen Shirt</h1></body></html>`);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    productUrl: `${origin}/products/linen-shirt`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Signs up a new user through /auth and waits for home. */
+export async function signUpThroughUi(page: Page, email = uniqueEmail()): Promise<string> {
+  await page.goto('/auth');
+  await submitAuthForm(page, 'Sign Up', email, PASSWORD);
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  return email;
+}
+
+/** A user and a post of theirs made through the API (sign-up, upload, create), for journeys about others' posts. */
+export async function createPostThroughApi(
+  request: APIRequestContext,
+  caption: string,
+): Promise<{ postId: string; username: string }> {
+  const signUp = await request.post('/auth/v1/signup', {
+    data: { email: uniqueEmail(), password: PASSWORD },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const { access_token: token } = (await signUp.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}` };
+
+  const upload = await request.post('/api/v1/storage/post-media', {
+    headers,
+    multipart: { file: pngFile('look.png', [180, 120, 140]) },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { publicUrl } = (await upload.json()) as { publicUrl: string };
+
+  const created = await request.post('/api/v1/posts', {
+    headers,
+    data: {
+      caption,
+      media: [{ url: publicUrl, type: 'image', order: 0 }],
+      items: [{ link: 'https://shop.example/dress', brand: 'Zara', price: '80', currency: 'ILS' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const post = (await created.json()) as { id: string; author: { username: string } };
+  return { postId: post.id, username: post.author.username };
+}
