@@ -7,7 +7,7 @@ const vitest = join(import.meta.dirname, '..', 'node_modules', '.bin', 'vitest')
 const extra = process.argv.slice(2);
 
 function run(label, args, env) {
-  console.log(`\n=== ${label} ===`);
+  process.stdout.write(`\n=== ${label} ===\n`);
   const result = spawnSync(vitest, ['run', ...args, ...extra], { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
