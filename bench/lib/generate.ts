@@ -5,7 +5,8 @@
  *
  * The rows are shaped like real ones (1-3 media with variants and a placeholder, 2-3 items, 0-10 likes,
  * some comments, 2% private posts, a year of history), so that the feed does the same work per post as
- * in production. Ids are derived from the row number (md5), which makes related rows cheap to generate.
+ * in production. Ids are derived from the row number (an md5 shaped as a v4 UUID), which makes related
+ * rows cheap to generate.
  */
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../../apps/server/src/db/client.ts';
@@ -52,14 +53,14 @@ const STATEMENTS: { label: string; sql: string }[] = [
   {
     label: 'auth users',
     sql: `insert into auth.users (id, email, email_confirmed_at, created_at, updated_at)
-          select md5('author' || a)::uuid, 'author' || a || '@${GENERATED_EMAIL_DOMAIN}', now(), now(), now()
+          select pg_temp.bench_uuid('author' || a), 'author' || a || '@${GENERATED_EMAIL_DOMAIN}', now(), now(), now()
           from generate_series(1, $2::int) a`,
   },
   {
     label: 'profiles',
     sql: `insert into profiles (id, username, display_name, avatar_url, size)
-          select md5('author' || a)::uuid, 'creator_' || a, 'Creator ' || a,
-                 '/media/avatars/' || md5('author' || a)::uuid || '/avatar.webp',
+          select pg_temp.bench_uuid('author' || a), 'creator_' || a, 'Creator ' || a,
+                 '/media/avatars/' || pg_temp.bench_uuid('author' || a) || '/avatar.webp',
                  (array['XS','S','M','L','XL'])[1 + a % 5]
           from generate_series(1, $2::int) a`,
   },
@@ -67,13 +68,13 @@ const STATEMENTS: { label: string; sql: string }[] = [
     // A post every ~5 minutes over a year; 1 in 50 private. created_at keeps milliseconds like the app.
     label: 'posts',
     sql: `insert into posts (id, profile_id, caption, media_url, media_type, visibility, created_at, updated_at)
-          select md5('post' || n)::uuid,
-                 md5('author' || (1 + (n * 7919) % $2::int))::uuid,
+          select pg_temp.bench_uuid('post' || n),
+                 pg_temp.bench_uuid('author' || (1 + (n * 7919) % $2::int)),
                  (array['Weekend look', 'Office fit', 'Date night', 'Beach day', 'Sunday market run',
                         'New in', 'Thrifted finds', 'Layers on layers'])[1 + n % 8]
                    || ' #' || (array['ootd','style','streetwear','minimal','vintage','summer'])[1 + n % 6]
                    || ' #' || (array['Casual','Evening','Streetwear','Formal','Cozy','Elegant','Retro'])[1 + n % 7],
-                 '/media/post-media/' || md5('author' || (1 + (n * 7919) % $2::int))::uuid || '/' || n || '.jpg',
+                 '/media/post-media/' || pg_temp.bench_uuid('author' || (1 + (n * 7919) % $2::int)) || '/' || n || '.jpg',
                  'image',
                  case when n % 50 = 0 then 'private' else 'public' end,
                  date_trunc('milliseconds', now() - make_interval(secs => n * 300 + (n * 7919) % 297)),
@@ -84,21 +85,21 @@ const STATEMENTS: { label: string; sql: string }[] = [
     // 1 to 3 pictures per post, with the variants and placeholder an upload records.
     label: 'post_media',
     sql: `insert into post_media (post_id, media_url, media_type, media_order, width, height, placeholder, variants)
-          select md5('post' || n)::uuid, url, 'image', o, 1080, 1350,
+          select pg_temp.bench_uuid('post' || n), url, 'image', o, 1080, 1350,
                  'data:image/webp;base64,UklGRkQAAABXRUJQVlA4IDgAAACwAQCdASoNABAAA4BaJQBOgBuY7+gAAP7035BbeXKbecV8f06svA27Mix3D+MVlEYooCJuyqAAAA==',
                  jsonb_build_array(
                    jsonb_build_object('width', 320, 'url', url || '.w320.webp'),
                    jsonb_build_object('width', 640, 'url', url || '.w640.webp'))
           from generate_series(1, $1::int) n
           cross join generate_series(0, 2) o
-          cross join lateral (select '/media/post-media/' || md5('author' || (1 + (n * 7919) % $2::int))::uuid
+          cross join lateral (select '/media/post-media/' || pg_temp.bench_uuid('author' || (1 + (n * 7919) % $2::int))
                                      || '/' || n || '-' || o || '.jpg' as url) u
           where o < 1 + (n % 3 = 0)::int + (n % 7 = 0)::int`,
   },
   {
     label: 'post_items',
     sql: `insert into post_items (post_id, item_order, item_type, brand, link, size, title, price, currency, color, pattern)
-          select md5('post' || n)::uuid, o,
+          select pg_temp.bench_uuid('post' || n), o,
                  (array['Shirt','Pants','Dress','Skirt','Jacket','Shoes','Bag','Sweater','Tops','Denim'])[1 + (n + o) % 10],
                  b.brand,
                  'https://www.' || lower(replace(replace(b.brand, ' ', ''), '&', '')) || '.com/il/en/item-p' || (n * 10 + o) || '.html',
@@ -119,7 +120,7 @@ const STATEMENTS: { label: string; sql: string }[] = [
     // 0 to 10 likes per post (5 on average) from distinct creators.
     label: 'post_likes',
     sql: `insert into post_likes (post_id, profile_id, created_at)
-          select md5('post' || n)::uuid, md5('author' || (1 + (n * 31 + k * 97) % $2::int))::uuid,
+          select pg_temp.bench_uuid('post' || n), pg_temp.bench_uuid('author' || (1 + (n * 31 + k * 97) % $2::int)),
                  now() - make_interval(secs => n * 300 - k * 60)
           from generate_series(1, $1::int) n
           cross join generate_series(0, 9) k
@@ -129,7 +130,7 @@ const STATEMENTS: { label: string; sql: string }[] = [
     // A comment on every fourth post, a second one on every twelfth.
     label: 'comments',
     sql: `insert into comments (post_id, profile_id, body, created_at)
-          select md5('post' || n)::uuid, md5('author' || (1 + (n * 17 + k * 89) % $2::int))::uuid,
+          select pg_temp.bench_uuid('post' || n), pg_temp.bench_uuid('author' || (1 + (n * 17 + k * 89) % $2::int)),
                  (array['Love this!', 'Where is the jacket from?', 'Great colours', 'So good 🔥'])[1 + (n + k) % 4],
                  now() - make_interval(secs => n * 300 - 120 - k * 60)
           from generate_series(1, $1::int) n
@@ -166,6 +167,9 @@ export async function generateFeedData(databaseUrl: string, options: GenerateOpt
     // A bench database: durability does not matter while it is filled.
     await client.query('set synchronous_commit = off');
     await client.query('begin');
+    // Ids from row numbers: an md5 with the version and variant digits of a v4 UUID (the API checks them).
+    await client.query(`create function pg_temp.bench_uuid(seed text) returns uuid language sql immutable as
+      $$ select overlay(overlay(md5(seed) placing '4' from 13) placing '8' from 17)::uuid $$`);
     await client.query('truncate table posts, profiles restart identity cascade');
     await client.query(`delete from auth.users where email like '%@${GENERATED_EMAIL_DOMAIN}'`);
     for (const statement of STATEMENTS) {

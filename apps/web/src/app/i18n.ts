@@ -3,7 +3,6 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/local-storage';
 import en from '@/locales/en.json';
-import he from '@/locales/he.json';
 
 export const LANGUAGES = ['en', 'he'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -29,12 +28,30 @@ function applyToDocument(language: string) {
 
 i18n.on('languageChanged', (language) => applyToDocument(i18n.resolvedLanguage ?? language));
 
+/**
+ * Hebrew is fetched only when it is the language in use, so English visitors never download it
+ * (the strings of both languages would otherwise sit in the first-load bundle).
+ */
+const lazyLocales = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, _namespace: string, callback: (error: unknown, data?: object) => void) {
+    if (language !== 'he') return callback(null, language === 'en' ? en : {});
+    import('@/locales/he.json').then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error),
+    );
+  },
+};
+
 /** English is the default; the detector picks a stored choice first, then the browser's languages. */
 export const i18nReady = i18n
   .use(LanguageDetector)
+  .use(lazyLocales)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en }, he: { translation: he } },
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
     supportedLngs: LANGUAGES,
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',

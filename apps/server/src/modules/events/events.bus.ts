@@ -47,7 +47,11 @@ export class LiveEventBus {
     const stop = this.stopListening;
     this.stopListening = null;
     this.topics.clear();
-    await stop?.().catch(() => {});
+    try {
+      await stop?.();
+    } catch {
+      // The database may already be closed (its own onClose hook can run first): nothing left to stop.
+    }
   }
 
   /** Hands this instance's events for any of `topics` to `sink` until the returned function is called. */

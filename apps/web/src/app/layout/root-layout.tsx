@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useMergeSwipesOnSignIn } from '@/features/swipe/hooks/use-merge-swipes-on-sign-in';
 import { OnboardingGate } from '../onboarding-gate';
 import { ScrollToTop } from '../scroll-to-top';
 
@@ -8,6 +9,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 /** Wraps every screen: the onboarding rule, scroll-to-top, and the app column. */
 export function RootLayout() {
   const { t } = useTranslation();
+  useMergeSwipesOnSignIn();
   return (
     <div className="relative mx-auto flex min-h-dvh w-full max-w-app flex-col bg-surface sm:border-x sm:border-line/70 sm:shadow-card">
       <a

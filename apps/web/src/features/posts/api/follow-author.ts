@@ -1,11 +1,7 @@
+import type { FollowState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { updateAuthorPostsInCaches } from './post-cache';
-
-/** What the follows API answers (the rest of its answer, the profile's counts, is not needed here). */
-interface FollowState {
-  following: boolean;
-}
 
 /** PUT (follow) or DELETE (unfollow) /api/v1/follows/{profileId}. */
 export function setFollowing(profileId: string, following: boolean): Promise<FollowState> {

@@ -1,0 +1,28 @@
+import type { Album, SaveState } from '@sys/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { albumKeys } from './album-keys';
+
+/** PUT (save) or DELETE (remove) /api/v1/albums/{id}/save: someone's public album in my wishlist. */
+export function setAlbumSaved(albumId: string, saved: boolean): Promise<SaveState> {
+  return apiRequest<SaveState>(`/albums/${encodeURIComponent(albumId)}/save`, {
+    method: saved ? 'PUT' : 'DELETE',
+  });
+}
+
+export function useSaveAlbumMutation(albumId: string) {
+  const queryClient = useQueryClient();
+  const apply = (saved: boolean) =>
+    queryClient.setQueriesData<Album>({ queryKey: albumKeys.details() }, (album) =>
+      album?.id === albumId ? { ...album, savedByMe: saved } : album,
+    );
+  return useMutation({
+    mutationFn: (saved: boolean) => setAlbumSaved(albumId, saved),
+    onMutate: (saved) => apply(saved),
+    onError: (_error, saved) => apply(!saved),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: albumKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: ['wishlist'] });
+    },
+  });
+}

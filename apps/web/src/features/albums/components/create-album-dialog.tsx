@@ -1,0 +1,84 @@
+import type { Album } from '@sys/shared';
+import { ALBUM_LIMITS } from '@sys/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { showToast } from '@/features/posts/utils/toast';
+import { ApiError } from '@/lib/api-client';
+import { useCreateAlbumMutation } from '../api/create-album';
+
+export interface CreateAlbumDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated?: (album: Album) => void;
+}
+
+/** 'Create new album' on one's own profile: a name (non-blank after trimming), then the new album. */
+export function CreateAlbumDialog({ open, onOpenChange, onCreated }: CreateAlbumDialogProps) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const create = useCreateAlbumMutation();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    create.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: (album) => {
+          void showToast('success', t('albums.created'));
+          setName('');
+          onOpenChange(false);
+          onCreated?.(album);
+        },
+        onError: (error) =>
+          void showToast('destructive', t('albums.createError'), {
+            description: error instanceof ApiError ? error.message : undefined,
+          }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('albums.createTitle')}</DialogTitle>
+          <DialogDescription>{t('albums.createDescription')}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
+          <FormField label={t('albums.name')}>
+            {(control) => (
+              <Input
+                {...control}
+                value={name}
+                maxLength={ALBUM_LIMITS.nameMaxChars}
+                onChange={(event) => setName(event.target.value)}
+                placeholder={t('albums.namePlaceholder')}
+                autoComplete="off"
+              />
+            )}
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              {t('albums.cancel')}
+            </Button>
+            <Button type="submit" disabled={!name.trim() || create.isPending}>
+              {t('albums.create')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

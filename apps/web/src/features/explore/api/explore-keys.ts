@@ -1,0 +1,12 @@
+/** Query keys of explore's reads, per viewer (creators answer whether the viewer follows them). */
+export const exploreKeys = {
+  all: ['explore'] as const,
+  hub: (viewer: string | null) => [...exploreKeys.all, 'hub', viewer] as const,
+  search: (q: string, viewer: string | null) => [...exploreKeys.all, 'search', q, viewer] as const,
+  brands: () => [...exploreKeys.all, 'brands'] as const,
+  brand: (brandId: string, viewer: string | null) => [...exploreKeys.all, 'brand', brandId, viewer] as const,
+  creators: (viewer: string | null) => [...exploreKeys.all, 'creators', viewer] as const,
+  trending: () => [...exploreKeys.all, 'trending'] as const,
+  category: (category: string, viewer: string | null) =>
+    [...exploreKeys.all, 'category', category, viewer] as const,
+};

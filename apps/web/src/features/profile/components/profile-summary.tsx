@@ -1,0 +1,105 @@
+import { PROFILE_FALLBACKS, type ProfileStats, truncateBio } from '@sys/shared';
+import { UserRoundIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '@/components/ui/skeleton';
+
+/** What a profile header shows, from the own profile, a public profile or the local guest profile. */
+export interface ProfileView {
+  avatarUrl: string | null;
+  displayName: string | null;
+  username: string | null;
+  bio: string | null;
+  size?: string;
+  chest?: number;
+  waist?: number;
+  hip?: number;
+}
+
+export interface ProfileSummaryProps {
+  profile: ProfileView;
+  stats: ProfileStats | undefined;
+  /** The own profile shortens the bio to 20 characters (spec section 9). */
+  truncate?: boolean;
+  /** A note next to the measurements (the owner sees whether they are private). */
+  measurementsNote?: ReactNode;
+}
+
+/** The chest/waist/hip line needs all three values (spec section 2). */
+export function hasAllMeasurements(profile: ProfileView): boolean {
+  return profile.chest !== undefined && profile.waist !== undefined && profile.hip !== undefined;
+}
+
+function Count({ value, label }: { value: number | undefined; label: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <div className="flex flex-1 flex-col items-center">
+      <dd className="order-1 text-lg font-bold text-ink tabular-nums">
+        {value === undefined ? (
+          <Skeleton className="h-6 w-8" />
+        ) : (
+          new Intl.NumberFormat(i18n.resolvedLanguage).format(value)
+        )}
+      </dd>
+      <dt className="order-2 text-[13px] text-muted">{label}</dt>
+    </div>
+  );
+}
+
+/** Avatar, name, bio, counts, measurements and size of a profile. */
+export function ProfileSummary({ profile, stats, truncate = false, measurementsNote }: ProfileSummaryProps) {
+  const { t } = useTranslation();
+  const name = profile.displayName || PROFILE_FALLBACKS.displayName;
+  const bio = profile.bio || PROFILE_FALLBACKS.bio;
+  return (
+    <section aria-label={t('profile.summary')} className="flex flex-col items-center gap-3 px-4 pt-2 text-center">
+      <span className="flex size-24 items-center justify-center overflow-hidden rounded-full bg-subtle text-muted ring-2 ring-line">
+        {profile.avatarUrl ? (
+          <img src={profile.avatarUrl} alt={t('profile.avatarAlt', { name })} className="size-full object-cover" />
+        ) : (
+          <UserRoundIcon aria-hidden className="size-10" />
+        )}
+      </span>
+      <div className="flex flex-col gap-0.5">
+        <h2 className="text-xl font-bold text-ink">{name}</h2>
+        {profile.username ? (
+          <p className="text-[13px] text-muted" dir="ltr">
+            @{profile.username}
+          </p>
+        ) : null}
+        <p className="mt-1 text-[15px] text-ink">{truncate ? truncateBio(bio) : bio}</p>
+      </div>
+      <dl className="flex w-full max-w-xs">
+        <Count value={stats?.posts_count} label={t('profile.posts')} />
+        <Count value={stats?.followers_count} label={t('profile.followers')} />
+        <Count value={stats?.following_count} label={t('profile.following')} />
+      </dl>
+      {hasAllMeasurements(profile) || profile.size ? (
+        <div className="flex flex-wrap items-center justify-center gap-2 text-[13px] text-muted">
+          {hasAllMeasurements(profile) ? (
+            <span data-testid="profile-measurements">
+              {t('profile.measurementsLine', { chest: profile.chest, waist: profile.waist, hip: profile.hip })}
+            </span>
+          ) : null}
+          {profile.size ? (
+            <span className="rounded-full bg-subtle px-2.5 py-0.5 font-medium text-ink" data-testid="profile-size">
+              {t('profile.sizeLabel', { size: profile.size })}
+            </span>
+          ) : null}
+          {measurementsNote}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function ProfileSummarySkeleton() {
+  return (
+    <div aria-hidden className="flex flex-col items-center gap-3 px-4 pt-2">
+      <Skeleton className="size-24 rounded-full" />
+      <Skeleton className="h-6 w-40" />
+      <Skeleton className="h-4 w-28" />
+      <Skeleton className="h-12 w-64" />
+    </div>
+  );
+}

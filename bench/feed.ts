@@ -1,0 +1,279 @@
+/**
+ * The feed benchmark (issue 4, "Performance"; ARCHITECTURE.md section 6): on PostgreSQL with 100,000
+ * generated posts, GET /api/v1/posts?limit=20 against the same server's trivial JSON route, a deep
+ * cursor page and a signed-in viewer's page (autocannon, 50 connections); then the SQL a page issues,
+ * captured from the real code path, its count for several page sizes (no N+1) and its EXPLAIN ANALYZE.
+ *
+ * `DATABASE_URL=postgresql://sys:sys@127.0.0.1:5432/sys_bench npx tsx bench/feed.ts`, or part of
+ * `npm run bench`. Use a database of its own: the generator empties its posts and profiles.
+ * Environment: BENCH_POSTS (default 100000), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (50),
+ * BENCH_REGENERATE=1 (write the data again even if present).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { encodeKeysetCursor } from '../apps/server/src/lib/keyset-cursor.ts';
+import { generateFeedData } from './lib/generate.ts';
+import { formatTable, type LoadResult, load } from './lib/load.ts';
+import { waitForIdle } from './lib/process-stats.ts';
+import { startServer } from './lib/server.ts';
+import { AUTH_HEADERS, signUp } from './lib/users.ts';
+
+export interface FeedBenchOptions {
+  databaseUrl: string;
+  posts?: number;
+  duration?: number;
+  connections?: number;
+  regenerate?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface CapturedQuery {
+  text: string;
+  values: unknown[];
+}
+
+export interface QueryPlan {
+  label: string;
+  sql: string;
+  plan: string;
+  executionMs: number;
+  seqScans: string[];
+}
+
+export interface FeedBenchResult {
+  generation: { generated: boolean; seconds: number; rows: Record<string, number> };
+  idleWaitSeconds: number;
+  load: LoadResult[];
+  queryCounts: { name: string; queries: number }[];
+  plans: QueryPlan[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Capturing the SQL of one request: every pool query made in the request's async context.
+// ---------------------------------------------------------------------------------------------------------
+
+const capture = new AsyncLocalStorage<CapturedQuery[]>();
+let patched = false;
+
+/** Records, for requests run inside `capture`, every query drizzle sends through the pg pool. */
+function patchPool(): void {
+  if (patched) return;
+  patched = true;
+  const original = pg.Pool.prototype.query;
+  pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+    const store = capture.getStore();
+    if (store) {
+      const [first, second] = args;
+      const config = typeof first === 'string' ? { text: first, values: second } : (first as CapturedQuery);
+      store.push({ text: config.text, values: Array.isArray(config.values) ? config.values : [] });
+    }
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+}
+
+/** Tables big enough that a sequential scan of them would mean a missing index. */
+const BIG_TABLES = ['posts', 'post_media', 'post_items', 'post_likes', 'comments', 'saved_posts', 'follows'];
+
+async function explain(client: pg.Client, label: string, query: CapturedQuery): Promise<QueryPlan> {
+  // Run once first: the plan we keep is of a warm cache, as under load.
+  await client.query(query.text, query.values);
+  const result = await client.query<{ 'QUERY PLAN': string }>(
+    `explain (analyze, buffers) ${query.text}`,
+    query.values,
+  );
+  const plan = result.rows.map((r) => r['QUERY PLAN']).join('\n');
+  const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
+  const seqScans = [...plan.matchAll(/Seq Scan on (\w+)/g)]
+    .map((m) => m[1]!)
+    .filter((table) => BIG_TABLES.includes(table));
+  return { label, sql: query.text, plan, executionMs, seqScans };
+}
+
+/**
+ * Builds the app in this process on the bench database and runs feed requests through it, recording
+ * their SQL: the real code path (routes, service, repository, hooks), not a copy of its queries.
+ */
+async function captureFeedQueries(
+  databaseUrl: string,
+  deepCursor: string,
+): Promise<{ counts: FeedBenchResult['queryCounts']; plans: QueryPlan[] }> {
+  patchPool();
+  const app = await buildApp(
+    { dataDir: null, webDist: null, seedDemo: false, logLevel: 'silent', databaseUrl },
+    { logger: false },
+  );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await app.ready();
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      headers: AUTH_HEADERS,
+      payload: { email: `bench-inproc-${Date.now()}@bench.invalid`, password: 'bench password 1' },
+    });
+    if (signup.statusCode !== 200) throw new Error(`in-process sign-up answered ${signup.statusCode}`);
+    const token = (signup.json() as { access_token: string }).access_token;
+    const viewer = { authorization: `Bearer ${token}` };
+
+    const run = async (url: string, headers: Record<string, string> = {}) => {
+      await app.inject({ method: 'GET', url, headers }); // warm-up (a first request may set things up)
+      const queries: CapturedQuery[] = [];
+      const res = await capture.run(queries, () => app.inject({ method: 'GET', url, headers }));
+      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+      return queries;
+    };
+
+    const counts: FeedBenchResult['queryCounts'] = [];
+    const pages: Record<string, CapturedQuery[]> = {};
+    for (const limit of [5, 20, 50]) {
+      pages[`anonymous, limit ${limit}`] = await run(`/api/v1/posts?limit=${limit}`);
+    }
+    pages['anonymous, deep cursor, limit 20'] = await run(`/api/v1/posts?limit=20&cursor=${deepCursor}`);
+    for (const limit of [5, 20, 50]) {
+      pages[`signed-in viewer, limit ${limit}`] = await run(`/api/v1/posts?limit=${limit}`, viewer);
+    }
+    for (const [name, queries] of Object.entries(pages)) counts.push({ name, queries: queries.length });
+
+    const plans: QueryPlan[] = [];
+    const explainAll = async (page: string) => {
+      for (const [i, query] of pages[page]!.entries()) {
+        plans.push(await explain(client, `${page}: query ${i + 1} of ${pages[page]!.length}`, query));
+      }
+    };
+    await explainAll('anonymous, limit 20');
+    await explainAll('anonymous, deep cursor, limit 20');
+    await explainAll('signed-in viewer, limit 20');
+    return { counts, plans };
+  } finally {
+    await client.end();
+    await app.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The benchmark
+// ---------------------------------------------------------------------------------------------------------
+
+/** The cursor of the page that starts ~95% of the way down the public feed. */
+async function deepFeedCursor(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const total = await client.query<{ n: string }>(`select count(*) as n from posts where visibility = 'public'`);
+    const offset = Math.floor(Number(total.rows[0]?.n ?? 0) * 0.95);
+    const row = await client.query<{ created_at: Date; id: string }>(
+      `select created_at, id from posts where visibility = 'public'
+        order by created_at desc, id desc offset $1 limit 1`,
+      [offset],
+    );
+    const last = row.rows[0];
+    if (!last) throw new Error('the bench database has no public posts');
+    return encodeKeysetCursor({ createdAt: last.created_at, id: last.id });
+  } finally {
+    await client.end();
+  }
+}
+
+export async function benchFeed(options: FeedBenchOptions): Promise<FeedBenchResult> {
+  const log = options.log ?? (() => {});
+  const duration = options.duration ?? 10;
+  const connections = options.connections ?? 50;
+  const generation = await generateFeedData(options.databaseUrl, {
+    posts: options.posts ?? 100_000,
+    force: options.regenerate ?? false,
+    log,
+  });
+  log(`data: ${JSON.stringify(generation.rows)} (${generation.generated ? 'generated' : 'already there'})`);
+  const deepCursor = await deepFeedCursor(options.databaseUrl);
+
+  const server = await startServer({ DATABASE_URL: options.databaseUrl, SEED_DEMO: 'false' });
+  const rows: LoadResult[] = [];
+  let idleWaitSeconds = 0;
+  try {
+    // The server indexes posts it has not seen for search when it starts; measure after that.
+    idleWaitSeconds = await waitForIdle(server.pid);
+    log(`server idle after ${idleWaitSeconds.toFixed(0)} s`);
+    const token = await signUp(server.url);
+    const check = await fetch(`${server.url}/api/v1/posts?limit=20&cursor=${deepCursor}`);
+    const page = (await check.json()) as { items: unknown[]; nextCursor: string | null };
+    if (check.status !== 200 || page.items.length !== 20 || !page.nextCursor) {
+      throw new Error(`the deep feed page is not a full page: ${check.status}`);
+    }
+    const opts = { duration, connections };
+    const routes: [string, string, Record<string, string>?][] = [
+      ['GET /api/health/live (trivial JSON)', '/api/health/live'],
+      ['GET /api/v1/posts?limit=20 (first page)', '/api/v1/posts?limit=20'],
+      ['GET /api/v1/posts?limit=20&cursor=… (page at 95% depth)', `/api/v1/posts?limit=20&cursor=${deepCursor}`],
+      [
+        'GET /api/v1/posts?limit=20, signed-in viewer',
+        '/api/v1/posts?limit=20',
+        { authorization: `Bearer ${token}` },
+      ],
+    ];
+    for (const [name, path, headers] of routes) {
+      log(`load: ${name}`);
+      rows.push(await load(name, `${server.url}${path}`, { ...opts, headers: headers ?? {} }));
+    }
+  } finally {
+    await server.stop();
+  }
+
+  log('capturing and explaining the feed queries');
+  const { counts, plans } = await captureFeedQueries(options.databaseUrl, deepCursor);
+  return { generation, idleWaitSeconds, load: rows, queryCounts: counts, plans };
+}
+
+export function formatFeedResult(result: FeedBenchResult): string {
+  const feed = result.load.find((r) => r.name.includes('first page'));
+  const trivial = result.load.find((r) => r.name.includes('trivial'));
+  const ratio = feed && trivial ? (feed.requestsPerSecond / trivial.requestsPerSecond).toFixed(2) : 'n/a';
+  const lines = [
+    `Data: ${Object.entries(result.generation.rows)
+      .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
+      .join(', ')}${result.generation.generated ? ` (generated in ${result.generation.seconds.toFixed(0)} s)` : ''}.`,
+    '',
+    formatTable(result.load),
+    '',
+    `Feed throughput / trivial route: ${ratio} (budget: at least 0.5). Feed p99: ${feed?.p99 ?? 'n/a'} ms (budget: under 50 ms).`,
+    '',
+    '| page | SQL queries |',
+    '|---|---:|',
+    ...result.queryCounts.map((c) => `| ${c.name} | ${c.queries} |`),
+    '',
+  ];
+  for (const plan of result.plans) {
+    lines.push(
+      `#### ${plan.label} (${plan.executionMs} ms${plan.seqScans.length ? `; SEQ SCAN on ${plan.seqScans.join(', ')}` : ''})`,
+      '',
+      '```sql',
+      plan.sql,
+      '```',
+      '',
+      '```',
+      plan.plan,
+      '```',
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    process.stderr.write('The feed benchmark needs PostgreSQL: set DATABASE_URL (a database of its own).\n');
+    process.exit(1);
+  }
+  const result = await benchFeed({
+    databaseUrl,
+    posts: Number(process.env.BENCH_POSTS ?? 100_000),
+    duration: Number(process.env.BENCH_DURATION ?? 10),
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+    regenerate: process.env.BENCH_REGENERATE === '1',
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  process.stdout.write(`${formatFeedResult(result)}\n`);
+}
