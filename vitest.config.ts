@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One runner for every workspace's unit and API tests; e2e journeys run in Playwright instead.
 export default defineConfig({
   test: {
+    // PGlite instances are heavy; two workers match the machine's two cores.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -18,8 +20,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // PGlite instances are heavy; two workers match the machine's two cores.
-          maxWorkers: 2,
         },
       },
       './apps/web/vite.config.ts',

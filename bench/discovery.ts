@@ -11,7 +11,6 @@
  * its own: the generator empties its posts and profiles. BENCH_POSTS (100000), BENCH_DURATION (s, 10),
  * BENCH_CONNECTIONS (20), BENCH_REGENERATE=1.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildPreferenceCounters, rankOutfitsByCounters, type SwipeEvent } from '@sys/shared';
 import pg from 'pg';
@@ -40,8 +39,8 @@ interface QueryPlan {
 const SEARCHES: [string, string][] = [
   ['search: a brand (zara)', '/api/v1/search?q=zara&limit=20'],
   ['search: a misspelled brand (addidas)', '/api/v1/search?q=addidas&limit=20'],
-  ['search: two words (black dress)', '/api/v1/search?q=black%20dress&limit=20'],
-  ['search: a rare word (thrifted)', '/api/v1/search?q=thrifted&limit=20'],
+  ['search: two words (black jacket)', '/api/v1/search?q=black%20jacket&limit=20'],
+  ['search: a caption word (thrifted)', '/api/v1/search?q=thrifted&limit=20'],
   ['search: a username (creator_42)', '/api/v1/search?q=creator_42&limit=20'],
 ];
 const FILTERS: [string, string][] = [
@@ -58,19 +57,39 @@ const FILTERS: [string, string][] = [
 // Capturing the SQL of one request: every pool query made in the request's async context.
 // ---------------------------------------------------------------------------------------------------------
 
-const capture = new AsyncLocalStorage<CapturedQuery[]>();
+/*
+ * The in-process requests run one at a time, so the queries sent while one runs are its queries. (An
+ * AsyncLocalStorage context does not survive into the pool's query calls through app.inject.)
+ */
+let recording: CapturedQuery[] | null = null;
 
 function patchPool(): void {
-  const original = pg.Pool.prototype.query;
-  pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
-    const store = capture.getStore();
-    if (store) {
+  // Client, not Pool: a pool's queries and a transaction's both end up here.
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (recording) {
       const [first, second] = args;
-      const config = typeof first === 'string' ? { text: first, values: second } : (first as CapturedQuery);
-      store.push({ text: config.text, values: Array.isArray(config.values) ? config.values : [] });
+      // drizzle passes (config, values); others (text, values) or a config with its values.
+      const config =
+        typeof first === 'string'
+          ? { text: first, values: second }
+          : { text: (first as CapturedQuery).text, values: (first as CapturedQuery).values ?? second };
+      if (!/^(begin|commit|rollback)$/i.test(config.text)) {
+        recording.push({ text: config.text, values: Array.isArray(config.values) ? config.values : [] });
+      }
     }
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
+}
+
+async function recorded<T>(work: () => Promise<T>): Promise<{ result: T; queries: CapturedQuery[] }> {
+  const queries: CapturedQuery[] = [];
+  recording = queries;
+  try {
+    return { result: await work(), queries };
+  } finally {
+    recording = null;
+  }
 }
 
 async function explain(client: pg.Client, label: string, query: CapturedQuery): Promise<QueryPlan> {
@@ -222,8 +241,9 @@ export async function benchDiscovery(options: {
     await app.ready();
     const explainPath = async (name: string, path: string, headers: Record<string, string> = {}) => {
       await app.inject({ method: 'GET', url: path, headers });
-      const queries: CapturedQuery[] = [];
-      const res = await capture.run(queries, () => app.inject({ method: 'GET', url: path, headers }));
+      const { result: res, queries } = await recorded(() =>
+        app.inject({ method: 'GET', url: path, headers }),
+      );
       if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${res.body}`);
       // Discovery's own queries; the posts' hydration (media, items, counts) is the feed's (bench/feed.ts).
       for (const [i, query] of queries.entries()) {
@@ -265,9 +285,10 @@ export async function benchDiscovery(options: {
       const times: number[] = [];
       let queries = 0;
       for (let run = 0; run < 60; run++) {
-        const captured: CapturedQuery[] = [];
         const started = performance.now();
-        const res = await capture.run(captured, () => app.inject({ method: 'GET', url: path, headers }));
+        const { result: res, queries: captured } = await recorded(() =>
+          app.inject({ method: 'GET', url: path, headers }),
+        );
         const elapsed = performance.now() - started;
         if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
         if (run >= 10) times.push(elapsed); // the first runs warm caches and the JIT

@@ -9,7 +9,6 @@
  * Environment: BENCH_POSTS (default 100000), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (50),
  * BENCH_REGENERATE=1 (write the data again even if present).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -51,23 +50,26 @@ export interface FeedBenchResult {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Capturing the SQL of one request: every pool query made in the request's async context.
+// Capturing the SQL of one request: every query sent through the pg pool while it runs. The in-process
+// app serves nothing else meanwhile (Fastify's inject does not keep an AsyncLocalStorage context down to
+// the pool, so the capture is by time, not by context); each capture is taken twice and must agree.
 // ---------------------------------------------------------------------------------------------------------
 
-const capture = new AsyncLocalStorage<CapturedQuery[]>();
+let store: CapturedQuery[] | null = null;
 let patched = false;
 
-/** Records, for requests run inside `capture`, every query drizzle sends through the pg pool. */
+/** Records, while `store` is set, every query drizzle sends through the pg pool. */
 function patchPool(): void {
   if (patched) return;
   patched = true;
   const original = pg.Pool.prototype.query;
   pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
-    const store = capture.getStore();
     if (store) {
+      // query(text, values) or query(config, values): drizzle passes a config and the values apart.
       const [first, second] = args;
-      const config = typeof first === 'string' ? { text: first, values: second } : (first as CapturedQuery);
-      store.push({ text: config.text, values: Array.isArray(config.values) ? config.values : [] });
+      const text = typeof first === 'string' ? first : (first as { text: string }).text;
+      const values = Array.isArray(second) ? second : (first as { values?: unknown[] }).values;
+      store.push({ text, values: values ?? [] });
     }
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
@@ -117,13 +119,31 @@ async function captureFeedQueries(
     if (signup.statusCode !== 200) throw new Error(`in-process sign-up answered ${signup.statusCode}`);
     const token = (signup.json() as { access_token: string }).access_token;
     const viewer = { authorization: `Bearer ${token}` };
+    await app.inject({ method: 'GET', url: '/api/v1/profiles/me', headers: viewer });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    await giveViewerActivity(databaseUrl, address, token);
 
+    const once = async (url: string, headers: Record<string, string>) => {
+      const queries: CapturedQuery[] = [];
+      store = queries;
+      try {
+        const res = await app.inject({ method: 'GET', url, headers });
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+      } finally {
+        store = null;
+      }
+      return queries;
+    };
     const run = async (url: string, headers: Record<string, string> = {}) => {
       await app.inject({ method: 'GET', url, headers }); // warm-up (a first request may set things up)
-      const queries: CapturedQuery[] = [];
-      const res = await capture.run(queries, () => app.inject({ method: 'GET', url, headers }));
-      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-      return queries;
+      const first = await once(url, headers);
+      const second = await once(url, headers);
+      if (first.length !== second.length) {
+        throw new Error(
+          `${url}: ${first.length} then ${second.length} queries; is the app doing other work?`,
+        );
+      }
+      return first;
     };
 
     const counts: FeedBenchResult['queryCounts'] = [];
@@ -157,12 +177,54 @@ async function captureFeedQueries(
 // The benchmark
 // ---------------------------------------------------------------------------------------------------------
 
+/** The user id inside an access token (its `sub`). */
+function userIdOf(token: string): string {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    sub: string;
+  };
+  return payload.sub;
+}
+
+/**
+ * A signed-in viewer like a real one: following 50 creators, some of them on the first page, and with
+ * saved and liked posts there, so that the viewer's flags are found, not just looked for.
+ */
+async function giveViewerActivity(databaseUrl: string, baseUrl: string, token: string): Promise<void> {
+  // The first authenticated request creates the viewer's profile.
+  await fetch(`${baseUrl}/api/v1/profiles/me`, { headers: { authorization: `Bearer ${token}` } });
+  const viewer = userIdOf(token);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into follows (follower_id, following_id)
+       select $1, id from profiles where id <> $1 order by id limit 50 on conflict do nothing`,
+      [viewer],
+    );
+    const recent = `select id from posts where visibility = 'public' order by created_at desc nulls last limit 40`;
+    await client.query(
+      `insert into saved_posts (post_id, profile_id) select id, $1 from (${recent}) p where random() < 0.3
+       on conflict do nothing`,
+      [viewer],
+    );
+    await client.query(
+      `insert into post_likes (post_id, profile_id) select id, $1 from (${recent}) p where random() < 0.5
+       on conflict do nothing`,
+      [viewer],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** The cursor of the page that starts ~95% of the way down the public feed. */
 async function deepFeedCursor(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const total = await client.query<{ n: string }>(`select count(*) as n from posts where visibility = 'public'`);
+    const total = await client.query<{ n: string }>(
+      `select count(*) as n from posts where visibility = 'public'`,
+    );
     const offset = Math.floor(Number(total.rows[0]?.n ?? 0) * 0.95);
     const row = await client.query<{ created_at: Date; id: string }>(
       `select created_at, id from posts where visibility = 'public'
@@ -197,6 +259,7 @@ export async function benchFeed(options: FeedBenchOptions): Promise<FeedBenchRes
     idleWaitSeconds = await waitForIdle(server.pid);
     log(`server idle after ${idleWaitSeconds.toFixed(0)} s`);
     const token = await signUp(server.url);
+    await giveViewerActivity(options.databaseUrl, server.url, token);
     const check = await fetch(`${server.url}/api/v1/posts?limit=20&cursor=${deepCursor}`);
     const page = (await check.json()) as { items: unknown[]; nextCursor: string | null };
     if (check.status !== 200 || page.items.length !== 20 || !page.nextCursor) {
@@ -206,7 +269,10 @@ export async function benchFeed(options: FeedBenchOptions): Promise<FeedBenchRes
     const routes: [string, string, Record<string, string>?][] = [
       ['GET /api/health/live (trivial JSON)', '/api/health/live'],
       ['GET /api/v1/posts?limit=20 (first page)', '/api/v1/posts?limit=20'],
-      ['GET /api/v1/posts?limit=20&cursor=… (page at 95% depth)', `/api/v1/posts?limit=20&cursor=${deepCursor}`],
+      [
+        'GET /api/v1/posts?limit=20&cursor=… (page at 95% depth)',
+        `/api/v1/posts?limit=20&cursor=${deepCursor}`,
+      ],
       [
         'GET /api/v1/posts?limit=20, signed-in viewer',
         '/api/v1/posts?limit=20',
@@ -217,6 +283,7 @@ export async function benchFeed(options: FeedBenchOptions): Promise<FeedBenchRes
       log(`load: ${name}`);
       rows.push(await load(name, `${server.url}${path}`, { ...opts, headers: headers ?? {} }));
     }
+    log(formatTable(rows));
   } finally {
     await server.stop();
   }
@@ -233,7 +300,9 @@ export function formatFeedResult(result: FeedBenchResult): string {
   const lines = [
     `Data: ${Object.entries(result.generation.rows)
       .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
-      .join(', ')}${result.generation.generated ? ` (generated in ${result.generation.seconds.toFixed(0)} s)` : ''}.`,
+      .join(
+        ', ',
+      )}${result.generation.generated ? ` (generated in ${result.generation.seconds.toFixed(0)} s)` : ''}.`,
     '',
     formatTable(result.load),
     '',
@@ -244,6 +313,12 @@ export function formatFeedResult(result: FeedBenchResult): string {
     ...result.queryCounts.map((c) => `| ${c.name} | ${c.queries} |`),
     '',
   ];
+  // A page's 20 ids written out in every ANY(...) make the plans hard to read.
+  const shorten = (text: string) =>
+    text.replace(
+      /'\{([0-9a-f-]{36},?)+\}'::uuid\[\]/g,
+      (ids) => `'{…${ids.split(',').length} ids…}'::uuid[]`,
+    );
   for (const plan of result.plans) {
     lines.push(
       `#### ${plan.label} (${plan.executionMs} ms${plan.seqScans.length ? `; SEQ SCAN on ${plan.seqScans.join(', ')}` : ''})`,
@@ -253,7 +328,7 @@ export function formatFeedResult(result: FeedBenchResult): string {
       '```',
       '',
       '```',
-      plan.plan,
+      shorten(plan.plan),
       '```',
       '',
     );

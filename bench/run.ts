@@ -1,18 +1,45 @@
 /**
- * `npm run bench`: measures the built server and prints a Markdown table to paste into RESULTS.md.
- * Numbers, not pass/fail: nothing here runs inside `npm test`.
+ * `npm run bench`: measures the built server and prints Markdown to paste into RESULTS.md.
+ * Numbers, not pass/fail: nothing here runs inside `npm test`. Build first (`npm run build`).
+ *
+ * 0. The first start on an empty data directory, demo seed included (always; bench/first-start.ts).
+ * 1. The trivial routes (always).
+ * 2. Server memory while a 200MB video uploads, multipart and tus (always; bench/uploads.ts).
+ * 3. The feed on 100,000 generated posts (only with DATABASE_URL, on PostgreSQL; bench/feed.ts). Point
+ *    DATABASE_URL at a database of its own (e.g. postgresql://sys:sys@127.0.0.1:5432/sys_bench): the
+ *    generator replaces its posts and profiles, and refuses a database with real users.
  *
  * Environment: BENCH_DURATION (seconds per route, default 10), BENCH_CONNECTIONS (default 50),
- * DATABASE_URL (benchmark on PostgreSQL instead of the embedded PGlite).
+ * DATABASE_URL, BENCH_POSTS (default 100000), BENCH_REGENERATE=1, BENCH_UPLOAD_MB (default 200).
  */
+import { cpus } from 'node:os';
+import { benchFeed, formatFeedResult } from './feed.ts';
+import { formatFirstStarts, measureFirstStart } from './first-start.ts';
 import { formatTable, type LoadResult, load } from './lib/load.ts';
 import { startServer } from './lib/server.ts';
+import { benchUploadMemory, formatUploadTable } from './uploads.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const databaseUrl = process.env.DATABASE_URL;
+const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const env: Record<string, string> = { SEED_DEMO: 'true' };
-if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
+if (databaseUrl) env.DATABASE_URL = databaseUrl;
+
+const out: string[] = [
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${
+    databaseUrl ? 'PostgreSQL' : 'PGlite'
+  }, ${new Date().toISOString().slice(0, 10)}.`,
+  '',
+];
+
+out.push(
+  '### First start (empty data directory, PGlite, demo seed)',
+  '',
+  formatFirstStarts([await measureFirstStart()]),
+  '',
+);
 
 const server = await startServer(env);
 const rows: LoadResult[] = [];
@@ -32,4 +59,26 @@ try {
 } finally {
   await server.stop();
 }
-process.stdout.write(`${formatTable(rows)}\n`);
+out.push('### Trivial routes', '', formatTable(rows), '');
+
+const uploads = await benchUploadMemory({
+  databaseUrl,
+  sizeMB: Number(process.env.BENCH_UPLOAD_MB ?? 200),
+  log,
+});
+out.push('### Server memory during a large upload', '', formatUploadTable(uploads), '');
+
+if (databaseUrl) {
+  const feed = await benchFeed({
+    databaseUrl,
+    posts: Number(process.env.BENCH_POSTS ?? 100_000),
+    duration,
+    connections,
+    regenerate: process.env.BENCH_REGENERATE === '1',
+    log,
+  });
+  out.push('### Feed', '', formatFeedResult(feed), '');
+} else {
+  out.push('### Feed', '', 'Skipped: the feed benchmark needs PostgreSQL (set DATABASE_URL).', '');
+}
+process.stdout.write(`${out.join('\n')}\n`);

@@ -36,7 +36,9 @@ async function writeFakeMp4(path: string, size: number): Promise<void> {
     await write(chunk);
     written += chunk.length;
   }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
 }
 
 async function uploadMultipart(server: RunningServer, token: string, file: string): Promise<void> {
@@ -116,8 +118,14 @@ export async function benchUploadMemory(
     await waitForIdle(server.pid);
     const rows: UploadMemoryRow[] = [];
     for (const [name, upload] of [
-      [`multipart POST /api/v1/storage/post-media (${size / MB} MB)`, () => uploadMultipart(server, token, file)],
-      [`tus, ${LIMITS.uploadChunkBytes / MB} MB chunks (${size / MB} MB)`, () => uploadTus(server, token, file, size)],
+      [
+        `multipart POST /api/v1/storage/post-media (${size / MB} MB)`,
+        () => uploadMultipart(server, token, file),
+      ],
+      [
+        `tus, ${LIMITS.uploadChunkBytes / MB} MB chunks (${size / MB} MB)`,
+        () => uploadTus(server, token, file, size),
+      ],
     ] as const) {
       log(`uploading: ${name}`);
       const sampler = sampleRss(server.pid);

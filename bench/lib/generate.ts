@@ -4,7 +4,7 @@
  * 100,000 posts take seconds, not the minutes the API would need. Never used by the app.
  *
  * The rows are shaped like real ones (1-3 media with variants and a placeholder, 2-3 items, 0-10 likes,
- * some comments, 2% private posts, a year of history), so that the feed does the same work per post as
+ * some comments, 2% private posts, a year of history; every creator saves 25 posts and follows 20 others), so that the feed does the same work per post as
  * in production. Ids are derived from the row number (an md5 shaped as a v4 UUID), which makes related
  * rows cheap to generate.
  */
@@ -39,7 +39,16 @@ async function migrate(databaseUrl: string): Promise<void> {
 }
 
 async function countRows(client: pg.Client): Promise<Record<string, number>> {
-  const tables = ['profiles', 'posts', 'post_media', 'post_items', 'post_likes', 'comments'];
+  const tables = [
+    'profiles',
+    'posts',
+    'post_media',
+    'post_items',
+    'post_likes',
+    'comments',
+    'saved_posts',
+    'follows',
+  ];
   const rows: Record<string, number> = {};
   for (const table of tables) {
     const result = await client.query<{ n: string }>(`select count(*) as n from ${table}`);
@@ -137,6 +146,25 @@ const STATEMENTS: { label: string; sql: string }[] = [
           cross join generate_series(0, 1) k
           where n % 4 = 0 and (k = 0 or n % 12 = 0)`,
   },
+  {
+    // Every creator saved 25 posts to their wishlist...
+    label: 'saved_posts',
+    sql: `insert into saved_posts (post_id, profile_id, created_at)
+          select pg_temp.bench_uuid('post' || (1 + (a * 263 + k * 3989) % $1::int)), pg_temp.bench_uuid('author' || a),
+                 now() - make_interval(secs => k * 3600 + a)
+          from generate_series(1, $2::int) a
+          cross join generate_series(1, 25) k
+          on conflict do nothing`,
+  },
+  {
+    // ...and follows 20 others.
+    label: 'follows',
+    sql: `insert into follows (follower_id, following_id, created_at)
+          select pg_temp.bench_uuid('author' || a), pg_temp.bench_uuid('author' || (1 + (a - 1 + k * 37) % $2::int)),
+                 now() - make_interval(secs => k * 86400 + a)
+          from generate_series(1, $2::int) a
+          cross join generate_series(1, 20) k`,
+  },
 ];
 
 /**
@@ -144,7 +172,10 @@ const STATEMENTS: { label: string; sql: string }[] = [
  * exactly that much generated data, empties the generated rows and writes them again. Run it on a
  * database of its own (e.g. `sys_bench`), never on one with real data.
  */
-export async function generateFeedData(databaseUrl: string, options: GenerateOptions): Promise<GenerateResult> {
+export async function generateFeedData(
+  databaseUrl: string,
+  options: GenerateOptions,
+): Promise<GenerateResult> {
   const authors = options.authors ?? 2000;
   const log = options.log ?? (() => {});
   const started = performance.now();
@@ -163,6 +194,16 @@ export async function generateFeedData(databaseUrl: string, options: GenerateOpt
       return { generated: false, seconds: (performance.now() - started) / 1000, rows: before };
     }
 
+    // Never empty a database with real users in it (DATABASE_URL may point at one by mistake).
+    const real = await client.query<{ n: string }>(
+      `select count(*) as n from auth.users where email is null or email not like '%@${GENERATED_EMAIL_DOMAIN}'`,
+    );
+    if (Number(real.rows[0]?.n ?? 0) > 0) {
+      throw new Error(
+        'The benchmark database holds real users; refusing to replace its data. Point DATABASE_URL at a ' +
+          'database of its own, e.g. postgresql://sys:sys@127.0.0.1:5432/sys_bench.',
+      );
+    }
     log(`generating ${options.posts} posts by ${authors} creators...`);
     // A bench database: durability does not matter while it is filled.
     await client.query('set synchronous_commit = off');
@@ -179,7 +220,9 @@ export async function generateFeedData(databaseUrl: string, options: GenerateOpt
         .replaceAll('$1', String(Math.trunc(options.posts)))
         .replaceAll('$2', String(Math.trunc(authors)));
       const result = await client.query(sql);
-      log(`  ${statement.label}: ${result.rowCount} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      log(
+        `  ${statement.label}: ${result.rowCount} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
     }
     await client.query('commit');
     const t = performance.now();

@@ -2,7 +2,12 @@ import type { LiveEvent, LiveEventType } from '@sys/shared';
 import { useEffect, useRef } from 'react';
 import { API_BASE, accessToken } from './api-client';
 
-const EVENT_TYPES: readonly LiveEventType[] = ['profile.stats', 'message.created', 'unread.changed', 'resync'];
+const EVENT_TYPES: readonly LiveEventType[] = [
+  'profile.stats',
+  'message.created',
+  'unread.changed',
+  'resync',
+];
 
 /** After the server closed the stream for good (401 of an expired token, say): wait, then reopen. */
 const REOPEN_DELAY_MS = 5000;
@@ -30,7 +35,8 @@ export function useLiveEvents(
   const profileList = [...profiles].sort().join(',');
 
   useEffect(() => {
-    if (!enabled || (!profileList && !withUser)) return;
+    // No EventSource (an old browser, the test DOM): the screens still work, without live updates.
+    if (!enabled || (!profileList && !withUser) || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;

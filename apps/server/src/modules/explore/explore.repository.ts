@@ -32,6 +32,17 @@ const arrayParam = (values: readonly string[]) => sql.param([...values]);
 /** A timestamp as milliseconds since the epoch: exact for our precision-3 columns on both drivers. */
 const epochMs = (column: SQL | AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
+/*
+ * Newest first, spelt as post_search_public_created_at_idx is built: drizzle-kit writes `.desc()` indexes
+ * as DESC NULLS LAST, and PostgreSQL walks an index for an ORDER BY only when the NULLS order matches too
+ * (the columns are NOT NULL, but the planner does not use that). Plain `desc` here made every filtered
+ * page sort all its matches: 80 ms instead of 0.2 ms for 27,000 matches of 100,000 posts.
+ */
+const NEWEST_FIRST = [
+  sql`${postSearch.created_at} desc nulls last`,
+  sql`${postSearch.post_id} desc nulls last`,
+] as const;
+
 export interface PostKey {
   createdAt: Date;
   id: string;
@@ -58,7 +69,7 @@ async function findPublicPostIds(
     .select({ postId: postSearch.post_id, createdAt: postSearch.created_at })
     .from(postSearch)
     .where(and(sql`${postSearch.is_public}`, where, olderThan(after)))
-    .orderBy(sql`${postSearch.created_at} desc`, sql`${postSearch.post_id} desc`)
+    .orderBy(...NEWEST_FIRST)
     .limit(limit);
   return rows;
 }
@@ -193,9 +204,14 @@ export interface WordExpansionRow {
 
 /**
  * For each query word: the known words most like it (itself first when known) and the profiles whose
- * username or display name holds it (pg_trgm word similarity at its default 0.6 threshold).
+ * username or display name holds it (pg_trgm word similarity at its default 0.6 threshold), those most
+ * like the whole query first, so that a common word ('creator') keeps the profile the query names.
  */
-export async function findWordExpansions(db: Db, words: readonly string[]): Promise<WordExpansionRow[]> {
+export async function findWordExpansions(
+  db: Db,
+  words: readonly string[],
+  query: string,
+): Promise<WordExpansionRow[]> {
   if (words.length === 0) return [];
   const names = sql`lower(coalesce(${profiles.username}, '') || ' ' || coalesce(${profiles.display_name}, ''))`;
   return db.transaction(async (tx) => {
@@ -214,6 +230,7 @@ export async function findWordExpansions(db: Db, words: readonly string[]): Prom
         coalesce(array(
           select ${profiles.id}::text from ${profiles}
           where ${names} %> w.word
+          order by similarity(${names}, ${query.toLowerCase()}) desc, ${profiles.id}
           limit ${AUTHORS_PER_WORD}
         ), '{}') as "authorIds"
       from unnest(${arrayParam(words)}::text[]) as w(word)`);
@@ -253,15 +270,21 @@ export interface SearchRow {
  * so that the cursor's number compares equal to the recomputed one.
  */
 function wordCondition(word: WordMatch): SQL {
-  return sql`(${postSearch.document} @@ ${word.any}::tsquery or ${postSearch.profile_id} = any(${arrayParam(word.authorIds)}::uuid[]))`;
+  const inDocument = sql`${postSearch.document} @@ ${word.any}::tsquery`;
+  if (word.authorIds.length === 0) return inDocument;
+  return sql`(${inDocument} or ${postSearch.profile_id} = any(${arrayParam(word.authorIds)}::uuid[]))`;
 }
 
+/** Each ts_rank reads the whole document: only the parts a word has are computed. */
 function wordScore(word: WordMatch): SQL {
-  return sql`greatest(
-    ts_rank(${postSearch.document}, ${word.exact}::tsquery),
-    ts_rank(${postSearch.document}, ${word.any}::tsquery) * 0.5,
-    case when ${postSearch.profile_id} = any(${arrayParam(word.authorIds)}::uuid[]) then 0.3 else 0 end
-  )`;
+  const parts = [sql`ts_rank(${postSearch.document}, ${word.exact}::tsquery)`];
+  if (word.any !== word.exact) parts.push(sql`ts_rank(${postSearch.document}, ${word.any}::tsquery) * 0.5`);
+  if (word.authorIds.length > 0) {
+    parts.push(
+      sql`case when ${postSearch.profile_id} = any(${arrayParam(word.authorIds)}::uuid[]) then 0.3 else 0 end`,
+    );
+  }
+  return parts.length === 1 ? parts[0]! : sql`greatest(${sql.join(parts, sql`, `)})`;
 }
 
 export async function findSearchPage(db: Db, options: SearchOptions): Promise<SearchRow[]> {
@@ -275,15 +298,17 @@ export async function findSearchPage(db: Db, options: SearchOptions): Promise<Se
   const after = options.after
     ? sql`where (m.score, m.created_at, m.post_id) < (${options.after.score}::float8, ${options.after.createdAt.toISOString()}::timestamptz, ${options.after.id}::uuid)`
     : sql``;
+  // The matches are scored once into a narrow materialised list, which gives both the page (top-N sort)
+  // and the count; a window count over the table's rows would carry every document along.
   const result = await db.execute(sql`
-    with m as (
+    with m as materialized (
       select ${postSearch.post_id} as post_id, ${postSearch.created_at} as created_at,
-        round((${score})::numeric, 6)::float8 as score,
-        count(*) over ()::int as total
+        round((${score})::numeric, 6)::float8 as score
       from ${postSearch}
       where ${postSearch.is_public} and ${match}
     )
-    select m.post_id as "postId", ${epochMs(sql`m.created_at`)} as "createdMs", m.score, m.total
+    select m.post_id as "postId", ${epochMs(sql`m.created_at`)} as "createdMs", m.score,
+      (select count(*)::int from m) as total
     from m ${after}
     order by m.score desc, m.created_at desc, m.post_id desc
     limit ${options.limit}`);
@@ -295,7 +320,7 @@ export async function findSearchPage(db: Db, options: SearchOptions): Promise<Se
   }));
 }
 
-/** The number of matches when the page is past the last one (the window count comes with rows only). */
+/** The number of matches, for a page past the last one (the count otherwise comes with the rows). */
 export async function countSearch(db: Db, options: Pick<SearchOptions, 'words' | 'joined'>): Promise<number> {
   if (options.words.length === 0) return 0;
   let match = sql.join(options.words.map(wordCondition), sql` and `);
@@ -624,6 +649,6 @@ export async function findOutfitCandidates(db: Db, options: OutfitCandidateOptio
     .from(postSearch)
     .innerJoin(profiles, sql`${profiles.id} = ${postSearch.profile_id}`)
     .where(and(...conditions))
-    .orderBy(sql`${postSearch.created_at} desc`, sql`${postSearch.post_id} desc`)
+    .orderBy(...NEWEST_FIRST)
     .limit(options.limit);
 }

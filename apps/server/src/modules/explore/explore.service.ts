@@ -40,6 +40,7 @@ import {
   countBrandPosts,
   countCategory,
   countFiltered,
+  countSearch,
   findBrandPostIds,
   findBrandsByItemCount,
   findBrandWithItemCount,
@@ -105,7 +106,9 @@ export class ExploreService {
     const words = queryWords(query.q);
     if (words.length === 0) return EMPTY_PAGE;
     const after = decodeScoredCursor(query.cursor);
-    const expansions = new Map((await findWordExpansions(this.db, words)).map((row) => [row.word, row]));
+    const expansions = new Map(
+      (await findWordExpansions(this.db, words, query.q)).map((row) => [row.word, row]),
+    );
     const matches: WordMatch[] = words.map((word) => {
       const expansion = expansions.get(word);
       const fuzzy = isFuzzyWord(word);
@@ -121,11 +124,7 @@ export class ExploreService {
       joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
     };
     const rows = await findSearchPage(this.db, { ...options, after, limit: query.limit + 1 });
-    const total =
-      rows[0]?.total ??
-      (after
-        ? ((await findSearchPage(this.db, { ...options, after: undefined, limit: 1 }))[0]?.total ?? 0)
-        : 0);
+    const total = rows[0]?.total ?? (after ? await countSearch(this.db, options) : 0);
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {

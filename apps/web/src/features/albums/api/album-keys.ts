@@ -15,5 +15,6 @@ export const albumKeys = {
   details: () => [...albumKeys.all, 'detail'] as const,
   detail: (albumId: string, viewer: ViewerId) => [...albumKeys.details(), albumId, viewer] as const,
   allPosts: () => [...albumKeys.all, 'posts'] as const,
-  posts: (albumId: string, q: string, viewer: ViewerId) => [...albumKeys.allPosts(), albumId, q, viewer] as const,
+  posts: (albumId: string, q: string, viewer: ViewerId) =>
+    [...albumKeys.allPosts(), albumId, q, viewer] as const,
 };

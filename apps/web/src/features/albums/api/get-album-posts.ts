@@ -5,7 +5,12 @@ import { apiRequest } from '@/lib/api-client';
 import { albumKeys } from './album-keys';
 
 /** GET /api/v1/albums/{id}/posts: the album's posts in album order, `q` searching them; 8 per page. */
-export function fetchAlbumPosts(albumId: string, q: string, cursor: string | undefined, signal?: AbortSignal) {
+export function fetchAlbumPosts(
+  albumId: string,
+  q: string,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+) {
   return apiRequest<PostPage>(`/albums/${encodeURIComponent(albumId)}/posts`, {
     query: { limit: LIMITS.albumPagePostsMax, cursor, q: q || undefined },
     signal,
@@ -23,5 +28,8 @@ export function albumPostsQueryOptions(albumId: string, q: string, viewerId: str
 
 export function useAlbumPostsQuery(albumId: string, q: string, { enabled = true } = {}) {
   const { viewerId, isLoading } = useViewer();
-  return useInfiniteQuery({ ...albumPostsQueryOptions(albumId, q, viewerId), enabled: enabled && !isLoading });
+  return useInfiniteQuery({
+    ...albumPostsQueryOptions(albumId, q, viewerId),
+    enabled: enabled && !isLoading,
+  });
 }

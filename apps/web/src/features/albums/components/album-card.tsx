@@ -19,7 +19,13 @@ function AlbumImage({ album, index, className }: { album: Album; index: number; 
     <span className={cn('block overflow-hidden bg-subtle', className)}>
       {image ? (
         image.type === 'video' ? (
-          <video src={`${image.url}#t=0.001`} muted playsInline preload="metadata" className="size-full object-cover" />
+          <video
+            src={`${image.url}#t=0.001`}
+            muted
+            playsInline
+            preload="metadata"
+            className="size-full object-cover"
+          />
         ) : (
           <img src={image.url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
         )
@@ -56,7 +62,9 @@ export function AlbumCard({ album, to, showOwner = true }: AlbumCardProps) {
           )}
         </span>
         {showOwner && album.owner.username ? (
-          <span className="truncate text-[13px] text-muted">{t('albums.by', { username: album.owner.username })}</span>
+          <span className="truncate text-[13px] text-muted">
+            {t('albums.by', { username: album.owner.username })}
+          </span>
         ) : null}
         <span className="text-[13px] text-muted">{t('albums.postCount', { count: album.postCount })}</span>
       </span>

@@ -1,15 +1,8 @@
-import { ImagesIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { useParams } from 'react-router';
+import { AlbumPostsView } from '../components/album-posts-view';
 
+/** /album/{albumId}/posts: the posts of an album (wishlist and profiles lead here). */
 export default function AlbumPostsScreen() {
-  const { t } = useTranslation();
-  return (
-    <ComingSoonScreen
-      title={t('screens.albumPosts.title')}
-      description={t('screens.albumPosts.soon')}
-      icon={<ImagesIcon />}
-      back="/wishlist"
-    />
-  );
+  const { albumId = '' } = useParams();
+  return <AlbumPostsView key={albumId} albumId={albumId} back="/wishlist" />;
 }

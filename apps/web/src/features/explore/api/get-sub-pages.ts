@@ -20,7 +20,10 @@ export function useBrandPageQuery(brandId: string) {
   return useQuery({
     queryKey: exploreKeys.brand(brandId, viewerId),
     queryFn: ({ signal }) =>
-      apiRequest<BrandPage>(`/explore/brands/${encodeURIComponent(brandId)}`, { query: { limit: PAGE }, signal }),
+      apiRequest<BrandPage>(`/explore/brands/${encodeURIComponent(brandId)}`, {
+        query: { limit: PAGE },
+        signal,
+      }),
     enabled: !isLoading,
     retry: false,
   });
@@ -40,7 +43,8 @@ export function useCreatorsQuery() {
 export function useTrendingQuery() {
   return useQuery({
     queryKey: exploreKeys.trending(),
-    queryFn: ({ signal }) => apiRequest<TrendingPage>('/explore/trending', { query: { limit: PAGE }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<TrendingPage>('/explore/trending', { query: { limit: PAGE }, signal }),
   });
 }
 

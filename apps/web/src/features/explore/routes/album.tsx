@@ -1,15 +1,8 @@
-import { BookImageIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { useParams } from 'react-router';
+import { AlbumPostsView } from '@/features/albums/components/album-posts-view';
 
+/** /explore/albums/{albumId}: a public album, from Explore's Fashion Albums. */
 export default function AlbumScreen() {
-  const { t } = useTranslation();
-  return (
-    <ComingSoonScreen
-      title={t('screens.album.title')}
-      description={t('screens.album.soon')}
-      icon={<BookImageIcon />}
-      back="/explore/albums"
-    />
-  );
+  const { albumId = '' } = useParams();
+  return <AlbumPostsView key={albumId} albumId={albumId} back="/explore/albums" />;
 }

@@ -1,15 +1,48 @@
 import { GalleryVerticalEndIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useAlbumsQuery } from '@/features/albums/api/get-albums';
+import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
 
+/** /explore/albums: every public album with posts, newest first. */
 export default function AlbumsScreen() {
   const { t } = useTranslation();
+  const albums = useAlbumsQuery({ kind: 'public' });
+  const items = albums.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <ComingSoonScreen
-      title={t('screens.albums.title')}
-      description={t('screens.albums.soon')}
-      icon={<GalleryVerticalEndIcon />}
-      back="/explore"
-    />
+    <div className="pb-8">
+      <PageHeader title={t('albums.exploreTitle')} back="/explore" />
+      <div className="px-4">
+        {albums.isPending ? (
+          <AlbumGridSkeleton count={6} />
+        ) : albums.isError ? (
+          <EmptyState
+            title={t('albums.loadError')}
+            action={<Button onClick={() => void albums.refetch()}>{t('albums.tryAgain')}</Button>}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState icon={<GalleryVerticalEndIcon />} title={t('albums.noneYet')} />
+        ) : (
+          <>
+            <AlbumGrid>
+              {items.map((album) => (
+                <li key={album.id}>
+                  <AlbumCard album={album} to={`/explore/albums/${album.id}`} />
+                </li>
+              ))}
+            </AlbumGrid>
+            {albums.hasNextPage ? (
+              <div className="flex justify-center py-4">
+                <Button variant="outline" size="sm" onClick={() => void albums.fetchNextPage()}>
+                  {t('albums.showMore')}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,25 +1,37 @@
-import { STYLES } from '@sys/shared';
-import { SparklesIcon } from 'lucide-react';
+import { ShirtIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { PageHeader } from '@/components/layout/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCategoryQuery } from '../api/get-sub-pages';
+import { PostGrid } from '../components/post-grid';
 
-/** The style's name as the style list writes it ('plus size' -> 'Plus Size'). */
-function styleName(category: string): string {
-  const known = STYLES.find((style) => style.toLowerCase() === category.toLowerCase());
-  if (known) return known;
-  return category.replace(/(^|\s)\p{L}/gu, (letter) => letter.toUpperCase());
-}
-
+/** /explore/category/{category}: '{category} Style', 'N posts found'. */
 export default function CategoryScreen() {
   const { t } = useTranslation();
   const { category = '' } = useParams();
+  const page = useCategoryQuery(category);
+  const title = category.charAt(0).toLocaleUpperCase() + category.slice(1);
   return (
-    <ComingSoonScreen
-      title={t('screens.category.title', { category: styleName(category) })}
-      description={t('screens.category.soon')}
-      icon={<SparklesIcon />}
-      back="/explore"
-    />
+    <div className="flex flex-1 flex-col gap-3 pb-8">
+      <PageHeader title={t('screens.category.title', { category: title })} back="/explore" />
+      {page.isPending ? (
+        <Skeleton className="mx-4 h-60" />
+      ) : page.isError ? (
+        <p className="px-4 text-muted">{t('explore.error')}</p>
+      ) : (
+        <div className="flex flex-col gap-3 px-4">
+          <p role="status" className="text-sm text-muted">
+            {t('explore.postsFound', { count: page.data.total })}
+          </p>
+          {page.data.items.length === 0 ? (
+            <EmptyState icon={<ShirtIcon />} title={t('explore.noCategoryPosts')} />
+          ) : (
+            <PostGrid posts={page.data.items} />
+          )}
+        </div>
+      )}
+    </div>
   );
 }

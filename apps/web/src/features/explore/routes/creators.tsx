@@ -1,15 +1,60 @@
-import { UsersRoundIcon } from 'lucide-react';
+import type { Creator } from '@sys/shared';
+import { UsersIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { PageHeader } from '@/components/layout/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { useFollowAuthorMutation } from '@/features/posts/api/follow-author';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useCreatorsQuery } from '../api/get-sub-pages';
+import { CreatorCard } from '../components/creator-card';
 
+/** /explore/creators: creators by followers, two columns, each with a Follow button that follows. */
 export default function CreatorsScreen() {
   const { t } = useTranslation();
+  const creators = useCreatorsQuery();
+  const { prompt, dialog } = useRegistrationPrompt();
   return (
-    <ComingSoonScreen
-      title={t('screens.creators.title')}
-      description={t('screens.creators.soon')}
-      icon={<UsersRoundIcon />}
-      back="/explore"
+    <div className="flex flex-1 flex-col pb-8">
+      <PageHeader title={t('screens.creators.title')} back="/explore" />
+      {creators.isPending ? (
+        <Skeleton className="mx-4 h-60" />
+      ) : creators.isError ? (
+        <p className="px-4 text-muted">{t('explore.error')}</p>
+      ) : creators.data.items.length === 0 ? (
+        <EmptyState icon={<UsersIcon />} title={t('explore.noCreators')} />
+      ) : (
+        <ul className="grid grid-cols-2 gap-2 px-4">
+          {creators.data.items.map((creator) => (
+            <li key={creator.id}>
+              <FollowableCreator creator={creator} onNeedAccount={() => prompt(t('card.prompt.follow'))} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog}
+    </div>
+  );
+}
+
+function FollowableCreator({ creator, onNeedAccount }: { creator: Creator; onNeedAccount: () => void }) {
+  const { isSignedIn, viewerId } = useViewer();
+  const follow = useFollowAuthorMutation(creator.id);
+  // The creators list is not a post cache: the card keeps its own optimistic state.
+  const [following, setFollowing] = useState(creator.isFollowing);
+  const toggle = () => {
+    if (!isSignedIn) return onNeedAccount();
+    const next = !following;
+    setFollowing(next);
+    follow.mutate(next, { onError: () => setFollowing(!next) });
+  };
+  return (
+    <CreatorCard
+      creator={creator}
+      following={following}
+      onToggleFollow={viewerId === creator.id ? undefined : toggle}
     />
   );
 }

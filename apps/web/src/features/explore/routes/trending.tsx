@@ -1,15 +1,33 @@
 import { TrendingUpIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { PageHeader } from '@/components/layout/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useTrendingQuery } from '../api/get-sub-pages';
+import { TrendingCard } from '../components/trending-card';
 
+/** /explore/trending: products by their link clicks of the last 7 days, two columns. */
 export default function TrendingScreen() {
   const { t } = useTranslation();
+  const trending = useTrendingQuery();
   return (
-    <ComingSoonScreen
-      title={t('screens.trending.title')}
-      description={t('screens.trending.soon')}
-      icon={<TrendingUpIcon />}
-      back="/explore"
-    />
+    <div className="flex flex-1 flex-col pb-8">
+      <PageHeader title={t('screens.trending.title')} back="/explore" />
+      {trending.isPending ? (
+        <Skeleton className="mx-4 h-60" />
+      ) : trending.isError ? (
+        <p className="px-4 text-muted">{t('explore.error')}</p>
+      ) : trending.data.items.length === 0 ? (
+        <EmptyState icon={<TrendingUpIcon />} title={t('explore.noTrending')} />
+      ) : (
+        <ul className="grid grid-cols-2 gap-2 px-4">
+          {trending.data.items.map((item) => (
+            <li key={item.id} className="flex">
+              <TrendingCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

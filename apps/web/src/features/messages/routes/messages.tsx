@@ -1,15 +1,145 @@
-import { MessageCircleIcon } from 'lucide-react';
+import { MessageCircleIcon, PenSquareIcon, SearchIcon, UsersRoundIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useMyProfileQuery } from '@/features/profile/api/get-my-profile';
+import { useConversationsQuery } from '../api/get-conversations';
+import { useMessageEvents } from '../api/use-message-events';
+import { ConversationList } from '../components/conversation-list';
+import { ConversationView } from '../components/conversation-view';
+import { NewMessageDialog } from '../components/new-message-dialog';
 
-export default function MessagesScreen() {
+interface EmptyProps {
+  onSearch: () => void;
+  onNewMessage: () => void;
+}
+
+/** The spec's /messages screen when there is no conversation yet. */
+function NoMessages({ onSearch, onNewMessage }: EmptyProps) {
   const { t } = useTranslation();
   return (
-    <ComingSoonScreen
-      title={t('screens.messages.title')}
-      description={t('screens.messages.soon')}
-      icon={<MessageCircleIcon />}
-      back
-    />
+    <div className="flex flex-col items-center px-6 py-12 text-center">
+      <div
+        aria-hidden
+        className="mb-5 flex size-16 items-center justify-center rounded-full bg-accent-50 text-accent-600"
+      >
+        <MessageCircleIcon className="size-7" />
+      </div>
+      <h2 className="text-base font-semibold text-ink">{t('messages.empty')}</h2>
+      <p className="mt-1.5 max-w-[32ch] text-sm text-muted">{t('messages.emptyDescription')}</p>
+      <div className="mt-6 flex w-full max-w-xs flex-col gap-2">
+        <Link to="/explore/creators" className={buttonClasses()}>
+          <UsersRoundIcon aria-hidden />
+          {t('messages.discoverPeople')}
+        </Link>
+        <Button variant="outline" onClick={onSearch}>
+          <SearchIcon aria-hidden />
+          {t('messages.searchMessages')}
+        </Button>
+        <Button variant="outline" onClick={onNewMessage}>
+          <PenSquareIcon aria-hidden />
+          {t('messages.newMessage')}
+        </Button>
+      </div>
+    </div>
   );
+}
+
+function Inbox({ onOpen }: { onOpen: (conversationId: string) => void }) {
+  const { t } = useTranslation();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [q, setQ] = useState('');
+  const [composing, setComposing] = useState(false);
+  const me = useMyProfileQuery();
+  const conversations = useConversationsQuery(q.trim());
+  const items = conversations.data?.items ?? [];
+  const searching = q.trim() !== '';
+
+  return (
+    <>
+      <PageHeader
+        title={t('messages.title')}
+        back
+        action={
+          <>
+            <IconButton
+              aria-label={t('messages.searchMessages')}
+              onClick={() => setSearchOpen((open) => !open)}
+            >
+              <SearchIcon aria-hidden />
+            </IconButton>
+            <IconButton aria-label={t('messages.newMessage')} onClick={() => setComposing(true)}>
+              <PenSquareIcon aria-hidden />
+            </IconButton>
+          </>
+        }
+      />
+      {searchOpen ? (
+        <div className="px-4 pb-2">
+          <Input
+            type="search"
+            autoFocus
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+            placeholder={t('messages.searchPlaceholder')}
+            aria-label={t('messages.searchMessages')}
+          />
+        </div>
+      ) : null}
+      {conversations.isPending ? (
+        <div className="flex flex-col gap-2 px-4">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+      ) : items.length > 0 ? (
+        <ConversationList conversations={items} />
+      ) : searching ? (
+        <p className="px-4 py-8 text-center text-sm text-muted">{t('messages.noMatches')}</p>
+      ) : (
+        <NoMessages onSearch={() => setSearchOpen(true)} onNewMessage={() => setComposing(true)} />
+      )}
+      <NewMessageDialog
+        username={me.data?.username}
+        open={composing}
+        onOpenChange={setComposing}
+        onOpened={onOpen}
+      />
+    </>
+  );
+}
+
+/** Visitors and guests see the empty screen; its actions ask them to register. */
+function GuestMessages() {
+  const { t } = useTranslation();
+  const { prompt, dialog } = useRegistrationPrompt();
+  const ask = () => prompt(t('messages.promptAction'));
+  return (
+    <>
+      <PageHeader title={t('messages.title')} back />
+      <NoMessages onSearch={ask} onNewMessage={ask} />
+      {dialog}
+    </>
+  );
+}
+
+function SignedInMessages() {
+  const [params, setParams] = useSearchParams();
+  const conversationId = params.get('c');
+  useMessageEvents();
+  if (conversationId) return <ConversationView key={conversationId} conversationId={conversationId} />;
+  return <Inbox onOpen={(id) => setParams({ c: id })} />;
+}
+
+/** /messages: my conversations, or one of them (`?c=<id>`). */
+export default function MessagesScreen() {
+  const { isSignedIn, isLoading } = useViewer();
+  if (isLoading) return null;
+  return isSignedIn ? <SignedInMessages /> : <GuestMessages />;
 }

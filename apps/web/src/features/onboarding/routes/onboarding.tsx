@@ -52,7 +52,12 @@ export default function OnboardingScreen() {
       ) : (deck.data ?? []).length === 0 ? (
         <p className="py-16 text-muted">{t('onboarding.empty')}</p>
       ) : (
-        <SwipeDeck posts={deck.data ?? []} onSwipe={onSwipe} onEnd={() => setFinished(true)} paused={finished} />
+        <SwipeDeck
+          posts={deck.data ?? []}
+          onSwipe={onSwipe}
+          onEnd={() => setFinished(true)}
+          paused={finished}
+        />
       )}
       <Button
         variant="ghost"
@@ -63,6 +68,9 @@ export default function OnboardingScreen() {
         }}
       >
         {t('onboarding.skip')}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => void continueAsGuest()}>
+        {t('guest.continue')}
       </Button>
       <SwipeFinishedDialog open={finished} onOpenChange={setFinished} title={t('onboarding.finishedTitle')}>
         <Button size="lg" onClick={signIn}>

@@ -1,5 +1,11 @@
 /** Which list of posts: the typed descriptor is part of the query key (one key builder, as in bluesky). */
-export type FeedDescriptor = { kind: 'home' } | { kind: 'profile'; username: string };
+export type FeedDescriptor =
+  | { kind: 'home' }
+  | { kind: 'profile'; username: string }
+  /** The home feed through the explore filters; `query` is their URL query string. */
+  | { kind: 'filtered'; query: string }
+  /** Ranked by the viewer's taste (server for signed-in users, local ranking otherwise). */
+  | { kind: 'for-you' };
 
 /** The signed-in viewer (null: visitor). Posts answer with the viewer's likes and saves, so it keys them. */
 type ViewerId = string | null;

@@ -1,5 +1,6 @@
 import { isHttpUrl, type PostItem } from '@sys/shared';
 import { ExternalLinkIcon, ShirtIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
 import {
@@ -10,9 +11,12 @@ import {
   SheetHeader,
   SheetTitle,
 } from '@/components/ui/sheet';
+import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { recordItemClick } from '../api/record-item-click';
+import { useViewer } from '../hooks/use-viewer';
 import { formatPrice } from '../utils/format-price';
 import { useOptionLabel } from '../utils/option-label';
+import { SaveItemButton } from './save-item-button';
 
 export interface ItemsSheetProps {
   items: readonly PostItem[];
@@ -25,6 +29,10 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
   const { t, i18n } = useTranslation();
   const label = useOptionLabel();
   const language = i18n.resolvedLanguage ?? 'en';
+  const { isSignedIn } = useViewer();
+  const { prompt, dialog } = useRegistrationPrompt();
+  // The sheet shows the items it was given; saves made here show at once, also before the post refetches.
+  const [savedHere, setSavedHere] = useState<Record<string, boolean>>({});
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -82,12 +90,19 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
                       </a>
                     ) : null}
                   </div>
+                  <SaveItemButton
+                    itemId={item.id}
+                    saved={savedHere[item.id] ?? item.savedByMe}
+                    onSavedChange={(saved) => setSavedHere((current) => ({ ...current, [item.id]: saved }))}
+                    onNeedsAccount={isSignedIn ? undefined : () => prompt(t('card.prompt.save'))}
+                  />
                 </li>
               );
             })}
           </ul>
         </SheetBody>
       </SheetContent>
+      {dialog}
     </Sheet>
   );
 }

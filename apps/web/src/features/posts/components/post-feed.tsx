@@ -3,15 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useHomeFeedQuery } from '../api/get-feed';
+import { useFeedQuery } from '../api/get-discovery-feed';
+import type { FeedDescriptor } from '../api/post-keys';
 import { useOnVisible } from '../hooks/use-on-visible';
 import { OutfitCard } from './outfit-card';
 import { OutfitCardSkeleton } from './outfit-card-skeleton';
 
-/** The home feed: outfit cards, newest first, loading the next page as the end comes near. */
-export function PostFeed() {
+const HOME: FeedDescriptor = { kind: 'home' };
+
+/** A feed of outfit cards (home by default), loading the next page as the end comes near. */
+export function PostFeed({ feed: descriptor = HOME }: { feed?: FeedDescriptor }) {
   const { t } = useTranslation();
-  const feed = useHomeFeedQuery();
+  const feed = useFeedQuery(descriptor);
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError;
   const sentinel = useOnVisible<HTMLDivElement>(() => void feed.fetchNextPage(), canLoadMore);
 

@@ -21,7 +21,7 @@ export function PostGrid({ posts, columns, className }: PostGridProps) {
     <ul className={cn('grid gap-1', columnClasses[columns], className)}>
       {posts.map((post) => {
         const first = post.media[0];
-        const label = post.caption.trim() || t('postGrid.postBy', { name: authorName(post.author) ?? '' });
+        const label = post.caption.trim() || t('profile.postBy', { name: authorName(post.author) ?? '' });
         return (
           <li key={post.id}>
             <Link

@@ -6,7 +6,7 @@ import { useUpdateProfileMutation } from './update-profile';
 export class AvatarError extends Error {
   constructor(
     readonly step: 'upload' | 'update',
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = 'AvatarError';

@@ -30,18 +30,18 @@ export function hasAllMeasurements(profile: ProfileView): boolean {
   return profile.chest !== undefined && profile.waist !== undefined && profile.hip !== undefined;
 }
 
-function Count({ value, label }: { value: number | undefined; label: string }) {
+function Count({ value, label, testId }: { value: number | undefined; label: string; testId: string }) {
   const { i18n } = useTranslation();
   return (
-    <div className="flex flex-1 flex-col items-center">
-      <dd className="order-1 text-lg font-bold text-ink tabular-nums">
+    <div className="flex flex-1 flex-col-reverse items-center">
+      <dt className="text-[13px] text-muted">{label}</dt>
+      <dd className="text-lg font-bold text-ink tabular-nums" data-testid={testId}>
         {value === undefined ? (
           <Skeleton className="h-6 w-8" />
         ) : (
           new Intl.NumberFormat(i18n.resolvedLanguage).format(value)
         )}
       </dd>
-      <dt className="order-2 text-[13px] text-muted">{label}</dt>
     </div>
   );
 }
@@ -52,10 +52,17 @@ export function ProfileSummary({ profile, stats, truncate = false, measurementsN
   const name = profile.displayName || PROFILE_FALLBACKS.displayName;
   const bio = profile.bio || PROFILE_FALLBACKS.bio;
   return (
-    <section aria-label={t('profile.summary')} className="flex flex-col items-center gap-3 px-4 pt-2 text-center">
+    <section
+      aria-label={t('profile.summary')}
+      className="flex flex-col items-center gap-3 px-4 pt-2 text-center"
+    >
       <span className="flex size-24 items-center justify-center overflow-hidden rounded-full bg-subtle text-muted ring-2 ring-line">
         {profile.avatarUrl ? (
-          <img src={profile.avatarUrl} alt={t('profile.avatarAlt', { name })} className="size-full object-cover" />
+          <img
+            src={profile.avatarUrl}
+            alt={t('profile.avatarAlt', { name })}
+            className="size-full object-cover"
+          />
         ) : (
           <UserRoundIcon aria-hidden className="size-10" />
         )}
@@ -70,19 +77,26 @@ export function ProfileSummary({ profile, stats, truncate = false, measurementsN
         <p className="mt-1 text-[15px] text-ink">{truncate ? truncateBio(bio) : bio}</p>
       </div>
       <dl className="flex w-full max-w-xs">
-        <Count value={stats?.posts_count} label={t('profile.posts')} />
-        <Count value={stats?.followers_count} label={t('profile.followers')} />
-        <Count value={stats?.following_count} label={t('profile.following')} />
+        <Count value={stats?.posts_count} label={t('profile.posts')} testId="count-posts" />
+        <Count value={stats?.followers_count} label={t('profile.followers')} testId="count-followers" />
+        <Count value={stats?.following_count} label={t('profile.following')} testId="count-following" />
       </dl>
       {hasAllMeasurements(profile) || profile.size ? (
         <div className="flex flex-wrap items-center justify-center gap-2 text-[13px] text-muted">
           {hasAllMeasurements(profile) ? (
             <span data-testid="profile-measurements">
-              {t('profile.measurementsLine', { chest: profile.chest, waist: profile.waist, hip: profile.hip })}
+              {t('profile.measurementsLine', {
+                chest: profile.chest,
+                waist: profile.waist,
+                hip: profile.hip,
+              })}
             </span>
           ) : null}
           {profile.size ? (
-            <span className="rounded-full bg-subtle px-2.5 py-0.5 font-medium text-ink" data-testid="profile-size">
+            <span
+              className="rounded-full bg-subtle px-2.5 py-0.5 font-medium text-ink"
+              data-testid="profile-size"
+            >
               {t('profile.sizeLabel', { size: profile.size })}
             </span>
           ) : null}

@@ -1,24 +1,352 @@
-import { ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
+import { DEFAULT_PROFILE, type GuestProfile, type Profile } from '@sys/shared';
+import {
+  CameraIcon,
+  EyeOffIcon,
+  FolderPlusIcon,
+  GalleryVerticalEndIcon,
+  Grid3x3Icon,
+  MessageCircleIcon,
+  PencilIcon,
+  Share2Icon,
+  ShieldCheckIcon,
+  SparklesIcon,
+} from 'lucide-react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAlbumsQuery } from '@/features/albums/api/get-albums';
+import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
+import { CreateAlbumDialog } from '@/features/albums/components/create-album-dialog';
+import { useGuestProfile } from '@/features/auth/hooks/use-guest-profile';
+import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useProfilePostsQuery } from '@/features/posts/api/get-profile-posts';
+import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
+import { showToast } from '@/features/posts/utils/toast';
+import { lazyWithPreload } from '@/lib/lazy';
+import { shareLink } from '@/lib/share';
+import { useMyProfileQuery } from '../api/get-my-profile';
+import { useProfileStatsQuery } from '../api/get-profile-stats';
+import { ProfileSummary, ProfileSummarySkeleton, type ProfileView } from '../components/profile-summary';
+
+const EditProfileDialog = lazyWithPreload(() => import('../components/edit-profile-dialog'));
+
+/** Spec: 'Profile link copied!' stays 2 s. */
+const LINK_COPIED_MS = 2000;
+const SIGN_IN_REQUIRED_MS = 2000;
+
+function viewOfProfile(profile: Profile): ProfileView {
+  return {
+    avatarUrl: profile.avatar_url,
+    displayName: profile.display_name,
+    username: profile.username,
+    bio: profile.bio,
+    size: profile.size,
+    chest: profile.chest_circumference,
+    waist: profile.waist_circumference,
+    hip: profile.hip_circumference,
+  };
+}
+
+/** A guest's local profile, or the defaults for a visitor without one (spec: placeholder content). */
+function viewOfGuest(guest: GuestProfile | null): ProfileView {
+  return {
+    avatarUrl: guest?.avatar_url ?? null,
+    displayName: guest?.display_name ?? null,
+    username: guest?.username ?? null,
+    bio: guest?.bio ?? null,
+    size: guest?.size ?? DEFAULT_PROFILE.size,
+    chest: guest?.chest_circumference ?? DEFAULT_PROFILE.chestCircumference,
+    waist: guest?.waist_circumference ?? DEFAULT_PROFILE.waistCircumference,
+    hip: guest?.hip_circumference ?? DEFAULT_PROFILE.hipCircumference,
+  };
+}
+
+function ComingSoonBanner() {
+  const { t } = useTranslation();
+  return (
+    <aside className="mx-4 flex items-center gap-3 rounded-2xl bg-gradient-to-r from-accent-50 to-subtle p-4">
+      <SparklesIcon aria-hidden className="size-6 shrink-0 text-accent-600" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-ink">{t('profile.monetize')}</p>
+        <p className="text-[13px] text-muted">{t('profile.monetizeDescription')}</p>
+      </div>
+      <span className="shrink-0 rounded-full bg-ink px-2.5 py-1 text-[11px] font-bold tracking-wide text-surface">
+        {t('profile.comingSoon')}
+      </span>
+    </aside>
+  );
+}
+
+interface Actions {
+  onEdit: () => void;
+  onShare: () => void;
+  onMessages: () => void;
+}
+
+function ProfileActions({ onEdit, onShare, onMessages }: Actions) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid grid-cols-3 gap-2 px-4">
+      <Button variant="secondary" size="sm" onClick={onEdit}>
+        <PencilIcon aria-hidden />
+        {t('profile.editProfile')}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onShare}>
+        <Share2Icon aria-hidden />
+        {t('profile.shareProfile')}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onMessages}>
+        <MessageCircleIcon aria-hidden />
+        {t('profile.messages')}
+      </Button>
+    </div>
+  );
+}
+
+interface TabsProps {
+  posts: ReactNode;
+  albums: ReactNode;
+}
+
+function ProfileTabs({ posts, albums }: TabsProps) {
+  const { t } = useTranslation();
+  return (
+    <Tabs defaultValue="posts" className="mt-2">
+      <TabsList>
+        <TabsTrigger value="posts">
+          <Grid3x3Icon aria-hidden className="size-4" />
+          {t('profile.postsTab')}
+        </TabsTrigger>
+        <TabsTrigger value="albums">
+          <GalleryVerticalEndIcon aria-hidden className="size-4" />
+          {t('profile.albumsTab')}
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="posts" className="px-1">
+        {posts}
+      </TabsContent>
+      <TabsContent value="albums" className="px-4">
+        {albums}
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function CreateFirstPost() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={<CameraIcon />}
+      title={t('profile.noPostsYet')}
+      description={t('profile.noPostsDescription')}
+      action={
+        <Link to="/create-post" className={buttonClasses()}>
+          {t('profile.createFirstPost')}
+        </Link>
+      }
+    />
+  );
+}
+
+function CreateAlbumButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="outline" className="mb-4 w-full" onClick={onClick}>
+      <FolderPlusIcon aria-hidden />
+      {t('profile.createAlbum')}
+    </Button>
+  );
+}
+
+/** The signed-in user's own profile. */
+function SignedInProfile() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const profile = useMyProfileQuery();
+  const username = profile.data?.username;
+  const stats = useProfileStatsQuery(username, profile.data?.id);
+  const posts = useProfilePostsQuery(username);
+  const albums = useAlbumsQuery({ kind: 'mine' });
+  const [editing, setEditing] = useState(false);
+  const [editOpened, setEditOpened] = useState(false);
+  const [creatingAlbum, setCreatingAlbum] = useState(false);
+
+  if (profile.isPending) return <ProfileSummarySkeleton />;
+  if (profile.isError) {
+    return (
+      <EmptyState
+        title={t('profile.loadError')}
+        description={t('profile.loadErrorDescription')}
+        action={<Button onClick={() => void profile.refetch()}>{t('profile.tryAgain')}</Button>}
+      />
+    );
+  }
+
+  const share = async () => {
+    const outcome = await shareLink({
+      url: `${window.location.origin}/profile/${encodeURIComponent(username ?? '')}`,
+      title: t('profile.shareTitle'),
+    });
+    if (outcome === 'copied')
+      void showToast('success', t('profile.linkCopied'), { duration: LINK_COPIED_MS });
+    else if (outcome === 'failed') void showToast('destructive', t('profile.shareFailed'));
+  };
+
+  const allPosts = posts.data?.pages.flatMap((page) => page.items) ?? [];
+  const allAlbums = albums.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <ProfileSummary
+        profile={viewOfProfile(profile.data)}
+        stats={stats.data}
+        truncate
+        measurementsNote={
+          profile.data.measurements_public ? null : (
+            <span className="inline-flex items-center gap-1">
+              <EyeOffIcon aria-hidden className="size-3.5" />
+              {t('profile.measurementsPrivate')}
+            </span>
+          )
+        }
+      />
+      <div className="mt-4 flex flex-col gap-4">
+        <ProfileActions
+          onEdit={() => {
+            setEditOpened(true);
+            setEditing(true);
+          }}
+          onShare={() => void share()}
+          onMessages={() => navigate('/messages')}
+        />
+        <ComingSoonBanner />
+      </div>
+      <ProfileTabs
+        posts={
+          posts.isPending ? (
+            <PostGridSkeleton columns={3} count={6} />
+          ) : allPosts.length === 0 ? (
+            <CreateFirstPost />
+          ) : (
+            <>
+              <PostGrid posts={allPosts} columns={3} />
+              {posts.hasNextPage ? (
+                <div className="flex justify-center py-4">
+                  <Button variant="outline" size="sm" onClick={() => void posts.fetchNextPage()}>
+                    {t('profile.showMore')}
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )
+        }
+        albums={
+          <>
+            <CreateAlbumButton onClick={() => setCreatingAlbum(true)} />
+            {albums.isPending ? (
+              <AlbumGridSkeleton />
+            ) : allAlbums.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted">{t('profile.noAlbums')}</p>
+            ) : (
+              <AlbumGrid>
+                {allAlbums.map((album) => (
+                  <li key={album.id}>
+                    <AlbumCard album={album} to={`/album/${album.id}/posts`} showOwner={false} />
+                  </li>
+                ))}
+              </AlbumGrid>
+            )}
+          </>
+        }
+      />
+      <CreateAlbumDialog open={creatingAlbum} onOpenChange={setCreatingAlbum} />
+      {editOpened ? (
+        <Suspense fallback={null}>
+          <EditProfileDialog
+            key={String(editing)}
+            profile={profile.data}
+            open={editing}
+            onOpenChange={setEditing}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** A guest's (or visitor's) own profile: placeholder content, and every action asks for an account. */
+function GuestOwnProfile() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const guest = useGuestProfile();
+  const { prompt, dialog } = useRegistrationPrompt();
+
+  const signInRequired = () => {
+    void showToast('destructive', t('profile.signInRequired'), { duration: SIGN_IN_REQUIRED_MS });
+    navigate('/auth');
+  };
+
+  return (
+    <>
+      <ProfileSummary
+        profile={viewOfGuest(guest)}
+        stats={{ posts_count: 0, followers_count: 0, following_count: 0 }}
+        truncate
+      />
+      <div className="mt-4 flex flex-col gap-4">
+        <ProfileActions onEdit={signInRequired} onShare={signInRequired} onMessages={signInRequired} />
+        <ComingSoonBanner />
+      </div>
+      <ProfileTabs
+        posts={
+          <EmptyState
+            icon={<CameraIcon />}
+            title={t('profile.noPostsYet')}
+            description={t('profile.noPostsDescription')}
+            action={
+              <Button onClick={() => prompt(t('profile.prompt.upload'))}>
+                {t('profile.createFirstPost')}
+              </Button>
+            }
+          />
+        }
+        albums={
+          <>
+            <CreateAlbumButton onClick={() => prompt(t('profile.prompt.albums'))} />
+            <p className="py-6 text-center text-sm text-muted">{t('profile.noAlbums')}</p>
+          </>
+        }
+      />
+      {dialog}
+    </>
+  );
+}
 
 export default function OwnProfileScreen() {
   const { t } = useTranslation();
+  const { user, isLoading } = useSession();
   return (
-    <ComingSoonScreen
-      title={t('screens.profile.title')}
-      description={t('screens.profile.soon')}
-      icon={<UserRoundIcon />}
-      menu={
-        <DropdownMenuItem asChild>
-          <Link to="/settings/security">
-            <ShieldCheckIcon aria-hidden className="size-5 text-muted" />
-            {t('security.title')}
-          </Link>
-        </DropdownMenuItem>
-      }
-    />
+    <div className="pb-8">
+      <PageHeader
+        title={t('profile.title')}
+        menu={
+          user ? (
+            <DropdownMenuItem asChild>
+              <Link to="/settings/security">
+                <ShieldCheckIcon aria-hidden className="size-5 text-muted" />
+                {t('security.title')}
+              </Link>
+            </DropdownMenuItem>
+          ) : undefined
+        }
+      />
+      {isLoading ? <ProfileSummarySkeleton /> : user ? <SignedInProfile /> : <GuestOwnProfile />}
+    </div>
   );
 }

@@ -1,7 +1,15 @@
-import { type Deck, DISCOVERY_LIMITS, type Post, type PostPage, rankOutfits, scorableOutfit, swipedOutfitFromPost } from '@sys/shared';
+import {
+  type Deck,
+  DISCOVERY_LIMITS,
+  type Post,
+  type PostPage,
+  rankOutfits,
+  scorableOutfit,
+  swipedOutfitFromPost,
+} from '@sys/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { apiRequest } from '@/lib/api-client';
 import { readLocalSwipeEvents } from '../utils/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 
@@ -9,7 +17,10 @@ const LOCAL_CANDIDATES = 50;
 
 /** GET /api/v1/swipes/deck: a signed-in user's deck, best match first (ranked on the server). */
 export async function fetchServerDeck(signal?: AbortSignal): Promise<Post[]> {
-  const deck = await apiRequest<Deck>('/swipes/deck', { query: { limit: DISCOVERY_LIMITS.deckSizeDefault }, signal });
+  const deck = await apiRequest<Deck>('/swipes/deck', {
+    query: { limit: DISCOVERY_LIMITS.deckSizeDefault },
+    signal,
+  });
   return deck.items;
 }
 
@@ -21,7 +32,11 @@ export function rankPostsLocally(posts: readonly Post[]): Post[] {
 
 /** The newest public posts ranked locally, without the ones already swiped. */
 export async function fetchLocalDeck(signal?: AbortSignal): Promise<Post[]> {
-  const page = await apiRequest<PostPage>('/posts', { query: { limit: LOCAL_CANDIDATES }, auth: false, signal });
+  const page = await apiRequest<PostPage>('/posts', {
+    query: { limit: LOCAL_CANDIDATES },
+    auth: false,
+    signal,
+  });
   const swiped = new Set(readLocalSwipeEvents().map((event) => event.outfit_id));
   const fresh = page.items.filter((post) => !swiped.has(post.id));
   // Everything swiped already: swipe them again rather than show nothing.

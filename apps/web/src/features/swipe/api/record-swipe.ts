@@ -1,4 +1,10 @@
-import { createSwipeEvent, type Post, type SwipeAction, type SwipeResult, swipedOutfitFromPost } from '@sys/shared';
+import {
+  createSwipeEvent,
+  type Post,
+  type SwipeAction,
+  type SwipeResult,
+  swipedOutfitFromPost,
+} from '@sys/shared';
 import { apiRequest } from '@/lib/api-client';
 import { storeLocalSwipeEvent } from '../utils/swipe-storage';
 

@@ -90,8 +90,9 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
   useEffect(() => {
     if (paused || itemsOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const target = event.target;
+      if (target instanceof Element && target.closest('input, textarea, select, [contenteditable="true"]'))
+        return;
       const action = actionForKey(event.key);
       if (!action || event.defaultPrevented) return;
       event.preventDefault();
@@ -150,7 +151,11 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
         onPointerCancel={(event) => endDrag(event, true)}
       >
         {cover ? (
-          <MediaFrame media={cover} alt={t('card.mediaAlt', { name, index: 1, count: post.media.length })} priority />
+          <MediaFrame
+            media={cover}
+            alt={t('card.mediaAlt', { name, index: 1, count: post.media.length })}
+            priority
+          />
         ) : (
           <div className="aspect-[4/5] w-full bg-subtle" />
         )}

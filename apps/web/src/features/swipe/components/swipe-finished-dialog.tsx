@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 
 export interface SwipeFinishedDialogProps {
   open: boolean;
@@ -10,10 +17,20 @@ export interface SwipeFinishedDialogProps {
 }
 
 /** The dialog after 5 swipes or the last outfit: onboarding's sign-in/guest choice, explore's completion. */
-export function SwipeFinishedDialog({ open, onOpenChange, title, description, children }: SwipeFinishedDialogProps) {
+export function SwipeFinishedDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: SwipeFinishedDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent showClose={!!onOpenChange} onEscapeKeyDown={onOpenChange ? undefined : (e) => e.preventDefault()} onInteractOutside={onOpenChange ? undefined : (e) => e.preventDefault()}>
+      <DialogContent
+        showClose={!!onOpenChange}
+        onEscapeKeyDown={onOpenChange ? undefined : (e) => e.preventDefault()}
+        onInteractOutside={onOpenChange ? undefined : (e) => e.preventDefault()}
+      >
         <DialogHeader>
           <DialogTitle className="text-center">{title}</DialogTitle>
           {description ? <DialogDescription className="text-center">{description}</DialogDescription> : null}

@@ -1,15 +1,60 @@
-import { LibraryBigIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { PageHeader } from '@/components/layout/page-header';
+import { useAlbumsQuery } from '@/features/albums/api/get-albums';
+import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import {
+  LoadMore,
+  Miss,
+  SearchBox,
+  useDebounced,
+  useSearchText,
+  WishlistSignUp,
+} from '../components/wishlist-parts';
+
+function SavedAlbums() {
+  const { t } = useTranslation();
+  const [q, setQ] = useSearchText();
+  const search = useDebounced(q.trim());
+  const albums = useAlbumsQuery({ kind: 'saved', q: search || undefined });
+  const items = albums.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div className="flex flex-col gap-4 px-4 pb-8">
+      <div className="-mx-4">
+        <SearchBox value={q} onChange={setQ} label={t('wishlist.searchAlbums')} />
+      </div>
+      {albums.isPending ? (
+        <AlbumGridSkeleton />
+      ) : items.length === 0 ? (
+        <Miss
+          searching={search !== ''}
+          empty={t('wishlist.noAlbums')}
+          emptyHint={t('wishlist.noAlbumsHint')}
+          notFound={t('wishlist.albumsNotFound')}
+        />
+      ) : (
+        <>
+          <AlbumGrid>
+            {items.map((album) => (
+              <li key={album.id}>
+                <AlbumCard album={album} to={`/album/${album.id}/posts`} />
+              </li>
+            ))}
+          </AlbumGrid>
+          <LoadMore show={albums.hasNextPage} onClick={() => void albums.fetchNextPage()} />
+        </>
+      )}
+    </div>
+  );
+}
 
 export default function SavedAlbumsScreen() {
   const { t } = useTranslation();
+  const { isSignedIn, isLoading } = useViewer();
   return (
-    <ComingSoonScreen
-      title={t('screens.wishlistAlbums.title')}
-      description={t('screens.wishlistAlbums.soon')}
-      icon={<LibraryBigIcon />}
-      back="/wishlist"
-    />
+    <>
+      <PageHeader title={t('wishlist.savedAlbums')} back="/wishlist" />
+      {isLoading ? null : isSignedIn ? <SavedAlbums /> : <WishlistSignUp />}
+    </>
   );
 }

@@ -1,15 +1,52 @@
-import { BookmarkIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { PageHeader } from '@/components/layout/page-header';
+import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useSavedPostsQuery } from '../api/get-saved-posts';
+import {
+  LoadMore,
+  Miss,
+  SearchBox,
+  useDebounced,
+  useSearchText,
+  WishlistSignUp,
+} from '../components/wishlist-parts';
+
+function SavedPosts() {
+  const { t } = useTranslation();
+  const [q, setQ] = useSearchText();
+  const search = useDebounced(q.trim());
+  const posts = useSavedPostsQuery(search);
+  const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div className="flex flex-col gap-4 pb-8">
+      <SearchBox value={q} onChange={setQ} label={t('wishlist.searchPosts')} />
+      {posts.isPending ? (
+        <PostGridSkeleton columns={3} count={9} />
+      ) : items.length === 0 ? (
+        <Miss
+          searching={search !== ''}
+          empty={t('wishlist.noPosts')}
+          emptyHint={t('wishlist.noPostsHint')}
+          notFound={t('wishlist.postsNotFound')}
+        />
+      ) : (
+        <>
+          <PostGrid posts={items} columns={3} className="px-1" />
+          <LoadMore show={posts.hasNextPage} onClick={() => void posts.fetchNextPage()} />
+        </>
+      )}
+    </div>
+  );
+}
 
 export default function SavedPostsScreen() {
   const { t } = useTranslation();
+  const { isSignedIn, isLoading } = useViewer();
   return (
-    <ComingSoonScreen
-      title={t('screens.wishlistPosts.title')}
-      description={t('screens.wishlistPosts.soon')}
-      icon={<BookmarkIcon />}
-      back="/wishlist"
-    />
+    <>
+      <PageHeader title={t('wishlist.savedPosts')} back="/wishlist" />
+      {isLoading ? null : isSignedIn ? <SavedPosts /> : <WishlistSignUp />}
+    </>
   );
 }

@@ -1,15 +1,57 @@
-import { ShoppingBagIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { PageHeader } from '@/components/layout/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useSavedProductsQuery } from '../api/get-saved-products';
+import {
+  LoadMore,
+  Miss,
+  SavedProductRow,
+  SearchBox,
+  useDebounced,
+  useSearchText,
+  WishlistSignUp,
+} from '../components/wishlist-parts';
+
+function SavedProducts() {
+  const { t } = useTranslation();
+  const [q, setQ] = useSearchText();
+  const search = useDebounced(q.trim());
+  const products = useSavedProductsQuery(search);
+  const items = products.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div className="flex flex-col gap-4 pb-8">
+      <SearchBox value={q} onChange={setQ} label={t('wishlist.searchProducts')} />
+      {products.isPending ? (
+        <Skeleton className="mx-4 h-60" />
+      ) : items.length === 0 ? (
+        <Miss
+          searching={search !== ''}
+          empty={t('wishlist.noProducts')}
+          emptyHint={t('wishlist.noProductsHint')}
+          notFound={t('wishlist.productsNotFound')}
+        />
+      ) : (
+        <>
+          <ul className="flex flex-col divide-y divide-line px-4">
+            {items.map((product) => (
+              <SavedProductRow key={product.item.id} product={product} />
+            ))}
+          </ul>
+          <LoadMore show={products.hasNextPage} onClick={() => void products.fetchNextPage()} />
+        </>
+      )}
+    </div>
+  );
+}
 
 export default function SavedProductsScreen() {
   const { t } = useTranslation();
+  const { isSignedIn, isLoading } = useViewer();
   return (
-    <ComingSoonScreen
-      title={t('screens.wishlistProducts.title')}
-      description={t('screens.wishlistProducts.soon')}
-      icon={<ShoppingBagIcon />}
-      back="/wishlist"
-    />
+    <>
+      <PageHeader title={t('wishlist.savedProducts')} back="/wishlist" />
+      {isLoading ? null : isSignedIn ? <SavedProducts /> : <WishlistSignUp />}
+    </>
   );
 }

@@ -1,15 +1,121 @@
-import { HeartIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonScreen } from '@/components/layout/coming-soon-screen';
+import { PageHeader } from '@/components/layout/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
+import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useWishlistQuery } from '../api/get-wishlist';
+import {
+  Miss,
+  SavedProductRow,
+  SearchBox,
+  SectionHeader,
+  useDebounced,
+  useSearchText,
+  WishlistSignUp,
+} from '../components/wishlist-parts';
+
+function WishlistContent() {
+  const { t } = useTranslation();
+  const [q, setQ] = useSearchText();
+  const search = useDebounced(q.trim());
+  const wishlist = useWishlistQuery(search);
+  const searching = search !== '';
+  const data = wishlist.data;
+  const withQ = (path: string) => (search ? `${path}?q=${encodeURIComponent(search)}` : path);
+
+  return (
+    <div className="flex flex-col gap-6 pb-8">
+      <SearchBox value={q} onChange={setQ} label={t('wishlist.search')} />
+      {wishlist.isError ? (
+        <p role="alert" className="px-4 text-center text-sm text-danger">
+          {t('wishlist.loadError')}
+        </p>
+      ) : null}
+      <section className="flex flex-col gap-3">
+        <SectionHeader
+          title={t('wishlist.savedPosts')}
+          count={data?.counts.posts ?? 0}
+          seeAll={withQ('/wishlist/posts')}
+        />
+        {!data ? (
+          <div className="px-1">
+            <PostGridSkeleton columns={3} count={6} />
+          </div>
+        ) : data.posts.length === 0 ? (
+          <Miss
+            searching={searching}
+            empty={t('wishlist.noPosts')}
+            emptyHint={t('wishlist.noPostsHint')}
+            notFound={t('wishlist.postsNotFound')}
+          />
+        ) : (
+          <PostGrid posts={data.posts} columns={3} className="px-1" />
+        )}
+      </section>
+      <section className="flex flex-col gap-2">
+        <SectionHeader
+          title={t('wishlist.savedProducts')}
+          count={data?.counts.products ?? 0}
+          seeAll={withQ('/wishlist/products')}
+        />
+        {!data ? (
+          <Skeleton className="mx-4 h-40" />
+        ) : data.products.length === 0 ? (
+          <Miss
+            searching={searching}
+            empty={t('wishlist.noProducts')}
+            emptyHint={t('wishlist.noProductsHint')}
+            notFound={t('wishlist.productsNotFound')}
+          />
+        ) : (
+          <ul className="flex flex-col divide-y divide-line px-4">
+            {data.products.map((product) => (
+              <SavedProductRow key={product.item.id} product={product} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="flex flex-col gap-3">
+        <SectionHeader
+          title={t('wishlist.savedAlbums')}
+          count={data?.counts.albums ?? 0}
+          seeAll={withQ('/wishlist/albums')}
+        />
+        {!data ? (
+          <div className="px-4">
+            <AlbumGridSkeleton count={2} />
+          </div>
+        ) : data.albums.length === 0 ? (
+          <Miss
+            searching={searching}
+            empty={t('wishlist.noAlbums')}
+            emptyHint={t('wishlist.noAlbumsHint')}
+            notFound={t('wishlist.albumsNotFound')}
+          />
+        ) : (
+          <div className="px-4">
+            <AlbumGrid>
+              {data.albums.map((album) => (
+                <li key={album.id}>
+                  <AlbumCard album={album} to={`/album/${album.id}/posts`} />
+                </li>
+              ))}
+            </AlbumGrid>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
 
 export default function WishlistScreen() {
   const { t } = useTranslation();
+  const { isSignedIn, isLoading } = useViewer();
   return (
-    <ComingSoonScreen
-      title={t('screens.wishlist.title')}
-      description={t('screens.wishlist.soon')}
-      icon={<HeartIcon />}
-      search
-    />
+    <>
+      <PageHeader title={t('wishlist.title')} />
+      {isLoading ? null : isSignedIn ? <WishlistContent /> : <WishlistSignUp />}
+    </>
   );
 }

@@ -1,0 +1,44 @@
+import type { Creator } from '@sys/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { AuthorAvatar } from '@/features/posts/components/author-avatar';
+
+export interface CreatorCardProps {
+  creator: Creator;
+  /** Follow/Following; absent on the hub's compact list. */
+  onToggleFollow?: () => void;
+  following?: boolean;
+}
+
+/** A creator: avatar (to the profile), name, followers count, and a Follow button. */
+export function CreatorCard({ creator, onToggleFollow, following }: CreatorCardProps) {
+  const { t, i18n } = useTranslation();
+  const name = creator.username ?? creator.displayName ?? t('card.user');
+  const profile = `/profile/${encodeURIComponent(creator.username ?? '')}`;
+  return (
+    <article className="flex flex-col items-center gap-2 rounded-2xl border border-line p-3 text-center">
+      <Link to={profile} className="rounded-full" aria-label={t('explore.openProfile', { name })}>
+        <AuthorAvatar url={creator.avatarUrl} className="size-16" />
+      </Link>
+      <h3 className="w-full truncate text-sm font-semibold text-ink">@{name}</h3>
+      <p className="text-[13px] text-muted">
+        {t('explore.followers', {
+          count: creator.followersCount,
+          formatted: new Intl.NumberFormat(i18n.resolvedLanguage).format(creator.followersCount),
+        })}
+      </p>
+      {onToggleFollow ? (
+        <Button
+          size="sm"
+          variant={following ? 'outline' : 'primary'}
+          aria-pressed={following}
+          onClick={onToggleFollow}
+          className="w-full"
+        >
+          {following ? t('card.following') : t('card.follow')}
+        </Button>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,94 @@
+import { LIMITS, type Post, type SwipeAction } from '@sys/shared';
+import { XIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { setPostSaved } from '@/features/posts/api/save-post';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { showToast } from '@/features/posts/utils/toast';
+import { useDeckQuery } from '@/features/swipe/api/get-deck';
+import { SwipeDeck } from '@/features/swipe/components/swipe-deck';
+import { SwipeFinishedDialog } from '@/features/swipe/components/swipe-finished-dialog';
+import { SwipeHint } from '@/features/swipe/components/swipe-hint';
+import { onboardedFlag } from '@/lib/local-storage';
+
+/**
+ * Explore's swipe mode (/explore?swipe=1, spec sections 2 and 4): a like shows the 'saved' toast and, for a
+ * signed-in user, saves the post; after 5 swipes, at the end, or on closing after a swipe, the completion
+ * dialog; closing goes back to /explore.
+ */
+export default function SwipeMode({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { isSignedIn } = useViewer();
+  const deck = useDeckQuery();
+  const [swipes, setSwipes] = useState(0);
+  const [finished, setFinished] = useState(false);
+  const [hint, setHint] = useState(() => !onboardedFlag.get());
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (!hint) return;
+    const timer = setTimeout(() => setHint(false), LIMITS.onboardingHintMs);
+    return () => clearTimeout(timer);
+  }, [hint]);
+
+  const onSwipe = (post: Post, action: SwipeAction, count: number) => {
+    setSwipes(count);
+    if (action === 'like') {
+      void showToast('success', t('swipe.saved'), { duration: LIMITS.toastDurationMs });
+      if (isSignedIn) setPostSaved(post.id, true).catch((error: unknown) => console.warn('Not saved', error));
+    }
+    if (count >= LIMITS.swipesBeforePrompt) setFinished(true);
+  };
+
+  const close = () => {
+    if (swipes > 0 && !finished) setFinished(true);
+    else onClose();
+  };
+
+  return (
+    <div className="flex flex-1 flex-col items-center gap-3 px-4 pb-8">
+      <div className="flex min-h-14 w-full items-center gap-1 pt-2">
+        <h1 ref={heading} tabIndex={-1} className="flex-1 text-xl font-bold text-ink outline-none">
+          {t('swipe.title')}
+        </h1>
+        <IconButton aria-label={t('common.close')} onClick={close}>
+          <XIcon aria-hidden />
+        </IconButton>
+      </div>
+      <p className="text-center text-lg font-semibold text-ink">{t('swipe.prompt')}</p>
+      <SwipeHint text={t('swipe.hint')} />
+      {hint ? (
+        <p role="status" className="rounded-xl bg-accent-50 px-4 py-2 text-center text-sm text-accent-700">
+          {t('swipe.firstHint')}
+        </p>
+      ) : null}
+      {deck.isPending ? (
+        <p role="status" className="py-16 text-muted">
+          {t('onboarding.loading')}
+        </p>
+      ) : (deck.data ?? []).length === 0 ? (
+        <p className="py-16 text-muted">{t('onboarding.empty')}</p>
+      ) : (
+        <SwipeDeck
+          posts={deck.data ?? []}
+          onSwipe={onSwipe}
+          onEnd={() => setFinished(true)}
+          paused={finished}
+        />
+      )}
+      <SwipeFinishedDialog
+        open={finished}
+        onOpenChange={(open) => !open && onClose()}
+        title={t('swipe.doneTitle')}
+        description={t('swipe.doneDescription', { count: swipes })}
+      >
+        <Button size="lg" onClick={onClose}>
+          {t('swipe.backToExplore')}
+        </Button>
+      </SwipeFinishedDialog>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { FILTER_CATEGORIES, type FilterSet } from '@sys/shared';
+import { FilterIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+
+export interface ActiveFiltersProps {
+  filters: FilterSet;
+  /** The filtered feed's total, once known. */
+  total: number | undefined;
+  onClear: () => void;
+}
+
+/** Home's Active Filters panel: the chosen values and 'Showing N filtered results' (spec section 2). */
+export function ActiveFilters({ filters, total, onClear }: ActiveFiltersProps) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="active-filters"
+      className="mx-4 flex flex-col gap-3 rounded-2xl border border-line bg-subtle/50 p-4"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="active-filters" className="flex items-center gap-2 font-semibold text-ink">
+          <FilterIcon aria-hidden className="size-4" />
+          {t('filters.active')}
+        </h2>
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          {t('filters.clearAll')}
+        </Button>
+      </div>
+      <ul className="flex flex-wrap gap-1.5">
+        {FILTER_CATEGORIES.flatMap((category) =>
+          filters[category].map((value) => (
+            <li key={`${category}:${value}`}>
+              <Chip>
+                {t(`filters.sections.${category}`)}: {value}
+              </Chip>
+            </li>
+          )),
+        )}
+      </ul>
+      <p role="status" className="text-sm text-muted">
+        {total === undefined ? '\u00a0' : t('filters.showing', { count: total })}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/components/ui/cn';
+
+export type FeedOrder = 'latest' | 'for-you';
+
+/** 'Latest' or 'For you' (ranked by taste), as a two-option toggle group. */
+export function FeedOrderToggle({
+  value,
+  onChange,
+}: {
+  value: FeedOrder;
+  onChange: (order: FeedOrder) => void;
+}) {
+  const { t } = useTranslation();
+  const options: Array<[FeedOrder, string]> = [
+    ['latest', t('home.latest')],
+    ['for-you', t('home.forYou')],
+  ];
+  return (
+    <fieldset className="mx-auto flex rounded-full bg-subtle p-1">
+      <legend className="sr-only">{t('home.order')}</legend>
+      {options.map(([order, label]) => (
+        <button
+          key={order}
+          type="button"
+          aria-pressed={value === order}
+          onClick={() => onChange(order)}
+          className={cn(
+            'min-h-10 rounded-full px-5 text-sm font-semibold transition-colors',
+            value === order ? 'bg-surface text-ink shadow-card' : 'text-muted',
+          )}
+        >
+          {label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useLiveEvents } from '@/lib/use-live-events';
+import { addMessageToCache } from './get-messages';
+import { messageKeys } from './message-keys';
+
+/** Keeps the signed-in user's conversations, threads and unread count live through /api/v1/events. */
+export function useMessageEvents(onMessage?: (conversationId: string) => void) {
+  const queryClient = useQueryClient();
+  const { viewerId } = useViewer();
+  useLiveEvents({ withUser: true, enabled: viewerId !== null }, (event) => {
+    switch (event.type) {
+      case 'message.created':
+        addMessageToCache(queryClient, viewerId, event.message);
+        void queryClient.invalidateQueries({ queryKey: messageKeys.conversationLists() });
+        onMessage?.(event.message.conversationId);
+        break;
+      case 'unread.changed':
+        queryClient.setQueryData(messageKeys.unread(viewerId), { unreadCount: event.unreadCount });
+        break;
+      case 'resync':
+        void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+        break;
+      default:
+        break;
+    }
+  });
+}

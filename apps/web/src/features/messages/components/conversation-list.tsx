@@ -1,0 +1,59 @@
+import type { Conversation } from '@sys/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AuthorAvatar } from '@/features/posts/components/author-avatar';
+import { authorName } from '@/features/posts/utils/post-display';
+import { relativeTime } from '@/features/posts/utils/relative-time';
+
+/** My conversations: the other person, the last message and how many of theirs I have not read. */
+export function ConversationList({ conversations }: { conversations: readonly Conversation[] }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (
+    <ul className="flex flex-col divide-y divide-line">
+      {conversations.map((conversation) => {
+        const name = authorName(conversation.participant) ?? t('messages.someone');
+        const last = conversation.lastMessage;
+        return (
+          <li key={conversation.id}>
+            <Link
+              to={`?c=${conversation.id}`}
+              className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-subtle"
+            >
+              <AuthorAvatar url={conversation.participant.avatarUrl} className="size-12" />
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="truncate font-semibold text-ink">{name}</span>
+                  {conversation.lastMessageAt ? (
+                    <span className="shrink-0 text-[12px] text-muted">
+                      {relativeTime(conversation.lastMessageAt, language)}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="flex items-center justify-between gap-2">
+                  <span
+                    className={
+                      conversation.unreadCount > 0
+                        ? 'truncate text-sm font-semibold text-ink'
+                        : 'truncate text-sm text-muted'
+                    }
+                  >
+                    {last ? last.body : t('messages.noMessagesInConversation')}
+                  </span>
+                  {conversation.unreadCount > 0 ? (
+                    <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-bold text-white">
+                      {conversation.unreadCount}
+                      <span className="sr-only">
+                        {t('messages.unread', { count: conversation.unreadCount })}
+                      </span>
+                    </span>
+                  ) : null}
+                </span>
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,149 @@
+import { MESSAGE_LIMITS } from '@sys/shared';
+import { SendIcon } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { AuthorAvatar } from '@/features/posts/components/author-avatar';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { authorName } from '@/features/posts/utils/post-display';
+import { showToast } from '@/features/posts/utils/toast';
+import { ApiError } from '@/lib/api-client';
+import { useConversationQuery } from '../api/get-conversation';
+import { useMessagesQuery } from '../api/get-messages';
+import { useMarkReadMutation } from '../api/mark-read';
+import { useSendMessageMutation } from '../api/send-message';
+
+/** One conversation: its messages (oldest at the top), new ones arriving live, and a composer. */
+export function ConversationView({ conversationId }: { conversationId: string }) {
+  const { t, i18n } = useTranslation();
+  const { viewerId } = useViewer();
+  const conversation = useConversationQuery(conversationId);
+  const messages = useMessagesQuery(conversationId);
+  const send = useSendMessageMutation(conversationId);
+  const markRead = useMarkReadMutation();
+  const [text, setText] = useState('');
+  const end = useRef<HTMLDivElement>(null);
+
+  const thread = [...(messages.data?.pages.flatMap((page) => page.items) ?? [])].reverse();
+  const newest = thread.at(-1)?.id;
+
+  // Reading the conversation marks it read, and so does every message that arrives while it is open.
+  const { mutate: markAsRead } = markRead;
+  useEffect(() => {
+    if (newest !== undefined || messages.isSuccess) markAsRead(conversationId);
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [newest, conversationId, markAsRead, messages.isSuccess]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const body = text.trim();
+    if (!body || send.isPending) return;
+    send.mutate(body, {
+      onSuccess: () => setText(''),
+      onError: (error) =>
+        void showToast('destructive', t('messages.sendError'), {
+          description: error instanceof ApiError ? error.message : undefined,
+        }),
+    });
+  };
+
+  if (conversation.isError) {
+    return (
+      <>
+        <PageHeader title={t('messages.title')} back="/messages" />
+        <EmptyState title={t('messages.conversationNotFound')} />
+      </>
+    );
+  }
+
+  const participant = conversation.data?.participant;
+  const name = participant ? (authorName(participant) ?? t('messages.someone')) : '';
+  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
+
+  return (
+    <div className="flex min-h-[calc(100dvh-var(--spacing-nav,64px)-120px)] flex-col">
+      <PageHeader
+        back="/messages"
+        title={
+          participant ? (
+            <Link
+              to={participant.username ? `/profile/${encodeURIComponent(participant.username)}` : '/messages'}
+              className="flex items-center gap-2"
+            >
+              <AuthorAvatar url={participant.avatarUrl} className="size-8" />
+              <span className="truncate">{name}</span>
+            </Link>
+          ) : (
+            <Skeleton className="h-6 w-40" />
+          )
+        }
+      />
+      <ol
+        aria-label={t('messages.thread', { name })}
+        aria-live="polite"
+        className="flex flex-1 flex-col gap-2 px-4 py-3"
+      >
+        {messages.isPending ? (
+          <Skeleton className="h-24" />
+        ) : thread.length === 0 ? (
+          <li className="py-8 text-center text-sm text-muted">{t('messages.sayHello', { name })}</li>
+        ) : (
+          thread.map((message) => {
+            const mine = message.senderId === viewerId;
+            return (
+              <li key={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
+                <span className="sr-only">{mine ? t('messages.you') : name}: </span>
+                <span
+                  className={cn(
+                    'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px]',
+                    mine ? 'rounded-ee-sm bg-accent-600 text-white' : 'rounded-es-sm bg-subtle text-ink',
+                  )}
+                >
+                  {message.body}
+                </span>
+                <span className="mt-0.5 text-[11px] text-muted">
+                  {time.format(new Date(message.createdAt))}
+                </span>
+              </li>
+            );
+          })
+        )}
+      </ol>
+      <div ref={end} />
+      <form
+        onSubmit={submit}
+        className="sticky bottom-[calc(var(--spacing-nav,64px)+env(safe-area-inset-bottom))] flex items-end gap-2 border-t border-line bg-surface px-3 py-2"
+      >
+        <Textarea
+          rows={1}
+          value={text}
+          maxLength={MESSAGE_LIMITS.bodyMaxChars}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          placeholder={t('messages.placeholder')}
+          aria-label={t('messages.placeholder')}
+          className="min-h-11 flex-1 resize-none"
+        />
+        <Button
+          type="submit"
+          aria-label={t('messages.send')}
+          disabled={!text.trim() || send.isPending}
+          className="size-11 px-0"
+        >
+          <SendIcon aria-hidden className="rtl:-scale-x-100" />
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { UsersRoundIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { AuthorAvatar } from '@/features/posts/components/author-avatar';
+import { authorName } from '@/features/posts/utils/post-display';
+import { showToast } from '@/features/posts/utils/toast';
+import { ApiError } from '@/lib/api-client';
+import { useFollowingQuery } from '../api/get-following';
+import { useOpenConversationMutation } from '../api/open-conversation';
+
+export interface NewMessageDialogProps {
+  /** My username (whose following list to pick from). */
+  username: string | null | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onOpened: (conversationId: string) => void;
+}
+
+/** New Message: pick someone you follow; their conversation opens (created on first use). */
+export function NewMessageDialog({ username, open, onOpenChange, onOpened }: NewMessageDialogProps) {
+  const { t } = useTranslation();
+  const following = useFollowingQuery(username, open);
+  const start = useOpenConversationMutation();
+  const people = following.data?.items ?? [];
+
+  const pick = (profileId: string) =>
+    start.mutate(profileId, {
+      onSuccess: (conversation) => {
+        onOpenChange(false);
+        onOpened(conversation.id);
+      },
+      onError: (error) =>
+        void showToast('destructive', t('messages.startError'), {
+          description: error instanceof ApiError ? error.message : undefined,
+        }),
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('messages.newMessage')}</DialogTitle>
+          <DialogDescription>{t('messages.newMessageDescription')}</DialogDescription>
+        </DialogHeader>
+        <div className="mt-4">
+          {following.isPending ? (
+            <Skeleton className="h-32" />
+          ) : following.isError ? (
+            <p role="alert" className="py-6 text-center text-sm text-danger">
+              {t('messages.followingError')}
+            </p>
+          ) : people.length === 0 ? (
+            <EmptyState
+              icon={<UsersRoundIcon />}
+              title={t('messages.noFollowing')}
+              className="py-6"
+              action={
+                <Link to="/explore/creators" className={buttonClasses()} onClick={() => onOpenChange(false)}>
+                  {t('messages.discoverPeople')}
+                </Link>
+              }
+            />
+          ) : (
+            <ul className="flex max-h-80 flex-col overflow-y-auto">
+              {people.map((person) => (
+                <li key={person.id}>
+                  <button
+                    type="button"
+                    disabled={start.isPending}
+                    onClick={() => pick(person.id)}
+                    className="flex min-h-12 w-full items-center gap-3 rounded-xl px-2 py-2 text-start hover:bg-subtle disabled:opacity-60"
+                  >
+                    <AuthorAvatar url={person.avatarUrl} className="size-10" />
+                    <span className="flex min-w-0 flex-col">
+                      <span className="truncate font-semibold text-ink">
+                        {authorName(person) ?? t('messages.someone')}
+                      </span>
+                      {person.username ? (
+                        <span className="truncate text-[13px] text-muted" dir="ltr">
+                          @{person.username}
+                        </span>
+                      ) : null}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

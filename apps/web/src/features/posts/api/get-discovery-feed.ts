@@ -1,0 +1,68 @@
+import type { PostPage } from '@sys/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useViewer } from '../hooks/use-viewer';
+import { FEED_PAGE_SIZE, homeFeedQueryOptions } from './get-feed';
+import { type FeedDescriptor, postKeys } from './post-keys';
+
+/** A page of a discovery feed; the filtered feed also tells its total ('Showing N filtered results'). */
+export type FeedPage = PostPage & { total?: number };
+
+/** GET /api/v1/posts/filtered?size=M&color=Black...: the home feed through the explore filters. */
+export function fetchFilteredFeed(
+  query: string,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<FeedPage> {
+  return apiRequest<FeedPage>(`/posts/filtered?${query}`, {
+    query: { limit: FEED_PAGE_SIZE, cursor },
+    signal,
+  });
+}
+
+/**
+ * 'For you': GET /api/v1/posts/for-you for a signed-in user; for everyone else the newest posts ranked by
+ * the shared scoring over the local swipes (that code loads only here, off the first screen).
+ */
+export async function fetchForYouFeed(
+  signedIn: boolean,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<FeedPage> {
+  if (signedIn)
+    return apiRequest<FeedPage>('/posts/for-you', { query: { limit: FEED_PAGE_SIZE, cursor }, signal });
+  const [page, { rankPostsByLocalTaste }] = await Promise.all([
+    apiRequest<PostPage>('/posts', { query: { limit: 50 }, signal }),
+    import('../utils/rank-by-local-taste'),
+  ]);
+  return { items: rankPostsByLocalTaste(page.items), nextCursor: null };
+}
+
+function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
+  if (feed.kind === 'filtered') {
+    return infiniteQueryOptions({
+      queryKey: postKeys.feed(feed, viewerId),
+      queryFn: ({ pageParam, signal }) => fetchFilteredFeed(feed.query, pageParam, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage: FeedPage) => lastPage.nextCursor ?? undefined,
+    });
+  }
+  if (feed.kind === 'for-you') {
+    return infiniteQueryOptions({
+      queryKey: postKeys.feed(feed, viewerId),
+      queryFn: ({ pageParam, signal }) => fetchForYouFeed(viewerId !== null, pageParam, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage: FeedPage) => lastPage.nextCursor ?? undefined,
+    });
+  }
+  return homeFeedQueryOptions(viewerId);
+}
+
+/** The feed a descriptor names (home, filtered, for you). */
+export function useFeedQuery(feed: FeedDescriptor) {
+  const { viewerId, isLoading } = useViewer();
+  return useInfiniteQuery({
+    ...(feedQueryOptions(feed, viewerId) as ReturnType<typeof homeFeedQueryOptions>),
+    enabled: !isLoading,
+  });
+}

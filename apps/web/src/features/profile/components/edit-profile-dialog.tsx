@@ -1,0 +1,253 @@
+import { PROFILE_SIZES, type Profile, type ProfileSize } from '@sys/shared';
+import { CameraIcon, ImageIcon, UserRoundIcon } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { showToast } from '@/features/posts/utils/toast';
+import { ApiError } from '@/lib/api-client';
+import { useUpdateProfileMutation } from '../api/update-profile';
+import { AvatarError, useUploadAvatarMutation } from '../api/upload-avatar';
+
+export interface EditProfileDialogProps {
+  profile: Profile;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+interface FormState {
+  username: string;
+  bio: string;
+  size: ProfileSize;
+  chest: string;
+  waist: string;
+  hip: string;
+  measurementsPublic: boolean;
+}
+
+function formFrom(profile: Profile): FormState {
+  return {
+    username: profile.username ?? '',
+    bio: profile.bio ?? '',
+    size: profile.size,
+    chest: String(profile.chest_circumference),
+    waist: String(profile.waist_circumference),
+    hip: String(profile.hip_circumference),
+    measurementsPublic: profile.measurements_public,
+  };
+}
+
+const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
+
+/** The Edit Profile dialog (spec section 2): avatar, username, bio, size and measurements. */
+export default function EditProfileDialog({ profile, open, onOpenChange }: EditProfileDialogProps) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState(() => formFrom(profile));
+  const update = useUpdateProfileMutation();
+  const avatar = useUploadAvatarMutation();
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const galleryInput = useRef<HTMLInputElement>(null);
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const onAvatarPicked = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    avatar.mutate(file, {
+      onSuccess: () => void showToast('success', t('profile.edit.avatarUpdated')),
+      onError: (error) => {
+        const step = error instanceof AvatarError ? error.step : 'upload';
+        const cause = error instanceof AvatarError ? error.cause : error;
+        void showToast(
+          'destructive',
+          step === 'upload' ? t('profile.edit.uploadError') : t('profile.edit.avatarError'),
+          { description: errorMessage(cause) },
+        );
+      },
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      {
+        username: form.username,
+        bio: form.bio,
+        size: form.size,
+        chest_circumference: form.chest,
+        waist_circumference: form.waist,
+        hip_circumference: form.hip,
+        measurements_public: form.measurementsPublic,
+      },
+      {
+        onSuccess: () => {
+          void showToast('success', t('profile.edit.saved'));
+          onOpenChange(false);
+        },
+        onError: (error) =>
+          void showToast('destructive', t('profile.edit.saveError'), { description: errorMessage(error) }),
+      },
+    );
+  };
+
+  const measurement = (key: 'chest' | 'waist' | 'hip') => (
+    <FormField label={t(`profile.edit.${key}`)}>
+      {(control) => (
+        <Input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={300}
+          step={1}
+          value={form[key]}
+          onChange={(event) => set(key, event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{t('profile.edit.title')}</DialogTitle>
+          <DialogDescription>{t('profile.edit.description')}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
+          <div className="flex flex-col items-center gap-3">
+            <span className="flex size-24 items-center justify-center overflow-hidden rounded-full bg-subtle text-muted">
+              {profile.avatar_url ? (
+                <img
+                  src={profile.avatar_url}
+                  alt={t('profile.edit.currentAvatar')}
+                  className="size-full object-cover"
+                />
+              ) : (
+                <UserRoundIcon aria-hidden className="size-10" />
+              )}
+            </span>
+            <div className="flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={avatar.isPending}
+                onClick={() => cameraInput.current?.click()}
+              >
+                <CameraIcon aria-hidden />
+                {t('profile.edit.camera')}
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={avatar.isPending}
+                onClick={() => galleryInput.current?.click()}
+              >
+                <ImageIcon aria-hidden />
+                {t('profile.edit.gallery')}
+              </Button>
+            </div>
+            {avatar.isPending ? (
+              <p role="status" className="text-[13px] text-muted">
+                {t('profile.edit.uploading')}
+              </p>
+            ) : null}
+            <input
+              ref={cameraInput}
+              type="file"
+              accept="image/*"
+              capture="user"
+              className="hidden"
+              aria-label={t('profile.edit.camera')}
+              onChange={onAvatarPicked}
+            />
+            <input
+              ref={galleryInput}
+              type="file"
+              accept="image/*"
+              className="hidden"
+              aria-label={t('profile.edit.gallery')}
+              data-testid="avatar-gallery-input"
+              onChange={onAvatarPicked}
+            />
+          </div>
+          <FormField label={t('profile.edit.username')}>
+            {(control) => (
+              <Input
+                {...control}
+                value={form.username}
+                autoComplete="username"
+                autoCapitalize="none"
+                dir="ltr"
+                onChange={(event) => set('username', event.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label={t('profile.edit.bio')}>
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={3}
+                value={form.bio}
+                placeholder={t('profile.edit.bioPlaceholder')}
+                onChange={(event) => set('bio', event.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label={t('profile.edit.size')}>
+            {(control) => (
+              <Select
+                id={control.id}
+                value={form.size}
+                onValueChange={(value) => set('size', value as ProfileSize)}
+                options={PROFILE_SIZES.map((size) => ({ value: size, label: size }))}
+              />
+            )}
+          </FormField>
+          <fieldset className="flex flex-col gap-3">
+            <div className="flex items-center justify-between gap-3">
+              <legend className="text-sm font-semibold text-ink">{t('profile.edit.measurements')}</legend>
+              <div className="flex items-center gap-2">
+                <span aria-hidden className="text-[13px] font-medium text-muted">
+                  {form.measurementsPublic ? t('profile.edit.public') : t('profile.edit.private')}
+                </span>
+                <Switch
+                  aria-label={t('profile.edit.measurementsPublic')}
+                  checked={form.measurementsPublic}
+                  onCheckedChange={(checked) => set('measurementsPublic', checked)}
+                />
+              </div>
+            </div>
+            <div className="grid grid-cols-3 gap-2">
+              {measurement('chest')}
+              {measurement('waist')}
+              {measurement('hip')}
+            </div>
+          </fieldset>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              {t('profile.edit.cancel')}
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? t('profile.edit.saving') : t('profile.edit.save')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '@/app/i18n';
+import { hasAllMeasurements, ProfileSummary } from './profile-summary';
+
+const base = { avatarUrl: null, displayName: null, username: 'maya', bio: null };
+
+describe('ProfileSummary', () => {
+  it('falls back to "Hi Gorgeous" and "Fashion stylist"', () => {
+    render(<ProfileSummary profile={base} stats={undefined} />);
+    expect(screen.getByRole('heading', { name: 'Hi Gorgeous' })).toBeInTheDocument();
+    expect(screen.getByText('Fashion stylist')).toBeInTheDocument();
+  });
+
+  it('shows the measurements line only with all three values, and the size on its own', () => {
+    render(<ProfileSummary profile={{ ...base, chest: 90, waist: 75, size: 'M' }} stats={undefined} />);
+    expect(screen.queryByTestId('profile-measurements')).toBeNull();
+    expect(screen.getByTestId('profile-size')).toHaveTextContent('Size M');
+  });
+
+  it('shows the counts', () => {
+    render(
+      <ProfileSummary
+        profile={{ ...base, chest: 90, waist: 75, hip: 95 }}
+        stats={{ posts_count: 3, followers_count: 12, following_count: 1 }}
+      />,
+    );
+    expect(screen.getByTestId('profile-measurements')).toHaveTextContent('Chest 90 · Waist 75 · Hip 95 cm');
+    expect(screen.getByText('12')).toBeInTheDocument();
+  });
+
+  it('needs chest, waist and hip for the line', () => {
+    expect(hasAllMeasurements({ ...base, chest: 1, waist: 2, hip: 3 })).toBe(true);
+    expect(hasAllMeasurements({ ...base, chest: 1, waist: 2 })).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import { createGuestProfile, LOCAL_STORAGE_KEYS } from '@sys/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render-app';
+
+beforeEach(() => {
+  window.localStorage.setItem(LOCAL_STORAGE_KEYS.onboarded, 'true');
+  window.localStorage.setItem(LOCAL_STORAGE_KEYS.isGuestUser, 'true');
+  window.localStorage.setItem(
+    LOCAL_STORAGE_KEYS.guestProfile,
+    JSON.stringify({ ...createGuestProfile(), bio: 'Lover of vintage denim and sunsets' }),
+  );
+});
+
+describe('own profile of a guest', () => {
+  it('shows the local guest profile with 0/0/0 counts and the bio cut to 20 characters', async () => {
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Hi Gorgeous' })).toBeInTheDocument();
+    expect(screen.getByText('Lover of vintage den...')).toBeInTheDocument();
+    const counts = screen.getByRole('region', { name: 'Profile details' });
+    expect(within(counts).getAllByText('0')).toHaveLength(3);
+    expect(screen.getByTestId('profile-measurements')).toHaveTextContent(
+      /Chest \d+ · Waist \d+ · Hip \d+ cm/,
+    );
+    expect(screen.getByText('Monetize Your Style')).toBeInTheDocument();
+    expect(screen.getByText('COMING SOON')).toBeInTheDocument();
+  });
+
+  it('sends Edit Profile to /auth with the toast "Sign in required"', async () => {
+    const { user, router } = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByText('Sign in required')).toBeInTheDocument();
+  });
+
+  it('opens the Registration Required dialog for Create new album', async () => {
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Albums' }));
+    await user.click(await screen.findByRole('button', { name: 'Create new album' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('To create albums, you need to register');
+  });
+});

@@ -1,0 +1,33 @@
+import { createSwipeEvent } from '@sys/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { readLocalSwipeEvents, storeLocalSwipeEvent } from '../utils/swipe-storage';
+import { mergeLocalSwipes } from './merge-local-swipes';
+
+const apiRequest = vi.fn(async (..._args: unknown[]) => ({ inserted: 2, duplicates: 0, skipped: 0 }));
+vi.mock('@/lib/api-client', () => ({ apiRequest: (...args: unknown[]) => apiRequest(...args) }));
+
+describe('mergeLocalSwipes', () => {
+  it('sends the local events once in one batch and clears them', async () => {
+    const outfit = { id: '00000000-0000-4000-8000-000000000001', tags: ['Casual'], authorName: 'maya' };
+    storeLocalSwipeEvent(createSwipeEvent(outfit, 'like'));
+    storeLocalSwipeEvent(createSwipeEvent(outfit, 'dislike'));
+    await Promise.all([mergeLocalSwipes(), mergeLocalSwipes()]);
+    await mergeLocalSwipes();
+    expect(apiRequest).toHaveBeenCalledTimes(1);
+    expect(apiRequest).toHaveBeenCalledWith('/swipes/batch', {
+      method: 'POST',
+      body: {
+        events: [expect.objectContaining({ action: 'like' }), expect.objectContaining({ action: 'dislike' })],
+      },
+    });
+    expect(readLocalSwipeEvents()).toEqual([]);
+  });
+
+  it('keeps the events when the server fails, to try again at the next sign-in', async () => {
+    apiRequest.mockRejectedValueOnce(new Error('offline'));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    storeLocalSwipeEvent(createSwipeEvent({ id: 'x', tags: [] }, 'like'));
+    await mergeLocalSwipes();
+    expect(readLocalSwipeEvents()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,160 @@
+import type { Post } from '@sys/shared';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readLocalSwipeEvents } from '../utils/swipe-storage';
+import { SwipeDeck } from './swipe-deck';
+
+vi.mock('@/lib/load-auth-client', async () => {
+  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
+  const client = createFakeAuthClient(null);
+  return { loadAuthClient: async () => client };
+});
+
+function post(n: number): Post {
+  const id = `00000000-0000-4000-8000-00000000000${n}`;
+  return {
+    id,
+    caption: `Look ${n} #Casual #Summer`,
+    mediaUrl: '/m.webp',
+    mediaType: 'image',
+    visibility: 'public',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    author: { id, username: `maya${n}`, displayName: null, avatarUrl: null },
+    media: [],
+    items: [
+      {
+        id,
+        itemType: 'Dress',
+        brand: 'Zara',
+        link: 'https://x.test',
+        size: 'M',
+        title: null,
+        imageUrl: null,
+        price: null,
+        currency: 'ILS',
+        color: 'Red',
+        pattern: 'None',
+        savedByMe: false,
+      },
+    ],
+    likeCount: 0,
+    commentCount: 0,
+    likedByMe: false,
+    savedByMe: false,
+    followingAuthor: false,
+  };
+}
+
+const posts = [post(1), post(2), post(3)];
+
+function card() {
+  return screen.getByTestId('swipe-card');
+}
+function drag(dx: number) {
+  fireEvent.pointerDown(card(), {
+    pointerId: 1,
+    clientX: 200,
+    clientY: 300,
+    button: 0,
+    pointerType: 'touch',
+  });
+  fireEvent.pointerMove(card(), { pointerId: 1, clientX: 200 + dx, clientY: 300, pointerType: 'touch' });
+}
+function release(dx: number) {
+  fireEvent.pointerUp(card(), { pointerId: 1, clientX: 200 + dx, clientY: 300, pointerType: 'touch' });
+}
+
+describe('SwipeDeck', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows chips: hashtags, sizes, colours, ignoring None', () => {
+    render(<SwipeDeck posts={posts} />);
+    expect(screen.getByText('#Casual')).toBeInTheDocument();
+    expect(screen.getByText('Size M')).toBeInTheDocument();
+    expect(screen.getByText('Red')).toBeInTheDocument();
+    expect(screen.queryByText('None')).not.toBeInTheDocument();
+    expect(screen.getByText('Outfit 1 of 3, by maya1')).toBeInTheDocument();
+  });
+
+  it('shows the overlay beyond 20 px and snaps back when released before 100 px', () => {
+    const onSwipe = vi.fn();
+    render(<SwipeDeck posts={posts} onSwipe={onSwipe} />);
+    drag(15);
+    expect(screen.queryByText('Like')).not.toBeInTheDocument();
+    drag(60);
+    expect(screen.getByText('Like')).toBeInTheDocument();
+    release(99);
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(onSwipe).not.toHaveBeenCalled();
+    expect(readLocalSwipeEvents()).toHaveLength(0);
+    expect(screen.getByText('Outfit 1 of 3, by maya1')).toBeInTheDocument();
+  });
+
+  it('records a like beyond 100 px right and a dislike beyond 100 px left, after the 300 ms slide', () => {
+    const onSwipe = vi.fn();
+    render(<SwipeDeck posts={posts} onSwipe={onSwipe} />);
+    drag(-130);
+    expect(screen.getByText('Pass')).toBeInTheDocument();
+    release(-130);
+    act(() => void vi.advanceTimersByTime(299));
+    expect(onSwipe).not.toHaveBeenCalled();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(onSwipe).toHaveBeenLastCalledWith(posts[0], 'dislike', 1);
+    drag(101);
+    release(101);
+    act(() => void vi.advanceTimersByTime(300));
+    expect(onSwipe).toHaveBeenLastCalledWith(posts[1], 'like', 2);
+    const events = readLocalSwipeEvents();
+    expect(events.map((event) => [event.outfit_id, event.action])).toEqual([
+      [posts[0]?.id, 'dislike'],
+      [posts[1]?.id, 'like'],
+    ]);
+    expect(events[1]).toMatchObject({
+      tags: ['Casual', 'Summer'],
+      brand: 'maya2',
+      category: 'Casual',
+      colors: ['Red'],
+    });
+  });
+
+  it('buttons toggle and advance after 500 ms; arrow keys do the same; the end is reported', () => {
+    const onSwipe = vi.fn();
+    const onEnd = vi.fn();
+    render(<SwipeDeck posts={posts} onSwipe={onSwipe} onEnd={onEnd} />);
+    const like = screen.getByRole('button', { name: 'Like this outfit' });
+    fireEvent.click(like);
+    expect(like).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(like); // switched off again: nothing happens
+    act(() => void vi.advanceTimersByTime(600));
+    expect(onSwipe).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Pass on this outfit' }));
+    act(() => void vi.advanceTimersByTime(499));
+    expect(onSwipe).not.toHaveBeenCalled();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(onSwipe).toHaveBeenLastCalledWith(posts[0], 'dislike', 1);
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    act(() => void vi.advanceTimersByTime(500));
+    expect(onSwipe).toHaveBeenLastCalledWith(posts[1], 'like', 2);
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    act(() => void vi.advanceTimersByTime(500));
+    expect(onSwipe).toHaveBeenLastCalledWith(posts[2], 'dislike', 3);
+    expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps only the newest 100 events locally', () => {
+    const many = Array.from({ length: 105 }, (_, i) => ({
+      ...post(1),
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    }));
+    render(<SwipeDeck posts={many} />);
+    for (let i = 0; i < 105; i++) {
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+      act(() => void vi.advanceTimersByTime(500));
+    }
+    const events = readLocalSwipeEvents();
+    expect(events).toHaveLength(100);
+    expect(events[99]?.outfit_id).toBe(many[104]?.id);
+  });
+});

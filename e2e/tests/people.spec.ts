@@ -1,0 +1,214 @@
+import { expect, test } from '@playwright/test';
+import { markContextOnboarded, signInThroughUi } from './support/auth';
+import { createApiUser, followThroughApi } from './support/people';
+import { createPostThroughApi, pngFile, signUpThroughUi } from './support/posts';
+import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
+
+test.describe('people', () => {
+  test('edit the profile with an avatar and private measurements; another user sees none', async ({
+    page,
+    browser,
+  }) => {
+    await markOnboarded(page);
+    await signUpThroughUi(page);
+    await page.goto('/profile');
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'own profile');
+
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'edit profile dialog');
+
+    await dialog.getByTestId('avatar-gallery-input').setInputFiles(pngFile('me.png', [200, 90, 120]));
+    await expect(page.getByText('Avatar updated successfully')).toBeVisible();
+    await expect(dialog.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
+
+    const username = `maya_${Math.random().toString(36).slice(2, 9)}`;
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Bio').fill('Vintage denim and sunsets every day');
+    await dialog.getByRole('switch', { name: 'Show measurements publicly' }).click();
+    await dialog.getByLabel('Chest').fill('92');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`@${username}`)).toBeVisible();
+    await expect(page.getByText('Vintage denim and su...')).toBeVisible();
+    await expect(page.getByTestId('profile-measurements')).toHaveText('Chest 92 · Waist 75 · Hip 95 cm');
+
+    const other = await browser.newContext();
+    await markContextOnboarded(other);
+    const otherPage = await other.newPage();
+    await signUpThroughUi(otherPage);
+    await otherPage.goto(`/profile/${username}`);
+    await expect(otherPage.getByRole('heading', { name: 'Hi Gorgeous' })).toBeVisible();
+    await expect(otherPage.getByRole('button', { name: 'Follow' })).toBeVisible();
+    await expect(otherPage.getByTestId('profile-measurements')).toHaveCount(0);
+    await expect(otherPage.getByTestId('profile-size')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(otherPage, 'other user profile');
+    await other.close();
+  });
+
+  test('following from a profile changes the counts live in another browser', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const author = await createApiUser(request, 'author');
+    await markOnboarded(page);
+    await signUpThroughUi(page);
+
+    const watcherContext = await browser.newContext();
+    await markContextOnboarded(watcherContext);
+    const watcher = await watcherContext.newPage();
+    await watcher.goto(`/profile/${author.username}`);
+    await expect(watcher.getByTestId('count-followers')).toHaveText('0');
+    await expect(
+      watcher.getByText('Sign up to follow and see more details about this profile'),
+    ).toBeVisible();
+
+    await page.goto(`/profile/${author.username}`);
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await expect(page.getByText('User followed successfully')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
+    await expect(page.getByTestId('count-followers')).toHaveText('1');
+    // No reload: the count arrives over the events stream.
+    await expect(watcher.getByTestId('count-followers')).toHaveText('1');
+
+    await page.getByRole('button', { name: 'Unfollow' }).click();
+    await expect(watcher.getByTestId('count-followers')).toHaveText('0');
+    await watcherContext.close();
+  });
+
+  test('save a post to a new album, then find it in the wishlist and on the album page', async ({
+    page,
+    request,
+  }) => {
+    const { postId } = await createPostThroughApi(request, 'Linen summer look #album');
+    await markOnboarded(page);
+    await signUpThroughUi(page);
+    await page.goto(`/post/${postId}`);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save to wishlist' }).click();
+    await expect(page.getByText('Saved to your wishlist')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save post' });
+    const create = dialog.getByRole('button', { name: 'Create', exact: true });
+    await expect(create).toBeDisabled();
+    const albumName = `Summer ${Math.random().toString(36).slice(2, 7)}`;
+    await dialog.getByLabel('New album name').fill(albumName);
+    await expect(create).toBeEnabled();
+    await dialog.getByLabel('New album name').press('Enter');
+    await expect(page.getByText('Album created')).toBeVisible();
+
+    await page.goto('/wishlist');
+    await expect(page.getByRole('heading', { name: /Saved Posts/ })).toBeVisible();
+    await expect(page.locator(`a[href="/post/${postId}"]`)).toBeVisible();
+    await expect(page.getByText('No saved products yet')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'wishlist');
+
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Albums' }).click();
+    await page.getByRole('link', { name: new RegExp(albumName) }).click();
+    await expect(page).toHaveURL(/\/album\/[0-9a-f-]+\/posts$/);
+    await expect(page.getByRole('heading', { name: albumName })).toBeVisible();
+    await expect(page.getByPlaceholder('Search posts in album...')).toBeVisible();
+    await expect(page.locator(`a[href="/post/${postId}"]`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'album posts');
+  });
+
+  test('a message between two users arrives live', async ({ page, browser, request }) => {
+    const ann = await createApiUser(request, 'ann');
+    const ben = await createApiUser(request, 'ben');
+    await followThroughApi(request, ann, ben);
+
+    await markOnboarded(page);
+    await signInThroughUi(page, ann.email);
+    await page.goto('/messages');
+    await expect(page.getByText('No messages yet')).toBeVisible();
+    await expect(
+      page.getByText('Start conversations with other fashion enthusiasts you follow'),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'messages');
+
+    const benContext = await browser.newContext();
+    await markContextOnboarded(benContext);
+    const benPage = await benContext.newPage();
+    await signInThroughUi(benPage, ben.email);
+    await benPage.goto('/messages');
+    await expect(benPage.getByText('No messages yet')).toBeVisible();
+
+    await page.getByRole('button', { name: 'New Message' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'New Message' })
+      .getByRole('button', { name: new RegExp(ben.username) })
+      .click();
+    await page.getByRole('textbox', { name: 'Write a message...' }).fill('Love your look!');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Love your look!')).toBeVisible();
+
+    // Ben's inbox gets it without a reload, with an unread count and a badge on the Profile tab.
+    await expect(benPage.getByText('Love your look!')).toBeVisible();
+    await expect(benPage.getByTestId('unread-badge')).toContainText('1');
+    await benPage.getByText('Love your look!').click();
+    await expect(benPage.getByTestId('unread-badge')).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Write a message...' }).fill('Where is the dress from?');
+    await page.getByRole('textbox', { name: 'Write a message...' }).press('Enter');
+    await expect(benPage.getByText('Where is the dress from?')).toBeVisible();
+    await expectNoSeriousA11yViolations(benPage, 'conversation');
+    await benContext.close();
+  });
+
+  test("a guest's own-profile actions ask for an account", async ({ page }) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem('onboarded', 'true');
+      window.localStorage.setItem('isGuestUser', 'true');
+      window.localStorage.setItem(
+        'guestProfile',
+        JSON.stringify({
+          id: 'guest_1700000000000_abcdefghi',
+          username: 'guest_abcd',
+          display_name: 'Hi Gorgeous',
+          avatar_url: '/guest-avatars/1.svg',
+          bio: 'Fashion stylist',
+          size: 'M',
+          chest_circumference: 91,
+          waist_circumference: 74,
+          hip_circumference: 96,
+          measurements_public: true,
+          isGuest: true,
+        }),
+      );
+    });
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Hi Gorgeous' })).toBeVisible();
+    await expect(page.getByTestId('count-followers')).toHaveText('0');
+    await expectNoSeriousA11yViolations(page, 'guest own profile');
+
+    await page.getByRole('button', { name: 'Share Profile' }).click();
+    await expect(page.getByText('Sign in required')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Albums' }).click();
+    await page.getByRole('button', { name: 'Create new album' }).click();
+    await expect(page.getByRole('dialog')).toContainText('To create albums, you need to register');
+
+    await page.goto('/wishlist');
+    await expect(page.getByRole('dialog')).toContainText('you need to register');
+  });
+
+  test('explore albums and an unknown album', async ({ page }) => {
+    await markOnboarded(page);
+    await page.goto('/explore/albums');
+    await expect(page.getByRole('heading', { name: 'Fashion Albums' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'explore albums');
+    await page.goto('/album/00000000-0000-4000-8000-000000000000/posts');
+    await expect(page.getByText('Album not found')).toBeVisible();
+    await page.goto('/profile/nobody_here_123');
+    await expect(page.getByText('User not found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Explore' })).toBeVisible();
+  });
+});
