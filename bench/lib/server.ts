@@ -13,12 +13,14 @@ export interface RunningServer {
 }
 
 /**
- * Starts the built server (`apps/server/dist/main.js`) on a throwaway data directory, or on
+ * Starts the built server (`apps/server/dist/main.js`, or BENCH_SERVER_ENTRY) on a throwaway data directory, or on
  * `DATABASE_URL` when given, and resolves once it prints its address.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sys-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_ENTRY runs another build (e.g. of an older commit) to compare with the current one.
+  const entry = process.env.BENCH_SERVER_ENTRY ?? join(repoRoot, 'apps/server/dist/main.js');
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
