@@ -5,9 +5,9 @@ import { PageHeader } from '@/components/layout/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PostGrid } from '@/features/posts/components/post-grid';
 import { ApiError } from '@/lib/api-client';
 import { useBrandPageQuery } from '../api/get-sub-pages';
-import { PostGrid } from '../components/post-grid';
 
 /** /explore/brands/{brandId}: the brand's posts, 'N items found', or 'Brand Not Found'. */
 export default function BrandScreen() {
@@ -47,7 +47,7 @@ export default function BrandScreen() {
           {page.data.items.length === 0 ? (
             <EmptyState icon={<ShirtIcon />} title={t('explore.noBrandItems')} />
           ) : (
-            <PostGrid posts={page.data.items} />
+            <PostGrid posts={page.data.items} columns={2} className="gap-2" />
           )}
         </div>
       )}

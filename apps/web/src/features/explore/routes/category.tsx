@@ -4,8 +4,8 @@ import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PostGrid } from '@/features/posts/components/post-grid';
 import { useCategoryQuery } from '../api/get-sub-pages';
-import { PostGrid } from '../components/post-grid';
 
 /** /explore/category/{category}: '{category} Style', 'N posts found'. */
 export default function CategoryScreen() {
@@ -28,7 +28,7 @@ export default function CategoryScreen() {
           {page.data.items.length === 0 ? (
             <EmptyState icon={<ShirtIcon />} title={t('explore.noCategoryPosts')} />
           ) : (
-            <PostGrid posts={page.data.items} />
+            <PostGrid posts={page.data.items} columns={2} className="gap-2" />
           )}
         </div>
       )}

@@ -7,12 +7,12 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PostGrid } from '@/features/posts/components/post-grid';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
 import { useExploreQuery } from '../api/get-explore';
 import { useSearchQuery } from '../api/search-posts';
 import { CreatorCard } from '../components/creator-card';
 import { ExploreSection } from '../components/explore-section';
-import { PostGrid } from '../components/post-grid';
 import { TrendingCard } from '../components/trending-card';
 
 const FilterDialog = lazy(() => import('../components/filter-dialog'));
