@@ -19,7 +19,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry in CI only: on this 2-core machine a journey has failed once under full parallel load
+  // and passed on every rerun; Playwright reports such a test as flaky, so it stays visible.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
