@@ -10,6 +10,13 @@ process.env.E2E_PORT ??= '4321';
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// E2E_BUILD=<name>: run against apps/{server,web}/dist-e2e-<name> (see scripts/e2e-isolated.sh), so
+// two people can run journeys at once without one build replacing the other's files.
+const isolatedBuild = process.env.E2E_BUILD;
+const serverEntry = isolatedBuild
+  ? `../apps/server/dist-e2e-${isolatedBuild}/main.js`
+  : '../apps/server/dist/main.js';
+
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -42,7 +49,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/server/dist/main.js',
+    command: `node ${serverEntry}`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -53,6 +60,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      ...(isolatedBuild ? { WEB_DIST: `../apps/web/dist-e2e-${isolatedBuild}` } : {}),
       // Mail links point at the address the browser uses, and may lead back to it (/auth/reset).
       PUBLIC_URL: baseURL,
       // Every test signs up from 127.0.0.1: GoTrue's per-IP defaults (30 sign-ups in 5 minutes) are too few.

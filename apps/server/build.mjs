@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const outdir = join(root, 'dist');
+// SERVER_OUT_DIR (a folder name inside apps/server) lets a private e2e run build next to the shared one.
+const outdir = join(root, process.env.SERVER_OUT_DIR ?? 'dist');
 
 const entryPoints = ['src/main.ts', 'src/cli/seed.ts', 'src/cli/admin.ts']
   .map((entry) => join(root, entry))
@@ -46,5 +47,5 @@ await build({
 });
 
 process.stdout.write(
-  `server built: ${entryPoints.map((e) => e.slice(root.length + 1)).join(', ')} -> dist/\n`,
+  `server built: ${entryPoints.map((e) => e.slice(root.length + 1)).join(', ')} -> ${outdir.slice(root.length + 1)}/\n`,
 );
