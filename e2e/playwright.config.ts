@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 // main process and inherited by the workers, so they all agree on it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sys-e2e-'));
 process.env.E2E_PORT ??= '4321';
+// The admin API's key on the test server: journeys make administrators with it (tests/safety.spec.ts).
+process.env.E2E_SERVICE_ROLE_KEY ??= 'e2e-service-role-key-for-tests-only';
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -21,6 +23,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
+  // A private build also gets its own results folder: every run empties the folder it writes to.
+  outputDir: isolatedBuild ? `test-results-${isolatedBuild}` : 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -65,8 +69,11 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Every test signs up from 127.0.0.1: GoTrue's per-IP defaults (30 sign-ups in 5 minutes) are too few.
       AUTH_RATE_LIMITS: 'token=5000/300,otp=5000/300,email=5000/3600',
+      // Visitors' event streams are limited per IP, and every journey's browser is 127.0.0.1.
+      API_RATE_LIMITS: 'events=2000/60',
       // The posts journeys scrape a shop page served from 127.0.0.1 by the test itself.
       SCRAPER_ALLOW_PRIVATE: 'true',
+      SERVICE_ROLE_KEY: process.env.E2E_SERVICE_ROLE_KEY,
     },
   },
 });

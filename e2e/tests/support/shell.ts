@@ -11,8 +11,31 @@ export function bottomNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
+/**
+ * The wishlist screens ask a visitor to register as soon as they open (Registration Required
+ * dialog); while it is open the page behind it is hidden from assistive technology. Waits for it and
+ * dismisses it, so the screen itself can be checked.
+ */
+export async function dismissWishlistPrompt(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'To save items, you need to register' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Runs axe (WCAG 2 A and AA) on the page and fails on any serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // Colours measured halfway through a fade (a dialog or card animating in) are not the page's
+  // colours: let every running animation finish first.
+  // Endless ones (spinners, skeleton pulses) never finish and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const blocking = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
