@@ -2,10 +2,10 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toast';
 import { type SignInResult, useSignIn } from '../api/sign-in';
 import { useAuthErrorMessage } from '../utils/auth-errors';
+import { EmailField } from './email-field';
 import { FormError } from './form-error';
 import { PasswordInput } from './password-input';
 import { SubmitButton } from './submit-button';
@@ -50,25 +50,14 @@ export function SignInForm({ onSubmitting, onSignedIn, onFailed }: SignInFormPro
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormField label={t('auth.email')} describedBy={errorId}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="username email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </FormField>
+      <EmailField
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          setError(null);
+        }}
+        describedBy={errorId}
+      />
       <FormField
         label={t('auth.password')}
         describedBy={errorId}

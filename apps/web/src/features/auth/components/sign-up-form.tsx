@@ -2,10 +2,10 @@ import type { WeakPasswordReasons } from '@supabase/auth-js';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toast';
 import { type SignUpResult, useSignUp } from '../api/sign-up';
 import { useAuthErrorMessage, weakPasswordReasons } from '../utils/auth-errors';
+import { EmailField } from './email-field';
 import { FormError } from './form-error';
 import { PasswordInput } from './password-input';
 import { SubmitButton } from './submit-button';
@@ -61,25 +61,14 @@ export function SignUpForm({ onSubmitting, onSignedUp, onFailed }: SignUpFormPro
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormField label={t('auth.email')} describedBy={errorId}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="username email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              clearErrors();
-            }}
-          />
-        )}
-      </FormField>
+      <EmailField
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          clearErrors();
+        }}
+        describedBy={errorId}
+      />
       <FormField
         label={t('auth.password')}
         describedBy={errorId}

@@ -3,12 +3,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthHeading } from '../components/auth-heading';
 import { CheckEmail } from '../components/check-email';
+import { EmailField } from '../components/email-field';
 import { EmailText } from '../components/email-text';
 import { FormError } from '../components/form-error';
 import { SubmitButton } from '../components/submit-button';
@@ -73,25 +72,14 @@ export default function ForgotPasswordScreen() {
         description={t('auth.forgot.description')}
       />
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormField label={t('auth.email')} describedBy={errorId}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="username email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setError(null);
-              }}
-            />
-          )}
-        </FormField>
+        <EmailField
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setError(null);
+          }}
+          describedBy={errorId}
+        />
         <FormError id={errorId} message={error} />
         <SubmitButton pending={request.isPending} pendingLabel={t('auth.forgot.pending')}>
           {t('auth.forgot.submit')}
