@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: screen(() => import('@/features/explore/routes/explore')) },
               { path: 'brands', lazy: screen(() => import('@/features/explore/routes/brands')) },
+              { path: 'taste', lazy: screen(() => import('@/features/swipe/routes/taste')) },
               { path: 'brands/:brandId', lazy: screen(() => import('@/features/explore/routes/brand')) },
               { path: 'creators', lazy: screen(() => import('@/features/explore/routes/creators')) },
               { path: 'trending', lazy: screen(() => import('@/features/explore/routes/trending')) },
@@ -94,6 +95,10 @@ export const routes: RouteObject[] = [
           { path: 'edit-post/:postId', lazy: screen(() => import('@/features/posts/routes/edit-post')) },
           { path: 'post/:postId', lazy: screen(() => import('@/features/posts/routes/post-detail')) },
           { path: 'settings/security', lazy: screen(() => import('@/features/auth/routes/security')) },
+          {
+            path: 'settings/blocked',
+            lazy: screen(() => import('@/features/moderation/routes/blocked-people')),
+          },
           { path: '*', lazy: screen(() => import('./routes/not-found')) },
         ],
       },

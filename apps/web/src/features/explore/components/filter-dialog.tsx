@@ -3,6 +3,7 @@ import {
   countSelected,
   createEmptyFilterSet,
   DEFAULT_BRANDS,
+  DISCOVERY_LIMITS,
   type FilterCategory,
   type FilterSet,
   filterSetToQueryString,
@@ -24,6 +25,10 @@ import { Button } from '@/components/ui/button';
 import { ToggleChip } from '@/components/ui/chip';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { FitsFilterSection } from '@/features/fits/components/fits-filter-section';
+import { useFitsEligibility } from '@/features/fits/hooks/use-fits-eligibility';
+import { fitsSearchParams } from '@/features/fits/utils/fits-params';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
 import { colorSwatch } from '@/features/posts/utils/post-display';
 
@@ -42,6 +47,10 @@ export default function FilterDialog({ open, onOpenChange, brands = [], initial 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<FilterSet>(initial ?? createEmptyFilterSet());
+  const [fitsOn, setFitsOn] = useState(false);
+  const [tolerance, setTolerance] = useState<number>(DISCOVERY_LIMITS.fitsToleranceDefaultCm);
+  const eligibility = useFitsEligibility(open);
+  const { prompt, dialog } = useRegistrationPrompt();
 
   const sections: Section[] = [
     { category: 'sizes', options: POST_ITEM_SIZES, searchable: true },
@@ -59,10 +68,18 @@ export default function FilterDialog({ open, onOpenChange, brands = [], initial 
       return { ...current, [category]: next };
     });
 
+  // 'Fits like me' compares measurements and is its own feed: while it is on, the filters wait.
+  const fits = fitsOn && eligibility === 'ready';
   const apply = () => {
-    const query = filterSetToQueryString(filters);
+    const query = fits
+      ? new URLSearchParams(fitsSearchParams(tolerance)).toString()
+      : filterSetToQueryString(filters);
     onOpenChange(false);
     navigate(query ? `/?${query}` : '/');
+  };
+  const clearAll = () => {
+    setFilters(createEmptyFilterSet());
+    setFitsOn(false);
   };
 
   return (
@@ -72,25 +89,40 @@ export default function FilterDialog({ open, onOpenChange, brands = [], initial 
           <DialogTitle>{t('filters.title')}</DialogTitle>
         </DialogHeader>
         <div className="flex-1 overflow-y-auto px-6 py-2">
-          {sections.map((section) => (
-            <FilterSection
-              key={section.category}
-              section={section}
-              selected={filters[section.category]}
-              onToggle={(value) => toggle(section.category, value)}
-            />
-          ))}
+          <FitsFilterSection
+            eligibility={eligibility}
+            on={fits}
+            onOnChange={setFitsOn}
+            tolerance={tolerance}
+            onToleranceChange={setTolerance}
+            onRegister={() => prompt(t('fits.registerAction'))}
+          />
+          <fieldset
+            disabled={fits}
+            aria-label={t('filters.title')}
+            className="[&_button:disabled]:opacity-50 [&_input:disabled]:opacity-50"
+          >
+            {sections.map((section) => (
+              <FilterSection
+                key={section.category}
+                section={section}
+                selected={filters[section.category]}
+                onToggle={(value) => toggle(section.category, value)}
+              />
+            ))}
+          </fieldset>
         </div>
         <DialogFooter className="flex flex-row gap-2 border-t border-line px-6 py-4">
-          <Button variant="outline" className="flex-1" onClick={() => setFilters(createEmptyFilterSet())}>
+          <Button variant="outline" className="flex-1" onClick={clearAll}>
             {t('filters.clearAll')}
           </Button>
           <Button className="flex-1" onClick={apply}>
             {t('filters.apply')}
-            {countSelected(filters) > 0 ? ` (${countSelected(filters)})` : ''}
+            {!fits && countSelected(filters) > 0 ? ` (${countSelected(filters)})` : ''}
           </Button>
         </DialogFooter>
       </DialogContent>
+      {dialog}
     </Dialog>
   );
 }
@@ -128,7 +160,7 @@ function FilterSection({
     <fieldset className="border-b border-line py-4 last:border-b-0">
       <legend className="float-start mb-2 w-full text-base font-semibold text-ink">{title}</legend>
       {section.searchable ? (
-        <div className="relative mb-3">
+        <div className="relative clear-both mb-3">
           <SearchIcon
             aria-hidden
             className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"

@@ -1,5 +1,5 @@
 import { LIMITS } from '@sys/shared';
-import { SearchIcon, SlidersHorizontalIcon, SparklesIcon } from 'lucide-react';
+import { HeartIcon, SearchIcon, SlidersHorizontalIcon, SparklesIcon } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -118,10 +118,16 @@ function Sections() {
       <section className="mx-4 flex flex-col items-start gap-3 rounded-2xl bg-gradient-to-br from-accent-50 to-accent-100 p-5">
         <h2 className="text-lg font-bold text-ink">{t('explore.discover')}</h2>
         <p className="text-sm text-muted">{t('explore.discoverDescription')}</p>
-        <Link to="/explore?swipe=1" className={buttonClasses()}>
-          <SparklesIcon aria-hidden className="size-5" />
-          {t('explore.startSwiping')}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/explore?swipe=1" className={buttonClasses()}>
+            <SparklesIcon aria-hidden className="size-5" />
+            {t('explore.startSwiping')}
+          </Link>
+          <Link to="/explore/taste" className={buttonClasses({ variant: 'outline' })}>
+            <HeartIcon aria-hidden className="size-5" />
+            {t('taste.title')}
+          </Link>
+        </div>
       </section>
       {explore.isPending ? (
         <div className="flex flex-col gap-3 px-4" role="status" aria-label={t('explore.loading')}>

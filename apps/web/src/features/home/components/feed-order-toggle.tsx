@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 
-export type FeedOrder = 'latest' | 'for-you';
+export type FeedOrder = 'latest' | 'for-you' | 'fits';
 
-/** 'Latest' or 'For you' (ranked by taste), as a two-option toggle group. */
+/** 'Latest', 'For you' (ranked by taste) or 'Fits like me' (by measurements), as a toggle group. */
 export function FeedOrderToggle({
   value,
   onChange,
@@ -15,6 +15,7 @@ export function FeedOrderToggle({
   const options: Array<[FeedOrder, string]> = [
     ['latest', t('home.latest')],
     ['for-you', t('home.forYou')],
+    ['fits', t('fits.title')],
   ];
   return (
     <fieldset className="mx-auto flex rounded-full bg-subtle p-1">
@@ -26,7 +27,7 @@ export function FeedOrderToggle({
           aria-pressed={value === order}
           onClick={() => onChange(order)}
           className={cn(
-            'min-h-10 rounded-full px-5 text-sm font-semibold transition-colors',
+            'min-h-10 rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors',
             value === order ? 'bg-surface text-ink shadow-card' : 'text-muted',
           )}
         >

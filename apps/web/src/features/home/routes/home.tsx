@@ -1,8 +1,15 @@
 import { countSelected, filterSetFromSearchParams, filterSetToQueryString } from '@sys/shared';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { RulerIcon } from 'lucide-react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Logo } from '@/components/brand/logo';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { FitsLikeMePanel } from '@/features/fits/components/fits-like-me-panel';
+import { useFitsEligibility } from '@/features/fits/hooks/use-fits-eligibility';
+import { fitsSearchParams, readFitsChoice } from '@/features/fits/utils/fits-params';
 import type { FeedPage } from '@/features/posts/api/get-discovery-feed';
 import { type FeedDescriptor, postKeys } from '@/features/posts/api/post-keys';
 import { PostFeed } from '@/features/posts/components/post-feed';
@@ -11,19 +18,41 @@ import { ActiveFilters } from '../components/active-filters';
 import { type FeedOrder, FeedOrderToggle } from '../components/feed-order-toggle';
 import { InviteFooter } from '../components/invite-footer';
 
+const LATEST: FeedDescriptor = { kind: 'home' };
+
 export default function HomeScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  // The explore filters live in the URL (shareable, kept on reload).
+  const { prompt, dialog } = useRegistrationPrompt();
+  // The explore filters and 'Fits like me' live in the URL (shareable, kept on reload).
   const filters = filterSetFromSearchParams(params);
   const filtered = countSelected(filters) > 0;
-  const order: FeedOrder = params.get('order') === 'for-you' ? 'for-you' : 'latest';
-  const feed: FeedDescriptor = filtered
-    ? { kind: 'filtered', query: filterSetToQueryString(filters) }
-    : order === 'for-you'
-      ? { kind: 'for-you' }
-      : { kind: 'home' };
-  const total = useFilteredTotal(feed);
+  const fits = readFitsChoice(params);
+  const showFits = fits.on && !filtered;
+  const eligibility = useFitsEligibility(showFits);
+  const order: FeedOrder = showFits ? 'fits' : params.get('order') === 'for-you' ? 'for-you' : 'latest';
+
+  let feed: FeedDescriptor | null;
+  if (filtered) feed = { kind: 'filtered', query: filterSetToQueryString(filters) };
+  else if (!showFits) feed = order === 'for-you' ? { kind: 'for-you' } : LATEST;
+  // Until it is known whether the viewer can use it, no feed; who cannot sees the latest posts under it.
+  else if (eligibility === 'loading') feed = null;
+  else feed = eligibility === 'ready' ? { kind: 'fits', tolerance: fits.tolerance } : LATEST;
+  const total = useCountedTotal(feed);
+
+  const registerForFits = useCallback(() => prompt(t('fits.registerAction')), [prompt, t]);
+  const changeOrder = (next: FeedOrder) => {
+    if (next === 'fits') {
+      setParams(fitsSearchParams(fits.tolerance), { replace: true });
+      if (eligibility === 'guest') registerForFits();
+      return;
+    }
+    setParams(next === 'for-you' ? { order: next } : {}, { replace: true });
+  };
+  const changeTolerance = useCallback(
+    (tolerance: number) => setParams(fitsSearchParams(tolerance), { replace: true }),
+    [setParams],
+  );
 
   return (
     <div className="flex flex-1 flex-col gap-6 pt-8">
@@ -36,23 +65,44 @@ export default function HomeScreen() {
       {filtered ? (
         <ActiveFilters filters={filters} total={total} onClear={() => setParams({}, { replace: true })} />
       ) : (
-        <FeedOrderToggle
-          value={order}
-          onChange={(next) => setParams(next === 'for-you' ? { order: next } : {}, { replace: true })}
-        />
+        <FeedOrderToggle value={order} onChange={changeOrder} />
       )}
-      <PostFeed feed={feed} />
+      {showFits ? (
+        <FitsLikeMePanel
+          eligibility={eligibility}
+          tolerance={fits.tolerance}
+          onToleranceChange={changeTolerance}
+          total={total}
+          onRegister={registerForFits}
+          onTurnOff={() => setParams({}, { replace: true })}
+        />
+      ) : null}
+      {feed ? (
+        <PostFeed
+          feed={feed}
+          empty={
+            feed.kind === 'fits' ? (
+              <EmptyState
+                icon={<RulerIcon />}
+                title={t('fits.empty')}
+                description={t('fits.emptyDescription')}
+              />
+            ) : undefined
+          }
+        />
+      ) : null}
       <InviteFooter />
+      {dialog}
     </div>
   );
 }
 
-/** The filtered feed's total from its first page in the cache (the feed itself fetches it). */
-function useFilteredTotal(feed: FeedDescriptor): number | undefined {
+/** A counted feed's total (filtered, fits like me) from its first page in the cache (the feed fetches it). */
+function useCountedTotal(feed: FeedDescriptor | null): number | undefined {
   const queryClient = useQueryClient();
   const { viewerId } = useViewer();
-  const key = postKeys.feed(feed, viewerId);
+  const key = postKeys.feed(feed ?? LATEST, viewerId);
   useIsFetching({ queryKey: key });
-  if (feed.kind !== 'filtered') return undefined;
+  if (feed?.kind !== 'filtered' && feed?.kind !== 'fits') return undefined;
   return queryClient.getQueryData<{ pages: FeedPage[] }>(key)?.pages[0]?.total;
 }

@@ -5,7 +5,7 @@ import { useViewer } from '../hooks/use-viewer';
 import { FEED_PAGE_SIZE, homeFeedQueryOptions } from './get-feed';
 import { type FeedDescriptor, postKeys } from './post-keys';
 
-/** A page of a discovery feed; the filtered feed also tells its total ('Showing N filtered results'). */
+/** A page of a discovery feed; the filtered and fits feeds also tell their total ('Showing N filtered results'). */
 export type FeedPage = PostPage & { total?: number };
 
 /** GET /api/v1/posts/filtered?size=M&color=Black...: the home feed through the explore filters. */
@@ -16,6 +16,18 @@ export function fetchFilteredFeed(
 ): Promise<FeedPage> {
   return apiRequest<FeedPage>(`/posts/filtered?${query}`, {
     query: { limit: FEED_PAGE_SIZE, cursor },
+    signal,
+  });
+}
+
+/** GET /api/v1/posts/fits-like-me?tolerance=4: closest measurements first, with the total. */
+export function fetchFitsFeed(
+  tolerance: number,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<FeedPage> {
+  return apiRequest<FeedPage>('/posts/fits-like-me', {
+    query: { limit: FEED_PAGE_SIZE, cursor, tolerance },
     signal,
   });
 }
@@ -47,6 +59,14 @@ function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
       getNextPageParam: (lastPage: FeedPage) => lastPage.nextCursor ?? undefined,
     });
   }
+  if (feed.kind === 'fits') {
+    return infiniteQueryOptions({
+      queryKey: postKeys.feed(feed, viewerId),
+      queryFn: ({ pageParam, signal }) => fetchFitsFeed(feed.tolerance, pageParam, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage: FeedPage) => lastPage.nextCursor ?? undefined,
+    });
+  }
   if (feed.kind === 'for-you') {
     return infiniteQueryOptions({
       queryKey: postKeys.feed(feed, viewerId),
@@ -58,7 +78,7 @@ function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
   return homeFeedQueryOptions(viewerId);
 }
 
-/** The feed a descriptor names (home, filtered, for you). */
+/** The feed a descriptor names (home, filtered, for you, fits like me). */
 export function useFeedQuery(feed: FeedDescriptor) {
   const { viewerId, isLoading } = useViewer();
   return useInfiniteQuery({

@@ -5,7 +5,9 @@ export type FeedDescriptor =
   /** The home feed through the explore filters; `query` is their URL query string. */
   | { kind: 'filtered'; query: string }
   /** Ranked by the viewer's taste (server for signed-in users, local ranking otherwise). */
-  | { kind: 'for-you' };
+  | { kind: 'for-you' }
+  /** 'Fits like me': authors whose public measurements are within `tolerance` cm of the viewer's. */
+  | { kind: 'fits'; tolerance: number };
 
 /** The signed-in viewer (null: visitor). Posts answer with the viewer's likes and saves, so it keys them. */
 type ViewerId = string | null;

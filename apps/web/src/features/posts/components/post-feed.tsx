@@ -1,4 +1,5 @@
 import { ShirtIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -12,7 +13,14 @@ import { OutfitCardSkeleton } from './outfit-card-skeleton';
 const HOME: FeedDescriptor = { kind: 'home' };
 
 /** A feed of outfit cards (home by default), loading the next page as the end comes near. */
-export function PostFeed({ feed: descriptor = HOME }: { feed?: FeedDescriptor }) {
+export function PostFeed({
+  feed: descriptor = HOME,
+  empty,
+}: {
+  feed?: FeedDescriptor;
+  /** What an empty feed shows instead of 'No posts yet' (a feed that found nothing). */
+  empty?: ReactNode;
+}) {
   const { t } = useTranslation();
   const feed = useFeedQuery(descriptor);
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError;
@@ -47,6 +55,7 @@ export function PostFeed({ feed: descriptor = HOME }: { feed?: FeedDescriptor })
 
   const posts = feed.data.pages.flatMap((page) => page.items);
   if (posts.length === 0) {
+    if (empty) return empty;
     return (
       <EmptyState
         icon={<ShirtIcon />}

@@ -92,6 +92,12 @@ describe('SwipeDeck', () => {
     expect(screen.getByText('Outfit 1 of 3, by maya1')).toBeInTheDocument();
   });
 
+  it("keeps a mouse drag a swipe: the browser's own drag of the picture does not start", () => {
+    render(<SwipeDeck posts={posts} />);
+    // fireEvent returns false when the event's default action was prevented.
+    expect(fireEvent.dragStart(card())).toBe(false);
+  });
+
   it('records a like beyond 100 px right and a dislike beyond 100 px left, after the 300 ms slide', () => {
     const onSwipe = vi.fn();
     render(<SwipeDeck posts={posts} onSwipe={onSwipe} />);

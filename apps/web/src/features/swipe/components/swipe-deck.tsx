@@ -136,6 +136,7 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
       <p aria-live="polite" className="sr-only">
         {t('swipe.current', { index: index + 1, count: posts.length, name })}
       </p>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drag is the pointer way to swipe; the pass and like buttons (and the arrow keys) are its keyboard and screen-reader way. */}
       <div
         data-testid="swipe-card"
         className={cn(
@@ -149,6 +150,8 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
         onPointerMove={onPointerMove}
         onPointerUp={(event) => endDrag(event, false)}
         onPointerCancel={(event) => endDrag(event, true)}
+        // A mouse drag would otherwise pick up the picture (native drag and drop) and cancel the swipe.
+        onDragStart={(event) => event.preventDefault()}
       >
         {cover ? (
           <MediaFrame

@@ -1,0 +1,44 @@
+import { DISCOVERY_LIMITS } from '@sys/shared';
+
+/**
+ * 'Fits like me' in the URL, like the filters (shareable, kept on reload): `?fits=1&tol=4`, the tolerance
+ * in whole cm within the server's bounds (DISCOVERY_LIMITS.fitsTolerance*).
+ */
+export const FITS_PARAM = 'fits';
+export const TOLERANCE_PARAM = 'tol';
+
+export interface FitsChoice {
+  on: boolean;
+  tolerance: number;
+}
+
+/** A tolerance as the server takes it: a whole number within the bounds; anything else is the default. */
+export function clampTolerance(value: unknown): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return DISCOVERY_LIMITS.fitsToleranceDefaultCm;
+  return Math.min(
+    DISCOVERY_LIMITS.fitsToleranceMaxCm,
+    Math.max(DISCOVERY_LIMITS.fitsToleranceMinCm, Math.round(number)),
+  );
+}
+
+export function readFitsChoice(params: URLSearchParams): FitsChoice {
+  const tolerance = params.get(TOLERANCE_PARAM);
+  return {
+    on: params.get(FITS_PARAM) === '1',
+    tolerance: tolerance === null ? DISCOVERY_LIMITS.fitsToleranceDefaultCm : clampTolerance(tolerance),
+  };
+}
+
+export function fitsSearchParams(tolerance: number): Record<string, string> {
+  return { [FITS_PARAM]: '1', [TOLERANCE_PARAM]: String(clampTolerance(tolerance)) };
+}
+
+/** Whether a profile has the three measurements 'Fits like me' compares (0 means not given). */
+export function hasMeasurements(profile: {
+  chest_circumference: number;
+  waist_circumference: number;
+  hip_circumference: number;
+}): boolean {
+  return profile.chest_circumference > 0 && profile.waist_circumference > 0 && profile.hip_circumference > 0;
+}

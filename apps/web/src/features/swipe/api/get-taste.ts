@@ -1,0 +1,39 @@
+import { type Preferences, summarizeTaste, type TasteSummary } from '@sys/shared';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { apiRequest } from '@/lib/api-client';
+import { subscribeToStorage } from '@/lib/local-storage';
+import { readLocalSwipeEvents } from '../utils/swipe-storage';
+import { swipeKeys } from './swipe-keys';
+
+/** GET /api/v1/swipes/preferences: what a signed-in user's newest 500 swipes taught (the summary part). */
+export async function fetchServerTaste(signal?: AbortSignal): Promise<TasteSummary> {
+  const preferences = await apiRequest<Preferences>('/swipes/preferences', { signal });
+  return preferences.taste;
+}
+
+/** The same summary over this browser's swipes (visitors and guests), by the shared function. */
+export function localTaste(): TasteSummary {
+  // Stored oldest first, as summarizeTaste wants them.
+  return summarizeTaste(readLocalSwipeEvents());
+}
+
+export function tasteQueryOptions(viewerId: string | null) {
+  return queryOptions({
+    queryKey: swipeKeys.taste(viewerId),
+    queryFn: ({ signal }) => (viewerId ? fetchServerTaste(signal) : Promise.resolve(localTaste())),
+  });
+}
+
+/** 'Your taste': from the server when signed in, from the local swipes otherwise (kept in step with them). */
+export function useTasteQuery() {
+  const { viewerId, isLoading } = useViewer();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (viewerId) return;
+    // A swipe in another tab (or a merge after sign-in) changes the local history.
+    return subscribeToStorage(() => void queryClient.invalidateQueries({ queryKey: swipeKeys.taste(null) }));
+  }, [viewerId, queryClient]);
+  return useQuery({ ...tasteQueryOptions(viewerId), enabled: !isLoading });
+}

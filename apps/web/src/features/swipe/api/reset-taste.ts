@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postKeys } from '@/features/posts/api/post-keys';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { apiRequest } from '@/lib/api-client';
+import { clearLocalSwipeEvents } from '../utils/swipe-storage';
+import { swipeKeys } from './swipe-keys';
+
+/** DELETE /api/v1/swipes: forgets every swipe of the signed-in user. */
+export function deleteServerSwipes(): Promise<void> {
+  return apiRequest<void>('/swipes', { method: 'DELETE' });
+}
+
+/**
+ * 'Reset' of 'Your taste': on the server for a signed-in user, the local history for everyone else. The
+ * taste, the deck and the 'For you' feed are all made of those swipes, so all three are refetched.
+ */
+export function useResetTasteMutation() {
+  const { viewerId } = useViewer();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      if (viewerId) await deleteServerSwipes();
+      else clearLocalSwipeEvents();
+    },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: swipeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: postKeys.feed({ kind: 'for-you' }, viewerId) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,491 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughUi } from './support/auth';
+import {
+  type ApiPost,
+  bearer,
+  dragCard,
+  expectOutfit,
+  getJson,
+  hashtagsOf,
+  localSwipeEvents,
+  passwordToken,
+  swipeCard,
+} from './support/discovery';
+import { createApiUser } from './support/people';
+import { signUpThroughUi } from './support/posts';
+import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
+
+/*
+ * Discovery journeys (issue 6): onboarding swipes, explore search and filters, the explore sub-pages,
+ * taste learning across sign-up, 'Your taste' and 'Fits like me'. The server seeds its demo content on
+ * start; expected counts are asked from the API, never written down here.
+ */
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+interface Counted {
+  total: number;
+  items: ApiPost[];
+}
+
+test.describe('onboarding', () => {
+  test('a new visitor swipes 5 outfits by drag, buttons and arrow keys, then continues as a guest', async ({
+    page,
+  }) => {
+    await page.goto('/onboarding');
+    await expect(page.getByRole('heading', { name: 'Show us what you like' })).toBeVisible();
+    await expect(page.getByText('Swipe left for X | Swipe right for heart')).toBeVisible();
+    await expect(page.getByText("We'll match you with outfits that are made just for you")).toBeVisible();
+    await expect(swipeCard(page)).toBeVisible();
+    await expectOutfit(page, 1);
+    await expectNoSeriousA11yViolations(page, '/onboarding');
+
+    // A short drag shows the overlay but is no swipe: the card snaps back.
+    const box = (await swipeCard(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 3, { steps: 6 });
+    await expect(swipeCard(page).getByText('Like', { exact: true })).toBeVisible();
+    await page.mouse.up();
+    await expect(swipeCard(page).getByText('Like', { exact: true })).toBeHidden();
+    await expectOutfit(page, 1);
+    expect(await localSwipeEvents(page)).toEqual([]);
+
+    await dragCard(page, 160); // like
+    await expectOutfit(page, 2);
+    await dragCard(page, -160); // dislike
+    await expectOutfit(page, 3);
+    await page.getByRole('button', { name: 'Like this outfit' }).click();
+    await expectOutfit(page, 4);
+    await page.keyboard.press('ArrowLeft');
+    await expectOutfit(page, 5);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.keyboard.press('ArrowRight');
+
+    const dialog = page.getByRole('dialog', { name: 'You can become a real SYS now ;)' });
+    await expect(dialog).toBeVisible();
+    expect((await localSwipeEvents(page)).map((event) => event.action)).toEqual([
+      'like',
+      'dislike',
+      'like',
+      'dislike',
+      'like',
+    ]);
+    await expect(dialog.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'onboarding: finished dialog');
+
+    await dialog.getByRole('button', { name: 'Continue as a guest' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('onboarded'))).toBe('true');
+    expect(await page.evaluate(() => window.localStorage.getItem('isGuestUser'))).toBe('true');
+    // Onboarded: home stays home.
+    await page.reload();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('feed')).toBeVisible();
+  });
+
+  test("a guest's swipes reach the server after sign-up, once, and reorder the deck", async ({
+    page,
+    request,
+  }) => {
+    // The deck of someone with no taste: the newest posts as they come.
+    const fresh = await createApiUser(request, 'fresh');
+    const baseline = await getJson<{ items: ApiPost[] }>(request, '/swipes/deck?limit=50', fresh.token);
+
+    await page.goto('/onboarding');
+    await expectOutfit(page, 1);
+    await page.getByRole('button', { name: 'Like this outfit' }).click();
+    await expectOutfit(page, 2);
+    await page.getByRole('button', { name: 'Like this outfit' }).click();
+    await expectOutfit(page, 3);
+    await page.getByRole('button', { name: 'Pass on this outfit' }).click();
+    await expectOutfit(page, 4);
+    await page.keyboard.press('ArrowRight');
+    await expectOutfit(page, 5);
+    await page.keyboard.press('ArrowLeft');
+    await page
+      .getByRole('dialog', { name: 'You can become a real SYS now ;)' })
+      .getByRole('button', { name: 'Continue as a guest' })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    const events = (await page.evaluate(() =>
+      JSON.parse(window.localStorage.getItem('swipeEvents') ?? '[]'),
+    )) as { outfit_id: string; action: string; tags: string[]; brand: string | null; colors: string[] }[];
+    expect(events).toHaveLength(5);
+
+    const email = await signUpThroughUi(page);
+    const token = await passwordToken(request, email);
+    await expect
+      .poll(
+        async () =>
+          (await getJson<{ taste: { eventCount: number } }>(request, '/swipes/preferences', token)).taste
+            .eventCount,
+      )
+      .toBe(5);
+    await expect.poll(() => localSwipeEvents(page)).toEqual([]);
+    // Merged once: signing in again (a reload restores the session) sends nothing more.
+    await page.reload();
+    await expect(page.getByRole('feed')).toBeVisible();
+    const preferences = await getJson<{ taste: { eventCount: number; likeCount: number } }>(
+      request,
+      '/swipes/preferences',
+      token,
+    );
+    expect(preferences.taste).toMatchObject({ eventCount: 5, likeCount: 3 });
+
+    const deck = await getJson<{ items: ApiPost[] }>(request, '/swipes/deck?limit=50', token);
+    const swiped = new Set(events.map((event) => event.outfit_id));
+    expect(deck.items.filter((post) => swiped.has(post.id))).toEqual([]);
+    const unswipedBaseline = baseline.items.map((post) => post.id).filter((id) => !swiped.has(id));
+    expect(deck.items.map((post) => post.id)).not.toEqual(unswipedBaseline.slice(0, deck.items.length));
+    // The best match leads: it shares an author, a hashtag or a colour with a liked outfit.
+    const liked = events.filter((event) => event.action === 'like');
+    const first = deck.items[0]!;
+    const shares =
+      liked.some((event) => event.brand === first.author.username) ||
+      liked.some((event) =>
+        event.tags.some((tag) => hashtagsOf(first.caption).includes(tag.toLowerCase())),
+      ) ||
+      liked.some((event) =>
+        event.colors.some((color) =>
+          first.items.some((item) => item.color?.toLowerCase() === color.toLowerCase()),
+        ),
+      );
+    expect(shares, `deck leader ${first.id} shares nothing with the liked outfits`).toBe(true);
+  });
+});
+
+test.describe('explore', () => {
+  test.beforeEach(async ({ page }) => {
+    await markOnboarded(page);
+  });
+
+  test('search shows the results with their count, and a miss shows the empty state', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/explore');
+    await expect(page.getByRole('heading', { name: 'Discover New Looks' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Popular Brands' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/explore');
+
+    const expected = await getJson<Counted>(request, '/search?q=leopard');
+    expect(expected.total).toBeGreaterThan(0);
+    const search = page.getByRole('searchbox', { name: 'Search style, item, brand...' });
+    await search.fill('leopard');
+    const results = page.getByRole('region', { name: 'Search results' });
+    await expect(results.getByRole('status')).toHaveText(plural(expected.total, 'result', 'results'));
+    await expect(results.locator(`a[href="/post/${expected.items[0]!.id}"]`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/explore search results');
+
+    await search.fill('zzqxv nothing like this');
+    await expect(results.getByRole('status')).toHaveText('0 results');
+    await expect(page.getByText('No results found')).toBeVisible();
+    await expect(page.getByText('Try a different search term')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/explore search miss');
+  });
+
+  test('filtering by a size and a colour goes home with Active Filters and the right count, kept on reload', async ({
+    page,
+    request,
+  }) => {
+    // A size and a colour the demo content has together, and their count, from the API.
+    let choice: { size: string; color: string; total: number } | undefined;
+    for (const size of ['M', 'S', 'L']) {
+      for (const color of ['Black', 'White', 'Blue', 'Beige']) {
+        const { total } = await getJson<Counted>(request, `/posts/filtered?size=${size}&color=${color}`);
+        if (!choice && total > 0) choice = { size, color, total };
+      }
+    }
+    if (!choice) throw new Error('the demo content has no size and colour together');
+    const { size, color, total } = choice;
+
+    await page.goto('/explore');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filter By...' });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'filter dialog');
+    const sizes = dialog.getByRole('group', { name: 'Size', exact: true });
+    await sizes.getByRole('searchbox', { name: 'Search Size' }).fill(size);
+    await sizes.getByRole('button', { name: size, exact: true }).click();
+    const colors = dialog.getByRole('group', { name: 'Color', exact: true });
+    await colors.getByRole('searchbox', { name: 'Search Color' }).fill(color.toLowerCase());
+    await colors.getByRole('button', { name: color, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Apply Filters (2)' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/\\?size=${size}&color=${color}$`));
+    const panel = page.getByRole('region', { name: 'Active Filters' });
+    const showing = `Showing ${plural(total, 'filtered result', 'filtered results')}`;
+    await expect(panel.getByRole('status')).toHaveText(showing);
+    await expect(panel.getByText(`Size: ${size}`)).toBeVisible();
+    await expect(panel.getByText(`Color: ${color}`)).toBeVisible();
+    await expect(page.getByRole('feed').getByRole('article')).toHaveCount(Math.min(total, 10));
+    await expectNoSeriousA11yViolations(page, 'home with filters');
+
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Active Filters' }).getByRole('status')).toHaveText(
+      showing,
+    );
+
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('region', { name: 'Active Filters' })).toBeHidden();
+  });
+
+  test('every explore sub-page shows its content, and the unknown ones their not-found state', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/explore/brands');
+    await expect(page.getByRole('heading', { name: 'Popular Brands' })).toBeVisible();
+    const firstBrand = page.locator('a[href^="/explore/brands/"]').first();
+    await expect(firstBrand).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/explore/brands');
+
+    const href = (await firstBrand.getAttribute('href'))!;
+    // The page's path is the API's too (/api/v1/explore/brands/{id}).
+    const brand = await getJson<Counted & { brand: { name: string } }>(request, href);
+    await firstBrand.click();
+    await expect(page).toHaveURL(href);
+    await expect(page.getByRole('heading', { level: 1, name: brand.brand.name })).toBeVisible();
+    await expect(page.getByText(plural(brand.total, 'item found', 'items found'))).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'brand page');
+
+    await page.goto('/explore/brands/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Brand Not Found')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'unknown brand');
+
+    await page.goto('/explore/creators');
+    await expect(page.getByRole('heading', { name: 'Top Creators' })).toBeVisible();
+    await expect(page.locator('a[href="/profile/noa.levi"]').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/explore/creators');
+    await page.getByRole('button', { name: 'Follow' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'To follow users, you need to register' })).toBeVisible();
+
+    await page.goto('/explore/trending');
+    await expect(page.getByRole('heading', { name: 'Trending Products' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /View Item/ }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/explore/trending');
+
+    await page.goto('/explore/albums');
+    await expect(page.getByRole('heading', { name: 'Fashion Albums' })).toBeVisible();
+    await expect(page.locator('a[href^="/explore/albums/"]').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/explore/albums');
+
+    const casual = await getJson<Counted>(request, '/explore/categories/casual');
+    await page.goto('/explore/category/casual');
+    await expect(page.getByRole('heading', { name: 'Casual Style' })).toBeVisible();
+    await expect(page.getByText(plural(casual.total, 'post found', 'posts found'))).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/explore/category/casual');
+
+    await page.goto('/explore/category/zzqxv');
+    await expect(page.getByRole('heading', { name: 'Zzqxv Style' })).toBeVisible();
+    await expect(page.getByText('No posts found for this category')).toBeVisible();
+    await expect(page.getByText('0 posts found')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'unknown category');
+  });
+});
+
+test.describe('your taste', () => {
+  test('shows a liked style after swiping, is reachable from the profile, and Reset clears it', async ({
+    page,
+    request,
+  }) => {
+    const user = await createApiUser(request, 'taste');
+    await markOnboarded(page);
+    await signInThroughUi(page, user.email);
+
+    await page.goto('/explore/taste');
+    await expect(page.getByText('Nothing learned yet')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/explore/taste (empty)');
+    await page.getByRole('link', { name: 'Start Swiping' }).click();
+    await expect(page).toHaveURL(/\/explore\?swipe=1$/);
+    await expect(page.getByRole('heading', { name: 'Swipe' })).toBeVisible();
+    await expectOutfit(page, 1);
+    await expectNoSeriousA11yViolations(page, 'swipe mode');
+    for (const index of [1, 2]) {
+      const stored = page.waitForResponse(
+        (response) => response.url().endsWith('/api/v1/swipes') && response.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Like this outfit' }).click();
+      expect((await stored).status()).toBe(201);
+      await expectOutfit(page, index + 1);
+    }
+    const { taste } = await getJson<{ taste: { liked: { tags: { label: string }[] } } }>(
+      request,
+      '/swipes/preferences',
+      user.token,
+    );
+    const style = taste.liked.tags[0]?.label;
+    if (!style) throw new Error('the liked outfits have no hashtags');
+
+    // From the own profile's menu.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Your taste' }).click();
+    await expect(page).toHaveURL(/\/explore\/taste$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your taste' })).toBeVisible();
+    await expect(page.getByText('Learned from 2 swipes:')).toBeVisible();
+    const liked = page.getByRole('region', { name: 'What you like' });
+    await expect(liked.getByRole('list', { name: 'What you like: Styles' })).toContainText(
+      new RegExp(style.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'),
+    );
+    await expect(page.getByRole('region', { name: 'What you pass on' })).toContainText('No passes yet.');
+    await expectNoSeriousA11yViolations(page, '/explore/taste');
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Reset your taste?' });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'reset taste dialog');
+    await confirm.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.getByText('Nothing learned yet')).toBeVisible();
+    const after = await getJson<{ taste: { eventCount: number } }>(
+      request,
+      '/swipes/preferences',
+      user.token,
+    );
+    expect(after.taste.eventCount).toBe(0);
+  });
+
+  test('is reachable from explore for a visitor, with their local swipes', async ({ page }) => {
+    await markOnboarded(page);
+    await page.goto('/explore');
+    await page.getByRole('link', { name: 'Your taste' }).click();
+    await expect(page).toHaveURL(/\/explore\/taste$/);
+    await expect(page.getByText('Nothing learned yet')).toBeVisible();
+  });
+});
+
+test.describe('fits like me', () => {
+  test('a user with measurements sees the posts of a demo author within the tolerance, closest first', async ({
+    page,
+    request,
+  }) => {
+    const user = await createApiUser(request, 'fits');
+    // Within 1 cm of noa.levi's public 84/67/92; more than 4 cm from every other demo author.
+    const patched = await request.patch('/api/v1/profiles/me', {
+      headers: bearer(user.token),
+      data: { chest_circumference: 85, waist_circumference: 66, hip_circumference: 93 },
+    });
+    expect(patched.status()).toBe(200);
+    const at4 = await getJson<Counted>(request, '/posts/fits-like-me?tolerance=4&limit=50', user.token);
+    expect(at4.total).toBeGreaterThan(0);
+    expect(new Set(at4.items.map((post) => post.author.username))).toEqual(new Set(['noa.levi']));
+
+    await markOnboarded(page);
+    await signInThroughUi(page, user.email);
+    await page.getByRole('button', { name: 'Fits like me' }).click();
+    await expect(page).toHaveURL(/\/\?fits=1&tol=4$/);
+    const panel = page.getByRole('region', { name: 'Fits like me' });
+    await expect(panel.getByRole('status')).toHaveText(
+      `Showing ${plural(at4.total, 'outfit', 'outfits')} within ±4 cm of your measurements`,
+    );
+    // Every card is by noa.levi.
+    const authors = page.getByRole('feed').locator('article header a[href^="/profile/"]');
+    await expect(authors).toHaveCount(Math.min(at4.total, 10));
+    expect(new Set(await authors.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))).toEqual(
+      new Set(['/profile/noa.levi']),
+    );
+    await expectNoSeriousA11yViolations(page, 'home: fits like me');
+
+    // A wider tolerance, by keyboard; the URL keeps it.
+    const slider = panel.getByRole('slider', { name: 'Tolerance' });
+    await expect(slider).toHaveValue('4');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/\/\?fits=1&tol=5$/);
+    const at5 = await getJson<Counted>(request, '/posts/fits-like-me?tolerance=5', user.token);
+    await expect(panel.getByRole('status')).toHaveText(
+      `Showing ${plural(at5.total, 'outfit', 'outfits')} within ±5 cm of your measurements`,
+    );
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Fits like me' }).getByRole('slider')).toHaveValue('5');
+
+    // From the filter dialog.
+    await page.goto('/explore');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filter By...' });
+    await dialog.getByRole('switch', { name: 'Fits like me' }).click();
+    await expect(dialog.getByRole('switch', { name: 'Fits like me' })).toBeChecked();
+    await expect(dialog.getByText('While Fits like me is on, the other filters are not used.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'filter dialog: fits like me');
+    await dialog.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page).toHaveURL(/\/\?fits=1&tol=4$/);
+    await expect(page.getByRole('feed').locator('a[href="/profile/noa.levi"]').first()).toBeVisible();
+  });
+
+  test('never matches on private measurements', async ({ page, request }) => {
+    // dan.street's own private 102/86/100: even at the widest tolerance his posts never show.
+    const user = await createApiUser(request, 'private');
+    await request.patch('/api/v1/profiles/me', {
+      headers: bearer(user.token),
+      data: { chest_circumference: 102, waist_circumference: 86, hip_circumference: 100 },
+    });
+    const wide = await getJson<Counted>(request, '/posts/fits-like-me?tolerance=15&limit=50', user.token);
+    expect(wide.items.map((post) => post.author.username)).not.toContain('dan.street');
+    expect(wide.total).toBeGreaterThan(0);
+
+    await markOnboarded(page);
+    await signInThroughUi(page, user.email);
+    await page.goto('/?fits=1&tol=15');
+    await expect(page.getByRole('region', { name: 'Fits like me' }).getByRole('status')).toHaveText(
+      `Showing ${plural(wide.total, 'outfit', 'outfits')} within ±15 cm of your measurements`,
+    );
+    await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
+    const closest = wide.items[0]!.author.username;
+    await expect(page.getByRole('feed').locator(`a[href="/profile/${closest}"]`).first()).toBeVisible();
+    await expect(page.getByRole('feed').locator('a[href="/profile/dan.street"]')).toHaveCount(0);
+
+    await page.goto('/?fits=1&tol=1');
+    await expect(page.getByText('No outfits from people with your measurements yet')).toBeVisible();
+  });
+
+  test('a user without measurements is sent to Edit Profile', async ({ page, request }) => {
+    const user = await createApiUser(request, 'nomeasure');
+    const patched = await request.patch('/api/v1/profiles/me', {
+      headers: bearer(user.token),
+      data: { chest_circumference: 0 },
+    });
+    expect(patched.status()).toBe(200);
+    await markOnboarded(page);
+    await signInThroughUi(page, user.email);
+    await page.goto('/?fits=1');
+    const panel = page.getByRole('region', { name: 'Fits like me' });
+    await expect(
+      panel.getByText('Add your chest, waist and hip measurements in Edit Profile to use Fits like me.'),
+    ).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Go to Edit Profile' })).toHaveAttribute('href', '/profile');
+    await expect(page.getByRole('feed')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'home: fits like me without measurements');
+  });
+
+  test('a visitor sees what it does and is asked to register', async ({ page }) => {
+    await markOnboarded(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Fits like me' }).click();
+    const prompt = page.getByRole('dialog', {
+      name: 'To find outfits that fit like you, you need to register',
+    });
+    await expect(prompt).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'fits like me: registration prompt');
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    const panel = page.getByRole('region', { name: 'Fits like me' });
+    await expect(panel).toContainText(
+      'Outfits worn by people whose chest, waist and hip are each close to yours',
+    );
+    await expectNoSeriousA11yViolations(page, 'home: fits like me for a visitor');
+
+    await page.goto('/explore');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page
+      .getByRole('dialog', { name: 'Filter By...' })
+      .getByRole('switch', { name: 'Fits like me' })
+      .click();
+    const filterPrompt = page.getByRole('dialog', {
+      name: 'To find outfits that fit like you, you need to register',
+    });
+    await expect(filterPrompt).toBeVisible();
+    await filterPrompt.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('switch', { name: 'Fits like me' })).not.toBeChecked();
+  });
+});
