@@ -1,4 +1,20 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The cluster test (`*.cluster.test.ts`: two server instances behind nginx on PostgreSQL) is a project of
+ * its own, present only with TEST_DATABASE_URL: scripts/test-unit.mjs runs it after the PostgreSQL pass.
+ */
+const clusterProject = {
+  test: {
+    name: 'cluster',
+    root: './apps/server',
+    include: ['src/**/*.cluster.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One file whose tests share a running cluster, in order.
+    fileParallelism: false,
+  },
+};
 
 // One runner for every workspace's unit and API tests; e2e journeys run in Playwright instead.
 export default defineConfig({
@@ -18,11 +34,13 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/**/*.cluster.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
       './apps/web/vite.config.ts',
+      ...(process.env.TEST_DATABASE_URL ? [clusterProject] : []),
     ],
   },
 });

@@ -12,7 +12,14 @@ const root = dirname(fileURLToPath(import.meta.url));
 // SERVER_OUT_DIR (a folder name inside apps/server) lets a private e2e run build next to the shared one.
 const outdir = join(root, process.env.SERVER_OUT_DIR ?? 'dist');
 
-const entryPoints = ['src/main.ts', 'src/cli/seed.ts', 'src/cli/admin.ts']
+const entryPoints = [
+  'src/main.ts',
+  'src/cli/seed.ts',
+  'src/cli/admin.ts',
+  'src/cli/backup.ts',
+  'src/cli/restore.ts',
+  'src/cli/cluster.ts',
+]
   .map((entry) => join(root, entry))
   .filter((entry) => existsSync(entry));
 

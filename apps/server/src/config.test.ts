@@ -17,6 +17,8 @@ describe('configuration from the environment', () => {
     ['DATABASE_URL', 'not a url'],
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfigFromEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfigFromEnv({ [name]: value })).toThrow(name);
@@ -26,5 +28,14 @@ describe('configuration from the environment', () => {
     const config = loadConfigFromEnv({ PORT: '0', DATA_DIR: 'some/dir' });
     expect(config.port).toBe(0);
     expect(config.dataDir).toMatch(/^\/.*some\/dir$/);
+  });
+
+  it('trusts forwarded addresses from a proxy on this machine unless told otherwise', () => {
+    expect(loadConfigFromEnv({}).trustProxy).toBe('loopback');
+    expect(loadConfigFromEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfigFromEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfigFromEnv({ TRUST_PROXY: '10.0.0.0/8, ::1, uniquelocal' }).trustProxy).toBe(
+      '10.0.0.0/8, ::1, uniquelocal',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultWebDist } from './lib/paths.ts';
@@ -20,6 +21,19 @@ function parseRateLimitSpec(value: unknown): unknown {
   return result;
 }
 
+/** `loopback`, `10.0.0.0/8, 192.168.1.5`...: what proxy-addr (Fastify's trustProxy) accepts. */
+function isTrustedProxyList(value: string): boolean {
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every((entry) => {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+}
+
 /**
  * Everything the server can be told, validated once at start. `app.ts` takes an `AppConfig`;
  * `loadConfigFromEnv` builds one from environment variables for `main.ts` and the CLI scripts.
@@ -33,6 +47,27 @@ export const AppConfigSchema = z.object({
   databaseUrl: z.string().url().optional(),
   storageDriver: z.enum(['local', 's3']).default('local'),
   publicUrl: z.string().url().optional(),
+  /**
+   * Which peers may state the client's address and protocol (X-Forwarded-For/-Proto/-Host): `loopback`
+   * (a proxy on the same machine, as `npm run start:cluster` runs nginx), a comma-separated list of
+   * addresses or CIDR ranges (`linklocal` and `uniquelocal` name the private ranges), `true` for any peer
+   * (only when nothing but the proxy can reach the server), `false` for none. The per-IP rate limits
+   * count the address this yields, so trusting too much lets a client pick its own address.
+   */
+  trustProxy: z
+    .preprocess(
+      (value) => (value === 'true' ? true : value === 'false' ? false : value),
+      z.union([
+        z.boolean(),
+        z
+          .string()
+          .trim()
+          .refine(isTrustedProxyList, 'must be true, false, or addresses/CIDR ranges separated by commas'),
+      ]),
+    )
+    .default('loopback'),
+  /** A name for this server instance, shown by /api/health (which instance of a cluster answered). */
+  instanceId: z.string().trim().min(1).max(64).optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed demo content into an empty database at start. */
   seedDemo: z.boolean().default(true),
@@ -63,6 +98,18 @@ export const AppConfigSchema = z.object({
   authRateLimits: z
     .preprocess(parseRateLimitSpec, z.partialRecord(z.enum(['token', 'otp', 'email']), RateLimitSchema))
     .optional(),
+  /**
+   * Overrides of the data API's rate limits, e.g. `messages=30/60,events=60/60` (count/seconds): messages
+   * sent per user, event streams opened per user (per IP for visitors). Kept in the database like auth's.
+   */
+  apiRateLimits: z
+    .preprocess(parseRateLimitSpec, z.partialRecord(z.enum(['messages', 'events']), RateLimitSchema))
+    .optional(),
+  // --- the public feed's page cache (modules/posts/posts.feed-cache.ts) ---
+  /** How long a visitor's feed page is served from memory (milliseconds); 0 turns the cache off. */
+  feedCacheTtlMs: z.number().int().min(0).max(3_600_000).default(1500),
+  /** How many feed pages (one per limit and cursor) the cache keeps at most. */
+  feedCacheMaxPages: z.number().int().min(0).max(100_000).default(500),
   // --- uploads and the product scraper (modules/storage, modules/scrape) ---
   /** Largest accepted upload in bytes; the spec's limit is 200MB. */
   uploadMaxBytes: z
@@ -101,6 +148,8 @@ const ENV_FIELDS = {
   DATABASE_URL: { field: 'databaseUrl', parse: 'string' },
   STORAGE_DRIVER: { field: 'storageDriver', parse: 'string' },
   PUBLIC_URL: { field: 'publicUrl', parse: 'string' },
+  TRUST_PROXY: { field: 'trustProxy', parse: 'string' },
+  INSTANCE_ID: { field: 'instanceId', parse: 'string' },
   LOG_LEVEL: { field: 'logLevel', parse: 'string' },
   SEED_DEMO: { field: 'seedDemo', parse: 'bool' },
   WEB_DIST: { field: 'webDist', parse: 'string' },
@@ -116,6 +165,9 @@ const ENV_FIELDS = {
   SMTP_URL: { field: 'smtpUrl', parse: 'string' },
   MAIL_FROM: { field: 'mailFrom', parse: 'string' },
   AUTH_RATE_LIMITS: { field: 'authRateLimits', parse: 'string' },
+  API_RATE_LIMITS: { field: 'apiRateLimits', parse: 'string' },
+  FEED_CACHE_TTL_MS: { field: 'feedCacheTtlMs', parse: 'int' },
+  FEED_CACHE_MAX_PAGES: { field: 'feedCacheMaxPages', parse: 'int' },
   UPLOAD_MAX_BYTES: { field: 'uploadMaxBytes', parse: 'int' },
   SCRAPER_ALLOW_PRIVATE: { field: 'scraperAllowPrivate', parse: 'bool' },
   S3_ENDPOINT: { field: 's3Endpoint', parse: 'string' },

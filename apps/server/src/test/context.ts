@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.ts';
@@ -130,4 +130,76 @@ export async function createTestApp(
     await created.drop();
     throw error;
   }
+}
+
+export interface TestApps {
+  /** Apps on one database, like server instances of one deployment (same signing key). */
+  apps: FastifyInstance[];
+  engine: DbEngine;
+  close(): Promise<void>;
+}
+
+/**
+ * Several apps on one fresh database of the test engine, sharing a JWT signing key: the instances of a
+ * cluster, in one process. On PostgreSQL each app has its own connection pool, LISTEN connection and
+ * locks, as separate processes would; on PGlite they share the one in-process database.
+ */
+export async function createTestApps(
+  count: number,
+  overrides: Partial<AppConfigInput> = {},
+): Promise<TestApps> {
+  const authJwtPrivateKey = JSON.stringify(
+    generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
+  );
+  const base: AppConfigInput = {
+    dataDir: null,
+    webDist: null,
+    seedDemo: false,
+    logLevel: 'silent',
+    authJwtPrivateKey,
+  };
+  const apps: FastifyInstance[] = [];
+  const closeApps = async () => {
+    for (const app of apps.reverse()) await app.close();
+  };
+  if (!testDatabaseUrl) {
+    const database = await openDatabase({ pgliteDir: null });
+    try {
+      for (let i = 0; i < count; i++) {
+        apps.push(await buildApp({ ...base, ...overrides }, { logger: false, database }));
+      }
+    } catch (error) {
+      await closeApps();
+      await database.close();
+      throw error;
+    }
+    return {
+      apps: [...apps],
+      engine: 'pglite',
+      close: async () => {
+        try {
+          await closeApps();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  }
+  const created = await createPostgresTestDatabase();
+  const close = async () => {
+    try {
+      await closeApps();
+    } finally {
+      await created.drop();
+    }
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      apps.push(await buildApp({ ...base, databaseUrl: created.url, ...overrides }, { logger: false }));
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { apps: [...apps], engine: 'postgres', close };
 }

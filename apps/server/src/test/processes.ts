@@ -94,6 +94,8 @@ export interface ServerProcess {
   output(): { stdout: string; stderr: string };
   /** Sends SIGTERM and waits for the exit (SIGKILL after `timeoutMs`). */
   stop(timeoutMs?: number): Promise<ProcessResult>;
+  /** Kills the process at once (SIGKILL: no shutdown code runs, as in a crash) and waits for the exit. */
+  kill(): Promise<ProcessResult>;
 }
 
 /**
@@ -135,6 +137,12 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 90_000): P
       const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
       const { code, signal } = await done;
       clearTimeout(timer);
+      return { code, signal, ...out, ms: Date.now() - started };
+    },
+    async kill() {
+      const done = exited(child);
+      child.kill('SIGKILL');
+      const { code, signal } = await done;
       return { code, signal, ...out, ms: Date.now() - started };
     },
   };

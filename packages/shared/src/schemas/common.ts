@@ -14,6 +14,8 @@ export const HealthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   migration: z.string().nullable(),
+  /** The server instance that answered (INSTANCE_ID), when it has a name: which one of a cluster. */
+  instance: z.string().optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

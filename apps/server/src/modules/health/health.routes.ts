@@ -22,7 +22,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const state = await getMigrationState(app.database);
-      return { status: 'ok' as const, database: app.database.engine, migration: state.applied };
+      const instance = app.config.instanceId;
+      return {
+        status: 'ok' as const,
+        database: app.database.engine,
+        migration: state.applied,
+        ...(instance ? { instance } : {}),
+      };
     },
   );
 };

@@ -53,6 +53,9 @@ export async function registerStorage(app: FastifyInstance): Promise<void> {
     await registerS3Media(app, opened.storage);
     return;
   }
+  // Files a crashed process was writing were never visible; now they are not kept either.
+  const removed = await opened.storage.removeStaleWrites();
+  if (removed > 0) app.log.info({ removed }, 'removed half-written media files left by a stopped process');
   await app.register(fastifyStatic, {
     root: opened.storage.root,
     prefix: `${MEDIA_URL_PREFIX}/`,

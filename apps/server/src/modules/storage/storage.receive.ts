@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../lib/errors.ts';
+import { temporaryName } from '../../lib/stale-temporaries.ts';
 import { SNIFF_BYTES } from './storage.sniff.ts';
+
+/** Uploads being received are `upload-{pid}-{uuid}.tmp` in the upload folder. */
+export const UPLOAD_TEMP_PREFIX = 'upload-';
 
 export const fileTooLarge = () => new AppError(413, 'payload_too_large', 'File too large');
 
@@ -26,7 +30,7 @@ export async function receiveToTempFile(
   options: { maxBytes: number; dir: string },
 ): Promise<ReceivedFile> {
   await mkdir(options.dir, { recursive: true });
-  const file = join(options.dir, `upload-${randomUUID()}.tmp`);
+  const file = join(options.dir, temporaryName(randomUUID(), UPLOAD_TEMP_PREFIX, '.tmp'));
   let size = 0;
   const headChunks: Buffer[] = [];
   let headLength = 0;

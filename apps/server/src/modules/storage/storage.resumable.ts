@@ -1,24 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { STORAGE_BUCKETS, type StorageBucket } from '@sys/shared';
+import { STORAGE_BUCKETS, type StorageBucket, type UploadResponse } from '@sys/shared';
 import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
+import { type DataStore, type Locker, Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
+import { S3ResumableStore } from './storage.resumable-s3.ts';
+import type { S3Storage } from './storage.s3.ts';
 import type { StorageService } from './storage.service.ts';
 
 /**
  * Resumable uploads over the tus protocol (spec: files over 50MB go in chunks with progress and survive a
  * dropped connection). tus-js-client talks to `/api/v1/storage/{bucket}/resumable`. Parts wait in a
- * private folder, never under /media; the finished file goes through the same checks and processing as a
+ * private folder or a private prefix of the S3 bucket, never under /media; the finished file goes through the same checks and processing as a
  * one-request upload, and the final PATCH answers with the same JSON. Unfinished uploads expire.
  */
 
 /** Set by the route from the access token, for the tus hooks; a client's own value is overwritten. */
 const OWNER_HEADER = 'x-sys-upload-owner';
 /** Unfinished uploads older than this are removed by the periodic clean-up. */
-const EXPIRY_MS = 24 * 60 * 60 * 1000;
+const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 export const resumablePath = (bucket: StorageBucket) => `/api/v1/storage/${bucket}/resumable`;
 
@@ -64,33 +66,65 @@ export interface ResumableUploads {
   cleanUp(): Promise<number>;
 }
 
+/**
+ * Where the parts of unfinished uploads wait, and how a finished one becomes a stored file. On local
+ * disk (one machine, or a folder every instance shares) that is tus' file store; on S3 the bucket itself
+ * (storage.resumable-s3.ts), so that any instance can continue any upload.
+ */
+export interface ResumableBackend {
+  store: DataStore;
+  /** Checks and stores the finished upload as `owner`'s file in `bucket`, like a one-request upload. */
+  finish(owner: string, bucket: StorageBucket, upload: Upload): Promise<UploadResponse>;
+}
+
+/** Parts in a folder on local disk: tus' FileStore (its details sit in JSON files next to the parts). */
+export function fileBackend(service: StorageService, directory: string): ResumableBackend {
+  mkdirSync(directory, { recursive: true });
+  return {
+    store: new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS }),
+    finish: (owner, bucket, upload) =>
+      service.storeFile(owner, bucket, join(directory, upload.id), upload.offset),
+  };
+}
+
+/** Parts in the S3 bucket: the finished file streams from the bucket through the usual checks. */
+export function s3Backend(service: StorageService, storage: S3Storage): ResumableBackend {
+  const store = new S3ResumableStore(storage, RESUMABLE_EXPIRY_MS);
+  return {
+    store,
+    finish: async (owner, bucket, upload) =>
+      service.upload(owner, bucket, await store.read(upload.id), upload.offset),
+  };
+}
+
 export function createResumableUploads(options: {
   service: StorageService;
-  /** The folder for parts; called (and the folder made) on first use only. */
-  directory: () => string;
+  /** Called on first use only: most servers and tests never see a resumable upload. */
+  backend: () => ResumableBackend;
+  /** tus' lock on an upload; absent: tus' in-memory lock (one process: PGlite). */
+  locker?: Locker | undefined;
   maxBytes: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }): ResumableUploads {
-  // Built on first use: most servers and tests never see a resumable upload, and FileStore creates its
-  // folder asynchronously in its constructor, which must not race with a quick shutdown.
-  let state: { store: FileStore; servers: Map<StorageBucket, TusServer> } | undefined;
+  // Built on first use: FileStore creates its folder asynchronously in its constructor, which must not
+  // race with a quick shutdown.
+  let state: { backend: ResumableBackend; servers: Map<StorageBucket, TusServer> } | undefined;
   const init = () => {
-    state ??= build(options.directory());
+    state ??= build(options.backend());
     return state;
   };
 
-  function build(directory: string) {
-    mkdirSync(directory, { recursive: true });
-    const store = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRY_MS });
+  function build(backend: ResumableBackend) {
     const servers = new Map<StorageBucket, TusServer>();
-    for (const bucket of STORAGE_BUCKETS) servers.set(bucket, tusServer(bucket, store, directory));
-    return { store, servers };
+    for (const bucket of STORAGE_BUCKETS) servers.set(bucket, tusServer(bucket, backend));
+    return { backend, servers };
   }
 
-  function tusServer(bucket: StorageBucket, store: FileStore, directory: string): TusServer {
+  function tusServer(bucket: StorageBucket, backend: ResumableBackend): TusServer {
     return new TusServer({
       path: resumablePath(bucket),
-      datastore: store,
+      datastore: backend.store,
+      ...(options.locker ? { locker: options.locker } : {}),
       maxSize: options.maxBytes,
       relativeLocation: true,
       namingFunction: (request) => `${request.headers.get(OWNER_HEADER)}_${randomBytes(16).toString('hex')}`,
@@ -100,12 +134,7 @@ export function createResumableUploads(options: {
           throw jsonError(new AppError(404, 'not_found', 'Upload not found'));
         }
         try {
-          const stored = await options.service.storeFile(
-            owner,
-            bucket,
-            join(directory, upload.id),
-            upload.offset,
-          );
+          const stored = await backend.finish(owner, bucket, upload);
           return {
             status_code: 200,
             headers: { 'content-type': 'application/json' },
@@ -116,7 +145,7 @@ export function createResumableUploads(options: {
           throw error;
         } finally {
           // The parts are no longer needed whatever the outcome: the file is stored or refused.
-          await store.remove(upload.id).catch((error: unknown) => {
+          await backend.store.remove(upload.id).catch((error: unknown) => {
             options.log.warn(
               { err: error, uploadId: upload.id },
               'could not remove a finished resumable upload',
@@ -142,6 +171,6 @@ export function createResumableUploads(options: {
       reply.hijack();
       await server.handle(request.raw, reply.raw);
     },
-    cleanUp: () => init().store.deleteExpired(),
+    cleanUp: () => init().backend.store.deleteExpired(),
   };
 }

@@ -12,11 +12,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PgAdvisoryLocks } from '../../db/pg-advisory-lock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { removeStaleTemporaries } from '../../lib/stale-temporaries.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { fileTooLarge } from './storage.receive.ts';
-import { createResumableUploads, type ResumableUploads } from './storage.resumable.ts';
+import { fileTooLarge, UPLOAD_TEMP_PREFIX } from './storage.receive.ts';
+import {
+  createResumableUploads,
+  fileBackend,
+  type ResumableUploads,
+  s3Backend,
+} from './storage.resumable.ts';
+import { PgUploadLocker } from './storage.resumable-lock.ts';
+import { S3Storage } from './storage.s3.ts';
 import { StorageService } from './storage.service.ts';
 
 declare module 'fastify' {
@@ -132,6 +141,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ resumable: ResumableUploads }
   }
 };
 
+/**
+ * At most this many resumable uploads are written to at once per instance: each holds its PostgreSQL
+ * lock on a connection of its own (besides the query pool's 20 and the LISTEN connection).
+ */
+const UPLOAD_LOCK_CONNECTIONS = 10;
+
 /** Cleans up abandoned resumable uploads this often. */
 const RESUMABLE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -148,6 +163,11 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
     tmpDir,
   });
   app.decorate('uploads', service);
+  // Uploads a crashed process was receiving can never finish (a resumable upload's parts are kept).
+  if (app.config.dataDir) {
+    const removed = await removeStaleTemporaries(tmpDir, UPLOAD_TEMP_PREFIX);
+    if (removed > 0) app.log.info({ removed }, 'removed unfinished uploads left by a stopped process');
+  }
   // Without a data directory (tests) each app gets its own folder of parts, removed on close.
   let directory: string | undefined;
   const partsDirectory = () => {
@@ -156,9 +176,20 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
       : mkdtempSync(join(tmpdir(), 'sys-resumable-'));
     return directory;
   };
+  const storage = app.storage;
+  // Several instances on one PostgreSQL database: tus' lock must hold across all of them.
+  const locker =
+    app.database.engine === 'postgres' && app.config.databaseUrl
+      ? new PgUploadLocker(
+          new PgAdvisoryLocks(app.config.databaseUrl, { maxHeld: UPLOAD_LOCK_CONNECTIONS }),
+          app.database,
+        )
+      : undefined;
   const resumable = createResumableUploads({
     service,
-    directory: partsDirectory,
+    backend: () =>
+      storage instanceof S3Storage ? s3Backend(service, storage) : fileBackend(service, partsDirectory()),
+    locker,
     maxBytes: app.config.uploadMaxBytes,
     log: app.log,
   });
@@ -170,6 +201,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   cleanup.unref();
   app.addHook('onClose', async () => {
     clearInterval(cleanup);
+    await locker?.close();
     if (!app.config.dataDir && directory) rmSync(directory, { recursive: true, force: true });
   });
   await app.register(uploadRoutes, { prefix: '/api/v1', resumable });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../../plugins/error-handler.ts';
 import { MEDIA_URL_PREFIX } from './storage.local.ts';
+import { RESUMABLE_S3_PREFIX } from './storage.resumable-s3.ts';
 import type { S3Storage } from './storage.s3.ts';
 import { assertStoragePath } from './storage.types.ts';
 
@@ -16,6 +17,10 @@ export async function registerS3Media(app: FastifyInstance, storage: S3Storage):
     try {
       path = assertStoragePath(wildcard);
     } catch {
+      return reply.status(404).send(errorBody('not_found', 'File not found'));
+    }
+    // Unfinished resumable uploads share the bucket; a part of a file is never served.
+    if (path.startsWith(`${RESUMABLE_S3_PREFIX}/`)) {
       return reply.status(404).send(errorBody('not_found', 'File not found'));
     }
     const header = (name: string) => {

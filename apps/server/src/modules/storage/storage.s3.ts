@@ -55,6 +55,13 @@ export interface S3Object {
   lastModified?: Date | undefined;
 }
 
+/** One entry of `S3Storage.list`. */
+export interface S3ListedObject {
+  key: string;
+  size: number;
+  lastModified?: Date | undefined;
+}
+
 /**
  * The file store on any S3-compatible service (STORAGE_DRIVER=s3). Keys are the same as on local disk,
  * and so are the public URLs: the server answers `/media/*` from the bucket (storage.s3-media.ts), so
@@ -201,6 +208,39 @@ export class S3Storage implements StorageDriver {
           }),
         );
       }
+      continuationToken = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
+  /** Every object whose key starts with `prefix`, with its size and time of writing, in key order. */
+  async list(prefix: string): Promise<S3ListedObject[]> {
+    const objects: S3ListedObject[] = [];
+    let continuationToken: string | undefined;
+    do {
+      const listed = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          ContinuationToken: continuationToken,
+        }),
+      );
+      for (const object of listed.Contents ?? []) {
+        if (!object.Key) continue;
+        objects.push({ key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified });
+      }
+      continuationToken = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+    } while (continuationToken);
+    return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /** Every key of the bucket (backups read the whole store). */
+  async *keys(): AsyncGenerator<string> {
+    let continuationToken: string | undefined;
+    do {
+      const listed = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: continuationToken }),
+      );
+      for (const object of listed.Contents ?? []) if (object.Key) yield object.Key;
       continuationToken = listed.IsTruncated ? listed.NextContinuationToken : undefined;
     } while (continuationToken);
   }
