@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,6 +17,7 @@ import { registerExplore } from './modules/explore/explore.routes.ts';
 import { registerFollows } from './modules/follows/follows.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerMessages } from './modules/messages/messages.routes.ts';
+import { registerModeration } from './modules/moderation/moderation.routes.ts';
 import { registerPosts } from './modules/posts/posts.routes.ts';
 import { profileAuthHooks, registerProfiles } from './modules/profiles/profiles.plugin.ts';
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
@@ -29,6 +30,7 @@ import { registerWishlist } from './modules/wishlist/wishlist.routes.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
 import { requestLogSerializer } from './plugins/request-log.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -43,6 +45,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Keep pino quiet in tests unless asked. */
   logger?: boolean;
+  /** Called for every route as it is added (tests enumerate the routes to cover each one). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -65,10 +69,12 @@ export async function buildApp(
         ? false
         : { level: config.logLevel, serializers: { req: requestLogSerializer } },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.decorate('config', config);
   app.decorate('database', database);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
@@ -76,6 +82,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
 
   try {
     await migrateDatabase(database);
@@ -111,6 +118,8 @@ export async function buildApp(
   await registerAlbums(app);
   await registerWishlist(app);
   await registerMessages(app);
+  // After profiles, follows, posts and social, whose services remove what an administrator removes.
+  await registerModeration(app);
   await registerBrands(app);
   await registerExplore(app);
   await registerSwipes(app);

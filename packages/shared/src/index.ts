@@ -19,6 +19,7 @@ export * from './schemas/common.ts';
 export * from './schemas/discovery.ts';
 export * from './schemas/events.ts';
 export * from './schemas/messages.ts';
+export * from './schemas/moderation.ts';
 export * from './schemas/people.ts';
 export * from './schemas/posts.ts';
 export * from './schemas/profiles.ts';

@@ -1,9 +1,20 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AdminReportPage, Comment } from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { createPostgresTestDatabase, type TestDatabaseUrl, testEngine } from '../test/context.ts';
+import { publishPost } from '../test/media.ts';
 import { childEnv, runProcess } from '../test/processes.ts';
+import { createUser, TEST_RATE_LIMITS } from '../test/users.ts';
+
+/** Every file name below `dir`, at any depth. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}
 
 /** `npm run admin` is `tsx apps/server/src/cli/admin.ts`; run it the same way, on the test engine. */
 const admin = (env: NodeJS.ProcessEnv, ...args: string[]) =>
@@ -61,6 +72,93 @@ describe(`npm run admin (${testEngine})`, () => {
     expect(table.stdout).toContain('deleted');
     // Each command is a fresh process opening the database: allow for a loaded machine.
   }, 180_000);
+
+  it('lists reports, resolves and dismisses them, and removes posts (with their files) and comments', async () => {
+    // Content made through the API of an app on the same data directory and database, then closed
+    // (the embedded database is single-process).
+    const app = await buildApp(
+      {
+        dataDir: tmp,
+        webDist: null,
+        seedDemo: false,
+        logLevel: 'silent',
+        authRateLimits: TEST_RATE_LIMITS,
+        ...(pg ? { databaseUrl: pg.url } : {}),
+      },
+      { logger: false },
+    );
+    let postId: string;
+    let fileName: string;
+    let commentId: string;
+    try {
+      const author = await createUser(app);
+      const reporter = await createUser(app);
+      const post = await publishPost(app, author, { caption: 'Reported from the CLI' });
+      postId = post.id;
+      fileName = post.mediaUrl.split('/').at(-1)!;
+      const comment = (
+        await app.inject({
+          method: 'POST',
+          url: `/api/v1/posts/${post.id}/comments`,
+          headers: author.headers,
+          payload: { body: 'Rude' },
+        })
+      ).json() as Comment;
+      commentId = comment.id;
+      for (const [targetType, targetId] of [
+        ['post', post.id],
+        ['comment', comment.id],
+        ['user', author.id],
+      ]) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v1/reports',
+          headers: reporter.headers,
+          payload: { targetType, targetId, reason: 'spam' },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+      }
+    } finally {
+      await app.close();
+    }
+    expect(filesUnder(tmp)).toContain(fileName);
+
+    const listed = await admin(env, 'reports', '--json');
+    expect(listed.stderr).toBe('');
+    const page = JSON.parse(listed.stdout) as AdminReportPage;
+    expect(page.items.map((r) => r.targetType)).toEqual(['user', 'comment', 'post']);
+    expect(page.items[2]).toMatchObject({ targetId: postId, target: { text: 'Reported from the CLI' } });
+    const table = await admin(env, 'reports');
+    expect(table.stdout).toContain('3 reports');
+    expect(table.stdout).toContain('"Reported from the CLI"');
+
+    const userReport = page.items[0]!;
+    const dismissed = await admin(env, 'resolve-report', userReport.id, '--dismiss');
+    expect(dismissed.stdout).toBe(`Report ${userReport.id} is dismissed\n`);
+
+    const removedComment = await admin(env, 'remove-comment', commentId);
+    expect(removedComment.stdout).toBe(`Removed comment ${commentId}; 1 open reports resolved\n`);
+    const removed = await admin(env, 'remove-post', postId);
+    expect(removed.stderr).toBe('');
+    expect(removed.stdout).toBe(`Removed post ${postId}; 1 open reports resolved\n`);
+    expect(filesUnder(tmp)).not.toContain(fileName);
+
+    expect(JSON.parse((await admin(env, 'reports', '--json')).stdout).items).toEqual([]);
+    const all = JSON.parse(
+      (await admin(env, 'reports', '--status', 'all', '--json')).stdout,
+    ) as AdminReportPage;
+    expect(all.items.map((r) => r.status)).toEqual(['dismissed', 'resolved', 'resolved']);
+
+    const again = await admin(env, 'remove-post', postId);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('error: Post not found (not_found)\n');
+    const badId = await admin(env, 'remove-post', 'nope');
+    expect(badId.code).toBe(1);
+    expect(badId.stderr).toContain('POST_ID must be an id (a UUID)');
+    const badStatus = await admin(env, 'reports', '--status', 'closed');
+    expect(badStatus.code).toBe(1);
+    expect(badStatus.stderr).toContain('--status must be open, resolved, dismissed or all');
+  }, 240_000);
 
   it('explains its usage', async () => {
     const result = await admin(env, 'teleport');

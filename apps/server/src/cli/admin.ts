@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
+import { type AdminReport, AdminReportsQuerySchema } from '@sys/shared';
 import pino from 'pino';
-import { ConfigError, loadConfigFromEnv } from '../config.ts';
-import { DatabaseError, migrateDatabase, openDatabase, pgliteDirFor } from '../db/client.ts';
+import { buildApp } from '../app.ts';
+import { type AppConfig, ConfigError, loadConfigFromEnv } from '../config.ts';
+import { type Database, DatabaseError, migrateDatabase, openDatabase, pgliteDirFor } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
 import { AuthError } from '../modules/auth/auth.errors.ts';
 import { type AuthModule, createAuthModule } from '../modules/auth/auth.plugin.ts';
 import { KeyConfigError } from '../modules/auth/auth.tokens.ts';
@@ -24,6 +27,14 @@ Commands:
                 [--password PASSWORD] [--new-email EMAIL] [--redirect-to URL]
   invite --email EMAIL [--redirect-to URL]
   service-token [--days N]     print a service_role JWT for /auth/v1/admin (signed with the server's key)
+
+Moderation (the same services as /api/v1/admin):
+  reports [--status open|resolved|dismissed|all] [--limit N] [--json]
+                               reports newest first (open ones by default) with their target
+  resolve-report REPORT_ID [--dismiss]
+                               close a report as resolved (or as dismissed: nothing wrong found)
+  remove-post POST_ID          remove a post and its stored files; resolves its open reports
+  remove-comment COMMENT_ID    remove a comment and its replies; resolves its open reports
 `;
 
 type Values = {
@@ -40,6 +51,9 @@ type Values = {
   'new-email'?: string;
   'redirect-to'?: string;
   days?: string;
+  status?: string;
+  limit?: string;
+  dismiss?: boolean;
 };
 
 class UsageError extends Error {}
@@ -123,6 +137,89 @@ async function run(auth: AuthModule, command: string, positional: string[], v: V
   }
 }
 
+const MODERATION_COMMANDS = new Set(['reports', 'resolve-report', 'remove-post', 'remove-comment']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function needId(value: string | undefined, what: string): string {
+  const id = need(value, what);
+  if (!UUID.test(id)) throw new UsageError(`${what} must be an id (a UUID)`);
+  return id;
+}
+
+function reportLine(report: AdminReport): string {
+  const author = report.target?.author;
+  const who = author ? `@${author.username ?? author.id}` : '(removed)';
+  const text = (report.target?.text ?? '').replace(/\s+/g, ' ').slice(0, 40);
+  return [
+    report.id,
+    report.status.padEnd(9),
+    report.targetType.padEnd(7),
+    report.reason.padEnd(13),
+    `by @${report.reporter.username ?? report.reporter.id}`,
+    `-> ${report.targetType} ${report.targetId} ${who}`,
+    text ? JSON.stringify(text) : '',
+  ]
+    .join('  ')
+    .trimEnd();
+}
+
+/**
+ * The moderation commands build the whole app (without listening) on the configured database, so that
+ * a removal goes through the same services as the admin API: the post's files leave the configured store.
+ */
+async function runModeration(
+  config: AppConfig,
+  database: Database,
+  command: string,
+  positional: string[],
+  v: Values,
+): Promise<void> {
+  const query = AdminReportsQuerySchema.safeParse({ status: v.status, limit: v.limit });
+  if (command === 'reports' && !query.success) {
+    throw new UsageError('--status must be open, resolved, dismissed or all; --limit a number from 1 to 50');
+  }
+  const app = await buildApp(
+    { ...config, webDist: null, seedDemo: false, logLevel: 'error' },
+    {
+      database,
+      logger: false,
+    },
+  );
+  try {
+    switch (command) {
+      case 'reports': {
+        const page = await app.moderation.listReports(query.data!);
+        if (v.json) return print(page);
+        const lines = page.items.map(reportLine);
+        process.stdout.write(`${lines.join('\n')}${lines.length ? '\n' : ''}${page.items.length} reports\n`);
+        return;
+      }
+      case 'resolve-report': {
+        const report = await app.moderation.setReportStatus(
+          needId(positional[0], 'REPORT_ID'),
+          v.dismiss ? 'dismissed' : 'resolved',
+        );
+        process.stdout.write(`Report ${report.id} is ${report.status}\n`);
+        return;
+      }
+      case 'remove-post': {
+        const id = needId(positional[0], 'POST_ID');
+        const result = await app.moderation.removePost(id);
+        process.stdout.write(`Removed post ${id}; ${result.reportsResolved} open reports resolved\n`);
+        return;
+      }
+      case 'remove-comment': {
+        const id = needId(positional[0], 'COMMENT_ID');
+        const result = await app.moderation.removeComment(id);
+        process.stdout.write(`Removed comment ${id}; ${result.reportsResolved} open reports resolved\n`);
+        return;
+      }
+    }
+  } finally {
+    await app.close();
+  }
+}
+
 async function main(): Promise<void> {
   let parsed: { values: Values; positionals: string[] };
   try {
@@ -142,6 +239,9 @@ async function main(): Promise<void> {
         'new-email': { type: 'string' },
         'redirect-to': { type: 'string' },
         days: { type: 'string' },
+        status: { type: 'string' },
+        limit: { type: 'string' },
+        dismiss: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -164,6 +264,10 @@ async function main(): Promise<void> {
       pgliteDir: pgliteDirFor(config.dataDir),
     });
     await migrateDatabase(database);
+    if (MODERATION_COMMANDS.has(command)) {
+      await runModeration(config, database, command, positional, parsed.values);
+      return;
+    }
     // Logs go to stderr so that stdout stays the command's output (JSON for scripts).
     const log = pino({ level: 'error' }, pino.destination(2));
     auth = await createAuthModule(config, database, log, {
@@ -173,6 +277,8 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n\n${USAGE}`);
+    } else if (error instanceof AppError) {
+      process.stderr.write(`error: ${error.message} (${error.code})\n`);
     } else if (error instanceof AuthError) {
       process.stderr.write(`error: ${error.message} (${error.code})\n`);
     } else if (

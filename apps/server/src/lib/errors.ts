@@ -24,3 +24,6 @@ export const badRequest = (message: string, details?: unknown) =>
   new AppError(400, 'validation_failed', message, details);
 export const conflict = (message: string, details?: unknown) =>
   new AppError(409, 'conflict', message, details);
+/** Over a rate limit: `Retry-After` (set by the error handler from the details) says when to try again. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', message, { retryAfterSeconds });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, unauthorized } from '../lib/errors.ts';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 
 /** The signed-in caller of the data API, read from the access token alone. */
 export interface RequestUser {
@@ -88,4 +88,21 @@ export function registerAuthenticate(app: FastifyInstance, verify: AccessTokenVe
 export function requireUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw unauthorized('User not authenticated');
   return request.user;
+}
+
+/**
+ * The roles the auth service's admin API accepts (`AuthService.authorizeAdmin`): a user whose role an
+ * administrator set to one of these (PUT /auth/v1/admin/users/{id} with `role`) is an administrator of
+ * the data API too.
+ */
+export const ADMIN_ROLES: readonly string[] = ['service_role', 'supabase_admin'];
+
+/** The signed-in administrator, 401 for visitors, or 403 for everyone else. */
+export function requireAdmin(
+  request: FastifyRequest,
+  message = 'Only administrators can do this',
+): RequestUser {
+  const user = requireUser(request);
+  if (!ADMIN_ROLES.includes(user.role)) throw forbidden(message);
+  return user;
 }

@@ -45,3 +45,36 @@ export const TEST_RATE_LIMITS = {
   otp: { limit: 100_000, windowSeconds: 300 },
   email: { limit: 100_000, windowSeconds: 3600 },
 };
+
+/**
+ * Makes `user` an administrator the way an operator does: the auth admin API (authorised by the app's
+ * SERVICE_ROLE_KEY) sets their role to `supabase_admin`, then they sign in again for a token that says so.
+ */
+export async function makeAdmin(
+  app: FastifyInstance,
+  user: TestUser,
+  serviceRoleKey: string,
+): Promise<TestUser> {
+  const updated = await app.inject({
+    method: 'PUT',
+    url: `/auth/v1/admin/users/${user.id}`,
+    headers: { authorization: `Bearer ${serviceRoleKey}` },
+    payload: { role: 'supabase_admin' },
+  });
+  if (updated.statusCode !== 200)
+    throw new Error(`role change failed: ${updated.statusCode} ${updated.body}`);
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/auth/v1/token?grant_type=password',
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  const session = signIn.json() as { access_token?: string };
+  if (signIn.statusCode !== 200 || !session.access_token) {
+    throw new Error(`admin sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  }
+  return {
+    ...user,
+    accessToken: session.access_token,
+    headers: { authorization: `Bearer ${session.access_token}` },
+  };
+}

@@ -17,6 +17,7 @@ export const MESSAGE_MESSAGES = {
   conversationNotFound: 'Conversation not found',
   mustFollow: 'You can only start a conversation with someone you follow',
   cannotMessageSelf: 'You cannot start a conversation with yourself',
+  tooManyMessages: 'You are sending messages too quickly. Wait a moment and try again.',
 } as const;
 
 /*

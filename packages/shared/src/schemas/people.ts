@@ -131,6 +131,11 @@ export const PublicProfileSchema = ProfileSchema.pick({
   hip_circumference: z.number().int().optional(),
   /** Whether the signed-in viewer follows this profile; false for visitors. */
   is_following: z.boolean(),
+  /**
+   * Whether the signed-in viewer has blocked this profile (its posts are then hidden from them); false
+   * for visitors. A profile that has blocked the viewer is not found for them at all.
+   */
+  is_blocked: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

@@ -4,6 +4,7 @@ export * from './brands.ts';
 export * from './discovery.ts';
 export * from './follows.ts';
 export * from './messages.ts';
+export * from './moderation.ts';
 export * from './posts.ts';
 export * from './profiles.ts';
 export * from './social.ts';

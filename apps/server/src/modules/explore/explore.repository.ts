@@ -1,4 +1,5 @@
 import { type AnyColumn, and, inArray, type SQL, sql } from 'drizzle-orm';
+import { notBlockedFor } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import {
   brands,
@@ -457,11 +458,15 @@ export interface CreatorRow {
   posts: number;
 }
 
-/** Profiles with a username, by followers (most first, then id), continuing after `after`. */
+/**
+ * Profiles with a username, by followers (most first, then id), continuing after `after`; without those
+ * blocked either way by `viewerId`.
+ */
 export async function findCreatorsPage(
   db: Db,
   after: CountedPosition | undefined,
   limit: number,
+  viewerId: string | null = null,
 ): Promise<CreatorRow[]> {
   const continuing = after
     ? sql`where (c.followers, c.id) < (${after.count}::int, ${after.id}::uuid)`
@@ -473,7 +478,7 @@ export async function findCreatorsPage(
         (select count(*)::int from ${follows} where ${follows.following_id} = ${profiles.id}) as followers,
         (select count(*)::int from ${posts} where ${posts.profile_id} = ${profiles.id} and ${posts.visibility} = 'public') as posts
       from ${profiles}
-      where ${profiles.username} is not null
+      where ${profiles.username} is not null and ${notBlockedFor(viewerId, profiles.id) ?? sql`true`}
     ) c ${continuing}
     order by c.followers desc, c.id desc
     limit ${limit}`);
@@ -625,6 +630,8 @@ export interface OutfitCandidateOptions {
   excludeAuthorId?: string | null;
   /** Leave out the posts this profile has swiped. */
   notSwipedBy?: string | null;
+  /** Leave out the posts of people this profile blocked or who blocked it. */
+  viewerId?: string | null;
 }
 
 /** The newest public posts with what scoring reads, newest first. */
@@ -637,6 +644,8 @@ export async function findOutfitCandidates(db: Db, options: OutfitCandidateOptio
       sql`not exists (select 1 from ${swipeEvents} where ${swipeEvents.profile_id} = ${options.notSwipedBy}::uuid and ${swipeEvents.outfit_id} = ${postSearch.post_id})`,
     );
   }
+  const notBlocked = notBlockedFor(options.viewerId, postSearch.profile_id);
+  if (notBlocked) conditions.push(notBlocked);
   return db
     .select({
       postId: postSearch.post_id,

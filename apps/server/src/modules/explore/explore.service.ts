@@ -203,7 +203,7 @@ export class ExploreService {
     viewerId: string | null,
     page: { limit: number; cursor?: string },
   ): Promise<CreatorPage> {
-    const rows = await findCreatorsPage(this.db, decodeCountedCursor(page.cursor), page.limit + 1);
+    const rows = await findCreatorsPage(this.db, decodeCountedCursor(page.cursor), page.limit + 1, viewerId);
     const shown = rows.slice(0, page.limit);
     const followed =
       (await this.deps.follows()?.followedAmong(

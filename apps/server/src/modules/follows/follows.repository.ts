@@ -1,5 +1,7 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { notBlockedFor } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
+import { descNullsLast } from '../../db/order.ts';
 import { follows, profiles } from '../../db/schema/index.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
 import type { AuthorRow } from '../posts/posts.repository.ts';
@@ -24,6 +26,20 @@ export async function deleteFollow(db: Db, followerId: string, followingId: stri
     .returning({ id: follows.id });
   return rows.length > 0;
 }
+
+/** Deletes the follows between the two profiles, either way (a block ends them); the number deleted. */
+export async function deleteFollowsBetween(db: Db, a: string, b: string): Promise<number> {
+  const rows = await db
+    .delete(follows)
+    .where(
+      sql`(${follows.follower_id} = ${a} and ${follows.following_id} = ${b}) or (${follows.follower_id} = ${b} and ${follows.following_id} = ${a})`,
+    )
+    .returning({ id: follows.id });
+  return rows.length;
+}
+
+/** Whether either profile has blocked the other (then neither may follow the other). */
+export { isBlockedBetween } from '../../db/block-filter.ts';
 
 export async function existsFollow(db: Db, followerId: string, followingId: string): Promise<boolean> {
   const [row] = await db
@@ -92,8 +108,9 @@ export async function findFollowPage(
     })
     .from(follows)
     .innerJoin(profiles, eq(profiles.id, personSide))
-    .where(and(eq(listedSide, profileId), older))
-    .orderBy(desc(follows.created_at), desc(follows.id))
+    // People who blocked the viewer, or whom the viewer blocked, are left out of every list.
+    .where(and(eq(listedSide, profileId), older, notBlockedFor(viewerId, profiles.id)))
+    .orderBy(descNullsLast(follows.created_at), descNullsLast(follows.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, viewerFollows: Boolean(row.viewerFollows) }));
 }

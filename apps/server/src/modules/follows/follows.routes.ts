@@ -24,6 +24,7 @@ const profileParams = { paramsNotFound: PROFILE_MESSAGES.profileNotFound };
 const writeResponses = {
   200: FollowStateSchema,
   401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   422: ErrorResponseSchema,
 };

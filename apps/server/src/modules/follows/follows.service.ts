@@ -1,23 +1,26 @@
 import {
   type FollowListPage,
   type FollowState,
+  MODERATION_MESSAGES,
   type PageQuery,
   PROFILE_MESSAGES,
   type ProfileStats,
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import type { LiveEventsService } from '../events/events.service.ts';
 import { toAuthor } from '../posts/posts.mapper.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import {
   deleteFollow,
+  deleteFollowsBetween,
   existsFollow,
   findFollowedAmong,
   findFollowPage,
   insertFollow,
+  isBlockedBetween,
 } from './follows.repository.ts';
 
 export interface FollowsServiceDeps {
@@ -47,6 +50,9 @@ export class FollowsService {
     if (targetId === userId) {
       throw new AppError(422, 'cannot_follow_self', PROFILE_MESSAGES.cannotFollowSelf);
     }
+    if (following && (await isBlockedBetween(this.db, userId, targetId))) {
+      throw forbidden(MODERATION_MESSAGES.blockedFollow);
+    }
     let changed: boolean;
     try {
       changed = following
@@ -60,6 +66,14 @@ export class FollowsService {
     if (changed) await this.deps.events.profileStatsChanged([userId, targetId]);
     const stats = await this.deps.profiles.getStatsByIds([targetId]);
     return { following, stats: stats.get(targetId) ?? EMPTY_STATS };
+  }
+
+  /**
+   * Ends the follows between two profiles, either way (a block does this), in the caller's transaction
+   * when given one. Returns whether any follow went; the caller announces the new counts after it commits.
+   */
+  async removeBetween(a: string, b: string, tx: Db = this.db): Promise<boolean> {
+    return (await deleteFollowsBetween(tx, a, b)) > 0;
   }
 
   /** Which of `profileIds` the viewer follows (one query; empty for visitors). */

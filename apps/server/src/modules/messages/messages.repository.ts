@@ -1,5 +1,7 @@
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { blockedBetween } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
+import { descNullsLast } from '../../db/order.ts';
 import {
   type ConversationRow,
   conversationParticipants,
@@ -100,11 +102,17 @@ export async function findMessagesPage(
     .select()
     .from(messages)
     .where(and(eq(messages.conversation_id, conversationId), older))
-    .orderBy(desc(messages.created_at), desc(messages.id))
+    .orderBy(descNullsLast(messages.created_at), descNullsLast(messages.id))
     .limit(limit);
 }
 
-/** Messages from others that arrived after the profile last read each of its conversations. */
+/** Whether either profile has blocked the other (then neither may start a conversation or write). */
+export { isBlockedBetween } from '../../db/block-filter.ts';
+
+/**
+ * Messages from others that arrived after the profile last read each of its conversations; those from
+ * people the profile blocked or who blocked it do not count (their conversation is hidden).
+ */
 export async function countUnread(db: Db, profileId: string): Promise<number> {
   const [row] = await db
     .select({ value: sql<number>`count(*)::int` })
@@ -115,6 +123,7 @@ export async function countUnread(db: Db, profileId: string): Promise<number> {
         eq(conversationParticipants.profile_id, profileId),
         ne(messages.sender_id, profileId),
         sql`(${conversationParticipants.last_read_at} is null or ${messages.created_at} > ${conversationParticipants.last_read_at})`,
+        sql`not ${blockedBetween(profileId, messages.sender_id)}`,
       ),
     );
   return Number(row?.value ?? 0);
@@ -165,7 +174,11 @@ export async function findConversations(
   },
 ): Promise<ConversationListRow[]> {
   const activity = sql`coalesce(c.last_message_at, c.created_at)`;
-  const conditions: SQL[] = [sql`me.profile_id = ${profileId}`];
+  // A conversation with someone the profile blocked, or who blocked it, is hidden.
+  const conditions: SQL[] = [
+    sql`me.profile_id = ${profileId}`,
+    sql`not ${blockedBetween(profileId, sql`other.id`)}`,
+  ];
   if (options.conversationId) conditions.push(sql`c.id = ${options.conversationId}::uuid`);
   if (options.after) {
     conditions.push(
@@ -191,7 +204,7 @@ export async function findConversations(
     join ${profiles} other on other.id = op.profile_id
     left join lateral (
       select m.id, m.sender_id, m.body, m.created_at from ${messages} m
-      where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
+      where m.conversation_id = c.id order by m.created_at desc nulls last, m.id desc nulls last limit 1
     ) lm on true
     where ${sql.join(conditions, sql` and `)}
     order by ${activity} desc, c.id desc

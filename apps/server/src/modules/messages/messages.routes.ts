@@ -14,6 +14,7 @@ import {
 } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type ApiRateLimiter, createApiRateLimiter } from '../../lib/api-rate-limits.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { MessagesService } from './messages.service.ts';
@@ -28,10 +29,10 @@ const secured = [{ bearerAuth: [] }];
 const conversationParams = { paramsNotFound: MESSAGE_MESSAGES.conversationNotFound };
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 
-export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> = async (
-  app,
-  { service },
-) => {
+export const messagesRoutes: FastifyPluginAsyncZod<{
+  service: MessagesService;
+  limiter: ApiRateLimiter;
+}> = async (app, { service, limiter }) => {
   app.post(
     '/conversations',
     {
@@ -124,16 +125,19 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }>
       attachValidation: true,
       schema: {
         tags: ['messages'],
-        summary: 'Send a message (1-2,000 characters after trimming); participants only',
+        summary:
+          'Send a message (1-2,000 characters after trimming); participants only; 429 past the per-user rate limit',
         security: secured,
         params: IdParamsSchema,
         body: SendMessageBodySchema,
-        response: { 201: MessageSchema, ...errors },
+        response: { 201: MessageSchema, ...errors, 429: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       throwIfInvalid(request, conversationParams);
+      // Per sender, across every instance (API_RATE_LIMITS messages=count/seconds).
+      await limiter.consume('messages', user.id);
       return reply.status(201).send(await service.sendMessage(user.id, request.params.id, request.body.body));
     },
   );
@@ -183,5 +187,9 @@ export async function registerMessages(app: FastifyInstance): Promise<void> {
   app.liveEvents.addSnapshotSource(async ({ userId }) =>
     userId ? [{ type: 'unread.changed', unreadCount: (await service.unreadCount(userId)).unreadCount }] : [],
   );
-  await app.register(messagesRoutes, { prefix: '/api/v1', service });
+  await app.register(messagesRoutes, {
+    prefix: '/api/v1',
+    service,
+    limiter: createApiRateLimiter(app.database.db, app.config),
+  });
 }

@@ -4,6 +4,7 @@ import {
   MESSAGE_MESSAGES,
   type Message,
   type MessagePage,
+  MODERATION_MESSAGES,
   type PageQuery,
   PROFILE_MESSAGES,
   type SearchPageQuery,
@@ -27,6 +28,7 @@ import {
   insertConversation,
   insertMessage,
   insertParticipants,
+  isBlockedBetween,
   markReadUntil,
   touchConversation,
 } from './messages.repository.ts';
@@ -86,6 +88,8 @@ export class MessagesService {
     if (profileId === userId)
       throw new AppError(422, 'cannot_message_self', MESSAGE_MESSAGES.cannotMessageSelf);
     if (!(await this.deps.profiles.exists(profileId))) throw notFound(PROFILE_MESSAGES.profileNotFound);
+    if (await isBlockedBetween(this.db, userId, profileId))
+      throw forbidden(MODERATION_MESSAGES.blockedMessaging);
     const key = directKey(userId, profileId);
     const existing = await findConversationByKey(this.db, key);
     if (existing) return { conversation: await this.getConversation(userId, existing.id), created: false };
@@ -132,7 +136,9 @@ export class MessagesService {
   }
 
   async listMessages(userId: string, conversationId: string, query: PageQuery): Promise<MessagePage> {
-    await this.requireParticipants(userId, conversationId);
+    const participants = await this.requireParticipants(userId, conversationId);
+    // A conversation with someone blocked either way is hidden, its messages too.
+    if (await this.blockedAmong(userId, participants)) throw conversationNotFound();
     const rows = await findMessagesPage(
       this.db,
       conversationId,
@@ -156,6 +162,7 @@ export class MessagesService {
    */
   async sendMessage(userId: string, conversationId: string, body: string): Promise<Message> {
     const participants = await this.requireParticipants(userId, conversationId);
+    if (await this.blockedAmong(userId, participants)) throw forbidden(MODERATION_MESSAGES.blockedMessaging);
     const row = await this.db.transaction(async (tx) => {
       const inserted = await insertMessage(tx, { conversation_id: conversationId, sender_id: userId, body });
       await touchConversation(tx, conversationId, inserted.created_at);
@@ -181,6 +188,14 @@ export class MessagesService {
 
   async unreadCount(userId: string): Promise<UnreadCount> {
     return { unreadCount: await countUnread(this.db, userId) };
+  }
+
+  /** Whether a block stands between the user and another participant. */
+  private async blockedAmong(userId: string, participants: readonly string[]): Promise<boolean> {
+    for (const other of participants) {
+      if (other !== userId && (await isBlockedBetween(this.db, userId, other))) return true;
+    }
+    return false;
   }
 
   /** The participants of a conversation the user takes part in; 404 for everyone else. */

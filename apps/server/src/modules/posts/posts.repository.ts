@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, notInArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { blockedBetween, notBlockedFor } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import {
   comments,
+  follows,
   type NewPostItemRow,
   type NewPostMediaRow,
   type PostItemRow,
@@ -12,6 +14,7 @@ import {
   postMedia,
   posts,
   profiles,
+  savedItems,
   savedPosts,
 } from '../../db/schema/index.ts';
 
@@ -132,6 +135,8 @@ export async function findPublicFeedPage(db: Db, options: PageOptions): Promise<
       .where(
         and(
           eq(posts.visibility, 'public'),
+          // A signed-in viewer never sees the posts of someone they blocked or who blocked them.
+          withViewer ? notBlockedFor(sql.placeholder('viewerId'), posts.profile_id) : undefined,
           withCursor
             ? sql`(${posts.created_at}, ${posts.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
             : undefined,
@@ -149,6 +154,61 @@ export async function findPublicFeedPage(db: Db, options: PageOptions): Promise<
   });
 }
 
+/** What a signed-in viewer sees differently on a post of the public feed, and its current counts. */
+export interface ViewerPostStateRow {
+  id: string;
+  /** Still public, and no block between the viewer and the author. */
+  visible: boolean;
+  likeCount: number;
+  commentCount: number;
+  likedByMe: boolean;
+  savedByMe: boolean;
+  followingAuthor: boolean;
+  /** The viewer's saved products among the post's items. */
+  savedItemIds: string[] | null;
+}
+
+const viewerStateStatements = new WeakMap<Db, Map<string, Prepared<ViewerPostStateRow>>>();
+
+/**
+ * The viewer's relation to these posts (liked, saved, following the author, saved products) with their
+ * current like and comment counts, in one query: what turns a visitor's cached feed page into this
+ * viewer's. A post that is gone is left out; one hidden from the viewer since comes back not `visible`.
+ */
+export async function findViewerStateOfPosts(
+  db: Db,
+  viewerId: string,
+  postIds: readonly string[],
+): Promise<ViewerPostStateRow[]> {
+  if (postIds.length === 0) return [];
+  const statement = preparedFor(viewerStateStatements, db, 'posts_viewer_state', () => {
+    const viewer = sql.placeholder('viewerId');
+    const selection = postSelection(viewer);
+    return (
+      db
+        .select({
+          id: posts.id,
+          visible: sql<boolean>`(${posts.visibility} = 'public' and not ${blockedBetween(viewer, posts.profile_id)})`,
+          likeCount: selection.likeCount,
+          commentCount: selection.commentCount,
+          likedByMe: selection.likedByMe,
+          savedByMe: selection.savedByMe,
+          followingAuthor: sql<boolean>`exists (select 1 from ${follows} where ${follows.follower_id} = ${viewer} and ${follows.following_id} = ${posts.profile_id})`,
+          savedItemIds: sql<
+            string[] | null
+          >`(select array_agg(${savedItems.item_id}) from ${savedItems} join ${postItems} on ${postItems.id} = ${savedItems.item_id} where ${postItems.post_id} = ${posts.id} and ${savedItems.profile_id} = ${viewer})`,
+        })
+        .from(posts)
+        // Not for its columns: with a join drizzle writes every column with its table's name. A select from
+        // one table writes them bare, and a bare `id` inside a subquery means the subquery's own table.
+        .innerJoin(profiles, eq(profiles.id, posts.profile_id))
+        .where(sql`${posts.id} = any(${sql.placeholder('postIds')}::uuid[])`)
+        .prepare('posts_viewer_state')
+    );
+  });
+  return statement.execute({ viewerId, postIds: [...postIds] });
+}
+
 /** One profile's posts, newest first; `includePrivate` only for the profile's owner. */
 export async function findProfilePostsPage(
   db: Db,
@@ -164,6 +224,7 @@ export async function findProfilePostsPage(
       and(
         eq(posts.profile_id, profileId),
         includePrivate ? undefined : eq(posts.visibility, 'public'),
+        notBlockedFor(options.viewerId, posts.profile_id),
         olderThan(options.after),
       ),
     )
@@ -171,7 +232,10 @@ export async function findProfilePostsPage(
     .limit(options.limit);
 }
 
-/** The posts with these ids that `viewerId` may see (public, or their own), in no particular order. */
+/**
+ * The posts with these ids that `viewerId` may see (public, or their own, and no block between them and
+ * the author), in no particular order.
+ */
 export async function findVisiblePostsByIds(
   db: Db,
   ids: readonly string[],
@@ -185,7 +249,7 @@ export async function findVisiblePostsByIds(
     .select(postSelection(viewerId))
     .from(posts)
     .innerJoin(profiles, eq(profiles.id, posts.profile_id))
-    .where(and(inArray(posts.id, [...ids]), visible));
+    .where(and(inArray(posts.id, [...ids]), visible, notBlockedFor(viewerId, posts.profile_id)));
 }
 
 const mediaStatements = new WeakMap<Db, Map<string, Prepared<PostMediaRow>>>();
@@ -223,15 +287,22 @@ export interface PostAccessRow {
   profile_id: string;
   visibility: PostRow['visibility'];
   caption: string;
+  /** Whether a block stands between the viewer asked about and the post's author. */
+  blocked: boolean;
 }
 
-export async function findPostAccess(db: Db, id: string): Promise<PostAccessRow | undefined> {
+export async function findPostAccess(
+  db: Db,
+  id: string,
+  viewerId: string | null = null,
+): Promise<PostAccessRow | undefined> {
   const [row] = await db
     .select({
       id: posts.id,
       profile_id: posts.profile_id,
       visibility: posts.visibility,
       caption: posts.caption,
+      blocked: viewerId ? blockedBetween(viewerId, posts.profile_id) : sql<boolean>`false`,
     })
     .from(posts)
     .where(eq(posts.id, id));
@@ -334,6 +405,12 @@ export async function deleteOwnedPost(tx: Db, id: string, ownerId: string): Prom
   return rows.length > 0;
 }
 
+/** Deletes the post whoever owns it (an administrator's removal); false when there was no such post. */
+export async function deletePostById(tx: Db, id: string): Promise<boolean> {
+  const rows = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+  return rows.length > 0;
+}
+
 /**
  * Which of `urls` one of `ownerId`'s posts still shows, as a media item or an item's image. Only the owner's
  * posts can use their uploads (the service checks that), so the search walks that profile's posts.
@@ -364,15 +441,22 @@ export interface ItemAccessRow {
   post_id: string;
   profile_id: string;
   visibility: PostRow['visibility'];
+  /** Whether a block stands between the viewer asked about and the post's author. */
+  blocked: boolean;
 }
 
-export async function findItemAccess(db: Db, itemId: string): Promise<ItemAccessRow | undefined> {
+export async function findItemAccess(
+  db: Db,
+  itemId: string,
+  viewerId: string | null = null,
+): Promise<ItemAccessRow | undefined> {
   const [row] = await db
     .select({
       id: postItems.id,
       post_id: postItems.post_id,
       profile_id: posts.profile_id,
       visibility: posts.visibility,
+      blocked: viewerId ? blockedBetween(viewerId, posts.profile_id) : sql<boolean>`false`,
     })
     .from(postItems)
     .innerJoin(posts, eq(posts.id, postItems.post_id))

@@ -10,17 +10,20 @@ import {
   UpdatePostBodySchema,
   UsernameParamsSchema,
 } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
+import { decodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { etagOf, FeedCache } from './posts.feed-cache.ts';
 import { postPreviewTags } from './posts.preview.ts';
 import { PostsService } from './posts.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     posts: PostsService;
+    feedCache: FeedCache;
   }
 }
 
@@ -42,11 +45,42 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['posts'],
         summary: 'The public feed, newest first (keyset-paginated)',
+        description:
+          "Visitors' pages are served from a short-lived cache (FEED_CACHE_TTL_MS), cleared whenever a " +
+          'post is created, edited or removed on any instance; a signed-in viewer gets the same page with ' +
+          'their own flags and current counts. Answers carry an ETag; If-None-Match with it gets 304.',
         querystring: PageQuerySchema,
         response: { 200: PostPageSchema, 400: ErrorResponseSchema },
       },
     },
-    async (request) => service.listFeed(request.user?.id ?? null, request.query),
+    async (request, reply) => {
+      const viewerId = request.user?.id ?? null;
+      const cache = app.feedCache;
+      if (!cache.enabled) return service.listFeed(viewerId, request.query);
+      // One cached page per limit and position (the cursor decoded, so spellings of one cursor share it).
+      const after = decodeKeysetCursor(request.query.cursor);
+      const key = `${request.query.limit}|${after ? `${after.createdAt.toISOString()}|${after.id.toLowerCase()}` : ''}`;
+      const cached = await cache.get(key, () => service.listFeed(null, request.query));
+      let json = cached.json;
+      let etag = cached.etag;
+      if (viewerId !== null) {
+        // A post of the cached page gone or hidden from this viewer: their page is read as it is now.
+        const page =
+          (await service.personaliseFeedPage(viewerId, cached.page)) ??
+          PostPageSchema.parse(await service.listFeed(viewerId, request.query));
+        json = JSON.stringify(page);
+        etag = etagOf(json);
+      }
+      // The same address answers differently per viewer; clients revalidate (304) instead of re-reading.
+      reply
+        .header('vary', 'authorization')
+        .header('cache-control', viewerId === null ? 'no-cache' : 'private, no-cache')
+        .header('etag', etag);
+      // Untyped from here: a 304 has no body, and a string body with a JSON type is sent as it is.
+      const untyped = reply as unknown as FastifyReply;
+      if (matchesEtag(request.headers['if-none-match'], etag)) return untyped.code(304).send();
+      return untyped.type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get(
@@ -149,6 +183,15 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Creates the posts service (`app.posts`, used by other modules) and serves the posts API under /api/v1. */
 export async function registerPosts(app: FastifyInstance): Promise<void> {
+  const feedCache = new FeedCache({
+    ttlMs: app.config.feedCacheTtlMs,
+    maxPages: app.config.feedCacheMaxPages,
+    database: app.database,
+    log: app.log,
+  });
+  await feedCache.start();
+  app.addHook('onClose', async () => feedCache.stop());
+  app.decorate('feedCache', feedCache);
   app.decorate(
     'posts',
     new PostsService({
@@ -159,10 +202,20 @@ export async function registerPosts(app: FastifyInstance): Promise<void> {
       // The wishlist is set up after posts (it needs them); by the time a request asks, it is there.
       savedItems: { savedAmong: (viewerId, itemIds) => app.wishlist.savedItemIdsAmong(viewerId, itemIds) },
       events: app.liveEvents,
+      feedCache,
     }),
   );
   await app.register(postsRoutes, { prefix: '/api/v1' });
   if (app.config.webDist) await app.register(postPageRoute);
+}
+
+/** Whether an If-None-Match header names `etag` (a list, weak validators and `*` included). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -22,6 +22,7 @@ import {
   deleteItemsOfPostExcept,
   deleteMediaOfPost,
   deleteOwnedPost,
+  deletePostById,
   findItemAccess,
   findItemsOfPosts,
   findMediaOfPosts,
@@ -30,6 +31,7 @@ import {
   findProfilePostsPage,
   findPublicFeedPage,
   findUrlsStillUsed,
+  findViewerStateOfPosts,
   findVisiblePostsByIds,
   insertItems,
   insertMedia,
@@ -51,6 +53,8 @@ export interface PostsServiceDeps {
   savedItems?: { savedAmong(viewerId: string | null, itemIds: readonly string[]): Promise<Set<string>> };
   /** Live stats: a published or deleted post changes its author's posts_count (the events module). */
   events?: { profileStatsChanged(profileIds: readonly string[]): Promise<void> };
+  /** The cache of the public feed's pages: told when a post is created, edited or removed (posts.feed-cache.ts). */
+  feedCache?: { invalidate(): Promise<void> };
 }
 
 type MediaRowInput = Omit<NewPostMediaRow, 'post_id'>;
@@ -81,6 +85,36 @@ export class PostsService {
     const after = decodeKeysetCursor(query.cursor);
     const rows = await findPublicFeedPage(this.db, { viewerId, after, limit: query.limit + 1 });
     return this.toPage(rows, query.limit, viewerId);
+  }
+
+  /**
+   * A visitor's feed page (the cached one) as `viewerId` sees it: their flags (liked, saved, following the
+   * author, saved products) and the current counts, from one query. Null when a post of the page is gone,
+   * no longer public or hidden from this viewer by a block: the caller then reads the page for the viewer.
+   */
+  async personaliseFeedPage(viewerId: string, page: PostPage): Promise<PostPage | null> {
+    const states = await findViewerStateOfPosts(
+      this.db,
+      viewerId,
+      page.items.map((post) => post.id),
+    );
+    const byId = new Map(states.map((state) => [state.id, state]));
+    const items: Post[] = [];
+    for (const post of page.items) {
+      const state = byId.get(post.id);
+      if (!state?.visible) return null;
+      const savedItems = new Set(state.savedItemIds ?? []);
+      items.push({
+        ...post,
+        items: post.items.map((item) => ({ ...item, savedByMe: savedItems.has(item.id) })),
+        likeCount: Number(state.likeCount),
+        commentCount: Number(state.commentCount),
+        likedByMe: Boolean(state.likedByMe),
+        savedByMe: Boolean(state.savedByMe),
+        followingAuthor: Boolean(state.followingAuthor),
+      });
+    }
+    return { items, nextCursor: page.nextCursor };
   }
 
   async listProfilePosts(viewerId: string | null, username: string, query: PageQuery): Promise<PostPage> {
@@ -114,7 +148,7 @@ export class PostsService {
    * Hidden posts answer 'Post not found', so their existence does not leak.
    */
   async requireVisiblePost(viewerId: string | null, id: string): Promise<PostAccessRow> {
-    const access = await findPostAccess(this.db, id);
+    const access = await findPostAccess(this.db, id, viewerId);
     if (!access || !this.canSee(viewerId, access)) throw postNotFound();
     return access;
   }
@@ -124,15 +158,19 @@ export class PostsService {
     viewerId: string | null,
     itemId: string,
   ): Promise<{ itemId: string; postId: string }> {
-    const access = await findItemAccess(this.db, itemId);
+    const access = await findItemAccess(this.db, itemId, viewerId);
     if (!access || !this.canSee(viewerId, access)) {
       throw notFound(POST_MESSAGES.itemNotFound);
     }
     return { itemId: access.id, postId: access.post_id };
   }
 
-  private canSee(viewerId: string | null, access: Pick<PostAccessRow, 'visibility' | 'profile_id'>): boolean {
-    return access.visibility === 'public' || access.profile_id === viewerId;
+  /** Public or their own, and no block between the viewer and the author (a blocked post is 'not found'). */
+  private canSee(
+    viewerId: string | null,
+    access: Pick<PostAccessRow, 'visibility' | 'profile_id' | 'blocked'>,
+  ): boolean {
+    return !access.blocked && (access.visibility === 'public' || access.profile_id === viewerId);
   }
 
   private async toPage(rows: PostListRow[], limit: number, viewerId: string | null): Promise<PostPage> {
@@ -189,6 +227,7 @@ export class PostsService {
         items,
       }),
     );
+    await this.deps.feedCache?.invalidate();
     await this.deps.events?.profileStatsChanged([userId]);
     return this.getPost(userId, postId);
   }
@@ -238,19 +277,39 @@ export class PostsService {
           )
         : []),
     ];
+    await this.deps.feedCache?.invalidate();
     await this.removeUnusedUploads(userId, removedUrls);
     return this.getPost(userId, id);
   }
 
   async deletePost(userId: string, id: string): Promise<void> {
     await this.requireOwnPost(userId, id);
+    await this.removePostAndFiles(id, userId, (tx) => deleteOwnedPost(tx, id, userId));
+  }
+
+  /**
+   * An administrator's removal (the moderation module): the post goes whoever owns it, and its stored
+   * files with it, exactly as when its owner deletes it. 'Post not found' when there is no such post.
+   */
+  async removePostAsModerator(id: string): Promise<void> {
+    const access = await findPostAccess(this.db, id);
+    if (!access) throw postNotFound();
+    await this.removePostAndFiles(id, access.profile_id, (tx) => deletePostById(tx, id));
+  }
+
+  private async removePostAndFiles(
+    id: string,
+    ownerId: string,
+    deleteRow: (tx: Db) => Promise<boolean>,
+  ): Promise<void> {
     const media = await findMediaOfPosts(this.db, [id]);
     const items = await findItemsOfPosts(this.db, [id]);
-    const deleted = await this.db.transaction((tx) => deleteOwnedPost(tx, id, userId));
+    const deleted = await this.db.transaction(deleteRow);
     if (!deleted) throw postNotFound();
-    await this.deps.events?.profileStatsChanged([userId]);
+    await this.deps.feedCache?.invalidate();
+    await this.deps.events?.profileStatsChanged([ownerId]);
     // Files go only after the rows are gone for good: a failed delete must not leave a post without images.
-    await this.removeUnusedUploads(userId, [
+    await this.removeUnusedUploads(ownerId, [
       ...media.map((m) => m.media_url),
       ...items.map((i) => i.image_url).filter((url): url is string => url !== null),
     ]);

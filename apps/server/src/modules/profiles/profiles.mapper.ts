@@ -27,6 +27,7 @@ export function toPublicProfileJson(
   row: ProfileRow,
   viewerId: string | null,
   isFollowing: boolean,
+  isBlocked = false,
 ): PublicProfile {
   const profile: PublicProfile = {
     id: row.id,
@@ -36,6 +37,7 @@ export function toPublicProfileJson(
     avatar_url: row.avatar_url,
     measurements_public: row.measurements_public,
     is_following: viewerId !== null && isFollowing,
+    is_blocked: viewerId !== null && isBlocked,
   };
   if (viewerId !== null && row.measurements_public) {
     profile.size = row.size as PublicProfile['size'];

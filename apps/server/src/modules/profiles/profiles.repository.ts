@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { hasBlocked } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { authUsers, follows, type ProfileRow, posts, profiles } from '../../db/schema/index.ts';
 
@@ -75,6 +76,10 @@ export async function isUsernameTaken(db: Db, username: string, exceptId: string
 export interface PublicProfileRow {
   profile: ProfileRow;
   isFollowing: boolean;
+  /** The viewer blocked this profile. */
+  blockedByViewer: boolean;
+  /** This profile blocked the viewer. */
+  blocksViewer: boolean;
 }
 
 /**
@@ -89,12 +94,25 @@ export async function findPublicProfile(
   const isFollowing = viewerId
     ? sql<boolean>`exists (select 1 from ${follows} where ${follows.follower_id} = ${viewerId} and ${follows.following_id} = ${profiles.id})`
     : sql<boolean>`false`;
+  const no = sql<boolean>`false`;
   const [row] = await db
-    .select({ profile: profiles, isFollowing })
+    .select({
+      profile: profiles,
+      isFollowing,
+      blockedByViewer: viewerId ? hasBlocked(viewerId, profiles.id) : no,
+      blocksViewer: viewerId ? hasBlocked(profiles.id, viewerId) : no,
+    })
     .from(profiles)
     .innerJoin(authUsers, eq(authUsers.id, profiles.id))
     .where(and(usernameIs(username), sql`${authUsers.deleted_at} is null`));
-  return row ? { profile: row.profile, isFollowing: Boolean(row.isFollowing) } : undefined;
+  return row
+    ? {
+        profile: row.profile,
+        isFollowing: Boolean(row.isFollowing),
+        blockedByViewer: Boolean(row.blockedByViewer),
+        blocksViewer: Boolean(row.blocksViewer),
+      }
+    : undefined;
 }
 
 export type ProfileFields = Partial<

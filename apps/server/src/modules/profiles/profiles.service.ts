@@ -206,8 +206,9 @@ export class ProfilesService {
   /** GET /profiles/{username}: see toPublicProfileJson for what a viewer gets. */
   async getPublicProfile(viewerId: string | null, username: string): Promise<PublicProfile> {
     const found = await findPublicProfile(this.db, username, viewerId);
-    if (!found) throw profileNotFound();
-    return toPublicProfileJson(found.profile, viewerId, found.isFollowing);
+    // Someone who blocked the viewer does not exist for them; someone the viewer blocked shows as blocked.
+    if (!found || found.blocksViewer) throw profileNotFound();
+    return toPublicProfileJson(found.profile, viewerId, found.isFollowing, found.blockedByViewer);
   }
 
   /** The profile's id by username, or 404 'Profile not found'. */

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { notBlockedFor } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
+import { descNullsLast } from '../../db/order.ts';
 import {
   type CommentRow,
   commentLikes,
@@ -78,7 +80,7 @@ export async function findSavedPostsPage(
     .from(savedPosts)
     .innerJoin(posts, eq(posts.id, savedPosts.post_id))
     .where(and(savedVisibleMatching(profileId, q), older))
-    .orderBy(desc(savedPosts.created_at), desc(savedPosts.post_id))
+    .orderBy(descNullsLast(savedPosts.created_at), descNullsLast(savedPosts.post_id))
     .limit(limit);
 }
 
@@ -123,7 +125,10 @@ export interface CommentKey {
   id: string;
 }
 
-/** A post's comments in the order they were written, continuing after `after`. */
+/**
+ * A post's comments in the order they were written, continuing after `after`; a signed-in viewer does not
+ * see those of people they blocked or who blocked them.
+ */
 export async function findCommentsPage(
   db: Db,
   postId: string,
@@ -138,7 +143,7 @@ export async function findCommentsPage(
     .select(commentSelection(viewerId))
     .from(comments)
     .innerJoin(profiles, eq(profiles.id, comments.profile_id))
-    .where(and(eq(comments.post_id, postId), newer))
+    .where(and(eq(comments.post_id, postId), newer, notBlockedFor(viewerId, comments.profile_id)))
     .orderBy(asc(comments.created_at), asc(comments.id))
     .limit(limit);
 }
@@ -153,12 +158,26 @@ export async function findCommentsByIds(
     .select(commentSelection(viewerId))
     .from(comments)
     .innerJoin(profiles, eq(profiles.id, comments.profile_id))
-    .where(inArray(comments.id, [...ids]));
+    .where(and(inArray(comments.id, [...ids]), notBlockedFor(viewerId, comments.profile_id)));
 }
 
-export async function findComment(db: Db, id: string): Promise<CommentRow | undefined> {
-  const [row] = await db.select().from(comments).where(eq(comments.id, id));
+/** The comment, unless a block stands between `viewerId` (when given) and its author. */
+export async function findComment(
+  db: Db,
+  id: string,
+  viewerId: string | null = null,
+): Promise<CommentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, id), notBlockedFor(viewerId, comments.profile_id)));
   return row;
+}
+
+/** Deletes the comment (and its replies) whoever wrote it: an administrator's removal. */
+export async function deleteCommentById(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+  return rows.length > 0;
 }
 
 export async function insertComment(

@@ -19,6 +19,7 @@ import {
   countCommentLikes,
   countPostLikes,
   countSavedPosts,
+  deleteCommentById,
   deleteCommentLike,
   deleteOwnComment,
   deletePostLike,
@@ -148,7 +149,7 @@ export class SocialService {
     await this.deps.posts.requireVisiblePost(userId, postId);
     let threadId: string | null = null;
     if (parentId) {
-      const parent = await findComment(this.db, parentId);
+      const parent = await findComment(this.db, parentId, userId);
       if (!parent) throw commentNotFound();
       if (parent.post_id !== postId) {
         throw badRequest('You can only reply to a comment on the same post', [
@@ -181,8 +182,13 @@ export class SocialService {
     return { liked, likeCount: await countCommentLikes(this.db, commentId) };
   }
 
+  /** An administrator's removal (the moderation module): the comment and its replies, whoever wrote it. */
+  async removeCommentAsModerator(commentId: string): Promise<void> {
+    if (!(await deleteCommentById(this.db, commentId))) throw commentNotFound();
+  }
+
   private async requireVisibleComment(viewerId: string, commentId: string) {
-    const comment = await findComment(this.db, commentId);
+    const comment = await findComment(this.db, commentId, viewerId);
     if (!comment) throw commentNotFound();
     try {
       await this.deps.posts.requireVisiblePost(viewerId, comment.post_id);

@@ -1,5 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { descNullsLast } from '../../db/order.ts';
 import { type NewSwipeEventRow, type SwipeEventRow, swipeEvents } from '../../db/schema/index.ts';
 
 /** The only place with SQL for `swipe_events`. */
@@ -28,7 +29,7 @@ export async function findRecentSwipeEvents(
     .select()
     .from(swipeEvents)
     .where(eq(swipeEvents.profile_id, profileId))
-    .orderBy(desc(swipeEvents.created_at), desc(swipeEvents.id))
+    .orderBy(descNullsLast(swipeEvents.created_at), descNullsLast(swipeEvents.id))
     .limit(limit);
 }
 

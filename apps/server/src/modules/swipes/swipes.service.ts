@@ -179,6 +179,7 @@ export class SwipesService {
       limit: viewerId ? DISCOVERY_LIMITS.deckCandidates : limit,
       excludeAuthorId: viewerId,
       notSwipedBy: viewerId,
+      viewerId,
     });
     const ranked = rankOutfitsByCounters(candidates, await this.countersOf(viewerId)).slice(0, limit);
     return { items: await this.postsOf(viewerId, ranked) };
@@ -200,7 +201,10 @@ export class SwipesService {
     if (cursor !== undefined && !cursor.startsWith(RANKED)) throw invalidCursor();
     const after = decodeScoredCursor(cursor?.slice(RANKED.length));
 
-    const window = await this.deps.explore.findRankableOutfits({ limit: DISCOVERY_LIMITS.forYouWindow });
+    const window = await this.deps.explore.findRankableOutfits({
+      limit: DISCOVERY_LIMITS.forYouWindow,
+      viewerId,
+    });
     const counters = await this.countersOf(viewerId);
     const scores = new Map(window.map((outfit) => [outfit.postId, scoreOutfit(outfit, counters)]));
     const ranked = rankOutfitsByCounters(window, counters).map((outfit) => ({

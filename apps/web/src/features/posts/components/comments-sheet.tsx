@@ -1,6 +1,6 @@
 import type { Comment, Post } from '@sys/shared';
-import { HeartIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { FlagIcon, HeartIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { type FormEvent, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { IconButton } from '@/components/ui/icon-button';
@@ -14,6 +14,8 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isolated, UserName } from '@/components/user-name';
+import { lazyWithPreload } from '@/lib/lazy';
 import { useAddCommentMutation } from '../api/add-comment';
 import { useDeleteCommentMutation } from '../api/delete-comment';
 import { useCommentsQuery } from '../api/get-comments';
@@ -23,6 +25,8 @@ import { authorName } from '../utils/post-display';
 import { relativeTime } from '../utils/relative-time';
 import { showToast } from '../utils/toast';
 import { AuthorAvatar } from './author-avatar';
+
+const ReportDialog = lazyWithPreload(() => import('@/features/moderation/components/report-dialog'));
 
 export interface CommentsSheetProps {
   post: Pick<Post, 'id' | 'commentCount'>;
@@ -66,13 +70,14 @@ function CommentRow({
   const remove = useDeleteCommentMutation(postId);
   const name = authorName(comment.author) ?? t('card.user');
   const isOwn = viewerId === comment.author.id;
+  const [reporting, setReporting] = useState(false);
 
   return (
     <div className="flex gap-2.5">
       <AuthorAvatar url={comment.author.avatarUrl} className="mt-1 size-8" />
       <div className="min-w-0 flex-1">
         <p className="text-[14px] leading-snug text-ink">
-          <span className="me-1.5 font-semibold">{name}</span>
+          <UserName className="me-1.5 font-semibold">{name}</UserName>
           <span dir="auto" className="whitespace-pre-line break-words">
             {comment.body}
           </span>
@@ -114,8 +119,29 @@ function CommentRow({
               <Trash2Icon aria-hidden className="size-4" />
               {t('comments.delete')}
             </button>
-          ) : null}
+          ) : (
+            <button
+              type="button"
+              aria-label={t('comments.reportLabel', { name })}
+              onPointerEnter={() => void ReportDialog.preload()}
+              onClick={() => setReporting(true)}
+              className="inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-ink"
+            >
+              <FlagIcon aria-hidden className="size-4" />
+              {t('comments.report')}
+            </button>
+          )}
         </div>
+        {reporting ? (
+          <Suspense fallback={null}>
+            <ReportDialog
+              open={reporting}
+              onOpenChange={setReporting}
+              targetType="comment"
+              targetId={comment.id}
+            />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );
@@ -212,7 +238,9 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
         <form onSubmit={submit} className="flex flex-col gap-1 border-t border-line px-4 pt-2 pb-3">
           {replyTo ? (
             <div className="flex items-center justify-between text-[13px] text-muted">
-              <span>{t('comments.replyingTo', { name: authorName(replyTo.author) ?? t('card.user') })}</span>
+              <span>
+                {t('comments.replyingTo', { name: isolated(authorName(replyTo.author) ?? t('card.user')) })}
+              </span>
               <IconButton
                 aria-label={t('comments.cancelReply')}
                 className="size-9"

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { UserName } from '@/components/user-name';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { lazyWithPreload } from '@/lib/lazy';
 import { shareLink } from '@/lib/share';
@@ -29,6 +30,7 @@ import { PostChips } from './post-chips';
 const ItemsSheet = lazyWithPreload(() => import('./items-sheet'));
 const CommentsSheet = lazyWithPreload(() => import('./comments-sheet'));
 const SavePostDialog = lazyWithPreload(() => import('./save-post-dialog'));
+const ReportMenu = lazyWithPreload(() => import('@/features/moderation/components/report-menu'));
 
 type Panel = 'items' | 'comments' | 'save';
 
@@ -115,14 +117,14 @@ export function OutfitCard({ post, priority, linkToPost = true, ownerActions, po
           >
             <AuthorAvatar url={post.author.avatarUrl} />
             <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
-              {name}
+              <UserName>{name}</UserName>
             </h2>
           </Link>
         ) : (
           <div className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5">
             <AuthorAvatar url={post.author.avatarUrl} />
             <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
-              {name}
+              <UserName>{name}</UserName>
             </h2>
           </div>
         )}
@@ -147,6 +149,17 @@ export function OutfitCard({ post, priority, linkToPost = true, ownerActions, po
           >
             {post.followingAuthor ? t('card.following') : t('card.follow')}
           </button>
+        )}
+        {isOwner ? null : (
+          <Suspense fallback={<span aria-hidden className="size-11 shrink-0" />}>
+            <ReportMenu
+              targetType="post"
+              targetId={post.id}
+              label={t('card.moreOptions', { name })}
+              isSignedIn={isSignedIn}
+              onNeedAccount={() => prompt(t('card.prompt.report'))}
+            />
+          </Suspense>
         )}
       </header>
 

@@ -3,6 +3,7 @@ import { UserRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Handle, UserName } from '@/components/user-name';
 
 /** What a profile header shows, from the own profile, a public profile or the local guest profile. */
 export interface ProfileView {
@@ -68,13 +69,18 @@ export function ProfileSummary({ profile, stats, truncate = false, measurementsN
         )}
       </span>
       <div className="flex flex-col gap-0.5">
-        <h2 className="text-xl font-bold text-ink">{name}</h2>
+        <h2 className="text-xl font-bold text-ink">
+          <UserName>{name}</UserName>
+        </h2>
         {profile.username ? (
-          <p className="text-[13px] text-muted" dir="ltr">
-            @{profile.username}
+          <p className="text-[13px] text-muted">
+            <Handle username={profile.username} />
           </p>
         ) : null}
-        <p className="mt-1 text-[15px] text-ink">{truncate ? truncateBio(bio) : bio}</p>
+        {/* The bio is the user's own text: its direction is its own, not the interface's. */}
+        <p dir="auto" className="mt-1 text-[15px] text-ink">
+          {truncate ? truncateBio(bio) : bio}
+        </p>
       </div>
       <dl className="flex w-full max-w-xs">
         <Count value={stats?.posts_count} label={t('profile.posts')} testId="count-posts" />

@@ -1,10 +1,12 @@
 import { DEFAULT_PROFILE, type GuestProfile, type Profile } from '@sys/shared';
 import {
+  BanIcon,
   CameraIcon,
   EyeOffIcon,
   FolderPlusIcon,
   GalleryVerticalEndIcon,
   Grid3x3Icon,
+  HeartIcon,
   MessageCircleIcon,
   PencilIcon,
   Share2Icon,
@@ -337,12 +339,26 @@ export default function OwnProfileScreen() {
         title={t('profile.title')}
         menu={
           user ? (
-            <DropdownMenuItem asChild>
-              <Link to="/settings/security">
-                <ShieldCheckIcon aria-hidden className="size-5 text-muted" />
-                {t('security.title')}
-              </Link>
-            </DropdownMenuItem>
+            <>
+              <DropdownMenuItem asChild>
+                <Link to="/explore/taste">
+                  <HeartIcon aria-hidden className="size-5 text-muted" />
+                  {t('taste.title')}
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link to="/settings/security">
+                  <ShieldCheckIcon aria-hidden className="size-5 text-muted" />
+                  {t('security.title')}
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link to="/settings/blocked">
+                  <BanIcon aria-hidden className="size-5 text-muted" />
+                  {t('blockedPeople.title')}
+                </Link>
+              </DropdownMenuItem>
+            </>
           ) : undefined
         }
       />

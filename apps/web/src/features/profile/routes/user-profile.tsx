@@ -1,23 +1,32 @@
 import { LIMITS, type PublicProfile } from '@sys/shared';
-import { GalleryVerticalEndIcon, Grid3x3Icon, UserRoundXIcon } from 'lucide-react';
-import { useEffect } from 'react';
+import { BanIcon, FlagIcon, GalleryVerticalEndIcon, Grid3x3Icon, UserRoundXIcon } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Handle } from '@/components/user-name';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
 import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
+import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { useBlockMutation } from '@/features/moderation/api/block-profile';
+import { isolate } from '@/features/moderation/utils/isolate';
 import { useProfilePostsQuery } from '@/features/posts/api/get-profile-posts';
 import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { showToast } from '@/features/posts/utils/toast';
 import { ApiError } from '@/lib/api-client';
+import { lazyWithPreload } from '@/lib/lazy';
 import { useProfileFollow } from '../api/follow-profile';
 import { useProfileStatsQuery } from '../api/get-profile-stats';
 import { usePublicProfileQuery } from '../api/get-public-profile';
 import { ProfileSummary, ProfileSummarySkeleton, type ProfileView } from '../components/profile-summary';
+
+const ReportDialog = lazyWithPreload(() => import('@/features/moderation/components/report-dialog'));
+const BlockDialog = lazyWithPreload(() => import('@/features/moderation/components/block-dialog'));
 
 function viewOf(profile: PublicProfile): ProfileView {
   return {
@@ -45,6 +54,31 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
     >
       {following ? t('profile.unfollow') : t('profile.follow')}
     </Button>
+  );
+}
+
+/** What the viewer sees of someone they blocked: no posts, and the way back. */
+function BlockedNotice({ profile, name }: { profile: PublicProfile; name: string }) {
+  const { t } = useTranslation();
+  const unblock = useBlockMutation(profile.id);
+  return (
+    <div className="rounded-2xl bg-subtle px-4 py-4 text-center">
+      <p className="text-[15px] font-semibold text-ink">{t('block.youBlocked', { name: isolate(name) })}</p>
+      <p className="mt-1 text-sm text-muted">{t('block.youBlockedDescription')}</p>
+      <Button
+        className="mt-3"
+        variant="outline"
+        disabled={unblock.isPending}
+        onClick={() =>
+          unblock.mutate(false, {
+            onSuccess: () => void showToast('success', t('block.unblocked', { name: isolate(name) })),
+            onError: () => void showToast('destructive', t('block.error')),
+          })
+        }
+      >
+        {t('block.unblock')}
+      </Button>
+    </div>
   );
 }
 
@@ -82,6 +116,8 @@ export default function UserProfileScreen() {
   const { username = '' } = useParams();
   const { viewerId, isSignedIn } = useViewer();
   const profile = usePublicProfileQuery(username);
+  const { prompt, dialog } = useRegistrationPrompt();
+  const [openDialog, setOpenDialog] = useState<'report' | 'block' | null>(null);
   const stats = useProfileStatsQuery(profile.data?.username ?? null, profile.data?.id);
   const notFound = profile.error instanceof ApiError && profile.error.status === 404;
   const failed = profile.isError && !notFound;
@@ -90,7 +126,42 @@ export default function UserProfileScreen() {
     if (failed) void showToast('destructive', t('profile.publicLoadError'));
   }, [failed, t]);
 
-  const header = <PageHeader title={`@${profile.data?.username ?? username}`} back="/explore" />;
+  const other = profile.data && profile.data.id !== viewerId ? profile.data : null;
+  const unblock = useBlockMutation(other?.id ?? '');
+  const displayName = other?.username ?? other?.display_name ?? username;
+  const signedInOr = (action: string, then: () => void) => (isSignedIn ? then() : prompt(action));
+  const menu = other ? (
+    <>
+      <DropdownMenuItem onSelect={() => signedInOr(t('block.prompt.report'), () => setOpenDialog('report'))}>
+        <FlagIcon aria-hidden className="size-5 text-muted" />
+        {t('report.actionUser')}
+      </DropdownMenuItem>
+      <DropdownMenuItem
+        onSelect={() =>
+          signedInOr(t('block.prompt.block'), () =>
+            other.is_blocked
+              ? unblock.mutate(false, {
+                  onSuccess: () =>
+                    void showToast('success', t('block.unblocked', { name: isolate(displayName) })),
+                  onError: () => void showToast('destructive', t('block.error')),
+                })
+              : setOpenDialog('block'),
+          )
+        }
+      >
+        <BanIcon aria-hidden className="size-5 text-muted" />
+        {other.is_blocked ? t('block.unblock') : t('block.action')}
+      </DropdownMenuItem>
+    </>
+  ) : undefined;
+
+  const header = (
+    <PageHeader
+      title={<Handle username={profile.data?.username ?? username} />}
+      back="/explore"
+      menu={menu}
+    />
+  );
 
   if (profile.isPending) {
     return (
@@ -134,9 +205,47 @@ export default function UserProfileScreen() {
   const isSelf = viewerId === data.id;
   const profileName = data.username ?? username;
 
+  const dialogs = (
+    <>
+      {dialog}
+      <Suspense fallback={null}>
+        {openDialog === 'report' ? (
+          <ReportDialog
+            open
+            onOpenChange={(open) => setOpenDialog(open ? 'report' : null)}
+            targetType="user"
+            targetId={data.id}
+          />
+        ) : null}
+        {openDialog === 'block' ? (
+          <BlockDialog
+            open
+            onOpenChange={(open) => setOpenDialog(open ? 'block' : null)}
+            profileId={data.id}
+            name={displayName}
+          />
+        ) : null}
+      </Suspense>
+    </>
+  );
+
+  if (data.is_blocked) {
+    return (
+      <div className="pb-8">
+        {header}
+        {dialogs}
+        <ProfileSummary profile={viewOf(data)} stats={stats.data} />
+        <div className="mt-4 px-4">
+          <BlockedNotice profile={data} name={displayName} />
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="pb-8">
       {header}
+      {dialogs}
       <ProfileSummary profile={viewOf(data)} stats={stats.data} />
       <div className="mt-4 flex flex-col gap-3 px-4">
         {isSignedIn ? (

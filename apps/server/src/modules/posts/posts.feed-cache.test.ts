@@ -1,0 +1,287 @@
+import type { Post, PostPage } from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
+import { publishPost } from '../../test/media.ts';
+import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+
+/*
+ * The public feed's page cache (posts.feed-cache.ts). The apps here keep a page for ten minutes, so a
+ * page that is fresh after a change was cleared by that change, not by its expiry.
+ */
+const LONG_TTL = { feedCacheTtlMs: 600_000, authRateLimits: TEST_RATE_LIMITS };
+
+function feed(
+  app: FastifyInstance,
+  query = 'limit=20',
+  user?: TestUser,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    url: `/api/v1/posts?${query}`,
+    headers: { ...(user ? user.headers : {}), ...headers },
+  });
+}
+
+async function feedPage(app: FastifyInstance, query = 'limit=20', user?: TestUser): Promise<PostPage> {
+  const response = await feed(app, query, user);
+  expect(response.statusCode).toBe(200);
+  return response.json() as PostPage;
+}
+
+const ids = (page: PostPage) => page.items.map((post) => post.id);
+
+describe('the feed cache on one instance', () => {
+  let ctx: TestApp;
+  let app: FastifyInstance;
+  let alice: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(LONG_TTL);
+    app = ctx.app;
+    alice = await createUser(app);
+    bob = await createUser(app);
+    await publishPost(app, alice, { caption: 'first' });
+  });
+  afterAll(() => ctx.close());
+
+  it('serves a visitor the stored page while nothing changes through the posts service', async () => {
+    const before = await feed(app);
+    // Changed behind the service's back: the cached page does not see it (proof the cache answers)...
+    await app.database.query(`update posts set caption = 'changed in the database' where profile_id = $1`, [
+      alice.id,
+    ]);
+    const after = await feed(app);
+    expect(after.body).toBe(before.body);
+    expect(after.headers.etag).toBe(before.headers.etag);
+    // ...and a change through the service clears it.
+    await publishPost(app, bob, { caption: 'second' });
+    const fresh = await feedPage(app);
+    expect(fresh.items.map((post) => post.caption)).toContain('changed in the database');
+  });
+
+  it('shows a new post on the next visitor request, first', async () => {
+    const primed = await feedPage(app);
+    const post = await publishPost(app, bob, { caption: 'brand new' });
+    const page = await feedPage(app);
+    expect(ids(page)[0]).toBe(post.id);
+    expect(ids(page).slice(1)).toEqual(ids(primed).slice(0, 19));
+  });
+
+  it('shows an edit and drops a deleted post on the next visitor request', async () => {
+    const post = await publishPost(app, alice, { caption: 'to be edited' });
+    expect(ids(await feedPage(app))).toContain(post.id);
+    const edit = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${post.id}`,
+      headers: alice.headers,
+      payload: { caption: 'edited caption' },
+    });
+    expect(edit.statusCode).toBe(200);
+    const edited = (await feedPage(app)).items.find((p) => p.id === post.id);
+    expect(edited?.caption).toBe('edited caption');
+
+    const removal = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${post.id}`,
+      headers: alice.headers,
+    });
+    expect(removal.statusCode).toBe(204);
+    expect(ids(await feedPage(app))).not.toContain(post.id);
+  });
+
+  it('keeps the cursor pages right across a change (keyset continues after the cursor)', async () => {
+    const first = await feedPage(app, 'limit=2');
+    expect(first.nextCursor).not.toBeNull();
+    const second = await feedPage(app, `limit=2&cursor=${first.nextCursor}`);
+    await publishPost(app, alice, { caption: 'while paging' });
+    const secondAgain = await feedPage(app, `limit=2&cursor=${first.nextCursor}`);
+    expect(ids(secondAgain)).toEqual(ids(second));
+    expect(ids(second).some((id) => ids(first).includes(id))).toBe(false);
+  });
+
+  it('gives a signed-in viewer the cached page with their own flags and the current counts', async () => {
+    const carol = await createUser(app);
+    const post = await publishPost(app, carol, { caption: 'flags' });
+    const other = await publishPost(app, carol, { caption: 'no flags' });
+    const anonymous = await feedPage(app); // cached now
+    const cachedPost = anonymous.items.find((p) => p.id === post.id)!;
+    expect(cachedPost.likeCount).toBe(0);
+
+    const item = post.items[0]!;
+    for (const [method, url] of [
+      ['PUT', `/api/v1/posts/${post.id}/like`],
+      ['PUT', `/api/v1/posts/${post.id}/save`],
+      ['PUT', `/api/v1/items/${item.id}/save`],
+      ['PUT', `/api/v1/profiles/${post.author.username}/follow`],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: bob.headers });
+      expect(response.statusCode, url).toBe(200);
+    }
+    const comment = await app.inject({
+      method: 'POST',
+      url: `/api/v1/posts/${post.id}/comments`,
+      headers: bob.headers,
+      payload: { body: 'nice' },
+    });
+    expect(comment.statusCode).toBe(201);
+
+    const bobs = await feedPage(app, 'limit=20', bob);
+    const seen = bobs.items.find((p) => p.id === post.id)!;
+    expect(seen).toMatchObject({
+      likedByMe: true,
+      savedByMe: true,
+      followingAuthor: true,
+      likeCount: 1,
+      commentCount: 1,
+    });
+    expect(seen.items.find((i) => i.id === item.id)?.savedByMe).toBe(true);
+    const unflagged = bobs.items.find((p) => p.id === other.id)!;
+    expect(unflagged).toMatchObject({ likedByMe: false, savedByMe: false, followingAuthor: true });
+
+    // The same as reading the viewer's page without the cache.
+    const uncached = await app.posts.listFeed(bob.id, { limit: 20 });
+    expect(bobs).toEqual(JSON.parse(JSON.stringify(uncached)) as PostPage);
+    // Nobody else's flags leak into the visitor page or another viewer's page.
+    for (const page of [await feedPage(app), await feedPage(app, 'limit=20', alice)]) {
+      const p = page.items.find((x) => x.id === post.id) as Post;
+      expect(p).toMatchObject({ likedByMe: false, savedByMe: false });
+      expect(p.items.every((i) => !i.savedByMe)).toBe(true);
+    }
+  });
+
+  it("leaves out a blocked author's posts for the viewer who blocked them, but not for visitors", async () => {
+    const dave = await createUser(app);
+    const post = await publishPost(app, dave, { caption: 'from dave' });
+    expect(ids(await feedPage(app, 'limit=20', bob))).toContain(post.id);
+    const block = await app.inject({
+      method: 'POST',
+      url: `/api/v1/blocks/${dave.id}`,
+      headers: bob.headers,
+    });
+    expect(block.statusCode).toBeLessThan(300);
+    expect(ids(await feedPage(app, 'limit=20', bob))).not.toContain(post.id);
+    // A block works both ways: dave no longer sees bob's posts either.
+    const daves = await feedPage(app, 'limit=50', dave);
+    expect(daves.items.some((p) => p.author.id === bob.id)).toBe(false);
+    const visitors = await feedPage(app, 'limit=50');
+    expect(ids(visitors)).toContain(post.id);
+    expect(visitors.items.some((p) => p.author.id === bob.id)).toBe(true);
+  });
+
+  it('answers 304 to a matching If-None-Match, and 200 again once the feed changed', async () => {
+    for (const user of [undefined, bob]) {
+      const first = await feed(app, 'limit=5', user);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.vary).toContain('authorization');
+      const again = await feed(app, 'limit=5', user, { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect((await feed(app, 'limit=5', user, { 'if-none-match': '"something else"' })).statusCode).toBe(
+        200,
+      );
+      await publishPost(app, alice, { caption: 'changes the etag' });
+      const changed = await feed(app, 'limit=5', user, { 'if-none-match': etag });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+    }
+    // A viewer's flags make their page, and so its etag, differ from the visitors'.
+    const top = (await feedPage(app, 'limit=5')).items[0]!;
+    await app.inject({ method: 'PUT', url: `/api/v1/posts/${top.id}/like`, headers: bob.headers });
+    expect((await feed(app, 'limit=5')).headers.etag).not.toBe(
+      (await feed(app, 'limit=5', bob)).headers.etag,
+    );
+  });
+
+  it('refuses a malformed cursor before the cache, and keeps private posts out', async () => {
+    expect((await feed(app, 'limit=20&cursor=bm9wZQ')).statusCode).toBe(400);
+    const hidden = await publishPost(app, alice, { caption: 'soon private' });
+    await app.database.query(`update posts set visibility = 'private' where id = $1`, [hidden.id]);
+    // A viewer's flags query sees the change even while the visitor page is cached: their page is read afresh.
+    await feedPage(app);
+    expect(ids(await feedPage(app, 'limit=20', bob))).not.toContain(hidden.id);
+  });
+
+  it('keeps at most FEED_CACHE_MAX_PAGES pages', async () => {
+    const small = await createTestApp({ ...LONG_TTL, feedCacheMaxPages: 3 });
+    try {
+      const author = await createUser(small.app);
+      for (let i = 0; i < 3; i++) await publishPost(small.app, author, { caption: `post ${i}` });
+      for (let limit = 1; limit <= 6; limit++) await feedPage(small.app, `limit=${limit}`);
+      expect(small.app.feedCache.size).toBe(3);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('serves straight from the database when FEED_CACHE_TTL_MS is 0', async () => {
+    const off = await createTestApp({ feedCacheTtlMs: 0, authRateLimits: TEST_RATE_LIMITS });
+    try {
+      const author = await createUser(off.app);
+      const post = await publishPost(off.app, author, { caption: 'uncached' });
+      await feedPage(off.app);
+      await off.app.database.query(`update posts set caption = 'seen at once' where id = $1`, [post.id]);
+      expect((await feedPage(off.app)).items[0]?.caption).toBe('seen at once');
+      expect(off.app.feedCache.size).toBe(0);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+/*
+ * Two instances on one database (on PostgreSQL: own pools and LISTEN connections, as separate processes
+ * would have). A change through one clears the other's cache through NOTIFY.
+ */
+describe('the feed cache across two instances on one database', () => {
+  let cluster: TestApps;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  let author: TestUser;
+
+  beforeAll(async () => {
+    cluster = await createTestApps(2, LONG_TTL);
+    [first, second] = cluster.apps as [FastifyInstance, FastifyInstance];
+    author = await createUser(first);
+    await publishPost(first, author, { caption: 'before' });
+  });
+  afterAll(() => cluster.close());
+
+  /** Reads `app`'s visitor page until `done` holds (the other instance's NOTIFY arrives asynchronously). */
+  async function eventually(app: FastifyInstance, done: (page: PostPage) => boolean): Promise<PostPage> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const page = await feedPage(app);
+      if (done(page)) return page;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the other instance kept serving the old page');
+  }
+
+  it('a post created, edited and deleted through one instance shows on the other', async () => {
+    const primed = await feedPage(second);
+    expect(primed.items).toHaveLength(1);
+
+    const post = await publishPost(first, author, { caption: 'through the first' });
+    await eventually(second, (page) => ids(page)[0] === post.id);
+
+    const edit = await first.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${post.id}`,
+      headers: author.headers,
+      payload: { caption: 'edited through the first' },
+    });
+    expect(edit.statusCode).toBe(200);
+    await eventually(second, (page) => page.items[0]?.caption === 'edited through the first');
+
+    const removal = await first.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${post.id}`,
+      headers: author.headers,
+    });
+    expect(removal.statusCode).toBe(204);
+    const after = await eventually(second, (page) => !ids(page).includes(post.id));
+    expect(ids(after)).toEqual(ids(primed));
+  });
+});

@@ -1,0 +1,135 @@
+import type { BlockedProfile } from '@sys/shared';
+import { BanIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { AuthorAvatar } from '@/features/posts/components/author-avatar';
+import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { authorName } from '@/features/posts/utils/post-display';
+import { showToast } from '@/features/posts/utils/toast';
+import { useBlockMutation } from '../api/block-profile';
+import { useBlockedProfilesQuery } from '../api/get-blocked-profiles';
+import { isolate } from '../utils/isolate';
+
+function BlockedRow({ person }: { person: BlockedProfile }) {
+  const { t } = useTranslation();
+  const unblock = useBlockMutation(person.id);
+  const name = authorName(person) ?? t('card.user');
+  return (
+    <li className="flex items-center gap-3 px-4 py-2">
+      <AuthorAvatar url={person.avatarUrl} className="size-11" />
+      <div className="min-w-0 flex-1">
+        {person.username ? (
+          <Link
+            to={`/profile/${encodeURIComponent(person.username)}`}
+            className="block truncate text-[15px] font-semibold text-ink"
+          >
+            <bdi>{name}</bdi>
+          </Link>
+        ) : (
+          <p className="truncate text-[15px] font-semibold text-ink">
+            <bdi>{name}</bdi>
+          </p>
+        )}
+        {person.displayName && person.displayName !== name ? (
+          <p className="truncate text-sm text-muted" dir="auto">
+            {person.displayName}
+          </p>
+        ) : null}
+      </div>
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={t('blockedPeople.unblockLabel', { name: isolate(name) })}
+        disabled={unblock.isPending}
+        onClick={() =>
+          unblock.mutate(false, {
+            onSuccess: () => void showToast('success', t('block.unblocked', { name: isolate(name) })),
+            onError: () => void showToast('destructive', t('block.error')),
+          })
+        }
+      >
+        {t('block.unblock')}
+      </Button>
+    </li>
+  );
+}
+
+/** /settings/blocked: the people the viewer blocked, each with Unblock. */
+export default function BlockedPeopleScreen() {
+  const { t } = useTranslation();
+  const { isSignedIn, isLoading } = useViewer();
+  const blocked = useBlockedProfilesQuery();
+  const people = blocked.data?.pages.flatMap((page) => page.items) ?? [];
+
+  let body: ReactNode;
+  if (!isLoading && !isSignedIn) {
+    body = (
+      <EmptyState
+        icon={<BanIcon />}
+        title={t('blockedPeople.signedOut')}
+        action={
+          <Link to="/auth" className={buttonClasses()}>
+            {t('blockedPeople.signIn')}
+          </Link>
+        }
+      />
+    );
+  } else if (isLoading || blocked.isPending) {
+    body = (
+      <div className="flex flex-col gap-3 px-4 py-2">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} className="h-12 w-full rounded-xl" />
+        ))}
+      </div>
+    );
+  } else if (blocked.isError) {
+    body = (
+      <EmptyState
+        title={t('blockedPeople.loadError')}
+        action={<Button onClick={() => void blocked.refetch()}>{t('common.tryAgain')}</Button>}
+      />
+    );
+  } else if (people.length === 0) {
+    body = (
+      <EmptyState
+        icon={<BanIcon />}
+        title={t('blockedPeople.empty')}
+        description={t('blockedPeople.emptyDescription')}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ul aria-label={t('blockedPeople.title')} className="flex flex-col">
+          {people.map((person) => (
+            <BlockedRow key={person.id} person={person} />
+          ))}
+        </ul>
+        {blocked.hasNextPage ? (
+          <div className="flex justify-center py-4">
+            <Button
+              variant="outline"
+              disabled={blocked.isFetchingNextPage}
+              onClick={() => void blocked.fetchNextPage()}
+            >
+              {t('blockedPeople.more')}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="pb-8">
+      <PageHeader title={t('blockedPeople.title')} back="/profile" />
+      <p className="px-4 pb-2 text-sm text-muted">{t('blockedPeople.description')}</p>
+      {body}
+    </div>
+  );
+}
