@@ -29,6 +29,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> =
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (error.status === 429 && typeof retryAfter === 'number')
+        reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

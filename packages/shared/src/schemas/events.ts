@@ -18,6 +18,10 @@ export const EVENTS_LIMITS = {
   retryMs: 3000,
 } as const;
 
+export const EVENTS_MESSAGES = {
+  tooManyStreams: 'Too many live update connections opened. Wait a moment before reconnecting.',
+} as const;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const EventsQuerySchema = z.object({

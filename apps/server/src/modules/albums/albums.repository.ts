@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { descNullsLast } from '../../db/order.ts';
 import {
   type AlbumRow,
   albumPosts,
@@ -243,7 +244,7 @@ export async function findProfileAlbumCards(
         newerFirstAfter(options.after),
       ),
     )
-    .orderBy(desc(albums.created_at), desc(albums.id))
+    .orderBy(descNullsLast(albums.created_at), descNullsLast(albums.id))
     .limit(options.limit);
   return normalise(rows);
 }
@@ -262,7 +263,7 @@ export async function findPublicAlbumCards(db: Db, options: CardPageOptions): Pr
         newerFirstAfter(options.after),
       ),
     )
-    .orderBy(desc(albums.created_at), desc(albums.id))
+    .orderBy(descNullsLast(albums.created_at), descNullsLast(albums.id))
     .limit(options.limit);
   return normalise(rows);
 }
@@ -290,7 +291,7 @@ export async function findSavedAlbumCards(
     .innerJoin(albums, eq(albums.id, savedAlbums.album_id))
     .innerJoin(profiles, eq(profiles.id, albums.profile_id))
     .where(and(savedVisible(profileId, options.q), after))
-    .orderBy(desc(savedAlbums.created_at), desc(savedAlbums.album_id))
+    .orderBy(descNullsLast(savedAlbums.created_at), descNullsLast(savedAlbums.album_id))
     .limit(options.limit);
   return normalise(rows, (row) => row.savedAt);
 }

@@ -148,6 +148,29 @@ describe('album posts', () => {
     expect((await call('DELETE', `/albums/${album.id}`, bob)).statusCode).toBe(403);
     expect((await call('PUT', `/albums/${album.id}/posts/${posts[0]!.id}`, null)).statusCode).toBe(401);
   });
+
+  it("refuses a non-owner's rename, privacy change, post removal and delete, and changes nothing", async () => {
+    const before = (await call('GET', `/albums/${album.id}`, alice)).json() as Album;
+    const postsBefore = ((await call('GET', `/albums/${album.id}/posts`, alice)).json() as PostPage).items;
+    const attempts = [
+      ['PATCH', `/albums/${album.id}`, { name: 'Taken over' }],
+      ['PATCH', `/albums/${album.id}`, { isPublic: false }],
+      ['PATCH', `/albums/${album.id}`, { name: 'Both', isPublic: false }],
+      ['DELETE', `/albums/${album.id}/posts/${postsBefore[0]!.id}`, undefined],
+      ['DELETE', `/albums/${album.id}`, undefined],
+    ] as const;
+    for (const [method, url, payload] of attempts) {
+      const refused = await call(method, url, bob, payload);
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+      expect(refused.json().error.message).toBe('You can only change your own albums');
+      const anonymous = await call(method, url, null, payload);
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+    }
+    const after = (await call('GET', `/albums/${album.id}`, alice)).json() as Album;
+    expect(after).toEqual(before);
+    const postsAfter = ((await call('GET', `/albums/${album.id}/posts`, alice)).json() as PostPage).items;
+    expect(postsAfter.map((p) => p.id)).toEqual(postsBefore.map((p) => p.id));
+  });
 });
 
 describe('private albums', () => {
@@ -168,6 +191,9 @@ describe('private albums', () => {
     expect((await call('PUT', `/albums/${hidden.id}/save`, bob)).statusCode).toBe(404);
     expect((await call('PUT', `/albums/${hidden.id}/posts/${posts[0]!.id}`, bob)).statusCode).toBe(404);
     expect((await call('PATCH', `/albums/${hidden.id}`, bob, { name: 'x' })).statusCode).toBe(404);
+    expect((await call('PATCH', `/albums/${hidden.id}`, bob, { isPublic: true })).statusCode).toBe(404);
+    expect((await call('DELETE', `/albums/${hidden.id}`, bob)).statusCode).toBe(404);
+    expect((await call('DELETE', `/albums/${hidden.id}/posts/${posts[1]!.id}`, bob)).statusCode).toBe(404);
     expect((await call('GET', `/albums/${hidden.id}`, alice)).json()).toMatchObject({
       isPublic: false,
       postCount: 1,

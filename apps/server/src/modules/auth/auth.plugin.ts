@@ -7,7 +7,7 @@ import { authAdminRoutes } from './auth.admin.routes.ts';
 import { AuthAdminService } from './auth.admin.service.ts';
 import { authErrorHandler, badRequest, notFound, requestApiVersion, sendAuthError } from './auth.errors.ts';
 import { createMailTransport, type MailTransport } from './auth.mailer.ts';
-import { DEFAULT_RATE_LIMITS, RateLimiter } from './auth.rate-limit.ts';
+import { createAuthRateLimiter, DEFAULT_RATE_LIMITS } from './auth.rate-limit.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { type AuthHooks, AuthService, type AuthSettings, type Clock } from './auth.service.ts';
@@ -95,7 +95,11 @@ export async function createAuthModule(
   const tokens = new TokenService(key, settings.apiUrl, config.authJwtExpiry);
   const repo = new AuthRepository(database.db);
   const mail = createMailTransport(config, log);
-  const limiter = new RateLimiter(repo, { ...DEFAULT_RATE_LIMITS, ...config.authRateLimits }, now);
+  const limiter = createAuthRateLimiter(
+    database.db,
+    { ...DEFAULT_RATE_LIMITS, ...config.authRateLimits },
+    now,
+  );
   const service = new AuthService(repo, tokens, mail, limiter, settings, log, options.hooks, now);
   const admin = new AuthAdminService(repo, service, options.hooks, now);
 

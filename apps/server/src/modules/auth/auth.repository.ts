@@ -472,28 +472,6 @@ export class AuthRepository {
     return rows.length === 1;
   }
 
-  // --- rate limits ---
-
-  /**
-   * Counts one request against `key` in a fixed window, in a single statement so that the count
-   * holds across server instances. Returns the count including this request.
-   */
-  async hitRateLimit(key: string, now: Date, windowSeconds: number): Promise<number> {
-    const windowStart = new Date(now.getTime() - windowSeconds * 1000);
-    const [row] = await this.db
-      .insert(authRateLimits)
-      .values({ key, window_start: now, count: 1 })
-      .onConflictDoUpdate({
-        target: authRateLimits.key,
-        set: {
-          count: sql`case when ${authRateLimits.window_start} <= ${windowStart} then 1 else ${authRateLimits.count} + 1 end`,
-          window_start: sql`case when ${authRateLimits.window_start} <= ${windowStart} then excluded.window_start else ${authRateLimits.window_start} end`,
-        },
-      })
-      .returning({ count: authRateLimits.count });
-    return row?.count ?? 1;
-  }
-
   /** Empties every auth table (demo reset). Profiles go too: they reference the users. */
   async truncateAll() {
     const tables = [

@@ -15,7 +15,7 @@ import {
 import { type MailKind, type MailTransport, mailLocale, renderMail } from './auth.mailer.ts';
 import { type SessionJson, toSessionJson, toUserJson, type UserJson } from './auth.mapper.ts';
 import { generateTotpSecret, otpauthUri, qrCodeSvg, verifyTotp } from './auth.mfa.ts';
-import type { RateLimiter } from './auth.rate-limit.ts';
+import type { AuthRateLimiter } from './auth.rate-limit.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type {
   EnrollBody,
@@ -239,7 +239,7 @@ export class AuthService {
     private readonly repo: AuthRepository,
     private readonly tokens: TokenService,
     private readonly mail: MailTransport,
-    private readonly limiter: RateLimiter,
+    private readonly limiter: AuthRateLimiter,
     private readonly settings: AuthSettings,
     private readonly log: FastifyBaseLogger,
     private readonly hooks: AuthHooks = {},

@@ -2,6 +2,7 @@ import { ErrorResponseSchema, EVENTS_LIMITS, EventsQuerySchema } from '@sys/shar
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type ApiRateLimiter, createApiRateLimiter } from '../../lib/api-rate-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { LiveEventBus, profileTopic, userTopic } from './events.bus.ts';
@@ -18,6 +19,7 @@ export interface EventsRoutesOptions {
   service: LiveEventsService;
   streams: Set<SseStream>;
   heartbeatMs: number;
+  limiter: ApiRateLimiter;
 }
 
 const EventStreamSchema = z
@@ -29,7 +31,7 @@ const EventStreamSchema = z
 
 const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
   app,
-  { service, streams, heartbeatMs },
+  { service, streams, heartbeatMs, limiter },
 ) => {
   app.get(
     '/events',
@@ -42,9 +44,15 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
           "`profiles=<id>,<id>` watches those profiles' stats; a signed-in user (Authorization header, or " +
           '`access_token` in the query for EventSource) also gets their messages and unread count. ' +
           'Events: profile.stats, message.created, unread.changed, resync (refetch everything). The ' +
-          'stream ends when the access token expires; reconnect with a fresh one.',
+          'stream ends when the access token expires; reconnect with a fresh one. Opening streams is ' +
+          'rate-limited per user (per IP for visitors): 429 past API_RATE_LIMITS events.',
         querystring: EventsQuerySchema,
-        response: { 200: EventStreamSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+        response: {
+          200: EventStreamSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -64,6 +72,9 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
           { field: 'querystring.profiles', message: 'Give at least one profile id, or an access token' },
         ]);
       }
+
+      // Each stream holds a connection and a database listener's attention: limit how often they are opened.
+      await limiter.consume('events', user ? `user:${user.id}` : `ip:${request.ip}`);
 
       // From here on the response is ours to write: Fastify's serialisation and compression stay out.
       reply.hijack();
@@ -141,5 +152,6 @@ export async function registerEvents(
     service,
     streams,
     heartbeatMs: options.heartbeatMs ?? EVENTS_LIMITS.heartbeatMs,
+    limiter: createApiRateLimiter(app.database.db, app.config),
   });
 }

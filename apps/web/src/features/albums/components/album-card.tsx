@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
+import { HandleText } from '@/components/user-name';
 
 export interface AlbumCardProps {
   album: Album;
@@ -63,7 +64,7 @@ export function AlbumCard({ album, to, showOwner = true }: AlbumCardProps) {
         </span>
         {showOwner && album.owner.username ? (
           <span className="truncate text-[13px] text-muted">
-            {t('albums.by', { username: album.owner.username })}
+            <HandleText i18nKey="albums.by" username={album.owner.username} />
           </span>
         ) : null}
         <span className="text-[13px] text-muted">{t('albums.postCount', { count: album.postCount })}</span>

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { HandleText } from '@/components/user-name';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
@@ -15,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAlbumQuery } from '../api/get-album';
 import { useAlbumPostsQuery } from '../api/get-album-posts';
 import { useSaveAlbumMutation } from '../api/save-album';
+import { AlbumOwnerActions, RemoveFromAlbumButton } from './album-owner-actions';
 
 function SaveAlbumButton({ albumId, saved }: { albumId: string; saved: boolean }) {
   const { t } = useTranslation();
@@ -105,7 +107,7 @@ export function AlbumPostsView({ albumId, back }: { albumId: string; back: strin
               to={`/profile/${encodeURIComponent(data.owner.username)}`}
               className="font-medium text-ink hover:underline"
             >
-              {t('albums.by', { username: data.owner.username })}
+              <HandleText i18nKey="albums.by" username={data.owner.username} />
             </Link>
           ) : null}
           <span>{t('albums.postCount', { count: data.postCount })}</span>
@@ -118,6 +120,7 @@ export function AlbumPostsView({ albumId, back }: { albumId: string; back: strin
         </p>
         {isOwner ? null : <SaveAlbumButton albumId={data.id} saved={data.savedByMe} />}
       </div>
+      {isOwner ? <AlbumOwnerActions album={data} /> : null}
       <div className="relative px-4 pb-4">
         <SearchIcon
           aria-hidden
@@ -143,7 +146,17 @@ export function AlbumPostsView({ albumId, back }: { albumId: string; back: strin
           />
         ) : (
           <>
-            <PostGrid posts={items} columns={2} />
+            <PostGrid
+              posts={items}
+              columns={2}
+              action={
+                isOwner
+                  ? (post, label) => (
+                      <RemoveFromAlbumButton albumId={data.id} postId={post.id} label={label} />
+                    )
+                  : undefined
+              }
+            />
             {posts.hasNextPage ? (
               <div className="flex justify-center py-4">
                 <Button

@@ -2,6 +2,7 @@ import type { Creator } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Handle, UserName } from '@/components/user-name';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 
 export interface CreatorCardProps {
@@ -21,7 +22,9 @@ export function CreatorCard({ creator, onToggleFollow, following }: CreatorCardP
       <Link to={profile} className="rounded-full" aria-label={t('explore.openProfile', { name })}>
         <AuthorAvatar url={creator.avatarUrl} className="size-16" />
       </Link>
-      <h3 className="w-full truncate text-sm font-semibold text-ink">@{name}</h3>
+      <h3 className="w-full truncate text-sm font-semibold text-ink">
+        {creator.username ? <Handle username={creator.username} /> : <UserName>{name}</UserName>}
+      </h3>
       <p className="text-[13px] text-muted">
         {t('explore.followers', {
           count: creator.followersCount,

@@ -1,6 +1,7 @@
 import type { Conversation } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserName } from '@/components/user-name';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 import { authorName } from '@/features/posts/utils/post-display';
 import { relativeTime } from '@/features/posts/utils/relative-time';
@@ -23,7 +24,7 @@ export function ConversationList({ conversations }: { conversations: readonly Co
               <AuthorAvatar url={conversation.participant.avatarUrl} className="size-12" />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="flex items-baseline justify-between gap-2">
-                  <span className="truncate font-semibold text-ink">{name}</span>
+                  <UserName className="truncate font-semibold text-ink">{name}</UserName>
                   {conversation.lastMessageAt ? (
                     <span className="shrink-0 text-[12px] text-muted">
                       {relativeTime(conversation.lastMessageAt, language)}
@@ -38,7 +39,7 @@ export function ConversationList({ conversations }: { conversations: readonly Co
                         : 'truncate text-sm text-muted'
                     }
                   >
-                    {last ? last.body : t('messages.noMessagesInConversation')}
+                    {last ? <bdi>{last.body}</bdi> : t('messages.noMessagesInConversation')}
                   </span>
                   {conversation.unreadCount > 0 ? (
                     <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-bold text-white">

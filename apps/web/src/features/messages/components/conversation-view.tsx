@@ -9,6 +9,7 @@ import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { UserName } from '@/components/user-name';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { authorName } from '@/features/posts/utils/post-display';
@@ -48,7 +49,13 @@ export function ConversationView({ conversationId }: { conversationId: string })
       onSuccess: () => setText(''),
       onError: (error) =>
         void showToast('destructive', t('messages.sendError'), {
-          description: error instanceof ApiError ? error.message : undefined,
+          // Over the server's rate limit: say so in the reader's language; the text stays in the box.
+          description:
+            error instanceof ApiError
+              ? error.status === 429
+                ? t('messages.tooFast')
+                : error.message
+              : undefined,
         }),
     });
   };
@@ -77,7 +84,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
               className="flex items-center gap-2"
             >
               <AuthorAvatar url={participant.avatarUrl} className="size-8" />
-              <span className="truncate">{name}</span>
+              <UserName className="truncate">{name}</UserName>
             </Link>
           ) : (
             <Skeleton className="h-6 w-40" />
@@ -100,6 +107,8 @@ export function ConversationView({ conversationId }: { conversationId: string })
               <li key={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
                 <span className="sr-only">{mine ? t('messages.you') : name}: </span>
                 <span
+                  // A message keeps its own direction (Latin in a Hebrew interface and the other way round).
+                  dir="auto"
                   className={cn(
                     'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px]',
                     mine ? 'rounded-ee-sm bg-accent-600 text-white' : 'rounded-es-sm bg-subtle text-ink',

@@ -5,6 +5,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Handle, UserName } from '@/components/user-name';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 import { authorName } from '@/features/posts/utils/post-display';
 import { showToast } from '@/features/posts/utils/toast';
@@ -76,13 +77,11 @@ export function NewMessageDialog({ username, open, onOpenChange, onOpened }: New
                   >
                     <AuthorAvatar url={person.avatarUrl} className="size-10" />
                     <span className="flex min-w-0 flex-col">
-                      <span className="truncate font-semibold text-ink">
+                      <UserName className="truncate font-semibold text-ink">
                         {authorName(person) ?? t('messages.someone')}
-                      </span>
+                      </UserName>
                       {person.username ? (
-                        <span className="truncate text-[13px] text-muted" dir="ltr">
-                          @{person.username}
-                        </span>
+                        <Handle className="truncate text-[13px] text-muted" username={person.username} />
                       ) : null}
                     </span>
                   </button>

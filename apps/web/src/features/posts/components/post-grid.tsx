@@ -1,4 +1,5 @@
 import type { Post } from '@sys/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/components/ui/cn';
@@ -10,12 +11,14 @@ export interface PostGridProps {
   posts: readonly Post[];
   columns: 2 | 3;
   className?: string;
+  /** A control laid over each thumbnail (an album owner's "remove"), given the post and its label. */
+  action?: (post: Post, label: string) => ReactNode;
 }
 
 const columnClasses = { 2: 'grid-cols-2', 3: 'grid-cols-3' } as const;
 
 /** Posts as a grid of 4:5 thumbnails, each opening /post/{id} (profile tabs, wishlist, albums). */
-export function PostGrid({ posts, columns, className }: PostGridProps) {
+export function PostGrid({ posts, columns, className, action }: PostGridProps) {
   const { t } = useTranslation();
   return (
     <ul className={cn('grid gap-1', columnClasses[columns], className)}>
@@ -23,7 +26,7 @@ export function PostGrid({ posts, columns, className }: PostGridProps) {
         const first = post.media[0];
         const label = post.caption.trim() || t('profile.postBy', { name: authorName(post.author) ?? '' });
         return (
-          <li key={post.id}>
+          <li key={post.id} className={action ? 'relative' : undefined}>
             <Link
               to={`/post/${post.id}`}
               className="block overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-offset-2"
@@ -36,6 +39,7 @@ export function PostGrid({ posts, columns, className }: PostGridProps) {
                 </span>
               )}
             </Link>
+            {action?.(post, label)}
           </li>
         );
       })}

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { HandleText } from '@/components/user-name';
 import { isNotFound, usePostQuery } from '../api/get-post';
 import { useProfilePostsQuery } from '../api/get-profile-posts';
 import { DeletePostDialog } from '../components/delete-post-dialog';
@@ -41,7 +42,9 @@ function MoreFromAuthor({ post }: { post: Post }) {
   return (
     <section aria-labelledby="more-from" className="flex flex-col gap-3 px-4">
       <h2 id="more-from" className="flex items-baseline gap-2 text-lg font-semibold text-ink">
-        {t('postDetail.moreFrom', { username })}
+        <span>
+          <HandleText i18nKey="postDetail.moreFrom" username={username} />
+        </span>
         <span className="text-sm font-normal text-muted">
           {t('postDetail.morePosts', { count: others.length, more })}
         </span>

@@ -1,0 +1,237 @@
+import type { Album } from '@sys/shared';
+import { ALBUM_LIMITS, truncateText } from '@sys/shared';
+import { GlobeIcon, LockIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { showToast } from '@/features/posts/utils/toast';
+import { ApiError } from '@/lib/api-client';
+import { useDeleteAlbumMutation } from '../api/delete-album';
+import { useSetAlbumPostMutation } from '../api/set-album-post';
+import { useUpdateAlbumMutation } from '../api/update-album';
+
+/** A post's caption can be 2,200 characters: its button's name keeps the first few words. */
+function shortLabel(label: string): string {
+  const { text, truncated } = truncateText(label, 40);
+  return truncated ? `${text.trimEnd()}…` : text;
+}
+
+const serverMessage = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
+
+function RenameAlbumDialog({
+  album,
+  open,
+  onOpenChange,
+}: {
+  album: Album;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(album.name);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateAlbumMutation(album.id);
+
+  const change = (next: boolean) => {
+    if (next) {
+      setName(album.name);
+      setError(null);
+    }
+    onOpenChange(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The spec's rule for album names: non-blank after trimming (the server refuses it too).
+    if (!name.trim()) {
+      setError(t('albums.nameRequired'));
+      return;
+    }
+    update.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: () => {
+          void showToast('success', t('albums.renamed'));
+          onOpenChange(false);
+        },
+        onError: (failure) =>
+          void showToast('destructive', t('albums.renameError'), { description: serverMessage(failure) }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('albums.renameTitle')}</DialogTitle>
+          <DialogDescription>{t('albums.renameDescription')}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+          <FormField label={t('albums.name')} error={error}>
+            {(control) => (
+              <Input
+                {...control}
+                value={name}
+                maxLength={ALBUM_LIMITS.nameMaxChars}
+                onChange={(event) => {
+                  setName(event.target.value);
+                  setError(null);
+                }}
+                autoComplete="off"
+              />
+            )}
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              {t('albums.cancel')}
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? t('albums.saving') : t('albums.renameSave')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteAlbumDialog({
+  album,
+  open,
+  onOpenChange,
+}: {
+  album: Album;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteAlbumMutation(album.id);
+  const confirm = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        void showToast('success', t('albums.deleted'));
+        onOpenChange(false);
+        navigate('/profile', { replace: true });
+      },
+      onError: (failure) =>
+        void showToast('destructive', t('albums.deleteError'), { description: serverMessage(failure) }),
+    });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{t('albums.deleteTitle')}</DialogTitle>
+          <DialogDescription>{t('albums.deleteDescription', { name: album.name })}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="destructive" size="lg" disabled={remove.isPending} onClick={confirm}>
+            {remove.isPending ? t('albums.deleting') : t('albums.deleteConfirm')}
+          </Button>
+          <DialogClose asChild>
+            <Button variant="ghost" size="lg">
+              {t('albums.cancel')}
+            </Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The owner's controls of an album page: rename, make public or private, delete. */
+export function AlbumOwnerActions({ album }: { album: Album }) {
+  const { t } = useTranslation();
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const update = useUpdateAlbumMutation(album.id);
+
+  const togglePrivacy = () => {
+    const isPublic = !album.isPublic;
+    update.mutate(
+      { isPublic },
+      {
+        onSuccess: () => void showToast('success', isPublic ? t('albums.nowPublic') : t('albums.nowPrivate')),
+        onError: (failure) =>
+          void showToast('destructive', t('albums.privacyError'), { description: serverMessage(failure) }),
+      },
+    );
+  };
+
+  return (
+    <fieldset aria-label={t('albums.manage')} className="flex flex-wrap gap-2 px-4 pb-3">
+      <Button variant="outline" size="sm" className="px-3" onClick={() => setRenaming(true)}>
+        <PencilIcon aria-hidden />
+        {t('albums.rename')}
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="px-3"
+        disabled={update.isPending}
+        onClick={togglePrivacy}
+      >
+        {album.isPublic ? <LockIcon aria-hidden /> : <GlobeIcon aria-hidden />}
+        {album.isPublic ? t('albums.makePrivate') : t('albums.makePublic')}
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="px-3 text-danger hover:bg-danger/10"
+        onClick={() => setDeleting(true)}
+      >
+        <Trash2Icon aria-hidden />
+        {t('albums.delete')}
+      </Button>
+      <RenameAlbumDialog album={album} open={renaming} onOpenChange={setRenaming} />
+      <DeleteAlbumDialog album={album} open={deleting} onOpenChange={setDeleting} />
+    </fieldset>
+  );
+}
+
+/** The owner's "remove from album" button on one post of the album's grid (the post itself stays). */
+export function RemoveFromAlbumButton({
+  albumId,
+  postId,
+  label,
+}: {
+  albumId: string;
+  postId: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const setPost = useSetAlbumPostMutation();
+  const remove = () =>
+    setPost.mutate(
+      { albumId, postId, inAlbum: false },
+      {
+        onSuccess: () => void showToast('success', t('albums.removed')),
+        onError: (failure) =>
+          void showToast('destructive', t('albums.removeError'), { description: serverMessage(failure) }),
+      },
+    );
+  return (
+    <button
+      type="button"
+      onClick={remove}
+      disabled={setPost.isPending}
+      aria-label={t('albums.removePost', { post: shortLabel(label) })}
+      className="absolute end-1.5 top-1.5 inline-flex size-9 items-center justify-center rounded-full bg-black/60 text-white shadow-sm backdrop-blur-sm transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-50"
+    >
+      <XIcon aria-hidden className="size-4" />
+    </button>
+  );
+}
