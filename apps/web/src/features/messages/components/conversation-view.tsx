@@ -49,12 +49,15 @@ export function ConversationView({ conversationId }: { conversationId: string })
       onSuccess: () => setText(''),
       onError: (error) =>
         void showToast('destructive', t('messages.sendError'), {
-          // Over the server's rate limit: say so in the reader's language; the text stays in the box.
+          // Over the server's rate limit, or a block between the two: say so in the reader's
+          // language; the text stays in the box.
           description:
             error instanceof ApiError
               ? error.status === 429
                 ? t('messages.tooFast')
-                : error.message
+                : error.status === 403
+                  ? t('messages.blocked')
+                  : error.message
               : undefined,
         }),
     });

@@ -4,6 +4,7 @@ import { type PointerEvent, Suspense, useCallback, useEffect, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import { Chip } from '@/components/ui/chip';
 import { cn } from '@/components/ui/cn';
+import { Handle } from '@/components/user-name';
 import { MediaFrame } from '@/features/posts/components/media-frame';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
@@ -163,7 +164,7 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
           <div className="aspect-[4/5] w-full bg-subtle" />
         )}
         <span className="absolute start-3 top-3 max-w-[70%] truncate rounded-full bg-black/60 px-3 py-1 text-[13px] font-semibold text-white">
-          @{name}
+          <Handle username={name} />
         </span>
         {overlay ? (
           <span
