@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n, i18nReady } from '@/app/i18n';
@@ -15,6 +15,10 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
 window.scrollTo = () => undefined;
+
+// Lazily loaded routes and i18n resources can take more than the default 1 s to appear on a busy
+// machine (CI shares two cores with PGlite workers); a missing element still fails, 5 s later.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await i18nReady;

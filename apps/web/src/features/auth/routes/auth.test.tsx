@@ -186,7 +186,7 @@ describe('a signed-in visitor', () => {
     fake.client.emit('SIGNED_IN', fakeSession());
     const { router } = renderApp('/auth');
     // Through the assurance check and the home screen's lazy code: slower than most steps.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 15_000 });
     expect(
       await within(screen.getByRole('banner')).findByRole('button', { name: 'Sign out' }),
     ).toBeInTheDocument();

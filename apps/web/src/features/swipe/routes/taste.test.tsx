@@ -13,7 +13,7 @@ const outfit = (n: number, tags: string[], authorName: string, colors: string[])
 });
 
 // The screen is its own chunk, loaded on first visit: on a busy machine that takes more than a second.
-const LOADED = { timeout: 5000 };
+const LOADED = { timeout: 15_000 };
 
 beforeEach(() => {
   window.localStorage.setItem(LOCAL_STORAGE_KEYS.onboarded, 'true');
