@@ -5,9 +5,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFooter,
@@ -131,24 +131,17 @@ function DeleteAlbumDialog({
         void showToast('destructive', t('albums.deleteError'), { description: serverMessage(failure) }),
     });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{t('albums.deleteTitle')}</DialogTitle>
-          <DialogDescription>{t('albums.deleteDescription', { name: album.name })}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="destructive" size="lg" disabled={remove.isPending} onClick={confirm}>
-            {remove.isPending ? t('albums.deleting') : t('albums.deleteConfirm')}
-          </Button>
-          <DialogClose asChild>
-            <Button variant="ghost" size="lg">
-              {t('albums.cancel')}
-            </Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('albums.deleteTitle')}
+      description={t('albums.deleteDescription', { name: album.name })}
+      confirmLabel={t('albums.deleteConfirm')}
+      pendingLabel={t('albums.deleting')}
+      cancelLabel={t('albums.cancel')}
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
   );
 }
 

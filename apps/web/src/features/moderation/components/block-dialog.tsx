@@ -1,14 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/features/posts/utils/toast';
 import { useBlockMutation } from '../api/block-profile';
 import { isolate } from '../utils/isolate';
@@ -35,29 +26,23 @@ export default function BlockDialog({ open, onOpenChange, profileId, name }: Blo
     });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{t('block.title', { name: isolate(name) })}</DialogTitle>
-          <DialogDescription>{t('block.description')}</DialogDescription>
-        </DialogHeader>
-        <ul className="mt-3 flex list-disc flex-col gap-1.5 ps-5 text-sm text-ink">
-          <li>{t('block.effects.content')}</li>
-          <li>{t('block.effects.messages')}</li>
-          <li>{t('block.effects.follows')}</li>
-          <li>{t('block.effects.private')}</li>
-        </ul>
-        <DialogFooter>
-          <Button variant="destructive" size="lg" disabled={block.isPending} onClick={confirm}>
-            {block.isPending ? t('block.blocking') : t('block.confirm')}
-          </Button>
-          <DialogClose asChild>
-            <Button variant="ghost" size="lg">
-              {t('block.cancel')}
-            </Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('block.title', { name: isolate(name) })}
+      description={t('block.description')}
+      confirmLabel={t('block.confirm')}
+      pendingLabel={t('block.blocking')}
+      cancelLabel={t('block.cancel')}
+      pending={block.isPending}
+      onConfirm={confirm}
+    >
+      <ul className="mt-3 flex list-disc flex-col gap-1.5 ps-5 text-sm text-ink">
+        <li>{t('block.effects.content')}</li>
+        <li>{t('block.effects.messages')}</li>
+        <li>{t('block.effects.follows')}</li>
+        <li>{t('block.effects.private')}</li>
+      </ul>
+    </ConfirmDialog>
   );
 }

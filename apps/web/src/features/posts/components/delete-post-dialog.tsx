@@ -1,14 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 export interface DeletePostDialogProps {
   open: boolean;
@@ -21,23 +12,16 @@ export interface DeletePostDialogProps {
 export function DeletePostDialog({ open, onOpenChange, onConfirm, pending }: DeletePostDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{t('deletePost.title')}</DialogTitle>
-          <DialogDescription>{t('deletePost.description')}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="destructive" size="lg" disabled={pending} onClick={onConfirm}>
-            {pending ? t('deletePost.deleting') : t('deletePost.confirm')}
-          </Button>
-          <DialogClose asChild>
-            <Button variant="ghost" size="lg">
-              {t('deletePost.cancel')}
-            </Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('deletePost.title')}
+      description={t('deletePost.description')}
+      confirmLabel={t('deletePost.confirm')}
+      pendingLabel={t('deletePost.deleting')}
+      cancelLabel={t('deletePost.cancel')}
+      pending={pending}
+      onConfirm={onConfirm}
+    />
   );
 }

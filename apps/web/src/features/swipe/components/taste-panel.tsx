@@ -5,15 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
@@ -107,24 +99,17 @@ function ResetTasteDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{t('taste.resetTitle')}</DialogTitle>
-          <DialogDescription>{t('taste.resetDescription')}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="destructive" size="lg" disabled={pending} onClick={onConfirm}>
-            {pending ? t('taste.resetting') : t('taste.resetConfirm')}
-          </Button>
-          <DialogClose asChild>
-            <Button variant="ghost" size="lg">
-              {t('taste.cancel')}
-            </Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('taste.resetTitle')}
+      description={t('taste.resetDescription')}
+      confirmLabel={t('taste.resetConfirm')}
+      pendingLabel={t('taste.resetting')}
+      cancelLabel={t('taste.cancel')}
+      pending={pending}
+      onConfirm={onConfirm}
+    />
   );
 }
 

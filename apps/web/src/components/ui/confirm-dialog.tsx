@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from './dialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** What the action does, in more detail (a list of effects), between the description and the buttons. */
+  children?: ReactNode;
+  /** The destructive button: `confirmLabel`, or `pendingLabel` (disabled) while the action runs. */
+  confirmLabel: string;
+  pendingLabel: string;
+  cancelLabel: string;
+  pending?: boolean;
+  onConfirm: () => void;
+}
+
+/**
+ * 'Are you sure?' before something that cannot be taken back (delete a post or an album, block a
+ * person, forget one's taste): an alert dialog whose destructive button comes first and Cancel
+ * (or Escape) closes it.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  confirmLabel,
+  pendingLabel,
+  cancelLabel,
+  pending = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+        <DialogFooter>
+          <Button variant="destructive" size="lg" disabled={pending} onClick={onConfirm}>
+            {pending ? pendingLabel : confirmLabel}
+          </Button>
+          <DialogClose asChild>
+            <Button variant="ghost" size="lg">
+              {cancelLabel}
+            </Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
