@@ -1,0 +1,301 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { type Database, openDatabase, pgliteDirFor } from '../../db/client.ts';
+import { serverRoot } from '../../lib/paths.ts';
+import { createPostgresTestDatabase, type TestDatabaseUrl, testDatabaseUrl } from '../../test/context.ts';
+import { makeMp4Bytes, publishPost, uploadRaw } from '../../test/media.ts';
+import { childEnv, ensureServerBuilt, runProcess, startServer } from '../../test/processes.ts';
+import { createUser, TEST_PASSWORD, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+import { countRows, listTables } from './backup.repository.ts';
+
+/**
+ * `npm run backup` and `npm run restore` as an operator runs them (the bundled CLIs in child
+ * processes): content made through the API is backed up, restored into an empty data directory and
+ * an empty PostgreSQL database, and the server started on the restored copy finds every row and file.
+ */
+
+/** Tokens name their issuer (PUBLIC_URL); the restored server must be the same site to accept old ones. */
+const PUBLIC_URL = 'http://sys.backup.test';
+const backupCli = join(serverRoot, 'dist', 'cli', 'backup.js');
+const restoreCli = join(serverRoot, 'dist', 'cli', 'restore.js');
+
+let tmp: string;
+let webDist: string;
+let source: string;
+let backup: string;
+let sourceCounts: Record<string, number>;
+let sourceMedia: Record<string, string>;
+let users: TestUser[];
+let postIds: string[];
+const pgDatabases: TestDatabaseUrl[] = [];
+
+async function withDatabase<T>(open: Promise<Database>, work: (db: Database) => Promise<T>): Promise<T> {
+  const database = await open;
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Row count of every table, by `schema.table`. */
+async function tableCounts(database: Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of await listTables(database.db)) counts[table.name] = await countRows(database.db, table);
+  return counts;
+}
+
+/** SHA-256 of every file below a media folder, by storage key. */
+function mediaDigests(root: string): Record<string, string> {
+  const digests: Record<string, string> = {};
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    digests[relative(root, path).split(sep).join('/')] = createHash('sha256')
+      .update(readFileSync(path))
+      .digest('hex');
+  }
+  return digests;
+}
+
+/** Users, posts with several media, a video, follows and messages, made through the API. */
+async function seedThroughApi(dataDir: string) {
+  const app = await buildApp(
+    {
+      dataDir,
+      publicUrl: PUBLIC_URL,
+      webDist: null,
+      seedDemo: false,
+      logLevel: 'silent',
+      authRateLimits: TEST_RATE_LIMITS,
+    },
+    { logger: false },
+  );
+  try {
+    const made = [await createUser(app), await createUser(app), await createUser(app)];
+    const posts: string[] = [];
+    for (const [index, user] of made.entries()) {
+      posts.push((await publishPost(app, user, { caption: `Look ${index} #backup` }, index + 1)).id);
+    }
+    const video = await uploadRaw(app, made[0]!, makeMp4Bytes(64 * 1024), { contentType: 'video/mp4' });
+    expect(video.statusCode, video.body).toBe(201);
+    for (const [follower, followed] of [
+      [0, 1],
+      [1, 0],
+      [2, 0],
+    ] as const) {
+      const follow = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/follows/${made[followed]!.id}`,
+        headers: made[follower]!.headers,
+      });
+      expect(follow.statusCode, follow.body).toBe(200);
+    }
+    const conversation = await app.inject({
+      method: 'POST',
+      url: '/api/v1/conversations',
+      headers: made[0]!.headers,
+      payload: { profileId: made[1]!.id },
+    });
+    expect(conversation.statusCode, conversation.body).toBeLessThan(300);
+    const { id: conversationId } = conversation.json() as { id: string };
+    for (const body of ['Where is the coat from?', 'Zara, last winter']) {
+      const sent = await app.inject({
+        method: 'POST',
+        url: `/api/v1/conversations/${conversationId}/messages`,
+        headers: made[body.startsWith('Where') ? 0 : 1]!.headers,
+        payload: { body },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    return { made, posts };
+  } finally {
+    await app.close();
+  }
+}
+
+beforeAll(async () => {
+  ensureServerBuilt();
+  tmp = mkdtempSync(join(tmpdir(), 'sys-backup-'));
+  webDist = join(tmp, 'web');
+  mkdirSync(webDist);
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>backup test</title>');
+  source = join(tmp, 'source');
+  ({ made: users, posts: postIds } = await seedThroughApi(source));
+  sourceCounts = await withDatabase(openDatabase({ pgliteDir: pgliteDirFor(source) }), tableCounts);
+  sourceMedia = mediaDigests(join(source, 'media'));
+
+  backup = join(tmp, 'backup');
+  const result = await runProcess([backupCli, '--out', backup], childEnv({ DATA_DIR: source }), 120_000);
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toContain('backup complete');
+}, 240_000);
+
+afterAll(async () => {
+  for (const database of pgDatabases) await database.drop();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+it('the backup holds every table with its row count, every media file and the signing key', () => {
+  const manifest = JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8')) as {
+    tables: { name: string; rows: number }[];
+    media: { key: string; sha256: string }[];
+    keys: string[];
+  };
+  expect(Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]))).toEqual(sourceCounts);
+  expect(Object.fromEntries(manifest.media.map((m) => [m.key, m.sha256]))).toEqual(sourceMedia);
+  expect(mediaDigests(join(backup, 'media'))).toEqual(sourceMedia);
+  expect(manifest.keys.length).toBeGreaterThan(0);
+  expect(sourceCounts['public.posts']).toBe(3);
+  expect(sourceCounts['public.post_media']).toBe(6);
+  expect(sourceCounts['public.follows']).toBe(3);
+  expect(sourceCounts['public.messages']).toBe(2);
+});
+
+it('refuses to write over an existing folder', async () => {
+  const result = await runProcess([backupCli, '--out', backup], childEnv({ DATA_DIR: source }));
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('already exists');
+});
+
+interface Target {
+  name: string;
+  /** Makes a fresh target and returns the environment that points at it. */
+  create: () => Promise<Record<string, string>>;
+  open: (env: Record<string, string>) => Promise<Database>;
+}
+
+const targets: Target[] = [
+  {
+    name: 'an empty data directory (PGlite)',
+    create: async () => ({ DATA_DIR: mkdtempSync(join(tmp, 'restored-')) }),
+    open: (env) => openDatabase({ pgliteDir: pgliteDirFor(env.DATA_DIR!) }),
+  },
+];
+if (testDatabaseUrl) {
+  targets.push({
+    name: 'an empty PostgreSQL database',
+    create: async () => {
+      const database = await createPostgresTestDatabase();
+      pgDatabases.push(database);
+      return { DATA_DIR: mkdtempSync(join(tmp, 'restored-pg-')), DATABASE_URL: database.url };
+    },
+    open: (env) => openDatabase({ databaseUrl: env.DATABASE_URL! }),
+  });
+}
+
+describe.each(targets)('restore into $name', (target) => {
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    env = await target.create();
+    const result = await runProcess([restoreCli, backup], childEnv(env), 180_000);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('restore complete');
+  }, 200_000);
+
+  it('restores every row and every media file', async () => {
+    expect(await withDatabase(target.open(env), tableCounts)).toEqual(sourceCounts);
+    expect(mediaDigests(join(env.DATA_DIR!, 'media'))).toEqual(sourceMedia);
+  });
+
+  it('the server starts on it: posts and their media are served, users sign in with their password', async () => {
+    const server = await startServer(
+      childEnv({
+        ...env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        WEB_DIST: webDist,
+        SEED_DEMO: 'true',
+        PUBLIC_URL,
+      }),
+    );
+    try {
+      const health = (await (await fetch(`${server.url}/api/health`)).json()) as { status: string };
+      expect(health.status).toBe('ok');
+      // The signing key came along: a token issued before the backup is still accepted.
+      const me = await fetch(`${server.url}/auth/v1/user`, { headers: users[0]!.headers });
+      expect(me.status, await me.clone().text()).toBe(200);
+
+      for (const user of users) {
+        const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+        });
+        expect(signIn.status, user.email).toBe(200);
+      }
+      const wrong = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: users[0]!.email, password: 'not the password' }),
+      });
+      expect(wrong.status).toBe(400);
+
+      for (const [index, postId] of postIds.entries()) {
+        const response = await fetch(`${server.url}/api/v1/posts/${postId}`);
+        expect(response.status).toBe(200);
+        const post = (await response.json()) as { media: { url: string }[] };
+        expect(post.media).toHaveLength(index + 1);
+        for (const media of post.media) {
+          const file = await fetch(`${server.url}${media.url}`);
+          expect(file.status, media.url).toBe(200);
+          const key = decodeURIComponent(media.url.replace(/^\/media\//, ''));
+          const digest = createHash('sha256')
+            .update(Buffer.from(await file.arrayBuffer()))
+            .digest('hex');
+          expect(digest, media.url).toBe(sourceMedia[key]);
+        }
+      }
+      // Demo content is seeded only into an empty database: the restored one is left as it was.
+      const feed = (await (await fetch(`${server.url}/api/v1/posts?limit=50`)).json()) as {
+        items: unknown[];
+      };
+      expect(feed.items).toHaveLength(postIds.length);
+    } finally {
+      expect((await server.stop()).code).toBe(0);
+    }
+  }, 180_000);
+
+  it('refuses a target that is not empty and changes nothing; --force replaces it', async () => {
+    const before = await withDatabase(target.open(env), tableCounts);
+    const refused = await runProcess([restoreCli, backup], childEnv(env), 120_000);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('not empty');
+    expect(await withDatabase(target.open(env), tableCounts)).toEqual(before);
+
+    // Sign-ins above added sessions; --force puts the backup's rows back exactly.
+    const forced = await runProcess([restoreCli, backup, '--force'], childEnv(env), 180_000);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(await withDatabase(target.open(env), tableCounts)).toEqual(sourceCounts);
+    expect(mediaDigests(join(env.DATA_DIR!, 'media'))).toEqual(sourceMedia);
+  }, 300_000);
+
+  it('a backup of the restored copy equals the first backup (round trip)', async () => {
+    const again = join(tmp, `again-${Math.random().toString(36).slice(2)}`);
+    const result = await runProcess([backupCli, '--out', again], childEnv(env), 120_000);
+    expect(result.code, result.stderr).toBe(0);
+    const read = (folder: string) =>
+      JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as {
+        tables: { name: string; rows: number }[];
+        media: unknown[];
+      };
+    const first = read(backup);
+    const second = read(again);
+    expect(second.tables.map((t) => [t.name, t.rows])).toEqual(first.tables.map((t) => [t.name, t.rows]));
+    expect(second.media).toEqual(first.media);
+  }, 180_000);
+});
+
+it('refuses a folder that is not a backup', async () => {
+  const result = await runProcess(
+    [restoreCli, webDist],
+    childEnv({ DATA_DIR: mkdtempSync(join(tmp, 'nothing-')) }),
+  );
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('not a SYS backup');
+});

@@ -1,0 +1,219 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { PASSWORD, signInThroughUi } from './support/auth';
+import { type ApiUser, createApiUser } from './support/people';
+import { pngFile } from './support/posts';
+import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
+
+/**
+ * axe on every route of the route table (apps/web/src/app/router.tsx), as a visitor and signed in, in
+ * English and in Hebrew; and a keyboard walk through / and /explore where focus must always land on
+ * something visible that shows it has focus.
+ */
+
+interface Fixture {
+  user: ApiUser;
+  postId: string;
+  albumId: string;
+  brandId: string;
+}
+
+async function createFixture(request: APIRequestContext): Promise<Fixture> {
+  const user = await createApiUser(request, 'a11y');
+  const headers = { authorization: `Bearer ${user.token}` };
+  const upload = await request.post('/api/v1/storage/post-media', {
+    headers,
+    multipart: { file: pngFile('look.png', [120, 140, 180]) },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { publicUrl } = (await upload.json()) as { publicUrl: string };
+  const created = await request.post('/api/v1/posts', {
+    headers,
+    data: {
+      caption: 'Accessible look #a11y',
+      media: [{ url: publicUrl, type: 'image', order: 0 }],
+      items: [{ link: 'https://shop.example/coat', brand: 'Zara', price: '120', currency: 'ILS' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: postId } = (await created.json()) as { id: string };
+  const album = await request.post('/api/v1/albums', {
+    headers,
+    data: { name: 'Checked looks', isPublic: true, postId },
+  });
+  expect(album.status(), await album.text()).toBe(201);
+  const { id: albumId } = (await album.json()) as { id: string };
+  const brands = await request.get('/api/v1/explore/brands');
+  expect(brands.status(), await brands.text()).toBe(200);
+  const { items } = (await brands.json()) as { items: { id: string }[] };
+  expect(items.length, 'the demo content has brands').toBeGreaterThan(0);
+  return { user, postId, albumId, brandId: items[0]!.id };
+}
+
+/** Every path of the route table, with real ids where a route takes one. */
+function routeTable(f: Fixture, signedIn: boolean): string[] {
+  return [
+    '/',
+    '/explore',
+    '/explore/brands',
+    `/explore/brands/${f.brandId}`,
+    '/explore/creators',
+    '/explore/trending',
+    '/explore/albums',
+    `/explore/albums/${f.albumId}`,
+    '/explore/category/casual',
+    '/wishlist',
+    '/wishlist/posts',
+    '/wishlist/products',
+    '/wishlist/albums',
+    `/album/${f.albumId}/posts`,
+    '/messages',
+    '/profile',
+    `/profile/${f.user.username}`,
+    '/create-post',
+    // Signed out, /edit-post sends the visitor to /auth (checked in posts.spec.ts).
+    ...(signedIn ? [`/edit-post/${f.postId}`] : []),
+    `/post/${f.postId}`,
+    '/settings/security',
+    '/no-such-page',
+    // Bare screens: a signed-in visitor is sent home from /auth, so they are checked signed out.
+    ...(signedIn ? [] : ['/auth', '/auth/forgot', '/auth/reset', '/onboarding']),
+  ];
+}
+
+/** Waits until the screen has rendered its data: no loading state, no skeleton left. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('main .animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+}
+
+async function scanRoutes(page: Page, paths: string[], language: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    try {
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, `${path} (${language})`);
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return failures;
+}
+
+let fixture: Fixture;
+
+test.beforeAll(async ({ request }) => {
+  fixture = await createFixture(request);
+});
+
+for (const language of ['en', 'he'] as const) {
+  test.describe(`axe on every route (${language})`, () => {
+    test.beforeEach(async ({ page }) => {
+      test.setTimeout(600_000);
+      await markOnboarded(page);
+      await page.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+    });
+
+    test('as a visitor', async ({ page }) => {
+      const failures = await scanRoutes(page, routeTable(fixture, false), language);
+      expect(failures).toEqual([]);
+    });
+
+    test('signed in', async ({ page }) => {
+      await page.goto('/auth');
+      if (language === 'en') {
+        await signInThroughUi(page, fixture.user.email, PASSWORD);
+      } else {
+        // The sign-in helper speaks English; in Hebrew the form is filled by its fields' types.
+        await page.getByRole('tab').first().click();
+        await page.locator('input[type="email"]').fill(fixture.user.email);
+        await page.locator('input[type="password"]').fill(PASSWORD);
+        await page.locator('form button[type="submit"]').click();
+        await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+      }
+      const failures = await scanRoutes(page, routeTable(fixture, true), language);
+      expect(failures).toEqual([]);
+    });
+  });
+}
+
+interface FocusStop {
+  description: string;
+  visible: boolean;
+  indicated: boolean;
+  /** Has a name for assistive technology (an icon-only button needs its aria-label). */
+  named: boolean;
+}
+
+/** Presses Tab `count` times and describes where focus lands each time. */
+async function tabThrough(page: Page, count: number): Promise<FocusStop[]> {
+  const stops: FocusStop[] = [];
+  for (let i = 0; i < count; i += 1) {
+    await page.keyboard.press('Tab');
+    stops.push(
+      await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) {
+          return { description: 'body', visible: true, indicated: true, named: true };
+        }
+        element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        const box = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        const visible =
+          box.width > 0 &&
+          box.height > 0 &&
+          style.visibility !== 'hidden' &&
+          Number(style.opacity) > 0 &&
+          box.bottom > 0 &&
+          box.top < window.innerHeight &&
+          box.right > 0 &&
+          box.left < window.innerWidth;
+        const outlined = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+        const ringed = style.boxShadow !== 'none' && style.boxShadow !== '';
+        const labelledBy = (element.getAttribute('aria-labelledby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ');
+        const images = Array.from(element.querySelectorAll('img[alt]'), (img) => img.getAttribute('alt'));
+        const name = [
+          element.getAttribute('aria-label'),
+          labelledBy,
+          element.textContent,
+          element.getAttribute('title'),
+          (element as HTMLInputElement).labels?.[0]?.textContent,
+          element.getAttribute('placeholder'),
+          ...images,
+        ]
+          .map((text) => text?.trim() ?? '')
+          .find((text) => text.length > 0);
+        return {
+          description: `${element.tagName.toLowerCase()} "${name?.slice(0, 40) ?? element.outerHTML.slice(0, 80)}"`,
+          visible,
+          indicated: outlined || ringed,
+          named: name !== undefined,
+        };
+      }),
+    );
+  }
+  return stops;
+}
+
+test.describe('keyboard', () => {
+  for (const path of ['/', '/explore']) {
+    test(`tabbing through ${path} lands only on visible, named elements that show focus`, async ({
+      page,
+    }) => {
+      await markOnboarded(page);
+      await page.goto(path);
+      await settle(page);
+      const stops = await tabThrough(page, 30);
+      const focused = stops.filter((stop) => stop.description !== 'body');
+      expect(focused.length, 'focus reaches the page').toBeGreaterThan(5);
+      expect(focused.filter((stop) => !stop.visible).map((stop) => stop.description)).toEqual([]);
+      expect(focused.filter((stop) => !stop.indicated).map((stop) => stop.description)).toEqual([]);
+      expect(focused.filter((stop) => !stop.named).map((stop) => stop.description)).toEqual([]);
+    });
+  }
+});
