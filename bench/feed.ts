@@ -102,8 +102,10 @@ async function captureFeedQueries(
   deepCursor: string,
 ): Promise<{ counts: FeedBenchResult['queryCounts']; plans: QueryPlan[] }> {
   patchPool();
+  // The page cache off: what a page costs the database when it is built (a cached visitor page costs no
+  // query; a cached page for a signed-in viewer costs one, their flags).
   const app = await buildApp(
-    { dataDir: null, webDist: null, seedDemo: false, logLevel: 'silent', databaseUrl },
+    { dataDir: null, webDist: null, seedDemo: false, logLevel: 'silent', databaseUrl, feedCacheTtlMs: 0 },
     { logger: false },
   );
   const client = new pg.Client({ connectionString: databaseUrl });

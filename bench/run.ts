@@ -9,14 +9,23 @@
  *    DATABASE_URL at a database of its own (e.g. postgresql://sys:sys@127.0.0.1:5432/sys_bench): the
  *    generator replaces its posts and profiles, and refuses a database with real users.
  *
+ * 4. Benchmarks at scale (only with BENCH_SCALE_DATABASES; bench/scale.ts): feed, filtered feed, search,
+ *    profile and post detail on several data sets, e.g.
+ *    `10000=postgresql://…/sys_bench_10k,100000=postgresql://…/sys_bench,1000000=postgresql://…/sys_bench_1m`.
+ * 5. Lighthouse, mobile (only with BENCH_LIGHTHOUSE=1; bench/lighthouse.ts; needs the built web app).
+ *
  * Environment: BENCH_DURATION (seconds per route, default 10), BENCH_CONNECTIONS (default 50),
- * DATABASE_URL, BENCH_POSTS (default 100000), BENCH_REGENERATE=1, BENCH_UPLOAD_MB (default 200).
+ * DATABASE_URL, BENCH_POSTS (default 100000), BENCH_REGENERATE=1, BENCH_UPLOAD_MB (default 200),
+ * BENCH_SCALE_DATABASES, BENCH_LIGHTHOUSE=1, BENCH_SERVER_ENTRY (another server build), WEB_DIST.
+ * Every option is described in bench/RESULTS.md ("How to run").
  */
 import { cpus } from 'node:os';
 import { benchFeed, formatFeedResult } from './feed.ts';
 import { formatFirstStarts, measureFirstStart } from './first-start.ts';
 import { formatTable, type LoadResult, load } from './lib/load.ts';
 import { startServer } from './lib/server.ts';
+import { formatLighthouse, runLighthouse } from './lighthouse.ts';
+import { benchScale, formatScaleResults, type ScaleResult } from './scale.ts';
 import { benchUploadMemory, formatUploadTable } from './uploads.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -80,5 +89,18 @@ if (databaseUrl) {
   out.push('### Feed', '', formatFeedResult(feed), '');
 } else {
   out.push('### Feed', '', 'Skipped: the feed benchmark needs PostgreSQL (set DATABASE_URL).', '');
+}
+
+const scaleSpec = process.env.BENCH_SCALE_DATABASES;
+if (scaleSpec) {
+  const results: ScaleResult[] = [];
+  for (const part of scaleSpec.split(',')) {
+    const [posts, url] = part.split('=', 2) as [string, string];
+    results.push(await benchScale({ posts: Number(posts), databaseUrl: url, duration, connections, log }));
+  }
+  out.push('### Benchmarks at scale', '', formatScaleResults(results, ''), '');
+}
+if (process.env.BENCH_LIGHTHOUSE === '1') {
+  out.push('### Lighthouse (mobile)', '', formatLighthouse(await runLighthouse({ log })), '');
 }
 process.stdout.write(`${out.join('\n')}\n`);

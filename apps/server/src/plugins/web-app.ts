@@ -109,6 +109,11 @@ export async function registerWebApp(app: FastifyInstance, webDistPath: string):
         decorateReply: false,
         immutable: true,
         maxAge: '365d',
+        // The build writes .br and .gz copies (apps/web/vite-plugins/precompress.ts): sent as they are
+        // to clients that accept them, so the app's JavaScript travels compressed without a proxy.
+        preCompressed: true,
+        // Caches between here and the browser must keep the encodings apart.
+        setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
       });
     },
     { prefix: `/${HASHED_ASSETS_DIR}` },

@@ -28,6 +28,8 @@ export interface CachedFeedPage {
   page: PostPage;
   /** `page` serialised exactly as the route's serializer would (zod output, then JSON.stringify). */
   json: string;
+  /** `json` as UTF-8 bytes, encoded once rather than on every response. */
+  body: Buffer;
   /** A strong validator of `json`. */
   etag: string;
   expiresAt: number;
@@ -108,7 +110,13 @@ export class FeedCache {
     const promise = (async () => {
       const page = PostPageSchema.parse(await build());
       const json = JSON.stringify(page);
-      return { page, json, etag: etagOf(json), expiresAt: this.now() + this.options.ttlMs };
+      return {
+        page,
+        json,
+        body: Buffer.from(json, 'utf8'),
+        etag: etagOf(json),
+        expiresAt: this.now() + this.options.ttlMs,
+      };
     })();
     this.building.set(key, promise);
     try {

@@ -61,15 +61,15 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       const after = decodeKeysetCursor(request.query.cursor);
       const key = `${request.query.limit}|${after ? `${after.createdAt.toISOString()}|${after.id.toLowerCase()}` : ''}`;
       const cached = await cache.get(key, () => service.listFeed(null, request.query));
-      let json = cached.json;
+      let body: Buffer | string = cached.body;
       let etag = cached.etag;
       if (viewerId !== null) {
         // A post of the cached page gone or hidden from this viewer: their page is read as it is now.
         const page =
           (await service.personaliseFeedPage(viewerId, cached.page)) ??
           PostPageSchema.parse(await service.listFeed(viewerId, request.query));
-        json = JSON.stringify(page);
-        etag = etagOf(json);
+        body = JSON.stringify(page);
+        etag = etagOf(body);
       }
       // The same address answers differently per viewer; clients revalidate (304) instead of re-reading.
       reply
@@ -79,7 +79,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Untyped from here: a 304 has no body, and a string body with a JSON type is sent as it is.
       const untyped = reply as unknown as FastifyReply;
       if (matchesEtag(request.headers['if-none-match'], etag)) return untyped.code(304).send();
-      return untyped.type('application/json; charset=utf-8').send(json);
+      return untyped.type('application/json; charset=utf-8').send(body);
     },
   );
 

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { descNullsLast } from '../../db/order.ts';
 import { type PostItemRow, postItems, posts, profiles, savedItems } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/search.ts';
 import type { AuthorRow } from '../posts/posts.repository.ts';
@@ -81,7 +82,7 @@ export async function findSavedProductsPage(
     .innerJoin(posts, eq(posts.id, postItems.post_id))
     .innerJoin(profiles, eq(profiles.id, posts.profile_id))
     .where(and(savedVisibleMatching(profileId, options.q), after))
-    .orderBy(desc(savedItems.created_at), desc(savedItems.item_id))
+    .orderBy(descNullsLast(savedItems.created_at), descNullsLast(savedItems.item_id))
     .limit(options.limit);
 }
 

@@ -1,0 +1,195 @@
+/**
+ * Benchmarks at scale (issue 7): the same requests on data sets of 10,000, 100,000 and 1,000,000 generated
+ * posts on PostgreSQL, next to the same server's trivial JSON route, with the server's memory at rest and
+ * under load, and the growth of p50 from the smallest to the largest set (goal: within 1.3x).
+ *
+ *   BENCH_SCALE_DATABASES='10000=postgresql://sys:sys@127.0.0.1:5432/sys_bench_10k,100000=postgresql://…/sys_bench,1000000=postgresql://…/sys_bench_1m' \
+ *     npx tsx bench/scale.ts
+ *
+ * Each database is filled by bench/lib/generate.ts when it does not hold that many posts yet (1,000,000
+ * posts: ~15 minutes on the 2-core bench machine) and its posts are indexed for search and filters (JS,
+ * ~1,000-4,000 posts/s) before the server starts. Use databases of their own: the generator empties them.
+ * Environment: BENCH_DURATION (s per route, default 10), BENCH_CONNECTIONS (50), BENCH_SERVER_ENTRY
+ * (another build of the server), BENCH_SCALE_ROUTES (comma-separated route names to run, default all).
+ */
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { indexUnindexedPosts } from '../apps/server/src/modules/explore/explore.indexing.ts';
+import { generateFeedData } from './lib/generate.ts';
+import { type LoadResult, load } from './lib/load.ts';
+import { rssBytes, sampleRss, waitForIdle } from './lib/process-stats.ts';
+import { startServer } from './lib/server.ts';
+import { signUp } from './lib/users.ts';
+
+export interface ScaleRow extends LoadResult {
+  route: string;
+  posts: number;
+  rssPeakMB: number;
+}
+
+export interface ScaleResult {
+  posts: number;
+  rssAtRestMB: number;
+  rssAfterMB: number;
+  rows: ScaleRow[];
+}
+
+const MB = 1024 * 1024;
+
+/** The requests, by name: a path (with the data set's ids filled in) and whether a viewer signs in. */
+function routes(ids: { postId: string; username: string }): [string, string, boolean][] {
+  return [
+    ['trivial JSON (GET /api/health/live)', '/api/health/live', false],
+    ['feed, first page (GET /api/v1/posts?limit=20)', '/api/v1/posts?limit=20', false],
+    ['feed, first page, signed-in viewer', '/api/v1/posts?limit=20', true],
+    ['filtered feed (size=M, color=Black)', '/api/v1/posts/filtered?size=M&color=Black&limit=20', false],
+    ['search (q=zara)', '/api/v1/search?q=zara&limit=20', false],
+    [`profile (GET /api/v1/profiles/{username})`, `/api/v1/profiles/${ids.username}`, false],
+    // 5 a page: at 10,000 posts every creator has exactly 5, so the page is the same size in every set.
+    [
+      "profile's posts (GET /api/v1/profiles/{username}/posts?limit=5)",
+      `/api/v1/profiles/${ids.username}/posts?limit=5`,
+      false,
+    ],
+    ['post detail (GET /api/v1/posts/{id})', `/api/v1/posts/${ids.postId}`, false],
+  ];
+}
+
+async function indexForSearch(databaseUrl: string, log: (line: string) => void): Promise<void> {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    const started = performance.now();
+    const indexed = await indexUnindexedPosts(database.db);
+    if (indexed > 0) {
+      await database.exec('vacuum analyze post_search');
+      await database.exec('vacuum analyze search_terms');
+      log(`  indexed ${indexed} posts for search in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** A post in the middle of the feed and a creator with posts, for the detail and profile routes. */
+async function sampleIds(databaseUrl: string): Promise<{ postId: string; username: string }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const count = await client.query<{ n: string }>(`select count(*) as n from posts`);
+    const offset = Math.floor(Number(count.rows[0]?.n ?? 0) / 2);
+    const post = await client.query<{ id: string }>(
+      `select id from posts where visibility = 'public' order by created_at desc nulls last, id desc nulls last
+       offset $1 limit 1`,
+      [offset],
+    );
+    return { postId: post.rows[0]!.id, username: 'creator_42' };
+  } finally {
+    await client.end();
+  }
+}
+
+export async function benchScale(options: {
+  posts: number;
+  databaseUrl: string;
+  duration: number;
+  connections: number;
+  only?: string[];
+  log: (line: string) => void;
+}): Promise<ScaleResult> {
+  const { log } = options;
+  log(`${options.posts.toLocaleString('en-US')} posts: ${options.databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
+  const generation = await generateFeedData(options.databaseUrl, { posts: options.posts, log });
+  log(`  data ${generation.generated ? 'generated' : 'already there'}: ${JSON.stringify(generation.rows)}`);
+  await indexForSearch(options.databaseUrl, log);
+  const ids = await sampleIds(options.databaseUrl);
+
+  const server = await startServer({ DATABASE_URL: options.databaseUrl, SEED_DEMO: 'false' });
+  const rows: ScaleRow[] = [];
+  let rssAtRestMB = 0;
+  let rssAfterMB = 0;
+  try {
+    await waitForIdle(server.pid);
+    rssAtRestMB = Math.round((rssBytes(server.pid) / MB) * 10) / 10;
+    const token = await signUp(server.url);
+    for (const [route, path, signedIn] of routes(ids)) {
+      if (options.only && !options.only.some((name) => route.includes(name))) continue;
+      const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${token}` } : {};
+      const check = await fetch(`${server.url}${path}`, { headers });
+      if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
+      log(`  load: ${route}`);
+      const sampler = sampleRss(server.pid, 100);
+      const result = await load(route, `${server.url}${path}`, {
+        duration: options.duration,
+        connections: options.connections,
+        headers,
+      });
+      const rss = sampler.stop();
+      rows.push({ ...result, route, posts: options.posts, rssPeakMB: rss.peakMB });
+      log(`    ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+    }
+    rssAfterMB = Math.round((rssBytes(server.pid) / MB) * 10) / 10;
+  } finally {
+    await server.stop();
+  }
+  return { posts: options.posts, rssAtRestMB, rssAfterMB, rows };
+}
+
+export function formatScaleResults(results: ScaleResult[], load1m: string): string {
+  const sizes = results.map((r) => r.posts);
+  const routeNames = [...new Set(results.flatMap((r) => r.rows.map((row) => row.route)))];
+  const fmt = (n: number) => n.toLocaleString('en-US');
+  const header = `| route | ${sizes.map((s) => `${fmt(s)}: req/s | p50 | p99`).join(' | ')} | p50 growth ${fmt(sizes[0]!)} → ${fmt(sizes.at(-1)!)} |`;
+  const lines = [
+    header,
+    `|---|${sizes.map(() => '---:|---:|---:').join('|')}|---:|`,
+    ...routeNames.map((name) => {
+      const cells = results.map((r) => {
+        const row = r.rows.find((x) => x.route === name);
+        return row ? `${fmt(row.requestsPerSecond)} | ${row.p50} | ${row.p99}` : '- | - | -';
+      });
+      const first = results[0]!.rows.find((x) => x.route === name);
+      const last = results.at(-1)!.rows.find((x) => x.route === name);
+      const growth = first && last && first.p50 > 0 ? `${(last.p50 / first.p50).toFixed(2)}x` : '-';
+      return `| ${name} | ${cells.join(' | ')} | ${growth} |`;
+    }),
+    '',
+    '| posts | server RSS at rest | peak RSS under load (any route) | RSS after the runs | errors / non-2xx |',
+    '|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${fmt(r.posts)} | ${r.rssAtRestMB} MB | ${Math.max(...r.rows.map((x) => x.rssPeakMB))} MB | ${r.rssAfterMB} MB | ${r.rows.reduce((a, x) => a + x.errors, 0)} / ${r.rows.reduce((a, x) => a + x.non2xx, 0)} |`,
+    ),
+    '',
+    load1m,
+  ];
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const spec = process.env.BENCH_SCALE_DATABASES;
+  if (!spec) {
+    process.stderr.write('set BENCH_SCALE_DATABASES=posts=url,posts=url,... (databases of their own)\n');
+    process.exit(1);
+  }
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const results: ScaleResult[] = [];
+  const loads: string[] = [];
+  for (const part of spec.split(',')) {
+    const [posts, url] = part.split('=', 2) as [string, string];
+    const { readFileSync } = await import('node:fs');
+    const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    loads.push(`${Number(posts).toLocaleString('en-US')} posts: load average ${loadAverage} before the run`);
+    results.push(
+      await benchScale({
+        posts: Number(posts),
+        databaseUrl: url,
+        duration: Number(process.env.BENCH_DURATION ?? 10),
+        connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+        only: process.env.BENCH_SCALE_ROUTES?.split(','),
+        log,
+      }),
+    );
+  }
+  process.stdout.write(`${formatScaleResults(results, loads.join('; '))}\n`);
+}
