@@ -1,10 +1,24 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { onboardedFlag } from '@/lib/local-storage';
+import { onboardingRedirect } from './onboarding-gate';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
+/**
+ * The router, started at the path the onboarding rule allows. OnboardingGate would redirect too, but
+ * only after the first route's code had loaded: a first visit to / would download the home screen
+ * and only then the onboarding screen, one after the other. Replacing the address first (as the gate's
+ * <Navigate replace> would) loads the onboarding screen straight away.
+ */
+export function createRouterAtAllowedPath() {
+  const target = onboardingRedirect(window.location.pathname, onboardedFlag.get());
+  if (target) window.history.replaceState(window.history.state, '', target);
+  return createAppRouter();
+}
+
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [router] = useState(createRouterAtAllowedPath);
   return (
     <AppProviders>
       <RouterProvider router={router} />

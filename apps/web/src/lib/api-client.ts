@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@sys/shared';
+import { mayHaveAuthSession } from './auth-redirect';
 import { loadAuthClient } from './load-auth-client';
 
 /** Base path of the data API (spec: /api/v1/*). */
@@ -37,6 +38,8 @@ function buildUrl(path: string, query: ApiRequestOptions['query']): string {
 
 /** The signed-in user's access token, for requests made outside apiRequest (uploads). */
 export async function accessToken(): Promise<string | undefined> {
+  // Signed out (nothing stored): answer at once, so a visitor's first requests do not wait for auth-js.
+  if (!mayHaveAuthSession()) return undefined;
   const client = await loadAuthClient();
   const { data } = await client.getSession();
   return data.session?.access_token;

@@ -1,7 +1,8 @@
 import type { Session, User } from '@supabase/auth-js';
 import { useSyncExternalStore } from 'react';
+import { mayHaveAuthSession } from '@/lib/auth-redirect';
 import { loadAuthClient } from '@/lib/load-auth-client';
-import { hasStoredAuthSession, removeGuestProfile } from '@/lib/local-storage';
+import { removeGuestProfile } from '@/lib/local-storage';
 
 export interface SessionState {
   /** The stored session, also one still waiting for its second factor. */
@@ -13,15 +14,6 @@ export interface SessionState {
   user: User | null;
   /** True until the auth client has reported the stored session (INITIAL_SESSION). */
   isLoading: boolean;
-}
-
-/**
- * Does the address carry an auth redirect (a PKCE `?code=`, or a session or error in the fragment)?
- * auth-js turns it into a session while it starts, so the session is not known yet.
- */
-function hasAuthRedirectInUrl(): boolean {
-  const { search, hash } = window.location;
-  return /[?&]code=/.test(search) || /(access_token|error_description)=/.test(hash);
 }
 
 /** The `aal` claim of an access token (a JWT), without verifying it: the server does that. */
@@ -47,7 +39,7 @@ export function awaitsSecondFactor(session: Session): boolean {
 let state: SessionState = {
   session: null,
   user: null,
-  isLoading: hasStoredAuthSession() || hasAuthRedirectInUrl(),
+  isLoading: mayHaveAuthSession(),
 };
 const listeners = new Set<() => void>();
 let started = false;

@@ -1,14 +1,22 @@
 import { LIMITS } from '@sys/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { useDeckQuery } from '@/features/swipe/api/get-deck';
 import { SwipeDeck } from '@/features/swipe/components/swipe-deck';
-import { SwipeFinishedDialog } from '@/features/swipe/components/swipe-finished-dialog';
 import { SwipeHint } from '@/features/swipe/components/swipe-hint';
+import { lazyWithPreload, usePreloadWhenIdle } from '@/lib/lazy';
 import { onboardedFlag } from '@/lib/local-storage';
+
+// The sign-in/guest dialog opens only after the fifth swipe: its code (Radix dialog, focus trap, scroll
+// lock) loads while the browser is idle, not with the first screen.
+const SwipeFinishedDialog = lazyWithPreload(() =>
+  import('@/features/swipe/components/swipe-finished-dialog').then((module) => ({
+    default: module.SwipeFinishedDialog,
+  })),
+);
 
 /** /onboarding (spec sections 2 and 4): swipe a few outfits, then sign in or continue as a guest. */
 export default function OnboardingScreen() {
@@ -16,6 +24,10 @@ export default function OnboardingScreen() {
   const navigate = useNavigate();
   const deck = useDeckQuery();
   const [finished, setFinished] = useState(false);
+  // Mounted from the first time it opens on (so it can also animate closed).
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (finished && !dialogMounted) setDialogMounted(true);
+  usePreloadWhenIdle(SwipeFinishedDialog.preload);
 
   const signIn = () => {
     onboardedFlag.set();
@@ -72,14 +84,22 @@ export default function OnboardingScreen() {
       <Button variant="ghost" size="sm" onClick={() => void continueAsGuest()}>
         {t('guest.continue')}
       </Button>
-      <SwipeFinishedDialog open={finished} onOpenChange={setFinished} title={t('onboarding.finishedTitle')}>
-        <Button size="lg" onClick={signIn}>
-          {t('onboarding.signIn')}
-        </Button>
-        <Button size="lg" variant="outline" onClick={() => void continueAsGuest()}>
-          {t('guest.continue')}
-        </Button>
-      </SwipeFinishedDialog>
+      {dialogMounted ? (
+        <Suspense fallback={null}>
+          <SwipeFinishedDialog
+            open={finished}
+            onOpenChange={setFinished}
+            title={t('onboarding.finishedTitle')}
+          >
+            <Button size="lg" onClick={signIn}>
+              {t('onboarding.signIn')}
+            </Button>
+            <Button size="lg" variant="outline" onClick={() => void continueAsGuest()}>
+              {t('guest.continue')}
+            </Button>
+          </SwipeFinishedDialog>
+        </Suspense>
+      ) : null}
     </div>
   );
 }
