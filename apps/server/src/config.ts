@@ -110,6 +110,11 @@ export const AppConfigSchema = z.object({
   feedCacheTtlMs: z.number().int().min(0).max(3_600_000).default(1500),
   /** How many feed pages (one per limit and cursor) the cache keeps at most. */
   feedCacheMaxPages: z.number().int().min(0).max(100_000).default(500),
+  // --- discovery at scale (modules/explore) ---
+  /** The filtered feed counts at most this many matches; more answer `total` = this, `totalCapped`. */
+  discoveryCountCap: z.number().int().min(1).max(10_000_000).default(1000),
+  /** Search ranks at most this many matches (the newest) and lists and counts only those. */
+  searchCandidates: z.number().int().min(1).max(1_000_000).default(2000),
   // --- uploads and the product scraper (modules/storage, modules/scrape) ---
   /** Largest accepted upload in bytes; the spec's limit is 200MB. */
   uploadMaxBytes: z
@@ -168,6 +173,8 @@ const ENV_FIELDS = {
   API_RATE_LIMITS: { field: 'apiRateLimits', parse: 'string' },
   FEED_CACHE_TTL_MS: { field: 'feedCacheTtlMs', parse: 'int' },
   FEED_CACHE_MAX_PAGES: { field: 'feedCacheMaxPages', parse: 'int' },
+  DISCOVERY_COUNT_CAP: { field: 'discoveryCountCap', parse: 'int' },
+  SEARCH_CANDIDATES: { field: 'searchCandidates', parse: 'int' },
   UPLOAD_MAX_BYTES: { field: 'uploadMaxBytes', parse: 'int' },
   SCRAPER_ALLOW_PRIVATE: { field: 'scraperAllowPrivate', parse: 'bool' },
   S3_ENDPOINT: { field: 's3Endpoint', parse: 'string' },

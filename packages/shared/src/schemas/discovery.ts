@@ -43,10 +43,14 @@ export const DISCOVERY_MESSAGES = {
   tooManySwipes: `At most ${DISCOVERY_LIMITS.swipeBatchMax} swipes at once`,
 } as const;
 
-/** A list page that also tells how many results there are in all ('N posts found'). */
+/**
+ * A list page that also tells how many results there are in all ('N posts found'). Broad lists stop
+ * counting at a cap: then `total` is the cap and `totalCapped` is true ('1,000+ results').
+ */
 export const CountedPostPageSchema = z.object({
   items: z.array(PostSchema),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   nextCursor: z.string().nullable(),
 });
 export type CountedPostPage = z.infer<typeof CountedPostPageSchema>;

@@ -2,6 +2,7 @@ import { extractHashtags, NONE_VALUE, postFilterKeys, tagKey } from '@sys/shared
 import type { Db } from '../../db/client.ts';
 import type { NewPostSearchRow } from '../../db/schema/index.ts';
 import {
+  findFirstUnindexedPostId,
   findItemsForIndexing,
   findPostsForIndexing,
   findUnindexedPostIds,
@@ -95,18 +96,33 @@ export async function indexPostsForDiscovery(
 }
 
 const BACKFILL_BATCH = 200;
+/** Posts checked for a missing search row per query of the backfill's walk. */
+const BACKFILL_SPAN = 5000;
 
 /**
- * Indexes every post that has no search row yet, in batches, until none is left or `shouldStop` says so.
- * Returns how many posts it indexed.
+ * Indexes every post that has no search row yet, walking the posts once in id order from the first one
+ * without a row (`span` posts a query) and indexing the missing ones in batches of `batchSize`, until the end or until `shouldStop`
+ * says so. Linear in the number of posts: each query reads only its own stretch of the primary key. A post
+ * written meanwhile is indexed by its own write. Returns how many posts it indexed.
  */
-export async function indexUnindexedPosts(db: Db, shouldStop: () => boolean = () => false): Promise<number> {
+export async function indexUnindexedPosts(
+  db: Db,
+  shouldStop: () => boolean = () => false,
+  { batchSize = BACKFILL_BATCH, span = BACKFILL_SPAN }: { batchSize?: number; span?: number } = {},
+): Promise<number> {
   let indexed = 0;
+  const first = await findFirstUnindexedPostId(db);
+  if (first === null) return 0;
+  let from: { after: string } | { atOrAfter: string } = { atOrAfter: first };
   while (!shouldStop()) {
-    const ids = await findUnindexedPostIds(db, BACKFILL_BATCH);
-    if (ids.length === 0) break;
-    await db.transaction((tx) => indexPostsForDiscovery(tx, ids, { onlyMissing: true }));
-    indexed += ids.length;
+    const stretch = await findUnindexedPostIds(db, from, span);
+    for (let start = 0; start < stretch.ids.length && !shouldStop(); start += batchSize) {
+      const ids = stretch.ids.slice(start, start + batchSize);
+      await db.transaction((tx) => indexPostsForDiscovery(tx, ids, { onlyMissing: true }));
+      indexed += ids.length;
+    }
+    if (stretch.lastId === null) break;
+    from = { after: stretch.lastId };
   }
   return indexed;
 }

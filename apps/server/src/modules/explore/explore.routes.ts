@@ -189,6 +189,8 @@ export async function registerExplore(app: FastifyInstance): Promise<void> {
     posts: app.posts,
     albums: () => (app.hasDecorator('albums') ? app.albums : null),
     follows: () => (app.hasDecorator('follows') ? app.follows : null),
+    countCap: app.config.discoveryCountCap,
+    searchCandidates: app.config.searchCandidates,
   });
   app.decorate('explore', service);
   await app.register(exploreRoutes, { prefix: '/api/v1', service });

@@ -103,8 +103,8 @@ describe('GET /api/v1/search', () => {
   });
 
   it('answers an empty page for a blank query and for words nothing has', async () => {
-    expect(await search('   ')).toEqual({ items: [], total: 0, nextCursor: null });
-    expect(await search('qwxzv')).toEqual({ items: [], total: 0, nextCursor: null });
+    expect(await search('   ')).toEqual({ items: [], total: 0, totalCapped: false, nextCursor: null });
+    expect(await search('qwxzv')).toEqual({ items: [], total: 0, totalCapped: false, nextCursor: null });
   });
 
   it('pages by relevance without repeating or skipping posts', async () => {

@@ -76,7 +76,14 @@ export interface ExploreServiceDeps {
   /** Getters: those modules may be registered after this one; null while they are absent. */
   albums: () => PublicAlbumsSource | null;
   follows: () => FollowedSource | null;
+  /** The filtered feed counts at most this many matches (config discoveryCountCap; default 1,000). */
+  countCap?: number;
+  /** Search ranks, lists and counts only the newest this-many matches (config searchCandidates; 2,000). */
+  searchCandidates?: number;
 }
+
+const DEFAULT_COUNT_CAP = 1000;
+const DEFAULT_SEARCH_CANDIDATES = 2000;
 
 /** A public post as the taste ranking sees it. */
 export interface RankableOutfit extends ScorableOutfit {
@@ -84,7 +91,7 @@ export interface RankableOutfit extends ScorableOutfit {
   createdAt: Date;
 }
 
-const EMPTY_PAGE: CountedPostPage = { items: [], total: 0, nextCursor: null };
+const EMPTY_PAGE: CountedPostPage = { items: [], total: 0, totalCapped: false, nextCursor: null };
 const COLOR_KEY = 'c:';
 const NO_COLOR_KEY = `${COLOR_KEY}${foldCase(NONE_VALUE)}`;
 
@@ -119,17 +126,20 @@ export class ExploreService {
         authorIds: expansion?.authorIds ?? [],
       };
     });
+    const candidates = this.deps.searchCandidates ?? DEFAULT_SEARCH_CANDIDATES;
     const options = {
       words: matches,
       joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
+      candidates,
     };
     const rows = await findSearchPage(this.db, { ...options, after, limit: query.limit + 1 });
-    const total = rows[0]?.total ?? (after ? await countSearch(this.db, options) : 0);
+    const found = rows[0]?.total ?? (after ? await countSearch(this.db, options) : 0);
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {
       items: await this.postsOf(viewerId, shown),
-      total,
+      total: Math.min(found, candidates),
+      totalCapped: found > candidates,
       nextCursor:
         rows.length > query.limit && last
           ? encodeScoredCursor({ score: last.score, createdAt: last.createdAt, id: last.postId })
@@ -141,11 +151,11 @@ export class ExploreService {
   async listFiltered(viewerId: string | null, filters: FilterSet, page: PageQuery): Promise<CountedPostPage> {
     const keyLists = filterSetKeys(filters);
     const after = decodeKeysetCursor(page.cursor);
-    const [rows, total] = await Promise.all([
+    const [rows, count] = await Promise.all([
       findFilteredPostIds(this.db, keyLists, after, page.limit + 1),
-      countFiltered(this.db, keyLists),
+      countFiltered(this.db, keyLists, this.deps.countCap ?? DEFAULT_COUNT_CAP),
     ]);
-    return this.countedPage(viewerId, rows, page.limit, total);
+    return this.countedPage(viewerId, rows, page.limit, count.total, count.capped);
   }
 
   // --- the hub --------------------------------------------------------------------------------------------
@@ -274,6 +284,7 @@ export class ExploreService {
     return {
       items: await this.postsOf(userId, shown),
       total,
+      totalCapped: false,
       nextCursor:
         rows.length > query.limit && last
           ? encodeScoredCursor({ score: last.distance, createdAt: last.createdAt, id: last.postId })
@@ -313,12 +324,14 @@ export class ExploreService {
     rows: readonly PostIdRow[],
     limit: number,
     total: number,
+    totalCapped = false,
   ): Promise<CountedPostPage> {
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
     return {
       items: await this.postsOf(viewerId, shown),
       total,
+      totalCapped,
       nextCursor:
         rows.length > limit && last
           ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.postId })

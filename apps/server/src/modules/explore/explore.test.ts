@@ -175,7 +175,13 @@ describe('style categories', () => {
     const plus = await getJson<CategoryPage>(`/explore/categories/${encodeURIComponent('plus size')}`);
     expect(plus).toMatchObject({ category: 'Plus Size', total: 1 });
     const wedding = await getJson<CategoryPage>('/explore/categories/wedding');
-    expect(wedding).toEqual({ category: 'Wedding', items: [], total: 0, nextCursor: null });
+    expect(wedding).toEqual({
+      category: 'Wedding',
+      items: [],
+      total: 0,
+      totalCapped: false,
+      nextCursor: null,
+    });
   });
 });
 

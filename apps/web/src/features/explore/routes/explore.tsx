@@ -79,7 +79,7 @@ function ExploreHub({ q, onSearch }: { q: string; onSearch: (q: string) => void 
 }
 
 function SearchResults({ q }: { q: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const search = useSearchQuery(q);
   if (search.isPending) {
     return (
@@ -92,7 +92,11 @@ function SearchResults({ q }: { q: string }) {
   return (
     <section aria-label={t('explore.results')} className="flex flex-col gap-3 px-4">
       <p role="status" className="text-sm text-muted">
-        {t('explore.resultsCount', { count: search.data.total })}
+        {search.data.totalCapped
+          ? t('explore.resultsCountCapped', {
+              formatted: new Intl.NumberFormat(i18n.resolvedLanguage).format(search.data.total),
+            })
+          : t('explore.resultsCount', { count: search.data.total })}
       </p>
       {search.data.items.length === 0 ? (
         <EmptyState

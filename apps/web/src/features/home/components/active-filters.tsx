@@ -8,12 +8,14 @@ export interface ActiveFiltersProps {
   filters: FilterSet;
   /** The filtered feed's total, once known. */
   total: number | undefined;
+  /** The server stopped counting at `total`: there are more ('Showing 10,000+ filtered results'). */
+  totalCapped?: boolean;
   onClear: () => void;
 }
 
 /** Home's Active Filters panel: the chosen values and 'Showing N filtered results' (spec section 2). */
-export function ActiveFilters({ filters, total, onClear }: ActiveFiltersProps) {
-  const { t } = useTranslation();
+export function ActiveFilters({ filters, total, totalCapped = false, onClear }: ActiveFiltersProps) {
+  const { t, i18n } = useTranslation();
   return (
     <section
       aria-labelledby="active-filters"
@@ -40,7 +42,13 @@ export function ActiveFilters({ filters, total, onClear }: ActiveFiltersProps) {
         )}
       </ul>
       <p role="status" className="text-sm text-muted">
-        {total === undefined ? '\u00a0' : t('filters.showing', { count: total })}
+        {total === undefined
+          ? '\u00a0'
+          : totalCapped
+            ? t('filters.showingCapped', {
+                formatted: new Intl.NumberFormat(i18n.resolvedLanguage).format(total),
+              })
+            : t('filters.showing', { count: total })}
       </p>
     </section>
   );

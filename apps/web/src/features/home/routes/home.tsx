@@ -38,7 +38,8 @@ export default function HomeScreen() {
   // Until it is known whether the viewer can use it, no feed; who cannot sees the latest posts under it.
   else if (eligibility === 'loading') feed = null;
   else feed = eligibility === 'ready' ? { kind: 'fits', tolerance: fits.tolerance } : LATEST;
-  const total = useCountedTotal(feed);
+  const counted = useCountedFirstPage(feed);
+  const total = counted?.total;
 
   const registerForFits = useCallback(() => prompt(t('fits.registerAction')), [prompt, t]);
   const changeOrder = (next: FeedOrder) => {
@@ -63,7 +64,12 @@ export default function HomeScreen() {
         <p className="mt-4 max-w-[34ch] text-[15px] leading-relaxed text-muted">{t('app.tagline')}</p>
       </div>
       {filtered ? (
-        <ActiveFilters filters={filters} total={total} onClear={() => setParams({}, { replace: true })} />
+        <ActiveFilters
+          filters={filters}
+          total={total}
+          totalCapped={counted?.totalCapped === true}
+          onClear={() => setParams({}, { replace: true })}
+        />
       ) : (
         <FeedOrderToggle value={order} onChange={changeOrder} />
       )}
@@ -97,12 +103,12 @@ export default function HomeScreen() {
   );
 }
 
-/** A counted feed's total (filtered, fits like me) from its first page in the cache (the feed fetches it). */
-function useCountedTotal(feed: FeedDescriptor | null): number | undefined {
+/** A counted feed's first page (filtered, fits like me: its total) in the cache (the feed fetches it). */
+function useCountedFirstPage(feed: FeedDescriptor | null): FeedPage | undefined {
   const queryClient = useQueryClient();
   const { viewerId } = useViewer();
   const key = postKeys.feed(feed ?? LATEST, viewerId);
   useIsFetching({ queryKey: key });
   if (feed?.kind !== 'filtered' && feed?.kind !== 'fits') return undefined;
-  return queryClient.getQueryData<{ pages: FeedPage[] }>(key)?.pages[0]?.total;
+  return queryClient.getQueryData<{ pages: FeedPage[] }>(key)?.pages[0];
 }

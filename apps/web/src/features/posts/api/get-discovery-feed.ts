@@ -5,8 +5,11 @@ import { useViewer } from '../hooks/use-viewer';
 import { FEED_PAGE_SIZE, homeFeedQueryOptions } from './get-feed';
 import { type FeedDescriptor, postKeys } from './post-keys';
 
-/** A page of a discovery feed; the filtered and fits feeds also tell their total ('Showing N filtered results'). */
-export type FeedPage = PostPage & { total?: number };
+/**
+ * A page of a discovery feed; the filtered and fits feeds also tell their total ('Showing N filtered
+ * results'), `totalCapped` when the server stopped counting there ('Showing 10,000+ filtered results').
+ */
+export type FeedPage = PostPage & { total?: number; totalCapped?: boolean };
 
 /** GET /api/v1/posts/filtered?size=M&color=Black...: the home feed through the explore filters. */
 export function fetchFilteredFeed(

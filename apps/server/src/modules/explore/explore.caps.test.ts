@@ -1,0 +1,175 @@
+import type { CountedPostPage } from '@sys/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeScoredCursor } from '../../lib/ranked-cursor.ts';
+import { createTestApp, type TestApp } from '../../test/context.ts';
+import { makePostPrivate, seedPost } from '../../test/discovery.ts';
+import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+import { indexUnindexedPosts } from './explore.indexing.ts';
+
+/*
+ * Discovery at scale: the filtered feed stops counting at DISCOVERY_COUNT_CAP and search ranks only the
+ * newest SEARCH_CANDIDATES matches. Both are set tiny here (3) so that the edges can be reached: below,
+ * at and above the cap. The startup backfill walks the posts in id order; its stretch and batch are set
+ * tiny too.
+ */
+
+const CAP = 3;
+let ctx: TestApp;
+let dana: TestUser;
+/** Posts with a Black item, oldest first. */
+const black: string[] = [];
+/** Posts with brand Mango, oldest first (exactly CAP of them). */
+const mango: string[] = [];
+let hidden: string;
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    authRateLimits: TEST_RATE_LIMITS,
+    discoveryCountCap: CAP,
+    searchCandidates: CAP,
+  });
+  dana = await createUser(ctx.app);
+  // Five public posts with a Black Zara item; the oldest is the best match for 'zara' (its brand and a
+  // caption word), so a capped search must leave it out rather than rank it first.
+  for (let index = 0; index < 5; index += 1) {
+    black.push(
+      await seedPost(ctx.app, dana, {
+        caption: index === 0 ? 'Zara zara zara favourite #Casual' : `Look ${index}`,
+        items: [{ item_type: 'Jacket', brand: 'Zara', color: 'Black', size: index < 2 ? 'S' : 'L' }],
+        createdAt: minutesAgo(100 - index),
+      }),
+    );
+  }
+  for (let index = 0; index < CAP; index += 1) {
+    mango.push(
+      await seedPost(ctx.app, dana, {
+        caption: `Mango day ${index}`,
+        items: [{ item_type: 'Dress', brand: 'Mango', color: 'White', size: 'M' }],
+        createdAt: minutesAgo(50 - index),
+      }),
+    );
+  }
+  // A private match never counts and never takes a candidate's place.
+  hidden = await seedPost(ctx.app, dana, {
+    caption: 'Secret zara',
+    items: [{ item_type: 'Jacket', brand: 'Zara', color: 'Black' }],
+    createdAt: minutesAgo(1),
+  });
+  await makePostPrivate(ctx.app, hidden);
+});
+afterAll(() => ctx.close());
+
+async function getPage(url: string): Promise<CountedPostPage> {
+  const response = await ctx.app.inject({ method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  return response.json() as CountedPostPage;
+}
+
+/** Every page of a list, following nextCursor. */
+async function walk(base: string, limit: number): Promise<{ ids: string[]; pages: CountedPostPage[] }> {
+  const pages: CountedPostPage[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await getPage(`${base}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < 20);
+  return { ids: pages.flatMap((page) => page.items.map((post) => post.id)), pages };
+}
+
+describe('filtered feed count cap', () => {
+  it('says the count is capped above the cap, on every page, and still lists every match', async () => {
+    const { ids, pages } = await walk('/api/v1/posts/filtered?color=Black', 2);
+    expect(ids).toEqual([...black].reverse());
+    for (const page of pages) expect(page).toMatchObject({ total: CAP, totalCapped: true });
+  });
+
+  it('counts exactly at the cap and below it', async () => {
+    expect(await getPage('/api/v1/posts/filtered?brand=Mango')).toMatchObject({
+      total: CAP,
+      totalCapped: false,
+    });
+    const small = await getPage('/api/v1/posts/filtered?size=S');
+    expect(small).toMatchObject({ total: 2, totalCapped: false });
+    expect(small.items.map((post) => post.id)).toEqual([black[1], black[0]]);
+    expect(await getPage('/api/v1/posts/filtered?brand=Gucci')).toMatchObject({
+      total: 0,
+      totalCapped: false,
+    });
+  });
+
+  it('counts matches of the filters together, not of each one', async () => {
+    // Black: 5 posts, size L: 3 of them; together 3, which is not above the cap.
+    expect(await getPage('/api/v1/posts/filtered?color=Black&size=L')).toMatchObject({
+      total: 3,
+      totalCapped: false,
+    });
+  });
+});
+
+describe('search candidate cap', () => {
+  it('ranks, lists and counts only the newest matches above the cap, and says there are more', async () => {
+    const { ids, pages } = await walk('/api/v1/search?q=zara', 2);
+    expect(new Set(ids)).toEqual(new Set(black.slice(-CAP)));
+    expect(ids).toHaveLength(CAP);
+    expect(ids).not.toContain(black[0]);
+    expect(ids).not.toContain(hidden);
+    for (const page of pages) expect(page).toMatchObject({ total: CAP, totalCapped: true });
+  });
+
+  it('keeps relevance order and an exact count at the cap', async () => {
+    const page = await getPage('/api/v1/search?q=mango');
+    expect(page).toMatchObject({ total: CAP, totalCapped: false, nextCursor: null });
+    expect(new Set(page.items.map((post) => post.id))).toEqual(new Set(mango));
+  });
+
+  it('ranks the best match first below the cap', async () => {
+    // 'favourite' is only in the oldest Black post's caption; with 'zara' it is the single match.
+    const page = await getPage('/api/v1/search?q=zara%20favourite');
+    expect(page).toMatchObject({ total: 1, totalCapped: false });
+    expect(page.items.map((post) => post.id)).toEqual([black[0]]);
+  });
+
+  it('answers the capped count for a cursor past the last page', async () => {
+    const cursor = encodeScoredCursor({ score: 0, createdAt: new Date(0), id: black[0]! });
+    const page = await getPage(`/api/v1/search?q=zara&cursor=${cursor}`);
+    expect(page).toEqual({ items: [], total: CAP, totalCapped: true, nextCursor: null });
+    const mangoPage = await getPage(`/api/v1/search?q=mango&cursor=${cursor}`);
+    expect(mangoPage).toEqual({ items: [], total: CAP, totalCapped: false, nextCursor: null });
+  });
+});
+
+describe('startup backfill', () => {
+  it('walks the posts in id order and indexes exactly the ones without a search row', async () => {
+    const all = [...black, ...mango, hidden].sort();
+    // Rows missing at the start, in the middle and at the end of the id order, and across stretches.
+    const missing = [all[0]!, all[4]!, all[5]!, all.at(-1)!];
+    await ctx.app.database.query('delete from post_search where post_id = any($1::uuid[])', [missing]);
+    expect((await getPage('/api/v1/posts/filtered?color=Black')).total).toBeLessThanOrEqual(CAP);
+
+    const indexed = await indexUnindexedPosts(ctx.app.database.db, () => false, { span: 2, batchSize: 1 });
+    expect(indexed).toBe(missing.length);
+    const rows = await ctx.app.database.query<{ n: number }>(
+      'select count(*)::int as n from post_search where post_id = any($1::uuid[])',
+      [all],
+    );
+    expect(Number(rows[0]?.n)).toBe(all.length);
+    const { ids } = await walk('/api/v1/posts/filtered?color=Black', 10);
+    expect(ids).toEqual([...black].reverse());
+    // Nothing left: a second walk indexes nothing.
+    expect(await indexUnindexedPosts(ctx.app.database.db, () => false, { span: 2, batchSize: 1 })).toBe(0);
+  });
+
+  it('stops when told to', async () => {
+    await ctx.app.database.query('delete from post_search where post_id = any($1::uuid[])', [mango]);
+    let calls = 0;
+    const indexed = await indexUnindexedPosts(ctx.app.database.db, () => calls++ > 0, {
+      span: 1,
+      batchSize: 1,
+    });
+    expect(indexed).toBe(0);
+    expect(await indexUnindexedPosts(ctx.app.database.db)).toBe(mango.length);
+  });
+});
