@@ -164,7 +164,9 @@ test.describe('people: follows, saved products, album management', () => {
     await visitor.goto(`/post/${first.postId}`);
     await expect(visitor.getByRole('article').first()).toBeVisible();
 
-    // Delete, after a confirmation.
+    // Delete, after a confirmation. (The last toast first goes: under the dialog's overlay it is dimmed,
+    // and axe would measure it there.)
+    await expect(page.getByText('Post removed from album')).toBeHidden();
     await manage.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete album' });
     await expect(confirm).toContainText('The posts in it stay. This action cannot be undone.');
