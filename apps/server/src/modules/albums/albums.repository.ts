@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { notBlockedFor } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { descNullsLast } from '../../db/order.ts';
 import {
@@ -249,7 +250,7 @@ export async function findProfileAlbumCards(
   return normalise(rows);
 }
 
-/** Explore's albums: public ones holding at least one public post, newest first. */
+/** Explore's albums: public ones holding at least one public post, newest first; none across a block. */
 export async function findPublicAlbumCards(db: Db, options: CardPageOptions): Promise<AlbumCardRow[]> {
   const rows = await db
     .select(cardSelection(options.viewerId, options.postId))
@@ -259,6 +260,7 @@ export async function findPublicAlbumCards(db: Db, options: CardPageOptions): Pr
       and(
         eq(albums.is_public, true),
         sql`exists (select 1 from ${albumPosts} join ${posts} on ${posts.id} = ${albumPosts.post_id} where ${albumPosts.album_id} = ${albums.id} and ${posts.visibility} = 'public')`,
+        notBlockedFor(options.viewerId, albums.profile_id),
         nameMatches(options.q, true),
         newerFirstAfter(options.after),
       ),

@@ -1,5 +1,6 @@
 import type {
   AdminReportPage,
+  AlbumPage,
   BlockedProfilePage,
   Comment,
   CommentPage,
@@ -285,6 +286,24 @@ describe('blocks', () => {
     expect(follow.statusCode).toBe(403);
     expect(follow.json().error.message).toBe('You cannot follow this person');
     expect((await call('PUT', '/profiles/bob.mod/follow', alice)).statusCode).toBe(403);
+  });
+
+  it("leaves a blocked person's albums out of explore's albums, both ways", async () => {
+    const bobAlbum = await json<{ id: string }>('POST', '/albums', bob, {
+      name: 'Bob mod looks',
+      postId: bobPost.id,
+    });
+    const aliceAlbum = await json<{ id: string }>('POST', '/albums', alice, {
+      name: 'Alice mod looks',
+      postId: alicePost.id,
+    });
+    const seenBy = async (viewer: TestUser | null) =>
+      ids(await json<AlbumPage>('GET', '/albums?limit=50', viewer));
+    expect(await seenBy(alice)).not.toContain(bobAlbum.id);
+    expect(await seenBy(alice)).toContain(aliceAlbum.id);
+    expect(await seenBy(bob)).not.toContain(aliceAlbum.id);
+    expect(await seenBy(carol)).toEqual(expect.arrayContaining([bobAlbum.id, aliceAlbum.id]));
+    expect(await seenBy(null)).toEqual(expect.arrayContaining([bobAlbum.id, aliceAlbum.id]));
   });
 
   it('stops messages both ways and hides the conversation', async () => {
