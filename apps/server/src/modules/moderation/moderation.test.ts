@@ -288,6 +288,20 @@ describe('blocks', () => {
     expect((await call('PUT', '/profiles/bob.mod/follow', alice)).statusCode).toBe(403);
   });
 
+  it("does not count a blocked person's comments for the blocker", async () => {
+    type Counted = { id: string; commentCount: number };
+    const countFor = async (viewer: TestUser | null) => ({
+      detail: (await json<Counted>('GET', `/posts/${carolPost.id}`, viewer)).commentCount,
+      feed: (await json<{ items: Counted[] }>('GET', '/posts?limit=50', viewer)).items.find(
+        (post) => post.id === carolPost.id,
+      )?.commentCount,
+    });
+    expect(await countFor(alice)).toEqual({ detail: 1, feed: 1 });
+    expect(await countFor(bob)).toEqual({ detail: 1, feed: 1 });
+    expect(await countFor(carol)).toEqual({ detail: 2, feed: 2 });
+    expect(await countFor(null)).toEqual({ detail: 2, feed: 2 });
+  });
+
   it("leaves a blocked person's albums out of explore's albums, both ways", async () => {
     const bobAlbum = await json<{ id: string }>('POST', '/albums', bob, {
       name: 'Bob mod looks',

@@ -67,7 +67,11 @@ function postSelection(viewerId: ViewerParam) {
       avatar_url: profiles.avatar_url,
     },
     likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.post_id} = ${posts.id})`,
-    commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.post_id} = ${posts.id})`,
+    // A signed-in viewer does not count the comments of people on the other side of a block (they are
+    // not shown to them either).
+    commentCount: viewerId
+      ? sql<number>`(select count(*)::int from ${comments} where ${comments.post_id} = ${posts.id} and not ${blockedBetween(viewerId, comments.profile_id)})`
+      : sql<number>`(select count(*)::int from ${comments} where ${comments.post_id} = ${posts.id})`,
     likedByMe,
     savedByMe,
   };
