@@ -46,7 +46,14 @@ export async function expectOutfit(page: Page, index: number): Promise<void> {
 
 /** Drags the card `dx` px sideways with the mouse, in small steps as a hand would. */
 export async function dragCard(page: Page, dx: number): Promise<void> {
-  const box = await swipeCard(page).boundingBox();
+  // The next card slides in (a 300 ms transition): grab it only once it has come to rest, or the press
+  // can land beside it on a busy machine and the drag moves nothing.
+  const card = swipeCard(page);
+  await card.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+  await card.hover();
+  const box = await card.boundingBox();
   if (!box) throw new Error('no swipe card');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 3;
