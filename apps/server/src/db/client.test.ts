@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { openTestDatabase } from '../test/context.ts';
+import { openTestDatabase, testDatabaseUrl } from '../test/context.ts';
 import { DatabaseError, getMigrationState, migrateDatabase, openDatabase, readJournal } from './client.ts';
 
 describe('database', () => {
@@ -96,6 +96,26 @@ describe('database', () => {
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
+describe.runIf(testDatabaseUrl)('several server instances starting on one new PostgreSQL database', () => {
+  it('take turns migrating: every instance starts and the migrations are applied once', async () => {
+    const { url, close } = await openTestDatabase();
+    const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url! })));
+    try {
+      const journal = readJournal();
+      const states = await Promise.all(instances.map((database) => migrateDatabase(database)));
+      for (const state of states)
+        expect(state).toEqual({ applied: journal.at(-1)!.tag, count: journal.length });
+      const rows = await instances[0]!.query<{ n: number }>(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
+      expect(rows[0]!.n).toBe(journal.length);
+    } finally {
+      await Promise.all(instances.map((database) => database.close()));
+      await close();
     }
   });
 });

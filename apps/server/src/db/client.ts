@@ -35,6 +35,11 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   /** pg_notify(channel, payload); the payload must stay under Postgres' 8000-byte limit. */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `work` while holding the database-wide advisory lock `name` (waiting for it if another session,
+   * e.g. another server instance, holds it). PGlite has one session, so it just runs `work`.
+   */
+  withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -90,6 +95,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       notify: async (channel, payload) => {
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
+      withLock: async (name, work) => {
+        // A session lock belongs to one connection: hold this one until the work is done.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [name]);
+        } catch (error) {
+          client.release(true);
+          throw error;
+        }
+        try {
+          return await work();
+        } finally {
+          // Ending the session (release(true)) would also free the lock if unlocking fails.
+          await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [name]).then(
+            () => client.release(),
+            () => client.release(true),
+          );
+        }
+      },
       close: async () => {
         await listener.close();
         await pool.end();
@@ -117,6 +141,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    withLock: (_name, work) => work(),
     close: () => client.close(),
   };
 }
@@ -151,11 +176,19 @@ async function appliedMigrationTimes(database: Database): Promise<number[]> {
   return rows.map((r) => Number(r.created_at));
 }
 
+/** The advisory lock that lets only one server instance at a time migrate a shared database. */
+export const MIGRATION_LOCK = 'sys:migrations';
+
 /**
  * Applies the committed migrations. A database that already holds a migration this build does not
- * know was written by a newer version of SYS: it is refused, never silently altered.
+ * know was written by a newer version of SYS: it is refused, never silently altered. Instances that
+ * start together take turns (MIGRATION_LOCK): the first applies, the others find nothing left to do.
  */
-export async function migrateDatabase(database: Database): Promise<MigrationState> {
+export function migrateDatabase(database: Database): Promise<MigrationState> {
+  return database.withLock(MIGRATION_LOCK, () => applyMigrations(database));
+}
+
+async function applyMigrations(database: Database): Promise<MigrationState> {
   const journal = readJournal();
   const known = new Set(journal.map((e) => e.when));
   const applied = await appliedMigrationTimes(database);
