@@ -72,7 +72,9 @@ async function walk(base: string, limit: number): Promise<{ ids: string[]; pages
   const pages: CountedPostPage[] = [];
   let cursor: string | null = null;
   do {
-    const page = await getPage(`${base}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    const page = await getPage(
+      `${base}${base.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     pages.push(page);
     cursor = page.nextCursor;
   } while (cursor && pages.length < 20);
@@ -106,6 +108,45 @@ describe('filtered feed count cap', () => {
       total: 3,
       totalCapped: false,
     });
+  });
+});
+
+describe('brand and category page count cap', () => {
+  const brandId = async (name: string) => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/brands' });
+    const brand = (response.json() as { items: { id: string; name: string }[] }).items.find(
+      (entry) => entry.name === name,
+    );
+    expect(brand, name).toBeDefined();
+    return brand!.id;
+  };
+
+  it('says a brand page count is capped above the cap and still lists every post', async () => {
+    const { ids, pages } = await walk(`/api/v1/explore/brands/${await brandId('Zara')}`, 2);
+    expect(ids).toEqual([...black].reverse());
+    for (const page of pages) expect(page).toMatchObject({ total: CAP, totalCapped: true });
+    expect(await getPage(`/api/v1/explore/brands/${await brandId('Mango')}`)).toMatchObject({
+      total: CAP,
+      totalCapped: false,
+    });
+  });
+
+  it('says a category page count is capped above the cap, and counts exactly below it', async () => {
+    const { ids, pages } = await walk('/api/v1/explore/categories/casual', 1);
+    expect(ids).toEqual([black[0]]);
+    expect(pages[0]).toMatchObject({ total: 1, totalCapped: false });
+    const streetPosts = await Promise.all(
+      [0, 1, 2, 3].map((index) =>
+        seedPost(ctx.app, dana, {
+          caption: `Street look ${index} #Streetwear`,
+          items: [{ item_type: 'Hoodie', brand: 'Nike', color: 'Grey' }],
+          createdAt: minutesAgo(30 - index),
+        }),
+      ),
+    );
+    const street = await walk('/api/v1/explore/categories/streetwear', 3);
+    expect(street.ids).toEqual([...streetPosts].reverse());
+    for (const page of street.pages) expect(page).toMatchObject({ total: CAP, totalCapped: true });
   });
 });
 

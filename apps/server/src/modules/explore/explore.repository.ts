@@ -75,14 +75,6 @@ async function findPublicPostIds(
   return rows;
 }
 
-async function countPublicPosts(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(postSearch)
-    .where(and(sql`${postSearch.is_public}`, where));
-  return Number(row?.value ?? 0);
-}
-
 /** A count that stops at `cap`: `capped` when there are more than `cap` matches (`total` is then `cap`). */
 export interface CappedCount {
   total: number;
@@ -456,8 +448,9 @@ export async function findCategoryPostIds(
   return findPublicPostIds(db, categoryCondition(key), after, limit);
 }
 
-export async function countCategory(db: Db, key: string): Promise<number> {
-  return countPublicPosts(db, categoryCondition(key));
+/** The category page's count, stopping at `cap` (see countPublicPostsCapped). */
+export async function countCategory(db: Db, key: string, cap: number): Promise<CappedCount> {
+  return countPublicPostsCapped(db, categoryCondition(key), cap);
 }
 
 function brandCondition(brandKey: string, authorIds: readonly string[]): SQL {
@@ -476,12 +469,14 @@ export async function findBrandPostIds(
   return findPublicPostIds(db, brandCondition(brandKey, authorIds), after, limit);
 }
 
+/** The brand page's count, stopping at `cap` (see countPublicPostsCapped). */
 export async function countBrandPosts(
   db: Db,
   brandKey: string,
   authorIds: readonly string[],
-): Promise<number> {
-  return countPublicPosts(db, brandCondition(brandKey, authorIds));
+  cap: number,
+): Promise<CappedCount> {
+  return countPublicPostsCapped(db, brandCondition(brandKey, authorIds), cap);
 }
 
 export interface AuthorNameRow {

@@ -76,7 +76,7 @@ export interface ExploreServiceDeps {
   /** Getters: those modules may be registered after this one; null while they are absent. */
   albums: () => PublicAlbumsSource | null;
   follows: () => FollowedSource | null;
-  /** The filtered feed counts at most this many matches (config discoveryCountCap; default 1,000). */
+  /** Filtered, brand and category pages count at most this many matches (config discoveryCountCap; 1,000). */
   countCap?: number;
   /** Search ranks, lists and counts only the newest this-many matches (config searchCandidates; 2,000). */
   searchCandidates?: number;
@@ -105,6 +105,11 @@ export class ExploreService {
 
   private get db(): Db {
     return this.deps.db;
+  }
+
+  /** Filtered, brand and category pages count at most this many matches. */
+  private get countCap(): number {
+    return this.deps.countCap ?? DEFAULT_COUNT_CAP;
   }
 
   // --- search and filters ---------------------------------------------------------------------------------
@@ -153,7 +158,7 @@ export class ExploreService {
     const after = decodeKeysetCursor(page.cursor);
     const [rows, count] = await Promise.all([
       findFilteredPostIds(this.db, keyLists, after, page.limit + 1),
-      countFiltered(this.db, keyLists, this.deps.countCap ?? DEFAULT_COUNT_CAP),
+      countFiltered(this.db, keyLists, this.countCap),
     ]);
     return this.countedPage(viewerId, rows, page.limit, count.total, count.capped);
   }
@@ -199,11 +204,14 @@ export class ExploreService {
           name,
       )
       .map((author) => author.id);
-    const [rows, total] = await Promise.all([
+    const [rows, count] = await Promise.all([
       findBrandPostIds(this.db, brandKey, authorIds, after, page.limit + 1),
-      countBrandPosts(this.db, brandKey, authorIds),
+      countBrandPosts(this.db, brandKey, authorIds, this.countCap),
     ]);
-    return { brand: toExploreBrand(brand), ...(await this.countedPage(viewerId, rows, page.limit, total)) };
+    return {
+      brand: toExploreBrand(brand),
+      ...(await this.countedPage(viewerId, rows, page.limit, count.total, count.capped)),
+    };
   }
 
   // --- creators, trending, categories ---------------------------------------------------------------------
@@ -252,11 +260,14 @@ export class ExploreService {
     const name = STYLES.find((style) => tagKey(style) === key) ?? category.trim();
     if (key === '') return { category: name, ...EMPTY_PAGE };
     const after = decodeKeysetCursor(page.cursor);
-    const [rows, total] = await Promise.all([
+    const [rows, count] = await Promise.all([
       findCategoryPostIds(this.db, key, after, page.limit + 1),
-      countCategory(this.db, key),
+      countCategory(this.db, key, this.countCap),
     ]);
-    return { category: name, ...(await this.countedPage(viewerId, rows, page.limit, total)) };
+    return {
+      category: name,
+      ...(await this.countedPage(viewerId, rows, page.limit, count.total, count.capped)),
+    };
   }
 
   // --- fits like me ---------------------------------------------------------------------------------------

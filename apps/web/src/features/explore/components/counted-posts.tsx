@@ -6,23 +6,28 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PostGrid } from '@/features/posts/components/post-grid';
 
-/** An explore sub-page's posts: loading, error, 'N … found' and a 2-column grid or its empty state. */
+/** An explore sub-page's posts: loading, error, 'N … found' (or '1,000+ … found') and a 2-column grid or its empty state. */
 export function CountedPosts({
   page,
-  countLabel,
+  countKey,
   emptyTitle,
 }: {
   page: UseQueryResult<CountedPostPage>;
-  countLabel: (count: number) => string;
+  /** 'N items found' or 'N posts found'; above the server's count cap, its '1,000+ …' form. */
+  countKey: 'itemsFound' | 'postsFound';
   emptyTitle: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (page.isPending) return <Skeleton className="mx-4 h-60" />;
   if (page.isError) return <p className="px-4 text-muted">{t('explore.error')}</p>;
   return (
     <div className="flex flex-col gap-3 px-4">
       <p role="status" className="text-sm text-muted">
-        {countLabel(page.data.total)}
+        {page.data.totalCapped
+          ? t(`explore.${countKey}Capped`, {
+              formatted: new Intl.NumberFormat(i18n.resolvedLanguage).format(page.data.total),
+            })
+          : t(`explore.${countKey}`, { count: page.data.total })}
       </p>
       {page.data.items.length === 0 ? (
         <EmptyState icon={<ShirtIcon />} title={emptyTitle} />

@@ -34,11 +34,7 @@ export default function BrandScreen() {
   return (
     <div className="flex flex-1 flex-col gap-3 pb-8">
       <PageHeader title={page.data?.brand.name ?? t('screens.brand.title')} back="/explore/brands" />
-      <CountedPosts
-        page={page}
-        countLabel={(count) => t('explore.itemsFound', { count })}
-        emptyTitle={t('explore.noBrandItems')}
-      />
+      <CountedPosts page={page} countKey="itemsFound" emptyTitle={t('explore.noBrandItems')} />
     </div>
   );
 }

@@ -13,11 +13,7 @@ export default function CategoryScreen() {
   return (
     <div className="flex flex-1 flex-col gap-3 pb-8">
       <PageHeader title={t('screens.category.title', { category: title })} back="/explore" />
-      <CountedPosts
-        page={page}
-        countLabel={(count) => t('explore.postsFound', { count })}
-        emptyTitle={t('explore.noCategoryPosts')}
-      />
+      <CountedPosts page={page} countKey="postsFound" emptyTitle={t('explore.noCategoryPosts')} />
     </div>
   );
 }

@@ -1,0 +1,44 @@
+import type { CountedPostPage } from '@sys/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/app/i18n';
+import { CountedPosts } from './counted-posts';
+
+/** A settled query of an empty page whose count is `total` (the list itself is not what is tested here). */
+function settled(total: number, totalCapped: boolean): UseQueryResult<CountedPostPage> {
+  const data: CountedPostPage = { items: [], total, totalCapped, nextCursor: null };
+  return { isPending: false, isError: false, data } as UseQueryResult<CountedPostPage>;
+}
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('CountedPosts count', () => {
+  it("says 'N items found' / 'N posts found' for an exact count", () => {
+    const { unmount } = render(
+      <CountedPosts page={settled(1, false)} countKey="itemsFound" emptyTitle="-" />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('1 item found');
+    unmount();
+    render(<CountedPosts page={settled(999, false)} countKey="postsFound" emptyTitle="-" />);
+    expect(screen.getByRole('status')).toHaveTextContent('999 posts found');
+  });
+
+  it("says '1,000+ … found' when the server stopped counting at its cap", () => {
+    const { unmount } = render(
+      <CountedPosts page={settled(1000, true)} countKey="itemsFound" emptyTitle="-" />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('1,000+ items found');
+    unmount();
+    render(<CountedPosts page={settled(1000, true)} countKey="postsFound" emptyTitle="-" />);
+    expect(screen.getByRole('status')).toHaveTextContent('1,000+ posts found');
+  });
+
+  it("says 'more than' in Hebrew", async () => {
+    await i18n.changeLanguage('he');
+    render(<CountedPosts page={settled(1000, true)} countKey="postsFound" emptyTitle="-" />);
+    expect(screen.getByRole('status')).toHaveTextContent('נמצאו יותר מ-1,000 פוסטים');
+  });
+});
