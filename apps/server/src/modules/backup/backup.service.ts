@@ -333,6 +333,37 @@ export async function restoreDatabase(options: RestoreDatabaseOptions): Promise<
   });
 }
 
+/**
+ * Checks that every table file of the backup is there, and reads every media file and compares its size
+ * and SHA-256 with the manifest, so that a damaged or incomplete backup is refused before the restore
+ * changes anything in the target. (A table file's rows are checked against its count while loading, in
+ * the one transaction that a failure rolls back.)
+ */
+export async function verifyBackupFiles(from: string, manifest: BackupManifest): Promise<void> {
+  for (const table of manifest.tables) {
+    if (table.file !== `database/${table.name}.ndjson.gz` || !existsSync(join(from, table.file))) {
+      throw new BackupError(`the rows of ${table.name} are missing from the backup (${table.file})`);
+    }
+  }
+  for (const entry of manifest.media) {
+    const key = assertStoragePath(entry.key);
+    const hash = createHash('sha256');
+    let size = 0;
+    try {
+      for await (const chunk of createReadStream(join(from, 'media', key)) as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        size += chunk.length;
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      throw new BackupError(`media file ${key} is missing from the backup`);
+    }
+    if (size !== entry.size || hash.digest('hex') !== entry.sha256) {
+      throw new BackupError(`media file ${key} of the backup is damaged (its checksum does not match)`);
+    }
+  }
+}
+
 /** Copies the backup's media into the store, checking each file's SHA-256 against the manifest. */
 export async function restoreMedia(from: string, manifest: BackupManifest, store: MediaStore, log?: Log) {
   let bytes = 0;
@@ -397,6 +428,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
   const log = options.log ?? (() => {});
   const manifest = await readManifest(from);
   checkMigrations(manifest);
+  await verifyBackupFiles(from, manifest);
   if (!config.dataDir && (!config.databaseUrl || config.storageDriver === 'local')) {
     throw new BackupError('set DATA_DIR: the restored database or media need a folder');
   }
