@@ -6,14 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { showToast } from '@/features/posts/utils/toast';
@@ -30,15 +24,13 @@ function shortLabel(label: string): string {
 
 const serverMessage = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
 
-function RenameAlbumDialog({
-  album,
-  open,
-  onOpenChange,
-}: {
+interface AlbumDialogProps {
   album: Album;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}) {
+}
+
+function RenameAlbumDialog({ album, open, onOpenChange }: AlbumDialogProps) {
   const { t } = useTranslation();
   const [name, setName] = useState(album.name);
   const [error, setError] = useState<string | null>(null);
@@ -94,29 +86,19 @@ function RenameAlbumDialog({
               />
             )}
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t('albums.cancel')}
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? t('albums.saving') : t('albums.renameSave')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            cancelLabel={t('albums.cancel')}
+            submitLabel={t('albums.renameSave')}
+            pendingLabel={t('albums.saving')}
+            pending={update.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>
   );
 }
 
-function DeleteAlbumDialog({
-  album,
-  open,
-  onOpenChange,
-}: {
-  album: Album;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+function DeleteAlbumDialog({ album, open, onOpenChange }: AlbumDialogProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const remove = useDeleteAlbumMutation(album.id);

@@ -2,15 +2,8 @@ import type { Album } from '@sys/shared';
 import { ALBUM_LIMITS } from '@sys/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { showToast } from '@/features/posts/utils/toast';
@@ -69,14 +62,12 @@ export function CreateAlbumDialog({ open, onOpenChange, onCreated }: CreateAlbum
               />
             )}
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t('albums.cancel')}
-            </Button>
-            <Button type="submit" disabled={!name.trim() || create.isPending}>
-              {t('albums.create')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            cancelLabel={t('albums.cancel')}
+            submitLabel={t('albums.create')}
+            pending={create.isPending}
+            disabled={!name.trim()}
+          />
         </form>
       </DialogContent>
     </Dialog>

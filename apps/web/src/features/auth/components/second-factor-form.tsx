@@ -1,14 +1,10 @@
 import { ShieldCheckIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { notify } from '@/components/ui/toast';
 import { useVerifySignInCode } from '../api/verify-sign-in-code';
-import { useAuthErrorMessage } from '../utils/auth-errors';
 import { AuthHeading } from './auth-heading';
-import { CODE_LENGTH, CodeInput } from './code-input';
-import { FormError } from './form-error';
+import { CodeField, useCodeField } from './code-field';
 import { SubmitButton } from './submit-button';
 
 export interface SecondFactorFormProps {
@@ -31,29 +27,17 @@ export function SecondFactorForm({
   errorTitle,
 }: SecondFactorFormProps) {
   const { t } = useTranslation();
-  const authErrorMessage = useAuthErrorMessage();
-  const errorId = useId();
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const field = useCodeField();
   const verify = useVerifySignInCode();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (verify.isPending) return;
-    setError(null);
-    if (code.length !== CODE_LENGTH) {
-      setInvalid(true);
-      return;
-    }
+    if (verify.isPending || !field.validate()) return;
     onSubmitting?.();
-    verify.mutate(code, {
+    verify.mutate(field.code, {
       onSuccess: onVerified,
       onError: (failure) => {
-        const message = authErrorMessage(failure);
-        setError(message);
-        setCode('');
-        notify.destructive(errorTitle, { description: message });
+        field.refuse(failure, errorTitle);
         onFailed?.();
       },
     });
@@ -67,27 +51,7 @@ export function SecondFactorForm({
         description={t('auth.mfa.description')}
       />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <FormField
-          label={t('auth.mfa.code')}
-          describedBy={errorId}
-          error={invalid ? t('auth.mfa.invalid') : undefined}
-        >
-          {(control) => (
-            <CodeInput
-              {...control}
-              name="code"
-              autoFocus
-              required
-              value={code}
-              onValueChange={(next) => {
-                setCode(next);
-                setInvalid(false);
-                setError(null);
-              }}
-            />
-          )}
-        </FormField>
-        <FormError id={errorId} message={error} />
+        <CodeField label={t('auth.mfa.code')} field={field} autoFocus />
         <SubmitButton pending={verify.isPending} pendingLabel={t('auth.mfa.pending')}>
           {t('auth.mfa.submit')}
         </SubmitButton>

@@ -1,15 +1,12 @@
 import { CopyIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { IconButton } from '@/components/ui/icon-button';
 import { notify } from '@/components/ui/toast';
 import type { TotpEnrollment } from '../api/enroll-totp';
 import { useVerifyTotpEnrollment } from '../api/verify-totp-enrollment';
-import { useAuthErrorMessage } from '../utils/auth-errors';
-import { CODE_LENGTH, CodeInput } from './code-input';
-import { FormError } from './form-error';
+import { CodeField, useCodeField } from './code-field';
 import { SubmitButton } from './submit-button';
 
 /** The key in groups of four, easier to copy by hand. */
@@ -25,11 +22,7 @@ export interface TotpSetupProps {
 /** Adding an authenticator app: scan the QR code (or type the key), then confirm with its first code. */
 export function TotpSetup({ userId, enrollment, onDone, onCancel }: TotpSetupProps) {
   const { t } = useTranslation();
-  const authErrorMessage = useAuthErrorMessage();
-  const errorId = useId();
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const field = useCodeField();
   const verify = useVerifyTotpEnrollment(userId);
 
   const copyKey = async () => {
@@ -43,25 +36,15 @@ export function TotpSetup({ userId, enrollment, onDone, onCancel }: TotpSetupPro
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (verify.isPending) return;
-    setError(null);
-    if (code.length !== CODE_LENGTH) {
-      setInvalid(true);
-      return;
-    }
+    if (verify.isPending || !field.validate()) return;
     verify.mutate(
-      { factorId: enrollment.factorId, code },
+      { factorId: enrollment.factorId, code: field.code },
       {
         onSuccess: () => {
           notify.success(t('security.totp.enabled'));
           onDone();
         },
-        onError: (failure) => {
-          const message = authErrorMessage(failure);
-          setError(message);
-          setCode('');
-          notify.destructive(t('security.totp.verifyError'), { description: message });
-        },
+        onError: (failure) => field.refuse(failure, t('security.totp.verifyError')),
       },
     );
   };
@@ -91,26 +74,7 @@ export function TotpSetup({ userId, enrollment, onDone, onCancel }: TotpSetupPro
       </li>
       <li>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-          <FormField
-            label={t('security.totp.code')}
-            describedBy={errorId}
-            error={invalid ? t('auth.mfa.invalid') : undefined}
-          >
-            {(control) => (
-              <CodeInput
-                {...control}
-                name="code"
-                required
-                value={code}
-                onValueChange={(next) => {
-                  setCode(next);
-                  setInvalid(false);
-                  setError(null);
-                }}
-              />
-            )}
-          </FormField>
-          <FormError id={errorId} message={error} />
+          <CodeField label={t('security.totp.code')} field={field} />
           <div className="flex flex-col gap-2">
             <SubmitButton pending={verify.isPending} pendingLabel={t('security.totp.verifying')}>
               {t('security.totp.turnOn')}

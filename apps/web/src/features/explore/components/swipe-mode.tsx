@@ -7,8 +7,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { setPostSaved } from '@/features/posts/api/save-post';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { showToast } from '@/features/posts/utils/toast';
-import { useDeckQuery } from '@/features/swipe/api/get-deck';
-import { SwipeDeck } from '@/features/swipe/components/swipe-deck';
+import { LoadedSwipeDeck } from '@/features/swipe/components/loaded-swipe-deck';
 import { SwipeFinishedDialog } from '@/features/swipe/components/swipe-finished-dialog';
 import { SwipeHint } from '@/features/swipe/components/swipe-hint';
 import { onboardedFlag } from '@/lib/local-storage';
@@ -21,7 +20,6 @@ import { onboardedFlag } from '@/lib/local-storage';
 export default function SwipeMode({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { isSignedIn } = useViewer();
-  const deck = useDeckQuery();
   const [swipes, setSwipes] = useState(0);
   const [finished, setFinished] = useState(false);
   const [hint, setHint] = useState(() => !onboardedFlag.get());
@@ -65,20 +63,7 @@ export default function SwipeMode({ onClose }: { onClose: () => void }) {
           {t('swipe.firstHint')}
         </p>
       ) : null}
-      {deck.isPending ? (
-        <p role="status" className="py-16 text-muted">
-          {t('onboarding.loading')}
-        </p>
-      ) : (deck.data ?? []).length === 0 ? (
-        <p className="py-16 text-muted">{t('onboarding.empty')}</p>
-      ) : (
-        <SwipeDeck
-          posts={deck.data ?? []}
-          onSwipe={onSwipe}
-          onEnd={() => setFinished(true)}
-          paused={finished}
-        />
-      )}
+      <LoadedSwipeDeck onSwipe={onSwipe} onEnd={() => setFinished(true)} paused={finished} />
       <SwipeFinishedDialog
         open={finished}
         onOpenChange={(open) => !open && onClose()}

@@ -10,15 +10,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { authorName } from '@/features/posts/utils/post-display';
-import { showToast } from '@/features/posts/utils/toast';
-import { useBlockMutation } from '../api/block-profile';
 import { useBlockedProfilesQuery } from '../api/get-blocked-profiles';
+import { useUnblock } from '../hooks/use-unblock';
 import { isolate } from '../utils/isolate';
 
 function BlockedRow({ person }: { person: BlockedProfile }) {
   const { t } = useTranslation();
-  const unblock = useBlockMutation(person.id);
   const name = authorName(person) ?? t('card.user');
+  const { pending, unblock } = useUnblock(person.id, name);
   return (
     <li className="flex items-center gap-3 px-4 py-2">
       <AuthorAvatar url={person.avatarUrl} className="size-11" />
@@ -45,13 +44,8 @@ function BlockedRow({ person }: { person: BlockedProfile }) {
         size="sm"
         variant="outline"
         aria-label={t('blockedPeople.unblockLabel', { name: isolate(name) })}
-        disabled={unblock.isPending}
-        onClick={() =>
-          unblock.mutate(false, {
-            onSuccess: () => void showToast('success', t('block.unblocked', { name: isolate(name) })),
-            onError: () => void showToast('destructive', t('block.error')),
-          })
-        }
+        disabled={pending}
+        onClick={unblock}
       >
         {t('block.unblock')}
       </Button>

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
-import { useDeckQuery } from '@/features/swipe/api/get-deck';
-import { SwipeDeck } from '@/features/swipe/components/swipe-deck';
+import { LoadedSwipeDeck } from '@/features/swipe/components/loaded-swipe-deck';
 import { SwipeHint } from '@/features/swipe/components/swipe-hint';
 import { lazyWithPreload, usePreloadWhenIdle } from '@/lib/lazy';
 import { onboardedFlag } from '@/lib/local-storage';
@@ -22,7 +21,6 @@ const SwipeFinishedDialog = lazyWithPreload(() =>
 export default function OnboardingScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const deck = useDeckQuery();
   const [finished, setFinished] = useState(false);
   // Mounted from the first time it opens on (so it can also animate closed).
   const [dialogMounted, setDialogMounted] = useState(false);
@@ -57,20 +55,7 @@ export default function OnboardingScreen() {
         <SwipeHint text={t('onboarding.hint')} />
         <p className="mx-auto max-w-[34ch] text-[15px] text-muted">{t('onboarding.description')}</p>
       </div>
-      {deck.isPending ? (
-        <p role="status" className="py-16 text-muted">
-          {t('onboarding.loading')}
-        </p>
-      ) : (deck.data ?? []).length === 0 ? (
-        <p className="py-16 text-muted">{t('onboarding.empty')}</p>
-      ) : (
-        <SwipeDeck
-          posts={deck.data ?? []}
-          onSwipe={onSwipe}
-          onEnd={() => setFinished(true)}
-          paused={finished}
-        />
-      )}
+      <LoadedSwipeDeck onSwipe={onSwipe} onEnd={() => setFinished(true)} paused={finished} />
       <Button
         variant="ghost"
         size="sm"

@@ -3,14 +3,8 @@ import { CameraIcon, ImageIcon, UserRoundIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -238,14 +232,12 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
               {measurement('hip')}
             </div>
           </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t('profile.edit.cancel')}
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? t('profile.edit.saving') : t('profile.edit.save')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            cancelLabel={t('profile.edit.cancel')}
+            submitLabel={t('profile.edit.save')}
+            pendingLabel={t('profile.edit.saving')}
+            pending={update.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,4 @@
-import { PROFILE_FALLBACKS, type ProfileStats, truncateBio } from '@sys/shared';
+import { PROFILE_FALLBACKS, type ProfileStats, type PublicProfile, truncateBio } from '@sys/shared';
 import { UserRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,32 @@ export interface ProfileView {
   chest?: number;
   waist?: number;
   hip?: number;
+}
+
+/** What the header reads of a server profile: one's own (`Profile`) or another's (`PublicProfile`). */
+type ServerProfile = Pick<
+  PublicProfile,
+  | 'avatar_url'
+  | 'display_name'
+  | 'username'
+  | 'bio'
+  | 'size'
+  | 'chest_circumference'
+  | 'waist_circumference'
+  | 'hip_circumference'
+>;
+
+export function profileViewOf(profile: ServerProfile): ProfileView {
+  return {
+    avatarUrl: profile.avatar_url,
+    displayName: profile.display_name,
+    username: profile.username,
+    bio: profile.bio,
+    size: profile.size,
+    chest: profile.chest_circumference,
+    waist: profile.waist_circumference,
+    hip: profile.hip_circumference,
+  };
 }
 
 export interface ProfileSummaryProps {

@@ -1,28 +1,26 @@
-import { DEFAULT_PROFILE, type GuestProfile, type Profile } from '@sys/shared';
+import { DEFAULT_PROFILE, type GuestProfile } from '@sys/shared';
 import {
   BanIcon,
   CameraIcon,
   EyeOffIcon,
   FolderPlusIcon,
-  GalleryVerticalEndIcon,
-  Grid3x3Icon,
   HeartIcon,
+  type LucideIcon,
   MessageCircleIcon,
   PencilIcon,
   Share2Icon,
   ShieldCheckIcon,
   SparklesIcon,
 } from 'lucide-react';
-import { type ReactNode, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
-import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
+import { AlbumGridSkeleton } from '@/features/albums/components/album-card';
 import { CreateAlbumDialog } from '@/features/albums/components/create-album-dialog';
 import { useGuestProfile } from '@/features/auth/hooks/use-guest-profile';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
@@ -34,26 +32,19 @@ import { lazyWithPreload } from '@/lib/lazy';
 import { shareLink } from '@/lib/share';
 import { useMyProfileQuery } from '../api/get-my-profile';
 import { useProfileStatsQuery } from '../api/get-profile-stats';
-import { ProfileSummary, ProfileSummarySkeleton, type ProfileView } from '../components/profile-summary';
+import {
+  ProfileSummary,
+  ProfileSummarySkeleton,
+  type ProfileView,
+  profileViewOf,
+} from '../components/profile-summary';
+import { EmptyTabNote, ProfileAlbumGrid, ProfileTabs } from '../components/profile-tabs';
 
 const EditProfileDialog = lazyWithPreload(() => import('../components/edit-profile-dialog'));
 
 /** Spec: 'Profile link copied!' stays 2 s. */
 const LINK_COPIED_MS = 2000;
 const SIGN_IN_REQUIRED_MS = 2000;
-
-function viewOfProfile(profile: Profile): ProfileView {
-  return {
-    avatarUrl: profile.avatar_url,
-    displayName: profile.display_name,
-    username: profile.username,
-    bio: profile.bio,
-    size: profile.size,
-    chest: profile.chest_circumference,
-    waist: profile.waist_circumference,
-    hip: profile.hip_circumference,
-  };
-}
 
 /** A guest's local profile, or the defaults for a visitor without one (spec: placeholder content). */
 function viewOfGuest(guest: GuestProfile | null): ProfileView {
@@ -108,35 +99,6 @@ function ProfileActions({ onEdit, onShare, onMessages }: Actions) {
         {t('profile.messages')}
       </Button>
     </div>
-  );
-}
-
-interface TabsProps {
-  posts: ReactNode;
-  albums: ReactNode;
-}
-
-function ProfileTabs({ posts, albums }: TabsProps) {
-  const { t } = useTranslation();
-  return (
-    <Tabs defaultValue="posts" className="mt-2">
-      <TabsList>
-        <TabsTrigger value="posts">
-          <Grid3x3Icon aria-hidden className="size-4" />
-          {t('profile.postsTab')}
-        </TabsTrigger>
-        <TabsTrigger value="albums">
-          <GalleryVerticalEndIcon aria-hidden className="size-4" />
-          {t('profile.albumsTab')}
-        </TabsTrigger>
-      </TabsList>
-      <TabsContent value="posts" className="px-1">
-        {posts}
-      </TabsContent>
-      <TabsContent value="albums" className="px-4">
-        {albums}
-      </TabsContent>
-    </Tabs>
   );
 }
 
@@ -206,7 +168,7 @@ function SignedInProfile() {
   return (
     <>
       <ProfileSummary
-        profile={viewOfProfile(profile.data)}
+        profile={profileViewOf(profile.data)}
         stats={stats.data}
         truncate
         measurementsNote={
@@ -230,6 +192,7 @@ function SignedInProfile() {
         <ComingSoonBanner />
       </div>
       <ProfileTabs
+        className="mt-2"
         posts={
           posts.isPending ? (
             <PostGridSkeleton columns={3} count={6} />
@@ -254,15 +217,9 @@ function SignedInProfile() {
             {albums.isPending ? (
               <AlbumGridSkeleton />
             ) : allAlbums.length === 0 ? (
-              <p className="py-6 text-center text-sm text-muted">{t('profile.noAlbums')}</p>
+              <EmptyTabNote>{t('profile.noAlbums')}</EmptyTabNote>
             ) : (
-              <AlbumGrid>
-                {allAlbums.map((album) => (
-                  <li key={album.id}>
-                    <AlbumCard album={album} to={`/album/${album.id}/posts`} showOwner={false} />
-                  </li>
-                ))}
-              </AlbumGrid>
+              <ProfileAlbumGrid albums={allAlbums} />
             )}
           </>
         }
@@ -306,6 +263,7 @@ function GuestOwnProfile() {
         <ComingSoonBanner />
       </div>
       <ProfileTabs
+        className="mt-2"
         posts={
           <EmptyState
             icon={<CameraIcon />}
@@ -321,12 +279,23 @@ function GuestOwnProfile() {
         albums={
           <>
             <CreateAlbumButton onClick={() => prompt(t('profile.prompt.albums'))} />
-            <p className="py-6 text-center text-sm text-muted">{t('profile.noAlbums')}</p>
+            <EmptyTabNote>{t('profile.noAlbums')}</EmptyTabNote>
           </>
         }
       />
       {dialog}
     </>
+  );
+}
+
+function MenuLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+  return (
+    <DropdownMenuItem asChild>
+      <Link to={to}>
+        <Icon aria-hidden className="size-5 text-muted" />
+        {label}
+      </Link>
+    </DropdownMenuItem>
   );
 }
 
@@ -340,24 +309,9 @@ export default function OwnProfileScreen() {
         menu={
           user ? (
             <>
-              <DropdownMenuItem asChild>
-                <Link to="/explore/taste">
-                  <HeartIcon aria-hidden className="size-5 text-muted" />
-                  {t('taste.title')}
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to="/settings/security">
-                  <ShieldCheckIcon aria-hidden className="size-5 text-muted" />
-                  {t('security.title')}
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to="/settings/blocked">
-                  <BanIcon aria-hidden className="size-5 text-muted" />
-                  {t('blockedPeople.title')}
-                </Link>
-              </DropdownMenuItem>
+              <MenuLink to="/explore/taste" icon={HeartIcon} label={t('taste.title')} />
+              <MenuLink to="/settings/security" icon={ShieldCheckIcon} label={t('security.title')} />
+              <MenuLink to="/settings/blocked" icon={BanIcon} label={t('blockedPeople.title')} />
             </>
           ) : undefined
         }

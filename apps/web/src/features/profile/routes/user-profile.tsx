@@ -1,5 +1,5 @@
 import { LIMITS, type PublicProfile } from '@sys/shared';
-import { BanIcon, FlagIcon, GalleryVerticalEndIcon, Grid3x3Icon, UserRoundXIcon } from 'lucide-react';
+import { BanIcon, FlagIcon, UserRoundXIcon } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,12 +7,11 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Handle } from '@/components/user-name';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
-import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
+import { AlbumGridSkeleton } from '@/features/albums/components/album-card';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
-import { useBlockMutation } from '@/features/moderation/api/block-profile';
+import { useUnblock } from '@/features/moderation/hooks/use-unblock';
 import { isolate } from '@/features/moderation/utils/isolate';
 import { useProfilePostsQuery } from '@/features/posts/api/get-profile-posts';
 import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
@@ -23,23 +22,11 @@ import { lazyWithPreload } from '@/lib/lazy';
 import { useProfileFollow } from '../api/follow-profile';
 import { useProfileStatsQuery } from '../api/get-profile-stats';
 import { usePublicProfileQuery } from '../api/get-public-profile';
-import { ProfileSummary, ProfileSummarySkeleton, type ProfileView } from '../components/profile-summary';
+import { ProfileSummary, ProfileSummarySkeleton, profileViewOf } from '../components/profile-summary';
+import { EmptyTabNote, ProfileAlbumGrid, ProfileTabs } from '../components/profile-tabs';
 
 const ReportDialog = lazyWithPreload(() => import('@/features/moderation/components/report-dialog'));
 const BlockDialog = lazyWithPreload(() => import('@/features/moderation/components/block-dialog'));
-
-function viewOf(profile: PublicProfile): ProfileView {
-  return {
-    avatarUrl: profile.avatar_url,
-    displayName: profile.display_name,
-    username: profile.username,
-    bio: profile.bio,
-    size: profile.size,
-    chest: profile.chest_circumference,
-    waist: profile.waist_circumference,
-    hip: profile.hip_circumference,
-  };
-}
 
 function FollowButton({ profile }: { profile: PublicProfile }) {
   const { t } = useTranslation();
@@ -60,22 +47,12 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
 /** What the viewer sees of someone they blocked: no posts, and the way back. */
 function BlockedNotice({ profile, name }: { profile: PublicProfile; name: string }) {
   const { t } = useTranslation();
-  const unblock = useBlockMutation(profile.id);
+  const { pending, unblock } = useUnblock(profile.id, name);
   return (
     <div className="rounded-2xl bg-subtle px-4 py-4 text-center">
       <p className="text-[15px] font-semibold text-ink">{t('block.youBlocked', { name: isolate(name) })}</p>
       <p className="mt-1 text-sm text-muted">{t('block.youBlockedDescription')}</p>
-      <Button
-        className="mt-3"
-        variant="outline"
-        disabled={unblock.isPending}
-        onClick={() =>
-          unblock.mutate(false, {
-            onSuccess: () => void showToast('success', t('block.unblocked', { name: isolate(name) })),
-            onError: () => void showToast('destructive', t('block.error')),
-          })
-        }
-      >
+      <Button className="mt-3" variant="outline" disabled={pending} onClick={unblock}>
         {t('block.unblock')}
       </Button>
     </div>
@@ -87,8 +64,7 @@ function UserPosts({ username }: { username: string }) {
   const posts = useProfilePostsQuery(username);
   if (posts.isPending) return <PostGridSkeleton columns={3} count={3} />;
   const first = posts.data?.pages[0]?.items.slice(0, LIMITS.otherProfilePostsPreview) ?? [];
-  if (first.length === 0)
-    return <p className="py-6 text-center text-sm text-muted">{t('profile.noPosts')}</p>;
+  if (first.length === 0) return <EmptyTabNote>{t('profile.noPosts')}</EmptyTabNote>;
   return <PostGrid posts={first} columns={3} />;
 }
 
@@ -97,17 +73,8 @@ function UserAlbums({ username }: { username: string }) {
   const albums = useAlbumsQuery({ kind: 'profile', username });
   if (albums.isPending) return <AlbumGridSkeleton count={2} />;
   const items = albums.data?.pages.flatMap((page) => page.items) ?? [];
-  if (items.length === 0)
-    return <p className="py-6 text-center text-sm text-muted">{t('profile.noAlbums')}</p>;
-  return (
-    <AlbumGrid>
-      {items.map((album) => (
-        <li key={album.id}>
-          <AlbumCard album={album} to={`/album/${album.id}/posts`} showOwner={false} />
-        </li>
-      ))}
-    </AlbumGrid>
-  );
+  if (items.length === 0) return <EmptyTabNote>{t('profile.noAlbums')}</EmptyTabNote>;
+  return <ProfileAlbumGrid albums={items} />;
 }
 
 /** Another user's profile (/profile/{username}). */
@@ -127,8 +94,8 @@ export default function UserProfileScreen() {
   }, [failed, t]);
 
   const other = profile.data && profile.data.id !== viewerId ? profile.data : null;
-  const unblock = useBlockMutation(other?.id ?? '');
   const displayName = other?.username ?? other?.display_name ?? username;
+  const { unblock } = useUnblock(other?.id ?? '', displayName);
   const signedInOr = (action: string, then: () => void) => (isSignedIn ? then() : prompt(action));
   const menu = other ? (
     <>
@@ -138,15 +105,7 @@ export default function UserProfileScreen() {
       </DropdownMenuItem>
       <DropdownMenuItem
         onSelect={() =>
-          signedInOr(t('block.prompt.block'), () =>
-            other.is_blocked
-              ? unblock.mutate(false, {
-                  onSuccess: () =>
-                    void showToast('success', t('block.unblocked', { name: isolate(displayName) })),
-                  onError: () => void showToast('destructive', t('block.error')),
-                })
-              : setOpenDialog('block'),
-          )
+          signedInOr(t('block.prompt.block'), () => (other.is_blocked ? unblock() : setOpenDialog('block')))
         }
       >
         <BanIcon aria-hidden className="size-5 text-muted" />
@@ -234,7 +193,7 @@ export default function UserProfileScreen() {
       <div className="pb-8">
         {header}
         {dialogs}
-        <ProfileSummary profile={viewOf(data)} stats={stats.data} />
+        <ProfileSummary profile={profileViewOf(data)} stats={stats.data} />
         <div className="mt-4 px-4">
           <BlockedNotice profile={data} name={displayName} />
         </div>
@@ -246,7 +205,7 @@ export default function UserProfileScreen() {
     <div className="pb-8">
       {header}
       {dialogs}
-      <ProfileSummary profile={viewOf(data)} stats={stats.data} />
+      <ProfileSummary profile={profileViewOf(data)} stats={stats.data} />
       <div className="mt-4 flex flex-col gap-3 px-4">
         {isSignedIn ? (
           isSelf ? null : (
@@ -258,24 +217,11 @@ export default function UserProfileScreen() {
           </p>
         )}
       </div>
-      <Tabs defaultValue="posts" className="mt-4">
-        <TabsList>
-          <TabsTrigger value="posts">
-            <Grid3x3Icon aria-hidden className="size-4" />
-            {t('profile.postsTab')}
-          </TabsTrigger>
-          <TabsTrigger value="albums">
-            <GalleryVerticalEndIcon aria-hidden className="size-4" />
-            {t('profile.albumsTab')}
-          </TabsTrigger>
-        </TabsList>
-        <TabsContent value="posts" className="px-1">
-          <UserPosts username={profileName} />
-        </TabsContent>
-        <TabsContent value="albums" className="px-4">
-          <UserAlbums username={profileName} />
-        </TabsContent>
-      </Tabs>
+      <ProfileTabs
+        className="mt-4"
+        posts={<UserPosts username={profileName} />}
+        albums={<UserAlbums username={profileName} />}
+      />
     </div>
   );
 }
