@@ -29,6 +29,10 @@ export async function submitAuthForm(
   password: string,
 ) {
   await page.getByRole('tab', { name: tab }).click();
+  // The tab follows the address (?tab=…), so the other tab's form can still be on screen for a moment
+  // after the click: typing then would fill the form that is about to be replaced. Wait for this one.
+  await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: tab, exact: true })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: tab, exact: true }).click();
