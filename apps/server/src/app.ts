@@ -106,7 +106,14 @@ export async function buildApp(
   await registerCors(app);
   await registerStorage(app);
   // Auth first: it sets request.user, which the profile bootstrap and every data route read.
-  const profiles = new ProfilesService(database.db, { avatars: () => app.uploads, log: app.log });
+  const profiles = new ProfilesService(database.db, {
+    avatars: () => app.uploads,
+    log: app.log,
+    // The feed cache comes with the posts module, registered later; a name shown with posts changed.
+    authorChanged: async () => {
+      if (app.hasDecorator('feedCache')) await app.feedCache.invalidate();
+    },
+  });
   await registerAuth(app, { hooks: profileAuthHooks(profiles) });
   await registerProfiles(app, profiles);
   await registerUploads(app);

@@ -111,10 +111,14 @@ export const AppConfigSchema = z.object({
   /** How many feed pages (one per limit and cursor) the cache keeps at most. */
   feedCacheMaxPages: z.number().int().min(0).max(100_000).default(500),
   // --- discovery at scale (modules/explore) ---
-  /** The filtered feed counts at most this many matches; more answer `total` = this, `totalCapped`. */
+  /** Filtered, brand and category pages count at most this many matches; more answer `total` = this, `totalCapped`. */
   discoveryCountCap: z.number().int().min(1).max(10_000_000).default(1000),
   /** Search ranks at most this many matches (the newest) and lists and counts only those. */
   searchCandidates: z.number().int().min(1).max(1_000_000).default(2000),
+  /** How long those counts and a search's ranking are reused (milliseconds); 0 computes them every time. */
+  discoveryCacheTtlMs: z.number().int().min(0).max(3_600_000).default(30_000),
+  /** How many of them are kept at most (a search's ranking holds up to searchCandidates ids: ~0.4 MB). */
+  discoveryCacheMaxEntries: z.number().int().min(0).max(100_000).default(100),
   // --- uploads and the product scraper (modules/storage, modules/scrape) ---
   /** Largest accepted upload in bytes; the spec's limit is 200MB. */
   uploadMaxBytes: z
@@ -175,6 +179,8 @@ const ENV_FIELDS = {
   FEED_CACHE_MAX_PAGES: { field: 'feedCacheMaxPages', parse: 'int' },
   DISCOVERY_COUNT_CAP: { field: 'discoveryCountCap', parse: 'int' },
   SEARCH_CANDIDATES: { field: 'searchCandidates', parse: 'int' },
+  DISCOVERY_CACHE_TTL_MS: { field: 'discoveryCacheTtlMs', parse: 'int' },
+  DISCOVERY_CACHE_MAX_ENTRIES: { field: 'discoveryCacheMaxEntries', parse: 'int' },
   UPLOAD_MAX_BYTES: { field: 'uploadMaxBytes', parse: 'int' },
   SCRAPER_ALLOW_PRIVATE: { field: 'scraperAllowPrivate', parse: 'bool' },
   S3_ENDPOINT: { field: 's3Endpoint', parse: 'string' },

@@ -303,16 +303,12 @@ export interface SearchOptions {
   joined: string | null;
   /** Only the newest this-many matches are ranked, listed and counted. */
   candidates: number;
-  after: ScoredPosition | undefined;
-  limit: number;
 }
 
 export interface SearchRow {
   postId: string;
   createdAt: Date;
   score: number;
-  /** Matches among the candidates, up to candidates + 1 (more than `candidates`: there are more matches). */
-  total: number;
 }
 
 /*
@@ -358,19 +354,27 @@ function searchCandidates(options: Pick<SearchOptions, 'words' | 'joined' | 'can
     limit ${options.candidates + 1}`;
 }
 
-export async function findSearchPage(db: Db, options: SearchOptions): Promise<SearchRow[]> {
-  if (options.words.length === 0) return [];
+/** Search's ranked candidates, best first, and how many matches were found (up to candidates + 1). */
+export interface SearchRanking {
+  rows: SearchRow[];
+  found: number;
+}
+
+/**
+ * Ranks the candidates (the newest `candidates` matches; one more is found only to know that there are
+ * more) and answers all of them, best first: relevance needs each match's document (ts_rank reads all of
+ * it), so the ranking is the expensive part, and every page of the same query is a slice of it (the service
+ * keeps it briefly). At most `candidates` rows of three narrow columns.
+ */
+export async function rankSearchCandidates(db: Db, options: SearchOptions): Promise<SearchRanking> {
+  if (options.words.length === 0) return { rows: [], found: 0 };
   let score = sql.join(options.words.map(wordScore), sql` + `);
   if (options.joined) score = sql`(${score} + ts_rank(${postSearch.document}, ${options.joined}::tsquery))`;
-  const after = options.after
-    ? sql`where (m.score, m.created_at, m.post_id) < (${options.after.score}::float8, ${options.after.createdAt.toISOString()}::timestamptz, ${options.after.id}::uuid)`
-    : sql``;
-  // Relevance needs each match's document (ts_rank reads all of it), so only a capped candidate set is
-  // ranked: the newest `candidates` matches (one more is found only to know that there are more). They
-  // are scored once into a narrow materialised list, which gives both the page (top-N sort) and the count.
   const result = await db.execute(sql`
-    with c as materialized (${searchCandidates(options)}),
-    m as materialized (
+    with c as materialized (${searchCandidates(options)})
+    select m.post_id as "postId", ${epochMs(sql`m.created_at`)} as "createdMs", m.score,
+      (select count(*)::int from c) as found
+    from (
       select ${postSearch.post_id} as post_id, ${postSearch.created_at} as created_at,
         round((${score})::numeric, 6)::float8 as score
       from ${postSearch}
@@ -379,31 +383,17 @@ export async function findSearchPage(db: Db, options: SearchOptions): Promise<Se
           select c.post_id from c order by c.created_at desc, c.post_id desc limit ${options.candidates}
         ) k
       )
-    )
-    select m.post_id as "postId", ${epochMs(sql`m.created_at`)} as "createdMs", m.score,
-      (select count(*)::int from c) as total
-    from m ${after}
-    order by m.score desc, m.created_at desc, m.post_id desc
-    limit ${options.limit}`);
-  return rowsOf<{ postId: string; createdMs: number; score: number; total: number }>(result).map((row) => ({
-    postId: row.postId,
-    createdAt: new Date(Number(row.createdMs)),
-    score: Number(row.score),
-    total: Number(row.total),
-  }));
-}
-
-/**
- * The number of matches up to `candidates` + 1, for a page past the last one (the count otherwise comes
- * with the rows).
- */
-export async function countSearch(
-  db: Db,
-  options: Pick<SearchOptions, 'words' | 'joined' | 'candidates'>,
-): Promise<number> {
-  if (options.words.length === 0) return 0;
-  const result = await db.execute(sql`select count(*)::int as value from (${searchCandidates(options)}) c`);
-  return Number(rowsOf<{ value: number }>(result)[0]?.value ?? 0);
+    ) m
+    order by m.score desc, m.created_at desc, m.post_id desc`);
+  const rows = rowsOf<{ postId: string; createdMs: number; score: number; found: number }>(result);
+  return {
+    rows: rows.map((row) => ({
+      postId: row.postId,
+      createdAt: new Date(Number(row.createdMs)),
+      score: Number(row.score),
+    })),
+    found: Number(rows[0]?.found ?? 0),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -20,7 +20,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { FEED_CHANNEL } from '../posts/posts.feed-cache.ts';
 import { indexUnindexedPosts } from './explore.indexing.ts';
 import { ExploreService } from './explore.service.ts';
 
@@ -184,6 +186,14 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
  * background.
  */
 export async function registerExplore(app: FastifyInstance): Promise<void> {
+  const cache = new TtlCache({
+    ttlMs: app.config.discoveryCacheTtlMs,
+    maxEntries: app.config.discoveryCacheMaxEntries,
+  });
+  // Every post change clears it: at once on this instance, on the others when they hear FEED_CHANNEL.
+  app.feedCache.clearsAlso(cache);
+  await cache.start(app.database, FEED_CHANNEL);
+  app.addHook('onClose', async () => cache.stop());
   const service = new ExploreService({
     db: app.database.db,
     posts: app.posts,
@@ -191,6 +201,7 @@ export async function registerExplore(app: FastifyInstance): Promise<void> {
     follows: () => (app.hasDecorator('follows') ? app.follows : null),
     countCap: app.config.discoveryCountCap,
     searchCandidates: app.config.searchCandidates,
+    cache,
   });
   app.decorate('explore', service);
   await app.register(exploreRoutes, { prefix: '/api/v1', service });

@@ -34,13 +34,13 @@ import {
   encodeCountedCursor,
   encodeScoredCursor,
 } from '../../lib/ranked-cursor.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import { toCreator, toExploreBrand, toTrendingItem } from './explore.mapper.ts';
 import {
   countBrandPosts,
   countCategory,
   countFiltered,
-  countSearch,
   findBrandPostIds,
   findBrandsByItemCount,
   findBrandWithItemCount,
@@ -51,11 +51,12 @@ import {
   findOutfitCandidates,
   findOwnMeasurements,
   findProfilesNamed,
-  findSearchPage,
   findTrendingPage,
   findWordExpansions,
   type OutfitCandidateOptions,
   type PostIdRow,
+  rankSearchCandidates,
+  type SearchRow,
   type WordMatch,
 } from './explore.repository.ts';
 import { anyOfQuery, isFuzzyWord, queryWords } from './explore.search-text.ts';
@@ -80,6 +81,23 @@ export interface ExploreServiceDeps {
   countCap?: number;
   /** Search ranks, lists and counts only the newest this-many matches (config searchCandidates; 2,000). */
   searchCandidates?: number;
+  /**
+   * Keeps what does not depend on the viewer and is asked again for every page: the capped counts and
+   * search's ranked candidates (DISCOVERY_CACHE_TTL_MS; cleared by every post change). None: computed
+   * every time.
+   */
+  cache?: TtlCache;
+}
+
+const NO_CACHE = new TtlCache({ ttlMs: 0, maxEntries: 0 });
+
+/** The rows after a search cursor in the ranking's order (score, then created_at, then id, all descending). */
+function isAfter(row: SearchRow, cursor: { score: number; createdAt: Date; id: string }): boolean {
+  if (row.score !== cursor.score) return row.score < cursor.score;
+  const created = row.createdAt.getTime();
+  const cursorCreated = cursor.createdAt.getTime();
+  if (created !== cursorCreated) return created < cursorCreated;
+  return row.postId < cursor.id;
 }
 
 const DEFAULT_COUNT_CAP = 1000;
@@ -112,39 +130,46 @@ export class ExploreService {
     return this.deps.countCap ?? DEFAULT_COUNT_CAP;
   }
 
+  private get cache(): TtlCache {
+    return this.deps.cache ?? NO_CACHE;
+  }
+
   // --- search and filters ---------------------------------------------------------------------------------
 
   async search(viewerId: string | null, query: SearchQuery): Promise<CountedPostPage> {
     const words = queryWords(query.q);
     if (words.length === 0) return EMPTY_PAGE;
     const after = decodeScoredCursor(query.cursor);
-    const expansions = new Map(
-      (await findWordExpansions(this.db, words, query.q)).map((row) => [row.word, row]),
-    );
-    const matches: WordMatch[] = words.map((word) => {
-      const expansion = expansions.get(word);
-      const fuzzy = isFuzzyWord(word);
-      const corrections = fuzzy ? (expansion?.terms ?? []).filter((term) => term !== word) : [];
-      return {
-        exact: anyOfQuery([word], fuzzy),
-        any: anyOfQuery([word, ...corrections], fuzzy),
-        authorIds: expansion?.authorIds ?? [],
-      };
-    });
     const candidates = this.deps.searchCandidates ?? DEFAULT_SEARCH_CANDIDATES;
-    const options = {
-      words: matches,
-      joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
-      candidates,
-    };
-    const rows = await findSearchPage(this.db, { ...options, after, limit: query.limit + 1 });
-    const found = rows[0]?.total ?? (after ? await countSearch(this.db, options) : 0);
+    // The same query's ranking serves every page and every visitor for a while (see `cache`).
+    const ranking = await this.cache.get(`search:${JSON.stringify([words, query.q])}`, async () => {
+      const expansions = new Map(
+        (await findWordExpansions(this.db, words, query.q)).map((row) => [row.word, row]),
+      );
+      const matches: WordMatch[] = words.map((word) => {
+        const expansion = expansions.get(word);
+        const fuzzy = isFuzzyWord(word);
+        const corrections = fuzzy ? (expansion?.terms ?? []).filter((term) => term !== word) : [];
+        return {
+          exact: anyOfQuery([word], fuzzy),
+          any: anyOfQuery([word, ...corrections], fuzzy),
+          authorIds: expansion?.authorIds ?? [],
+        };
+      });
+      return rankSearchCandidates(this.db, {
+        words: matches,
+        joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
+        candidates,
+      });
+    });
+    const start = after ? ranking.rows.findIndex((row) => isAfter(row, after)) : 0;
+    const rows = start < 0 ? [] : ranking.rows.slice(start, start + query.limit + 1);
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {
       items: await this.postsOf(viewerId, shown),
-      total: Math.min(found, candidates),
-      totalCapped: found > candidates,
+      total: Math.min(ranking.found, candidates),
+      totalCapped: ranking.found > candidates,
       nextCursor:
         rows.length > query.limit && last
           ? encodeScoredCursor({ score: last.score, createdAt: last.createdAt, id: last.postId })
@@ -158,7 +183,9 @@ export class ExploreService {
     const after = decodeKeysetCursor(page.cursor);
     const [rows, count] = await Promise.all([
       findFilteredPostIds(this.db, keyLists, after, page.limit + 1),
-      countFiltered(this.db, keyLists, this.countCap),
+      this.cache.get(`count:filtered:${JSON.stringify(keyLists)}`, () =>
+        countFiltered(this.db, keyLists, this.countCap),
+      ),
     ]);
     return this.countedPage(viewerId, rows, page.limit, count.total, count.capped);
   }
@@ -206,7 +233,9 @@ export class ExploreService {
       .map((author) => author.id);
     const [rows, count] = await Promise.all([
       findBrandPostIds(this.db, brandKey, authorIds, after, page.limit + 1),
-      countBrandPosts(this.db, brandKey, authorIds, this.countCap),
+      this.cache.get(`count:brand:${JSON.stringify([brandKey, authorIds])}`, () =>
+        countBrandPosts(this.db, brandKey, authorIds, this.countCap),
+      ),
     ]);
     return {
       brand: toExploreBrand(brand),
@@ -262,7 +291,7 @@ export class ExploreService {
     const after = decodeKeysetCursor(page.cursor);
     const [rows, count] = await Promise.all([
       findCategoryPostIds(this.db, key, after, page.limit + 1),
-      countCategory(this.db, key, this.countCap),
+      this.cache.get(`count:category:${key}`, () => countCategory(this.db, key, this.countCap)),
     ]);
     return {
       category: name,

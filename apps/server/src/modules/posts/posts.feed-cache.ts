@@ -58,6 +58,8 @@ export class FeedCache {
   private generation = 0;
   private stopListening: (() => Promise<void>) | null = null;
   private readonly now: () => number;
+  /** Other caches of this instance derived from posts (discovery's): cleared with this one, at once. */
+  private readonly dependents: { clear(): void }[] = [];
 
   constructor(private readonly options: FeedCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -65,6 +67,14 @@ export class FeedCache {
 
   get enabled(): boolean {
     return this.options.ttlMs > 0 && this.options.maxPages > 0;
+  }
+
+  /**
+   * `cache` is cleared whenever this instance changes the feed, before the change's request answers
+   * (other instances clear theirs on the NOTIFY, as this cache does).
+   */
+  clearsAlso(cache: { clear(): void }): void {
+    this.dependents.push(cache);
   }
 
   /** Number of pages held (tests and diagnostics). */
@@ -130,12 +140,12 @@ export class FeedCache {
 
   /**
    * The feed changed (a post was created, edited or removed and the change has committed): forget every
-   * page here at once, and tell the other instances. Never throws: a lost notification costs at most
-   * one TTL of staleness elsewhere.
+   * page here at once, and tell every instance (this one included: discovery's cache listens too, even
+   * when this cache is off). Never throws: a lost notification costs at most one TTL of staleness.
    */
   async invalidate(): Promise<void> {
     this.clear();
-    if (!this.enabled) return;
+    for (const dependent of this.dependents) dependent.clear();
     try {
       await this.options.database.notify(FEED_CHANNEL, '');
     } catch (error) {

@@ -78,7 +78,15 @@ export interface ProfilesServiceOptions {
    */
   avatars?: () => AvatarStore;
   log?: { warn(object: object, message: string): void };
+  /**
+   * Called after a change of what posts show of their author (name, display name, avatar) or search
+   * matches (names): the feed's and discovery's caches are cleared on every instance.
+   */
+  authorChanged?: () => Promise<void>;
 }
+
+/** The profile fields that posts show of their author, or that search matches. */
+const SHOWN_WITH_POSTS = ['username', 'display_name', 'avatar_url'] as const;
 
 export class ProfilesService {
   private readonly known = new Set<string>();
@@ -159,6 +167,7 @@ export class ProfilesService {
     }
     if (!row) throw profileNotFound();
     if (replacedAvatar) await this.removeOldAvatar(userId, replacedAvatar);
+    if (SHOWN_WITH_POSTS.some((key) => row[key] !== current[key])) await this.options.authorChanged?.();
     return toProfileJson(row);
   }
 

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+/** A computation that counts its calls and answers `value` (or waits for `gate` first). */
+function counter<T>(value: T, gate?: Promise<void>) {
+  const compute = async () => {
+    compute.calls += 1;
+    await gate;
+    return value;
+  };
+  compute.calls = 0;
+  return compute;
+}
+
+describe('TtlCache', () => {
+  it('computes a key once while it is fresh, again once it has expired', async () => {
+    let now = 1000;
+    const cache = new TtlCache({ ttlMs: 100, maxEntries: 10, now: () => now });
+    const compute = counter('a');
+    expect(await cache.get('k', compute)).toBe('a');
+    now += 99;
+    expect(await cache.get('k', compute)).toBe('a');
+    expect(compute.calls).toBe(1);
+    now += 1;
+    expect(await cache.get('k', compute)).toBe('a');
+    expect(compute.calls).toBe(2);
+  });
+
+  it('runs one computation for requests that arrive while it runs', async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 10 });
+    let open!: () => void;
+    const compute = counter(7, new Promise<void>((resolve) => (open = resolve)));
+    const waiting = Promise.all([cache.get('k', compute), cache.get('k', compute), cache.get('k', compute)]);
+    open();
+    expect(await waiting).toEqual([7, 7, 7]);
+    expect(compute.calls).toBe(1);
+  });
+
+  it('keeps at most maxEntries, dropping the least recently used', async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 2 });
+    const a = counter('a');
+    const b = counter('b');
+    const c = counter('c');
+    await cache.get('a', a);
+    await cache.get('b', b);
+    await cache.get('a', a); // a is now the most recently used
+    await cache.get('c', c); // evicts b
+    expect(cache.size).toBe(2);
+    await cache.get('a', a);
+    await cache.get('b', b);
+    expect(a.calls).toBe(1);
+    expect(b.calls).toBe(2);
+  });
+
+  it('does not keep a value computed across a clear, but gives it to its callers', async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 10 });
+    let open!: () => void;
+    const old = counter('before', new Promise<void>((resolve) => (open = resolve)));
+    const pending = cache.get('k', old);
+    cache.clear();
+    open();
+    expect(await pending).toBe('before');
+    const fresh = counter('after');
+    expect(await cache.get('k', fresh)).toBe('after');
+    expect(fresh.calls).toBe(1);
+  });
+
+  it('with ttlMs 0 computes every time and keeps nothing', async () => {
+    const cache = new TtlCache({ ttlMs: 0, maxEntries: 10 });
+    const compute = counter(1);
+    await cache.get('k', compute);
+    await cache.get('k', compute);
+    expect(compute.calls).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('clears on a NOTIFY on its channel, and stops listening when stopped', async () => {
+    const database = await openDatabase({ pgliteDir: null });
+    const cache = new TtlCache({ ttlMs: 60_000, maxEntries: 10 });
+    try {
+      await cache.start(database, 'ttl_cache_test');
+      await cache.get('k', counter(1));
+      await database.notify('other_channel', '');
+      expect(cache.size).toBe(1);
+      await database.notify('ttl_cache_test', '');
+      await expect.poll(() => cache.size).toBe(0);
+      await cache.stop();
+      await cache.get('k', counter(1));
+      await database.notify('ttl_cache_test', '');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(cache.size).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import type { Database } from '../db/client.ts';
+
+/**
+ * A small in-memory cache of computed values that expire after `ttlMs`, with at most `maxEntries` kept
+ * (least recently used go first), one computation per key at a time, and a `clear()` that every instance
+ * can be told of through a PostgreSQL NOTIFY channel (`start(database, channel)`). A value computed across
+ * a clear is returned to its callers but not kept (a generation count), so an older result never outlives
+ * the change that cleared the cache.
+ */
+export interface TtlCacheOptions {
+  /** How long an entry is used; 0 turns the cache off. */
+  ttlMs: number;
+  /** At most this many entries (least recently used go first). */
+  maxEntries: number;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
+interface Entry {
+  value: unknown;
+  expiresAt: number;
+}
+
+export class TtlCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly building = new Map<string, Promise<unknown>>();
+  private generation = 0;
+  private stopListening: (() => Promise<void>) | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: TtlCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0 && this.options.maxEntries > 0;
+  }
+
+  /** Number of entries held (tests and diagnostics). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Clears on every NOTIFY on `channel`, from any instance. A lost listener connection may have missed one: clear. */
+  async start(database: Pick<Database, 'listen'>, channel: string): Promise<void> {
+    if (!this.enabled) return;
+    this.stopListening = await database.listen(channel, () => this.clear(), {
+      onReconnect: () => this.clear(),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const stop = this.stopListening;
+    this.stopListening = null;
+    this.clear();
+    try {
+      await stop?.();
+    } catch {
+      // The database may be closed already.
+    }
+  }
+
+  /** The value under `key` while it is fresh, otherwise `compute()` (once, however many ask meanwhile). */
+  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return compute();
+    const cached = this.entries.get(key);
+    if (cached && cached.expiresAt > this.now()) {
+      // Most recently used last: the first key is the one to evict.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached.value as T;
+    }
+    if (cached) this.entries.delete(key);
+    const pending = this.building.get(key);
+    if (pending) return pending as Promise<T>;
+    const generation = this.generation;
+    const promise = compute();
+    this.building.set(key, promise);
+    try {
+      const value = await promise;
+      if (generation === this.generation)
+        this.store(key, { value, expiresAt: this.now() + this.options.ttlMs });
+      return value;
+    } finally {
+      if (this.building.get(key) === promise) this.building.delete(key);
+    }
+  }
+
+  /** Forgets everything, including what is being computed now (it finishes for its callers, unstored). */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.building.clear();
+  }
+
+  private store(key: string, entry: Entry): void {
+    this.entries.set(key, entry);
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+}

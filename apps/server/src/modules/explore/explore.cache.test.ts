@@ -1,0 +1,170 @@
+import type { CountedPostPage } from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import {
+  createPostgresTestDatabase,
+  createTestApp,
+  type TestApp,
+  testDatabaseUrl,
+} from '../../test/context.ts';
+import { seedPost, updateProfile } from '../../test/discovery.ts';
+import { publishPost } from '../../test/media.ts';
+import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+
+/*
+ * Discovery's cache (DISCOVERY_CACHE_TTL_MS): the capped counts and search's ranking are computed once
+ * and reused across pages and visitors, and every post change made through the API clears them at once.
+ * `seedPost` writes straight into the tables, behind the services' back: what it adds shows whether an
+ * answer came from the cache.
+ */
+
+const blackZara = (caption: string) => ({
+  caption,
+  items: [{ item_type: 'Jacket', brand: 'Zara', color: 'Black' }],
+});
+
+async function getPage(app: FastifyInstance, url: string): Promise<CountedPostPage> {
+  const response = await app.inject({ method: 'GET', url });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as CountedPostPage;
+}
+
+const ids = (page: CountedPostPage) => page.items.map((post) => post.id);
+
+describe('with the cache on (the default)', () => {
+  let ctx: TestApp;
+  let dana: TestUser;
+  const seeded: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
+    dana = await createUser(ctx.app);
+    for (const caption of ['Zara one #Casual', 'Zara two #Casual', 'Zara three #Casual']) {
+      seeded.push(await seedPost(ctx.app, dana, blackZara(caption)));
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it('reuses a count and a ranking: a post written behind the services is not in them yet', async () => {
+    expect(await getPage(ctx.app, '/api/v1/posts/filtered?color=Black')).toMatchObject({ total: 3 });
+    expect(await getPage(ctx.app, '/api/v1/explore/categories/casual')).toMatchObject({ total: 3 });
+    expect(new Set(ids(await getPage(ctx.app, '/api/v1/search?q=zara')))).toEqual(new Set(seeded));
+
+    const behind = await seedPost(ctx.app, dana, blackZara('Zara four #Casual'));
+    const filtered = await getPage(ctx.app, '/api/v1/posts/filtered?color=Black');
+    // The page itself is read live; its count came from the cache.
+    expect(ids(filtered)).toContain(behind);
+    expect(filtered.total).toBe(3);
+    expect((await getPage(ctx.app, '/api/v1/explore/categories/casual')).total).toBe(3);
+    expect(ids(await getPage(ctx.app, '/api/v1/search?q=zara'))).not.toContain(behind);
+    seeded.push(behind);
+  });
+
+  it('a post published through the API is counted and found at once', async () => {
+    const post = await publishPost(ctx.app, dana, {
+      caption: 'Zara five #Casual',
+      items: [{ itemType: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
+    });
+    expect((await getPage(ctx.app, '/api/v1/posts/filtered?color=Black')).total).toBe(5);
+    expect((await getPage(ctx.app, '/api/v1/explore/categories/casual')).total).toBe(5);
+    const found = await getPage(ctx.app, '/api/v1/search?q=zara');
+    expect(new Set(ids(found))).toEqual(new Set([...seeded, post.id]));
+    expect(found.total).toBe(5);
+
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${post.id}`,
+      headers: dana.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await getPage(ctx.app, '/api/v1/posts/filtered?color=Black')).total).toBe(4);
+    expect(ids(await getPage(ctx.app, '/api/v1/search?q=zara'))).not.toContain(post.id);
+  });
+
+  it('pages of a kept ranking follow each other like the whole list', async () => {
+    const whole = ids(await getPage(ctx.app, '/api/v1/search?q=zara&limit=50'));
+    expect(whole).toHaveLength(4);
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: CountedPostPage = await getPage(
+        ctx.app,
+        `/api/v1/search?q=zara&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.total).toBe(4);
+      walked.push(...ids(page));
+      cursor = page.nextCursor;
+    } while (cursor && walked.length < 10);
+    expect(walked).toEqual(whole);
+  });
+
+  it("a new name of an author is found at once (search matches authors' names)", async () => {
+    await updateProfile(ctx.app, dana, { username: 'dana_cache' });
+    expect(new Set(ids(await getPage(ctx.app, '/api/v1/search?q=dana_cache')))).toEqual(new Set(seeded));
+    await updateProfile(ctx.app, dana, { username: 'dana_renamed' });
+    expect(ids(await getPage(ctx.app, '/api/v1/search?q=dana_cache'))).toEqual([]);
+  });
+});
+
+describe('with DISCOVERY_CACHE_TTL_MS=0', () => {
+  let ctx: TestApp;
+  let dana: TestUser;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS, discoveryCacheTtlMs: 0 });
+    dana = await createUser(ctx.app);
+    await seedPost(ctx.app, dana, blackZara('Zara one'));
+  });
+  afterAll(() => ctx.close());
+
+  it('computes every answer afresh', async () => {
+    expect((await getPage(ctx.app, '/api/v1/posts/filtered?color=Black')).total).toBe(1);
+    const behind = await seedPost(ctx.app, dana, blackZara('Zara two'));
+    expect((await getPage(ctx.app, '/api/v1/posts/filtered?color=Black')).total).toBe(2);
+    expect(ids(await getPage(ctx.app, '/api/v1/search?q=zara'))).toContain(behind);
+  });
+});
+
+/* PGlite lives inside one process: the other instance's side needs PostgreSQL. */
+describe.runIf(testDatabaseUrl)('two server instances on one PostgreSQL database', () => {
+  let drop: () => Promise<void>;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    const created = await createPostgresTestDatabase();
+    drop = created.drop;
+    const config = {
+      dataDir: null,
+      webDist: null,
+      seedDemo: false,
+      logLevel: 'silent' as const,
+      databaseUrl: created.url,
+      authRateLimits: TEST_RATE_LIMITS,
+    };
+    first = await buildApp(config, { logger: false });
+    second = await buildApp(config, { logger: false });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await drop?.();
+  });
+
+  it("a post published on one clears the other's counts and rankings", async () => {
+    const dana = await createUser(first);
+    await seedPost(first, dana, blackZara('Zara one'));
+    expect((await getPage(second, '/api/v1/posts/filtered?color=Black')).total).toBe(1);
+    expect(await getPage(second, '/api/v1/search?q=zara')).toMatchObject({ total: 1 });
+
+    const post = await publishPost(first, dana, {
+      caption: 'Zara two',
+      items: [{ itemType: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
+    });
+    await expect
+      .poll(async () => (await getPage(second, '/api/v1/posts/filtered?color=Black')).total)
+      .toBe(2);
+    await expect.poll(async () => ids(await getPage(second, '/api/v1/search?q=zara'))).toContain(post.id);
+  });
+});
