@@ -1,13 +1,7 @@
 import type { CountedPostPage } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import {
-  createPostgresTestDatabase,
-  createTestApp,
-  type TestApp,
-  testDatabaseUrl,
-} from '../../test/context.ts';
+import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
 import { seedPost, updateProfile } from '../../test/discovery.ts';
 import { publishPost } from '../../test/media.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
@@ -126,31 +120,17 @@ describe('with DISCOVERY_CACHE_TTL_MS=0', () => {
   });
 });
 
-/* PGlite lives inside one process: the other instance's side needs PostgreSQL. */
-describe.runIf(testDatabaseUrl)('two server instances on one PostgreSQL database', () => {
-  let drop: () => Promise<void>;
+/* Two instances on one database (on PGlite they share the one in-process database and its NOTIFY). */
+describe('two server instances', () => {
+  let cluster: TestApps;
   let first: FastifyInstance;
   let second: FastifyInstance;
 
   beforeAll(async () => {
-    const created = await createPostgresTestDatabase();
-    drop = created.drop;
-    const config = {
-      dataDir: null,
-      webDist: null,
-      seedDemo: false,
-      logLevel: 'silent' as const,
-      databaseUrl: created.url,
-      authRateLimits: TEST_RATE_LIMITS,
-    };
-    first = await buildApp(config, { logger: false });
-    second = await buildApp(config, { logger: false });
+    cluster = await createTestApps(2, { authRateLimits: TEST_RATE_LIMITS });
+    [first, second] = cluster.apps as [FastifyInstance, FastifyInstance];
   });
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await drop?.();
-  });
+  afterAll(() => cluster.close());
 
   it("a post published on one clears the other's counts and rankings", async () => {
     const dana = await createUser(first);
