@@ -62,6 +62,40 @@ describe('the data API guard', () => {
     expect((await me('Bearer not-a-jwt')).statusCode).toBe(401);
   });
 
+  it('remembers a verified token only until it expires', async () => {
+    const tokens = t.app.auth.tokens;
+    // Issued so that it expires two seconds from now.
+    const { token, expiresAt } = await tokens.signAccessToken(
+      claimsOf(session),
+      Date.now() - (tokens.expirySeconds - 2) * 1000,
+    );
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    while (Math.floor(Date.now() / 1000) < expiresAt) await new Promise((r) => setTimeout(r, 100));
+    const late = await me(`Bearer ${token}`);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error.code).toBe('invalid_token');
+  });
+
+  it('does not let an altered copy of a remembered token through', async () => {
+    expect((await me(`Bearer ${session.access_token}`)).statusCode).toBe(200);
+    const [header, payload, signature] = session.access_token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const otherUser = Buffer.from(
+      JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000009' }),
+    ).toString('base64url');
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const altered of [
+      `${header}.${otherUser}.${signature}`,
+      `${header}.${payload}.${flipped}`,
+      `${session.access_token}x`,
+      `${header}.${payload}.`,
+    ]) {
+      expect((await me(`Bearer ${altered}`)).statusCode, altered).toBe(401);
+    }
+    expect((await me(`Bearer ${session.access_token}`)).statusCode).toBe(200);
+  });
+
   it("keeps a signed-out session's access token working until it expires (no database round trip)", async () => {
     const other = await t.signIn('guard@example.com');
     await t.call({ method: 'POST', url: '/auth/v1/logout?scope=local', token: other.access_token });

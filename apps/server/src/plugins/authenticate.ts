@@ -44,18 +44,20 @@ export type AccessTokenVerifier = (token: string) => Promise<{
  * its own tokens against the database). The check needs no database round trip: the ES256
  * signature, issuer and expiry are verified with the key in memory. The price is that a signed-out
  * session's access token keeps working until it expires (AUTH_JWT_EXPIRY, 1 hour by default).
- * Expired, forged and malformed tokens are refused with 401 rather than treated as anonymous, so a
- * client learns that it must refresh.
+ * A token that passed is remembered until it expires (VerifiedTokens below). Expired, forged and
+ * malformed tokens are refused with 401 rather than treated as anonymous, so a client learns that it
+ * must refresh.
  */
 export function registerAuthenticate(app: FastifyInstance, verify: AccessTokenVerifier): void {
   app.decorateRequest('user', null);
   app.decorateRequest('getUser', function (this: FastifyRequest) {
     return this.user;
   });
+  const verified = new VerifiedTokens(verify);
   const authenticateAccessToken = async (token: string) => {
     let claims: Awaited<ReturnType<AccessTokenVerifier>>;
     try {
-      claims = await verify(token);
+      claims = await verified.claimsOf(token);
     } catch {
       throw new AppError(401, 'invalid_token', 'The access token is invalid or has expired');
     }
@@ -82,6 +84,57 @@ export function registerAuthenticate(app: FastifyInstance, verify: AccessTokenVe
     // second factor is verified (the web app shows the code step meanwhile).
     request.user = mfaPending ? null : user;
   });
+}
+
+type VerifiedClaims = Awaited<ReturnType<AccessTokenVerifier>> & { exp: number };
+
+/** At most this many verified tokens are remembered (about 1-2 kB each). */
+const VERIFIED_TOKENS_LIMIT = 10_000;
+
+/**
+ * The claims of access tokens already verified, keyed by the exact token text, until each one's `exp`.
+ * Checking an ES256 signature costs ~0.2 ms of CPU, a large part of a cached feed page's cost, and a
+ * client sends the same token with every request until it refreshes. Remembering the result changes
+ * nothing about what is accepted: the check reads the token alone (no session lookup, see above), so a
+ * token's answer can only change when it expires, and that is checked on every use with the same rule
+ * as the verifier's (`exp` at or before the current second: expired). Only tokens that passed are kept:
+ * a forged or altered token is a different string and goes through the full check. If the data API
+ * ever refuses tokens of signed-out sessions, that check must run on every request, after this one.
+ */
+class VerifiedTokens {
+  private readonly claims = new Map<string, VerifiedClaims>();
+
+  constructor(private readonly verify: AccessTokenVerifier) {}
+
+  async claimsOf(token: string): Promise<Awaited<ReturnType<AccessTokenVerifier>>> {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const known = this.claims.get(token);
+    if (known) {
+      if (known.exp > nowSeconds) return known;
+      this.claims.delete(token);
+    }
+    const claims = await this.verify(token);
+    if (typeof claims.exp === 'number' && claims.exp > nowSeconds)
+      this.remember(token, { ...claims, exp: claims.exp });
+    return claims;
+  }
+
+  private remember(token: string, claims: VerifiedClaims): void {
+    if (this.claims.size >= VERIFIED_TOKENS_LIMIT) {
+      // Expired ones first; if none, the oldest half (insertion order), so a flood of valid tokens
+      // costs re-verification, never unbounded memory.
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      for (const [key, value] of this.claims) if (value.exp <= nowSeconds) this.claims.delete(key);
+      if (this.claims.size >= VERIFIED_TOKENS_LIMIT) {
+        let drop = Math.ceil(VERIFIED_TOKENS_LIMIT / 2);
+        for (const key of this.claims.keys()) {
+          if (drop-- <= 0) break;
+          this.claims.delete(key);
+        }
+      }
+    }
+    this.claims.set(token, claims);
+  }
 }
 
 /** The signed-in user, or 401 'User not authenticated' (the spec's message for unauthenticated writes). */

@@ -1,4 +1,4 @@
-import type { Post, PostPage } from '@sys/shared';
+import { type Post, type PostPage, PostPageSchema } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
@@ -149,6 +149,59 @@ describe('the feed cache on one instance', () => {
       expect(p).toMatchObject({ likedByMe: false, savedByMe: false });
       expect(p.items.every((i) => !i.savedByMe)).toBe(true);
     }
+  });
+
+  it("shows a viewer's like on their next request, and only in their page", async () => {
+    const erin = await createUser(app);
+    const frank = await createUser(app);
+    const post = await publishPost(app, alice, {
+      caption: 'liked between requests "likedByMe":true',
+      items: [
+        { itemType: 'Dress', brand: 'Zara', link: 'https://shop.example.com/dress', price: '129.90' },
+        { itemType: 'Shoes', brand: 'Nike', link: 'https://shop.example.com/shoes', price: '89' },
+      ],
+    });
+    const flagsOf = async (user?: TestUser) => {
+      const page = await feedPage(app, 'limit=20', user);
+      const seen = page.items.find((p) => p.id === post.id)!;
+      return {
+        likedByMe: seen.likedByMe,
+        likeCount: seen.likeCount,
+        saved: seen.items.map((i) => i.savedByMe),
+      };
+    };
+    expect(await flagsOf()).toMatchObject({ likedByMe: false, likeCount: 0 }); // the visitor page is cached
+    const before = await feed(app, 'limit=20', erin);
+
+    const item = post.items[0]!;
+    for (const url of [`/api/v1/posts/${post.id}/like`, `/api/v1/items/${item.id}/save`]) {
+      expect((await app.inject({ method: 'PUT', url, headers: erin.headers })).statusCode).toBe(200);
+    }
+    // Asked in turns, so that anything one viewer's page left behind would show in the next one's.
+    for (let round = 0; round < 3; round++) {
+      expect(await flagsOf(erin)).toEqual({ likedByMe: true, likeCount: 1, saved: [true, false] });
+      expect(await flagsOf(frank)).toEqual({ likedByMe: false, likeCount: 1, saved: [false, false] });
+      expect(await flagsOf()).toEqual({ likedByMe: false, likeCount: 0, saved: [false, false] });
+    }
+    // Byte for byte what serialising Erin's page read without the cache gives.
+    const erins = await feed(app, 'limit=20', erin);
+    const uncached = PostPageSchema.parse(await app.posts.listFeed(erin.id, { limit: 20 }));
+    expect(erins.body).toBe(JSON.stringify(uncached));
+    // Her ETag changed with her like: her old one no longer gets 304.
+    expect(erins.headers.etag).not.toBe(before.headers.etag);
+    const revalidated = await feed(app, 'limit=20', erin, { 'if-none-match': before.headers.etag as string });
+    expect(revalidated.statusCode).toBe(200);
+    expect(
+      (await feed(app, 'limit=20', erin, { 'if-none-match': erins.headers.etag as string })).statusCode,
+    ).toBe(304);
+
+    const unlike = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${post.id}/like`,
+      headers: erin.headers,
+    });
+    expect(unlike.statusCode).toBeLessThan(300);
+    expect(await flagsOf(erin)).toEqual({ likedByMe: false, likeCount: 0, saved: [true, false] });
   });
 
   it("leaves out a blocked author's posts for the viewer who blocked them, but not for visitors", async () => {

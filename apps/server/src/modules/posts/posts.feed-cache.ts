@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type PostPage, PostPageSchema } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { FeedPageTemplate } from './posts.feed-template.ts';
 
 /**
  * A short-lived cache of the public feed's pages as visitors see them, kept ready-serialised.
@@ -10,7 +11,8 @@ import type { Database } from '../../db/client.ts';
  * validation and serialisation of ~35 kB); under load that CPU, not the database, decides the latency
  * (bench/RESULTS.md). The same page for the same `limit` and `cursor` is the same for every visitor, so it is
  * built once and served as the stored JSON text until it expires (`FEED_CACHE_TTL_MS`) or the feed changes.
- * Signed-in viewers get the same page with their own flags added (PostsService.personaliseFeedPage).
+ * Signed-in viewers get the same page with their own flags and counts written into its JSON
+ * (PostsService.viewerStatesOfFeedPage, FeedPageTemplate).
  *
  * Freshness: a post created, edited or removed through this instance clears the cache before the
  * request that changed it answers, so the author's next read is fresh; every instance hears of it
@@ -32,6 +34,8 @@ export interface CachedFeedPage {
   body: Buffer;
   /** A strong validator of `json`. */
   etag: string;
+  /** `body` with holes for a signed-in viewer's values; null if the page could not be taken apart. */
+  template: FeedPageTemplate | null;
   expiresAt: number;
 }
 
@@ -120,13 +124,10 @@ export class FeedCache {
     const promise = (async () => {
       const page = PostPageSchema.parse(await build());
       const json = JSON.stringify(page);
-      return {
-        page,
-        json,
-        body: Buffer.from(json, 'utf8'),
-        etag: etagOf(json),
-        expiresAt: this.now() + this.options.ttlMs,
-      };
+      const body = Buffer.from(json, 'utf8');
+      const template = FeedPageTemplate.of(page, json, body);
+      if (!template) this.options.log.warn('a feed page could not be templated for signed-in viewers');
+      return { page, json, body, etag: etagOf(json), template, expiresAt: this.now() + this.options.ttlMs };
     })();
     this.building.set(key, promise);
     try {

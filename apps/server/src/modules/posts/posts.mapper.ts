@@ -1,6 +1,7 @@
 import type { Author, Post, PostItem, PostMedia } from '@sys/shared';
 import type { PostItemRow, PostMediaRow } from '../../db/schema/index.ts';
-import type { AuthorRow, PostListRow } from './posts.repository.ts';
+import type { ViewerPostState } from './posts.feed-template.ts';
+import type { AuthorRow, PostListRow, ViewerPostStateRow } from './posts.repository.ts';
 
 /** Rows -> the API's camelCase posts. */
 
@@ -84,4 +85,16 @@ export function toPosts(
     savedByMe: Boolean(savedByMe),
     followingAuthor: followedAuthorIds.has(author.id),
   }));
+}
+
+/** A viewer's row of `findViewerStateOfPosts` -> what the feed template writes into their page. */
+export function toViewerPostState(row: ViewerPostStateRow): ViewerPostState {
+  return {
+    likeCount: Number(row.likeCount),
+    commentCount: Number(row.commentCount),
+    likedByMe: Boolean(row.likedByMe),
+    savedByMe: Boolean(row.savedByMe),
+    followingAuthor: Boolean(row.followingAuthor),
+    savedItemIds: new Set(row.savedItemIds ?? []),
+  };
 }

@@ -1,4 +1,15 @@
-import { and, asc, eq, inArray, notInArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  notInArray,
+  or,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { blockedBetween, notBlockedFor } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -49,14 +60,27 @@ export interface PostKey {
 /** The viewer of a list: an id, a prepared statement's placeholder for one, or nobody. */
 type ViewerParam = string | Placeholder | null;
 
+/**
+ * `exists (select 1 from … where <condition>)`, evaluated as one index probe per row. Without `offset 0`
+ * PostgreSQL may turn a correlated EXISTS into a hashed subplan that first reads every row of the viewer
+ * (all their likes, saved posts or follows); in a prepared statement's generic plan it decides that for
+ * an average viewer, so a viewer with 20,000 saved posts read all of them on every feed page: 7-10 ms
+ * instead of 0.6 ms for the flags query on 100,000 posts (bench/RESULTS.md, section 2b). PostgreSQL
+ * leaves an EXISTS with an OFFSET as written, so this costs a few probes of the (post, viewer) key per
+ * post whoever the viewer is.
+ */
+function probe(table: SQLWrapper, condition: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${table} where ${condition} offset 0)`;
+}
+
 function postSelection(viewerId: ViewerParam) {
   // Scalar subqueries, not joins with GROUP BY: each is an index lookup on (post_id, ...) per post of the
   // page, and the page stays one query.
   const likedByMe = viewerId
-    ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.post_id} = ${posts.id} and ${postLikes.profile_id} = ${viewerId})`
+    ? probe(postLikes, sql`${postLikes.post_id} = ${posts.id} and ${postLikes.profile_id} = ${viewerId}`)
     : sql<boolean>`false`;
   const savedByMe = viewerId
-    ? sql<boolean>`exists (select 1 from ${savedPosts} where ${savedPosts.post_id} = ${posts.id} and ${savedPosts.profile_id} = ${viewerId})`
+    ? probe(savedPosts, sql`${savedPosts.post_id} = ${posts.id} and ${savedPosts.profile_id} = ${viewerId}`)
     : sql<boolean>`false`;
   return {
     post: posts,
@@ -197,7 +221,10 @@ export async function findViewerStateOfPosts(
           commentCount: selection.commentCount,
           likedByMe: selection.likedByMe,
           savedByMe: selection.savedByMe,
-          followingAuthor: sql<boolean>`exists (select 1 from ${follows} where ${follows.follower_id} = ${viewer} and ${follows.following_id} = ${posts.profile_id})`,
+          followingAuthor: probe(
+            follows,
+            sql`${follows.follower_id} = ${viewer} and ${follows.following_id} = ${posts.profile_id}`,
+          ),
           savedItemIds: sql<
             string[] | null
           >`(select array_agg(${savedItems.item_id}) from ${savedItems} join ${postItems} on ${postItems.id} = ${savedItems.item_id} where ${postItems.post_id} = ${posts.id} and ${savedItems.profile_id} = ${viewer})`,

@@ -17,7 +17,8 @@ import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.
 import { countBrandUsage } from '../brands/brands.service.ts';
 import { indexPostsForDiscovery } from '../explore/explore.indexing.ts';
 import type { StorageService } from '../storage/storage.service.ts';
-import { toPosts } from './posts.mapper.ts';
+import type { ViewerPostState } from './posts.feed-template.ts';
+import { toPosts, toViewerPostState } from './posts.mapper.ts';
 import {
   deleteItemsOfPostExcept,
   deleteMediaOfPost,
@@ -88,33 +89,25 @@ export class PostsService {
   }
 
   /**
-   * A visitor's feed page (the cached one) as `viewerId` sees it: their flags (liked, saved, following the
-   * author, saved products) and the current counts, from one query. Null when a post of the page is gone,
-   * no longer public or hidden from this viewer by a block: the caller then reads the page for the viewer.
+   * What `viewerId` sees differently on each post of a visitor's feed page (the cached one): their flags
+   * (liked, saved, following the author, saved products) and the current counts, from one query, in page
+   * order. Null when a post of the page is gone, no longer public or hidden from this viewer by a block:
+   * the caller then reads the page for the viewer.
    */
-  async personaliseFeedPage(viewerId: string, page: PostPage): Promise<PostPage | null> {
-    const states = await findViewerStateOfPosts(
+  async viewerStatesOfFeedPage(viewerId: string, page: PostPage): Promise<ViewerPostState[] | null> {
+    const rows = await findViewerStateOfPosts(
       this.db,
       viewerId,
       page.items.map((post) => post.id),
     );
-    const byId = new Map(states.map((state) => [state.id, state]));
-    const items: Post[] = [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const states: ViewerPostState[] = [];
     for (const post of page.items) {
-      const state = byId.get(post.id);
-      if (!state?.visible) return null;
-      const savedItems = new Set(state.savedItemIds ?? []);
-      items.push({
-        ...post,
-        items: post.items.map((item) => ({ ...item, savedByMe: savedItems.has(item.id) })),
-        likeCount: Number(state.likeCount),
-        commentCount: Number(state.commentCount),
-        likedByMe: Boolean(state.likedByMe),
-        savedByMe: Boolean(state.savedByMe),
-        followingAuthor: Boolean(state.followingAuthor),
-      });
+      const row = byId.get(post.id);
+      if (!row?.visible) return null;
+      states.push(toViewerPostState(row));
     }
-    return { items, nextCursor: page.nextCursor };
+    return states;
   }
 
   async listProfilePosts(viewerId: string | null, username: string, query: PageQuery): Promise<PostPage> {

@@ -1,0 +1,250 @@
+import { CURRENCIES, type Post, type PostPage, PostPageSchema } from '@sys/shared';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FeedPageTemplate, type ViewerPostState } from './posts.feed-template.ts';
+
+/*
+ * The template must give exactly the bytes that serialising the viewer's page gives (what the route sent
+ * before the template existed), for any content: captions and names with quotes, backslashes, Hebrew,
+ * emoji and text that looks like the fields being replaced.
+ */
+
+/** The viewer's page the slow way: copy the posts with the viewer's values, as the route did before. */
+function personalised(page: PostPage, states: readonly ViewerPostState[]): PostPage {
+  return {
+    ...page,
+    items: page.items.map((post, index): Post => {
+      const state = states[index]!;
+      return {
+        ...post,
+        items: post.items.map((item) => ({ ...item, savedByMe: state.savedItemIds.has(item.id) })),
+        likeCount: state.likeCount,
+        commentCount: state.commentCount,
+        likedByMe: state.likedByMe,
+        savedByMe: state.savedByMe,
+        followingAuthor: state.followingAuthor,
+      };
+    }),
+  };
+}
+
+function templateOf(page: PostPage): { template: FeedPageTemplate; json: string; body: Buffer } {
+  const json = JSON.stringify(page);
+  const body = Buffer.from(json, 'utf8');
+  const template = FeedPageTemplate.of(page, json, body);
+  if (!template) throw new Error('no template');
+  return { template, json, body };
+}
+
+const tricky = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.constantFrom(
+    '"likeCount":1',
+    ',"savedByMe":true}',
+    'שלום עולם',
+    '👗✨ "quoted" \\ back\\slash',
+    '\u2028\u2029\u0000\ud800',
+    '',
+  ),
+);
+const maybe = <T>(value: fc.Arbitrary<T>) => fc.option(value, { nil: null });
+const count = fc.integer({ min: 0, max: 2_000_000_000 });
+
+const itemArb = fc.record({
+  id: fc.uuid({ version: 4 }),
+  itemType: maybe(tricky),
+  brand: maybe(tricky),
+  link: tricky,
+  size: maybe(tricky),
+  title: maybe(tricky),
+  imageUrl: maybe(tricky),
+  price: maybe(fc.double({ noNaN: true, noDefaultInfinity: true })),
+  currency: fc.constantFrom(...CURRENCIES),
+  color: maybe(tricky),
+  pattern: maybe(tricky),
+  savedByMe: fc.boolean(),
+});
+
+const postArb = fc.record({
+  id: fc.uuid({ version: 4 }),
+  caption: tricky,
+  mediaUrl: tricky,
+  mediaType: fc.constantFrom('image', 'video'),
+  visibility: fc.constant('public'),
+  createdAt: fc.constant('2026-01-02T03:04:05.678Z'),
+  updatedAt: fc.constant('2026-01-02T03:04:05.678Z'),
+  author: fc.record({
+    id: fc.uuid({ version: 4 }),
+    username: maybe(tricky),
+    displayName: maybe(tricky),
+    avatarUrl: maybe(tricky),
+  }),
+  media: fc.array(
+    fc.record({
+      id: fc.uuid({ version: 4 }),
+      url: tricky,
+      type: fc.constantFrom('image', 'video'),
+      order: fc.nat(10),
+      width: maybe(fc.nat(5000)),
+      height: maybe(fc.nat(5000)),
+      placeholder: maybe(tricky),
+      variants: fc.array(fc.record({ width: fc.nat(5000), url: tricky }), { maxLength: 2 }),
+    }),
+    { maxLength: 3 },
+  ),
+  items: fc.array(itemArb, { maxLength: 4 }),
+  likeCount: count,
+  commentCount: count,
+  likedByMe: fc.constant(false),
+  savedByMe: fc.constant(false),
+  followingAuthor: fc.constant(false),
+});
+
+/** A page as the cache holds it (the response schema's output), with one viewer state per post. */
+const pageWithStates = fc
+  .record({ items: fc.array(postArb, { maxLength: 6 }), nextCursor: maybe(tricky) })
+  .map((raw) => PostPageSchema.parse(raw))
+  .chain((page) =>
+    fc.tuple(
+      fc.constant(page),
+      fc.tuple(
+        ...page.items.map((post) =>
+          fc.record({
+            likeCount: count,
+            commentCount: count,
+            likedByMe: fc.boolean(),
+            savedByMe: fc.boolean(),
+            followingAuthor: fc.boolean(),
+            savedItemIds: fc
+              .subarray(post.items.map((item) => item.id))
+              .map((saved) => new Set(saved) as ReadonlySet<string>),
+          }),
+        ),
+      ),
+    ),
+  );
+
+describe('the feed page template', () => {
+  it("writes a viewer's values into the cached bytes exactly as serialising their page would", () => {
+    fc.assert(
+      fc.property(pageWithStates, ([page, states]) => {
+        const { template, json } = templateOf(page);
+        const rendered = template.render(states);
+        expect(rendered.body.toString('utf8')).toBe(JSON.stringify(personalised(page, states)));
+        // The visitor's page is untouched by rendering (no viewer's values stay behind in it).
+        expect(template.render(page.items.map(visitorState)).body.toString('utf8')).toBe(json);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives different values for different bodies (the ETag is built from them)', () => {
+    fc.assert(
+      fc.property(pageWithStates, pageWithStates, ([page, states], [, other]) => {
+        const { template } = templateOf(page);
+        const a = template.render(states);
+        const others = page.items.map((_, index) => other[index] ?? states[index]!);
+        const b = template.render(others);
+        expect(a.values === b.values).toBe(a.body.equals(b.body));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps one viewer's flags out of the next viewer's page", () => {
+    const page = PostPageSchema.parse({
+      items: [samplePost('00000000-0000-4000-8000-000000000001', ['00000000-0000-4000-8000-0000000000a1'])],
+      nextCursor: null,
+    });
+    const { template, json } = templateOf(page);
+    const liked = template.render([
+      {
+        likeCount: 7,
+        commentCount: 3,
+        likedByMe: true,
+        savedByMe: true,
+        followingAuthor: true,
+        savedItemIds: new Set(['00000000-0000-4000-8000-0000000000a1']),
+      },
+    ]);
+    expect(liked.body.toString()).toContain('"likedByMe":true');
+    const plain = template.render([
+      {
+        likeCount: 7,
+        commentCount: 3,
+        likedByMe: false,
+        savedByMe: false,
+        followingAuthor: false,
+        savedItemIds: new Set(),
+      },
+    ]);
+    const [post] = (JSON.parse(plain.body.toString()) as PostPage).items;
+    expect(post).toMatchObject({ likedByMe: false, savedByMe: false, followingAuthor: false });
+    expect(post?.items[0]?.savedByMe).toBe(false);
+    expect(template.render(page.items.map(visitorState)).body.toString()).toBe(json);
+  });
+
+  it('has no template for text that is not the page as JSON.stringify writes it', () => {
+    const page = PostPageSchema.parse({
+      items: [samplePost('00000000-0000-4000-8000-000000000001', [])],
+      nextCursor: null,
+    });
+    const pretty = JSON.stringify(page, null, 2);
+    expect(FeedPageTemplate.of(page, pretty, Buffer.from(pretty))).toBeNull();
+    const reordered = JSON.stringify({ nextCursor: page.nextCursor, items: page.items });
+    expect(FeedPageTemplate.of(page, reordered, Buffer.from(reordered))).toBeNull();
+  });
+
+  it('refuses states that do not match the posts of the page', () => {
+    const page = PostPageSchema.parse({
+      items: [samplePost('00000000-0000-4000-8000-000000000001', [])],
+      nextCursor: null,
+    });
+    const { template } = templateOf(page);
+    expect(() => template.render([])).toThrow();
+  });
+});
+
+function visitorState(post: Post): ViewerPostState {
+  return {
+    likeCount: post.likeCount,
+    commentCount: post.commentCount,
+    likedByMe: post.likedByMe,
+    savedByMe: post.savedByMe,
+    followingAuthor: post.followingAuthor,
+    savedItemIds: new Set(post.items.filter((item) => item.savedByMe).map((item) => item.id)),
+  };
+}
+
+function samplePost(id: string, itemIds: string[]) {
+  return {
+    id,
+    caption: 'likedByMe":true',
+    mediaUrl: '/media/a.webp',
+    mediaType: 'image',
+    visibility: 'public',
+    createdAt: '2026-01-02T03:04:05.678Z',
+    updatedAt: '2026-01-02T03:04:05.678Z',
+    author: { id: '00000000-0000-4000-8000-0000000000ff', username: 'a', displayName: null, avatarUrl: null },
+    media: [],
+    items: itemIds.map((itemId) => ({
+      id: itemId,
+      itemType: null,
+      brand: null,
+      link: 'https://example.com/x',
+      size: null,
+      title: null,
+      imageUrl: null,
+      price: null,
+      currency: 'USD',
+      color: null,
+      pattern: null,
+      savedByMe: false,
+    })),
+    likeCount: 0,
+    commentCount: 0,
+    likedByMe: false,
+    savedByMe: false,
+    followingAuthor: false,
+  };
+}

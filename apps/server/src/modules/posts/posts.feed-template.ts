@@ -1,0 +1,143 @@
+import type { Post, PostPage } from '@sys/shared';
+
+/**
+ * A cached feed page's JSON with holes where a signed-in viewer's values go, so that their page is the
+ * cached bytes with a few dozen short values written in, not the whole page serialised again.
+ *
+ * Turning a visitor's page into a viewer's used to cost ~0.5 ms of CPU per request (copying 20 posts, then
+ * `JSON.stringify` of ~35 kB, encoding it as UTF-8 and hashing it for the ETag) on top of the one query
+ * for the viewer's flags (bench/RESULTS.md, section 2b). The holes are the fields that differ per viewer:
+ * each post's counts (the viewer's current ones), `likedByMe`, `savedByMe`, `followingAuthor`, and each
+ * item's `savedByMe`. Everything else is the same for everyone, byte for byte.
+ */
+
+/** What one signed-in viewer sees differently on a post of the public feed, and its current counts. */
+export interface ViewerPostState {
+  likeCount: number;
+  commentCount: number;
+  likedByMe: boolean;
+  savedByMe: boolean;
+  followingAuthor: boolean;
+  /** The viewer's saved products among the post's items. */
+  savedItemIds: ReadonlySet<string>;
+}
+
+/** The fields of a post that differ per viewer. */
+const VIEWER_FIELDS = ['likeCount', 'commentCount', 'likedByMe', 'savedByMe', 'followingAuthor'] as const;
+type ViewerField = (typeof VIEWER_FIELDS)[number];
+const isViewerField = (key: string): key is ViewerField => (VIEWER_FIELDS as readonly string[]).includes(key);
+
+/** A hole: bytes [start, end) of the visitor's page, filled with a post's field or an item's `savedByMe`. */
+type Hole = { start: number; end: number; post: number } & ({ field: ViewerField } | { itemId: string });
+
+export class FeedPageTemplate {
+  /** Bytes of `body` inside holes. */
+  private readonly holeBytes: number;
+
+  private constructor(
+    /** The visitor's page as sent (the holes hold the visitor's values). */
+    private readonly body: Buffer,
+    private readonly holes: readonly Hole[],
+    /** Number of posts of the page: `render` takes one state per post, in page order. */
+    readonly posts: number,
+  ) {
+    this.holeBytes = holes.reduce((sum, hole) => sum + (hole.end - hole.start), 0);
+  }
+
+  /**
+   * The template of `page`, whose JSON text is `json` (as the feed cache serialised it) and `body` its
+   * UTF-8 bytes. The page is written again field by field, the way `JSON.stringify` writes it, noting
+   * where each viewer field's value lies; if that text is not exactly `json` (a change of the page's
+   * shape this code does not know), there is no template (null) and viewers' pages are built without it.
+   */
+  static of(page: PostPage, json: string, body: Buffer): FeedPageTemplate | null {
+    const holes: Hole[] = [];
+    let text = '';
+    let bytes = 0;
+    const write = (chunk: string) => {
+      text += chunk;
+      bytes += Buffer.byteLength(chunk, 'utf8');
+    };
+    const hole = (
+      value: unknown,
+      place: { post: number } & ({ field: ViewerField } | { itemId: string }),
+    ) => {
+      if (typeof value !== 'boolean' && typeof value !== 'number') return false;
+      const chunk = jsonOf(value);
+      holes.push({ ...place, start: bytes, end: bytes + chunk.length });
+      write(chunk);
+      return true;
+    };
+    /** Writes `object`'s fields as JSON.stringify does, `field(key, value)` writing the special ones. */
+    const writeObject = (object: object, field: (key: string, value: unknown) => boolean | null) => {
+      write('{');
+      let first = true;
+      for (const [key, value] of Object.entries(object)) {
+        if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+        write(`${first ? '' : ','}${JSON.stringify(key)}:`);
+        first = false;
+        const written = field(key, value);
+        if (written === false) return false;
+        if (written === null) write(JSON.stringify(value));
+      }
+      write('}');
+      return true;
+    };
+    const writeArray = <T>(list: readonly T[], each: (value: T, index: number) => boolean) => {
+      write('[');
+      for (const [index, value] of list.entries()) {
+        if (index > 0) write(',');
+        if (!each(value, index)) return false;
+      }
+      write(']');
+      return true;
+    };
+    const writePost = (post: Post, index: number) =>
+      writeObject(post, (key, value) => {
+        if (isViewerField(key)) return hole(value, { post: index, field: key });
+        if (key !== 'items') return null;
+        return writeArray(post.items, (item) =>
+          writeObject(item, (itemKey, itemValue) =>
+            itemKey === 'savedByMe' ? hole(itemValue, { post: index, itemId: item.id }) : null,
+          ),
+        );
+      });
+    const complete = writeObject(page, (key) => (key === 'items' ? writeArray(page.items, writePost) : null));
+    if (!complete || text !== json || bytes !== body.length) return null;
+    return new FeedPageTemplate(body, holes, page.items.length);
+  }
+
+  /**
+   * The page with `states[i]` written into post i, as UTF-8 bytes, and the values written (in hole order,
+   * comma-separated): with the visitor page's ETag they identify the body, for the viewer's ETag.
+   */
+  render(states: readonly ViewerPostState[]): { body: Buffer; values: string } {
+    if (states.length !== this.posts) {
+      throw new Error(`a feed page of ${this.posts} posts got ${states.length} viewer states`);
+    }
+    const values: string[] = [];
+    let valueBytes = 0;
+    for (const hole of this.holes) {
+      const state = states[hole.post]!;
+      const text = jsonOf('field' in hole ? state[hole.field] : state.savedItemIds.has(hole.itemId));
+      values.push(text);
+      valueBytes += text.length;
+    }
+    const body = Buffer.allocUnsafe(this.body.length - this.holeBytes + valueBytes);
+    let at = 0;
+    let from = 0;
+    for (const [index, hole] of this.holes.entries()) {
+      at += this.body.copy(body, at, from, hole.start);
+      at += body.write(values[index]!, at, 'latin1');
+      from = hole.end;
+    }
+    this.body.copy(body, at, from);
+    return { body, values: values.join(',') };
+  }
+}
+
+/** A boolean or number as JSON.stringify writes it: ASCII only, so one byte per character. */
+function jsonOf(value: boolean | number): string {
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return Number.isFinite(value) ? String(value) : 'null';
+}
