@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type PostPage, PostPageSchema } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { FeedPageTemplate } from './posts.feed-template.ts';
 
 /**
@@ -36,7 +37,6 @@ export interface CachedFeedPage {
   etag: string;
   /** `body` with holes for a signed-in viewer's values; null if the page could not be taken apart. */
   template: FeedPageTemplate | null;
-  expiresAt: number;
 }
 
 export interface FeedCacheOptions {
@@ -56,21 +56,21 @@ export function etagOf(body: string): string {
 }
 
 export class FeedCache {
-  private readonly pages = new Map<string, CachedFeedPage>();
-  private readonly building = new Map<string, Promise<CachedFeedPage>>();
-  /** Grows on every change of the feed: a page built across a change is not kept. */
-  private generation = 0;
-  private stopListening: (() => Promise<void>) | null = null;
-  private readonly now: () => number;
+  /** The pages by key (limit and cursor); cleared on every change of the feed, on any instance. */
+  private readonly pages: TtlCache;
   /** Other caches of this instance derived from posts (discovery's): cleared with this one, at once. */
   private readonly dependents: { clear(): void }[] = [];
 
   constructor(private readonly options: FeedCacheOptions) {
-    this.now = options.now ?? Date.now;
+    this.pages = new TtlCache({
+      ttlMs: options.ttlMs,
+      maxEntries: options.maxPages,
+      ...(options.now ? { now: options.now } : {}),
+    });
   }
 
   get enabled(): boolean {
-    return this.options.ttlMs > 0 && this.options.maxPages > 0;
+    return this.pages.enabled;
   }
 
   /**
@@ -86,57 +86,28 @@ export class FeedCache {
     return this.pages.size;
   }
 
-  /** Listens for other instances' changes. A lost listener connection may have missed some: clear. */
-  async start(): Promise<void> {
-    if (!this.enabled) return;
-    this.stopListening = await this.options.database.listen(FEED_CHANNEL, () => this.clear(), {
-      onReconnect: () => this.clear(),
-    });
+  /** Listens for other instances' changes (a lost listener connection may have missed some: clears). */
+  start(): Promise<void> {
+    return this.pages.start(this.options.database, FEED_CHANNEL);
   }
 
-  async stop(): Promise<void> {
-    const stop = this.stopListening;
-    this.stopListening = null;
-    this.clear();
-    try {
-      await stop?.();
-    } catch {
-      // The database may be closed already.
-    }
+  stop(): Promise<void> {
+    return this.pages.stop();
   }
 
   /**
    * The page under `key`, from the cache while it is fresh, otherwise from `build` (once, however many
    * requests ask for it meanwhile).
    */
-  async get(key: string, build: () => Promise<PostPage>): Promise<CachedFeedPage> {
-    const cached = this.pages.get(key);
-    if (cached && cached.expiresAt > this.now()) {
-      // Most recently used last: the first key is the one to evict.
-      this.pages.delete(key);
-      this.pages.set(key, cached);
-      return cached;
-    }
-    if (cached) this.pages.delete(key);
-    const pending = this.building.get(key);
-    if (pending) return pending;
-    const generation = this.generation;
-    const promise = (async () => {
+  get(key: string, build: () => Promise<PostPage>): Promise<CachedFeedPage> {
+    return this.pages.get(key, async () => {
       const page = PostPageSchema.parse(await build());
       const json = JSON.stringify(page);
       const body = Buffer.from(json, 'utf8');
       const template = FeedPageTemplate.of(page, json, body);
       if (!template) this.options.log.warn('a feed page could not be templated for signed-in viewers');
-      return { page, json, body, etag: etagOf(json), template, expiresAt: this.now() + this.options.ttlMs };
-    })();
-    this.building.set(key, promise);
-    try {
-      const entry = await promise;
-      if (generation === this.generation) this.store(key, entry);
-      return entry;
-    } finally {
-      if (this.building.get(key) === promise) this.building.delete(key);
-    }
+      return { page, json, body, etag: etagOf(json), template };
+    });
   }
 
   /**
@@ -145,28 +116,12 @@ export class FeedCache {
    * when this cache is off). Never throws: a lost notification costs at most one TTL of staleness.
    */
   async invalidate(): Promise<void> {
-    this.clear();
+    this.pages.clear();
     for (const dependent of this.dependents) dependent.clear();
     try {
       await this.options.database.notify(FEED_CHANNEL, '');
     } catch (error) {
       this.options.log.warn({ err: error }, 'could not announce a feed change to the other instances');
-    }
-  }
-
-  private clear(): void {
-    this.generation++;
-    this.pages.clear();
-    // Pages being built now were read before the change: let them finish for their callers, unstored.
-    this.building.clear();
-  }
-
-  private store(key: string, entry: CachedFeedPage): void {
-    this.pages.set(key, entry);
-    while (this.pages.size > this.options.maxPages) {
-      const oldest = this.pages.keys().next().value;
-      if (oldest === undefined) break;
-      this.pages.delete(oldest);
     }
   }
 }
