@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type AppConfigInput, parseConfig } from '../../config.ts';
 import { type Database, openDatabase, pgliteDirFor } from '../../db/client.ts';
+import { tableCounts, withOpenedDatabase } from '../../test/backup.ts';
 import { createPostgresTestDatabase, type TestDatabaseUrl, testDatabaseUrl } from '../../test/context.ts';
 import { makeMp4Bytes, publishPost, uploadRaw } from '../../test/media.ts';
 import { type LocalS3, startLocalS3 } from '../../test/s3rver.ts';
@@ -73,20 +74,8 @@ function openInstanceDatabase(instance: Instance): Promise<Database> {
   return openDatabase({ databaseUrl: instance.databaseUrl, pgliteDir: pgliteDirFor(instance.dataDir) });
 }
 
-async function withDatabase<T>(instance: Instance, work: (db: Database) => Promise<T>): Promise<T> {
-  const database = await openInstanceDatabase(instance);
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
-
-/** Row count of every table, by `schema.table`. */
-async function tableCounts(database: Database): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of await listTables(database.db)) counts[table.name] = await countRows(database.db, table);
-  return counts;
+function withDatabase<T>(instance: Instance, work: (db: Database) => Promise<T>): Promise<T> {
+  return withOpenedDatabase(openInstanceDatabase(instance), work);
 }
 
 /** Whether a restore target's database was left untouched: no PGlite folder, no table in PostgreSQL. */

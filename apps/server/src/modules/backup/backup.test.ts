@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase, pgliteDirFor } from '../../db/client.ts';
 import { serverRoot } from '../../lib/paths.ts';
+import { tableCounts, withOpenedDatabase } from '../../test/backup.ts';
 import { createPostgresTestDatabase, type TestDatabaseUrl, testDatabaseUrl } from '../../test/context.ts';
 import { makeMp4Bytes, publishPost, uploadRaw } from '../../test/media.ts';
 import { childEnv, ensureServerBuilt, runProcess, startServer } from '../../test/processes.ts';
 import { createUser, TEST_PASSWORD, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
-import { countRows, listTables } from './backup.repository.ts';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them (the bundled CLIs in child
@@ -32,22 +32,6 @@ let sourceMedia: Record<string, string>;
 let users: TestUser[];
 let postIds: string[];
 const pgDatabases: TestDatabaseUrl[] = [];
-
-async function withDatabase<T>(open: Promise<Database>, work: (db: Database) => Promise<T>): Promise<T> {
-  const database = await open;
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
-
-/** Row count of every table, by `schema.table`. */
-async function tableCounts(database: Database): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of await listTables(database.db)) counts[table.name] = await countRows(database.db, table);
-  return counts;
-}
 
 /** SHA-256 of every file below a media folder, by storage key. */
 function mediaDigests(root: string): Record<string, string> {
@@ -126,7 +110,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>backup test</title>');
   source = join(tmp, 'source');
   ({ made: users, posts: postIds } = await seedThroughApi(source));
-  sourceCounts = await withDatabase(openDatabase({ pgliteDir: pgliteDirFor(source) }), tableCounts);
+  sourceCounts = await withOpenedDatabase(openDatabase({ pgliteDir: pgliteDirFor(source) }), tableCounts);
   sourceMedia = mediaDigests(join(source, 'media'));
 
   backup = join(tmp, 'backup');
@@ -199,7 +183,7 @@ describe.each(targets)('restore into $name', (target) => {
   }, 200_000);
 
   it('restores every row and every media file', async () => {
-    expect(await withDatabase(target.open(env), tableCounts)).toEqual(sourceCounts);
+    expect(await withOpenedDatabase(target.open(env), tableCounts)).toEqual(sourceCounts);
     expect(mediaDigests(join(env.DATA_DIR!, 'media'))).toEqual(sourceMedia);
   });
 
@@ -262,16 +246,16 @@ describe.each(targets)('restore into $name', (target) => {
   }, 180_000);
 
   it('refuses a target that is not empty and changes nothing; --force replaces it', async () => {
-    const before = await withDatabase(target.open(env), tableCounts);
+    const before = await withOpenedDatabase(target.open(env), tableCounts);
     const refused = await runProcess([restoreCli, backup], childEnv(env), 120_000);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('not empty');
-    expect(await withDatabase(target.open(env), tableCounts)).toEqual(before);
+    expect(await withOpenedDatabase(target.open(env), tableCounts)).toEqual(before);
 
     // Sign-ins above added sessions; --force puts the backup's rows back exactly.
     const forced = await runProcess([restoreCli, backup, '--force'], childEnv(env), 180_000);
     expect(forced.code, forced.stderr).toBe(0);
-    expect(await withDatabase(target.open(env), tableCounts)).toEqual(sourceCounts);
+    expect(await withOpenedDatabase(target.open(env), tableCounts)).toEqual(sourceCounts);
     expect(mediaDigests(join(env.DATA_DIR!, 'media'))).toEqual(sourceMedia);
   }, 300_000);
 
