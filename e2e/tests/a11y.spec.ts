@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, signInThroughUi } from './support/auth';
 import { type ApiUser, createApiUser } from './support/people';
@@ -214,6 +215,65 @@ test.describe('keyboard', () => {
       expect(focused.filter((stop) => !stop.visible).map((stop) => stop.description)).toEqual([]);
       expect(focused.filter((stop) => !stop.indicated).map((stop) => stop.description)).toEqual([]);
       expect(focused.filter((stop) => !stop.named).map((stop) => stop.description)).toEqual([]);
+    });
+  }
+});
+
+test.describe('WCAG 2.2 target size (minimum)', () => {
+  // Not among the wcag2a/wcag2aa rules above; Lighthouse's accessibility score counts it. A post with
+  // two images, so the media carousel shows its dots (the targets that were 20x24 px).
+  for (const language of ['en', 'he'] as const) {
+    test(`home and post detail have no target under 24x24 px that is too close to another (${language})`, async ({
+      page,
+      request,
+    }) => {
+      const user = await createApiUser(request, 'targets');
+      const headers = { authorization: `Bearer ${user.token}` };
+      const media = [];
+      for (const [index, colour] of [
+        [0, [200, 80, 120]],
+        [1, [80, 120, 200]],
+      ] as const) {
+        const upload = await request.post('/api/v1/storage/post-media', {
+          headers,
+          multipart: { file: pngFile(`look-${index}.png`, [...colour]) },
+        });
+        expect(upload.status(), await upload.text()).toBe(201);
+        media.push({
+          url: ((await upload.json()) as { publicUrl: string }).publicUrl,
+          type: 'image',
+          order: index,
+        });
+      }
+      const created = await request.post('/api/v1/posts', {
+        headers,
+        data: {
+          caption: 'Two looks #targets',
+          media,
+          items: [{ link: 'https://shop.example/dress', brand: 'Zara', price: '90', currency: 'ILS' }],
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+
+      await markOnboarded(page);
+      await page.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+      for (const path of ['/', `/post/${id}`]) {
+        await page.goto(path);
+        await settle(page);
+        const dots = page
+          .getByRole('button', { name: language === 'en' ? 'Show 1 of 2' : 'הצגת 1 מתוך 2', exact: true })
+          .first();
+        await expect(dots).toBeVisible();
+        const results = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+        const report = results.violations.flatMap((violation) =>
+          violation.nodes.map((node) => `${path}: ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+        );
+        expect(report, `target-size on ${path} (${language})`).toEqual([]);
+        const box = await dots.boundingBox();
+        expect(box?.width, 'carousel dot width').toBeGreaterThanOrEqual(24);
+        expect(box?.height, 'carousel dot height').toBeGreaterThanOrEqual(24);
+      }
     });
   }
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, CURRENCY_SYMBOLS, CurrencySchema, DEFAULT_CURRENCY } from './currencies.ts';
+import { CurrencySchema } from '../schemas/posts.ts';
+import { ProfileSizeSchema } from '../schemas/profiles.ts';
+import { CURRENCIES, CURRENCY_SYMBOLS, DEFAULT_CURRENCY } from './currencies.ts';
 import { LIMITS } from './limits.ts';
 import {
   COLORS,
@@ -23,7 +25,6 @@ import {
   GUEST_MEASUREMENT_VARIATION,
   GUEST_SIZES,
   PROFILE_FALLBACKS,
-  ProfileSizeSchema,
 } from './profile.ts';
 import { LOCAL_STORAGE_KEYS } from './storage.ts';
 

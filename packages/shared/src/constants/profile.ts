@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { PROFILE_SIZES, type ProfileSize } from './lists.ts';
-
-export const ProfileSizeSchema = z.enum(PROFILE_SIZES);
+import type { ProfileSize } from './lists.ts';
 
 /** Values a new profile row starts with (section 3 and 9). Measurements are in cm. */
 export const DEFAULT_PROFILE = {

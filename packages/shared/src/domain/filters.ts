@@ -3,15 +3,22 @@ import { NONE_VALUE } from '../constants/lists.ts';
 import { extractHashtags, tagKey } from './captions.ts';
 import { foldCase, uniqueIgnoreCase } from './text.ts';
 
-/** The explore filter dialog's choice: selected values per category (section 3, 'Filter sets'). */
-export const FilterSetSchema = z.object({
-  sizes: z.array(z.string()).default([]),
-  colors: z.array(z.string()).default([]),
-  styles: z.array(z.string()).default([]),
-  patterns: z.array(z.string()).default([]),
-  productTypes: z.array(z.string()).default([]),
-  brands: z.array(z.string()).default([]),
-});
+/**
+ * The explore filter dialog's choice: selected values per category (section 3, 'Filter sets'). Built in a
+ * function call marked pure, so that bundles which only use the filter functions below (home and explore,
+ * first screens of the web app) drop the schema, and zod with it.
+ */
+export const FilterSetSchema = /* @__PURE__ */ filterSetSchema();
+function filterSetSchema() {
+  return z.object({
+    sizes: z.array(z.string()).default([]),
+    colors: z.array(z.string()).default([]),
+    styles: z.array(z.string()).default([]),
+    patterns: z.array(z.string()).default([]),
+    productTypes: z.array(z.string()).default([]),
+    brands: z.array(z.string()).default([]),
+  });
+}
 export type FilterSet = z.infer<typeof FilterSetSchema>;
 export type FilterCategory = keyof FilterSet;
 

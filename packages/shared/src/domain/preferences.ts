@@ -1,16 +1,24 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants/limits.ts';
-import { PREFERENCE_WEIGHTS } from '../constants/preferences.ts';
-import { tagKey } from './captions.ts';
-import { foldCase } from './text.ts';
+import {
+  type PreferenceCounters,
+  SWIPE_ACTIONS,
+  type SwipeAction,
+  type SwipeEvent,
+} from './preference-scoring.ts';
 
-export const SWIPE_ACTIONS = ['like', 'dislike'] as const;
+/*
+ * The zod schemas of swipe events and preference counters (request and response shapes). The types and
+ * all the logic (parsing stored swipes, counting, scoring, ranking) are in preference-scoring.ts, free of
+ * zod so that the web's first screens can rank posts without loading it; they are re-exported here.
+ */
+export * from './preference-scoring.ts';
+
 export const SwipeActionSchema = z.enum(SWIPE_ACTIONS);
-export type SwipeAction = z.infer<typeof SwipeActionSchema>;
 
 /**
  * One swipe (section 3). The same shape is kept in local storage for visitors and guests and sent to the
  * server, which adds the user. `brand` is the outfit's author name and `category` its first tag.
+ * parseStoredSwipeEvents (preference-scoring.ts) accepts exactly what this accepts, by hand.
  */
 export const SwipeEventSchema = z.object({
   outfit_id: z.string().min(1),
@@ -21,60 +29,6 @@ export const SwipeEventSchema = z.object({
   colors: z.array(z.string()),
   created_at: z.iso.datetime({ offset: true }),
 });
-export type SwipeEvent = z.infer<typeof SwipeEventSchema>;
-
-/** The outfit fields a swipe event is made of. */
-export interface SwipedOutfit {
-  id: string;
-  tags: readonly string[];
-  /** The author's display name (the spec records it as the event's brand). */
-  authorName?: string | null;
-  colors?: readonly string[];
-}
-
-export function createSwipeEvent(
-  outfit: SwipedOutfit,
-  action: SwipeAction,
-  now: number = Date.now(),
-): SwipeEvent {
-  return {
-    outfit_id: outfit.id,
-    action,
-    tags: [...outfit.tags],
-    brand: outfit.authorName?.trim() || null,
-    category: outfit.tags[0] ?? null,
-    colors: [...(outfit.colors ?? [])],
-    created_at: new Date(now).toISOString(),
-  };
-}
-
-/** The local history after a swipe: the newest `max` events (100), oldest first. */
-export function appendSwipeEvent(
-  history: readonly SwipeEvent[],
-  event: SwipeEvent,
-  max: number = LIMITS.localSwipeHistoryMax,
-): SwipeEvent[] {
-  return [...history, event].slice(-max);
-}
-
-/**
- * The swipe events stored locally (the JSON under LOCAL_STORAGE_KEYS.swipeEvents). Unreadable storage gives
- * an empty list and invalid entries are dropped, so a bad write never blocks swiping.
- */
-export function parseStoredSwipeEvents(raw: string | null | undefined): SwipeEvent[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((entry) => {
-    const parsed = SwipeEventSchema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
 
 const CounterMapSchema = z.record(z.string(), z.number().int().nonnegative());
 const CounterGroupSchema = z.object({
@@ -83,110 +37,14 @@ const CounterGroupSchema = z.object({
   categories: CounterMapSchema,
   colors: CounterMapSchema,
 });
-/** Liked and disliked counts by tag, brand, category and colour (keys are comparison keys, see below). */
+/** Liked and disliked counts by tag, brand, category and colour (keys are comparison keys). */
 export const PreferenceCountersSchema = z.object({ liked: CounterGroupSchema, disliked: CounterGroupSchema });
-export type PreferenceCounters = z.infer<typeof PreferenceCountersSchema>;
-export type PreferenceCounterGroup = PreferenceCounters['liked'];
 
-/*
- * Counter keys ignore case: tags and categories by tagKey (so 'Plus Size' and '#plussize' count together),
- * brands and colours by foldCase. Maps have no prototype, so a tag named '__proto__' is just a key.
- */
-const keyOf = {
-  tags: tagKey,
-  categories: tagKey,
-  brands: foldCase,
-  colors: foldCase,
-} as const satisfies Record<keyof PreferenceCounterGroup, (value: string) => string>;
-
-function emptyGroup(): PreferenceCounterGroup {
-  return {
-    tags: Object.create(null) as Record<string, number>,
-    brands: Object.create(null) as Record<string, number>,
-    categories: Object.create(null) as Record<string, number>,
-    colors: Object.create(null) as Record<string, number>,
-  };
-}
-
-export function createEmptyPreferenceCounters(): PreferenceCounters {
-  return { liked: emptyGroup(), disliked: emptyGroup() };
-}
-
-function bump(counts: Record<string, number>, key: string): void {
-  if (key === '') return;
-  counts[key] = (counts[key] ?? 0) + 1;
-}
-
-/**
- * Counts every value of every event under its action. A value repeated within one event (the same tag
- * twice) counts once for that event.
- */
-export function buildPreferenceCounters(events: readonly SwipeEvent[]): PreferenceCounters {
-  const counters = createEmptyPreferenceCounters();
-  for (const event of events) {
-    const group = event.action === 'like' ? counters.liked : counters.disliked;
-    for (const key of uniqueKeys(event.tags, keyOf.tags)) bump(group.tags, key);
-    for (const key of uniqueKeys(event.colors, keyOf.colors)) bump(group.colors, key);
-    if (event.brand != null) bump(group.brands, keyOf.brands(event.brand));
-    if (event.category != null) bump(group.categories, keyOf.categories(event.category));
-  }
-  return counters;
-}
-
-/** The outfit fields scoring looks at (the same ones a swipe event records). */
-export interface ScorableOutfit {
-  tags: readonly string[];
-  brand?: string | null;
-  category?: string | null;
-  colors?: readonly string[];
-}
-
-function uniqueKeys(values: readonly string[], key: (value: string) => string): Set<string> {
-  return new Set(values.map(key).filter((k) => k !== ''));
-}
-
-function countOf(counts: Record<string, number>, key: string): number {
-  return Object.hasOwn(counts, key) ? (counts[key] ?? 0) : 0;
-}
-
-/**
- * The outfit's preference score (section 9). For each of its distinct tags, its brand, its category and each
- * distinct colour: every liked event with that value adds the dimension's like weight and every disliked
- * event adds its dislike weight (tag +1/-0.5, brand +1.5/-0.8, category +1.2/-0.6, colour +0.8/-0.4).
- * Rounded to 6 decimals so that equal sums compare equal despite floating-point addition order.
- */
-export function scoreOutfit(outfit: ScorableOutfit, counters: PreferenceCounters): number {
-  const { liked, disliked } = counters;
-  let score = 0;
-  const add = (
-    dimension: keyof typeof PREFERENCE_WEIGHTS,
-    group: keyof PreferenceCounterGroup,
-    key: string,
-  ) => {
-    const weights = PREFERENCE_WEIGHTS[dimension];
-    score += countOf(liked[group], key) * weights.like + countOf(disliked[group], key) * weights.dislike;
-  };
-  for (const key of uniqueKeys(outfit.tags, keyOf.tags)) add('tag', 'tags', key);
-  for (const key of uniqueKeys(outfit.colors ?? [], keyOf.colors)) add('color', 'colors', key);
-  if (outfit.brand != null) add('brand', 'brands', keyOf.brands(outfit.brand));
-  if (outfit.category != null) add('category', 'categories', keyOf.categories(outfit.category));
-  return Math.round(score * 1e6) / 1e6 + 0;
-}
-
-/** The outfits by preference score, highest first; equal scores keep their original order. */
-export function rankOutfits<T extends ScorableOutfit>(
-  outfits: readonly T[],
-  events: readonly SwipeEvent[],
-): T[] {
-  return rankOutfitsByCounters(outfits, buildPreferenceCounters(events));
-}
-
-export function rankOutfitsByCounters<T extends ScorableOutfit>(
-  outfits: readonly T[],
-  counters: PreferenceCounters,
-): T[] {
-  return outfits
-    .map((outfit, index) => ({ outfit, index, score: scoreOutfit(outfit, counters) }))
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .map(({ outfit }) => outfit);
-}
+// The schemas infer exactly the hand-written types: changing one without the other fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+export type SwipeSchemasMatchTypes = [
+  Assert<Same<z.infer<typeof SwipeActionSchema>, SwipeAction>>,
+  Assert<Same<z.infer<typeof SwipeEventSchema>, SwipeEvent>>,
+  Assert<Same<z.infer<typeof PreferenceCountersSchema>, PreferenceCounters>>,
+];

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { CurrencySchema } from '../constants/currencies.ts';
-import { LIMITS } from '../constants/limits.ts';
+import { DISCOVERY_LIMITS } from '../constants/discovery.ts';
 import { TasteSummarySchema } from '../domain/outfits.ts';
 import { PreferenceCountersSchema, SwipeActionSchema } from '../domain/preferences.ts';
 import { AlbumSchema } from './albums.ts';
-import { AuthorSchema, PageQuerySchema, POST_LIMITS, PostSchema } from './posts.ts';
+import { AuthorSchema, CurrencySchema, PageQuerySchema, PostSchema } from './posts.ts';
 
 /*
  * Requests and responses of discovery: search (/api/v1/search), the filtered, 'For you' and 'Fits like me'
@@ -12,27 +11,7 @@ import { AuthorSchema, PageQuerySchema, POST_LIMITS, PostSchema } from './posts.
  * (/api/v1/brands) and swipes with the taste they teach (/api/v1/swipes/...).
  */
 
-/** Our own limits, where the spec gives none (the spec's own numbers are in LIMITS). */
-export const DISCOVERY_LIMITS = {
-  searchQueryMaxChars: 200,
-  /** Words of a search query that count; the rest are ignored. */
-  searchWordsMax: 8,
-  filterValueMaxChars: 100,
-  filterValuesPerCategoryMax: 50,
-  /** A guest's whole local history merges in one request. */
-  swipeBatchMax: LIMITS.localSwipeHistoryMax,
-  deckSizeDefault: 20,
-  deckSizeMax: 50,
-  /** The newest posts a deck is chosen from, ranked by taste. */
-  deckCandidates: 200,
-  /** The newest posts 'For you' ranks by taste; older ones follow newest first. */
-  forYouWindow: 500,
-  fitsToleranceMinCm: 1,
-  fitsToleranceMaxCm: 15,
-  fitsToleranceDefaultCm: 4,
-  trendingDays: 7,
-  brandNameMaxChars: POST_LIMITS.customValueMaxChars,
-} as const;
+export { DISCOVERY_LIMITS } from '../constants/discovery.ts';
 
 export const DISCOVERY_MESSAGES = {
   brandNotFound: 'Brand Not Found',

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_SIZES } from '../constants/lists.ts';
-import { ProfileSizeSchema } from '../constants/profile.ts';
 import { AuthorSchema } from './posts.ts';
-import { ProfileSchema } from './profiles.ts';
+import { ProfileSchema, ProfileSizeSchema } from './profiles.ts';
 
 /*
  * Requests and responses of the people API: editing one's profile, public profiles with their stats,

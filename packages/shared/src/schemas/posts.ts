@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CURRENCIES, CurrencySchema, DEFAULT_CURRENCY } from '../constants/currencies.ts';
+import { CURRENCIES, DEFAULT_CURRENCY } from '../constants/currencies.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { COLORS, NONE_VALUE, PATTERNS, POST_ITEM_SIZES, PRODUCT_TYPES } from '../constants/lists.ts';
+import { POST_LIMITS } from '../constants/posts.ts';
 import { parsePriceInput } from '../domain/price.ts';
 import { foldCase } from '../domain/text.ts';
 
@@ -31,20 +32,10 @@ export const POST_MESSAGES = {
   invalidFileType: 'Invalid file type',
 } as const;
 
-/** Our own limits, where the spec gives none. */
-export const POST_LIMITS = {
-  /** Custom brand, size, colour, pattern and type values. */
-  customValueMaxChars: 60,
-  itemTitleMaxChars: 300,
-  urlMaxChars: 2048,
-  itemsPerPostMax: 20,
-  styleMaxChars: 40,
-  commentMaxChars: 2200,
-  pageSizeDefault: 20,
-  pageSizeMax: 50,
-  /** The largest price the database column (numeric(12,2)) holds. */
-  priceMax: 9_999_999_999.99,
-} as const;
+export { POST_LIMITS } from '../constants/posts.ts';
+
+// Here, not next to CURRENCIES: a screen that only shows prices must not load zod for it.
+export const CurrencySchema = z.enum(CURRENCIES);
 
 const MEDIA_TYPES = ['image', 'video'] as const;
 export const MediaTypeSchema = z.enum(MEDIA_TYPES);

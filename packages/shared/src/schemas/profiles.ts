@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ProfileSizeSchema } from '../constants/profile.ts';
+import { PROFILE_SIZES } from '../constants/lists.ts';
+
+// Here, not next to the profile constants: the profile screen must not load zod for it.
+export const ProfileSizeSchema = z.enum(PROFILE_SIZES);
 
 /**
  * A profile as the data API answers with it (/api/v1/profiles/...). Field names are the spec's

@@ -1,6 +1,6 @@
 import type { ReportTargetType } from '@sys/shared';
 import { FlagIcon, MoreHorizontalIcon } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DropdownMenu,
@@ -9,7 +9,11 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
-import ReportDialog from './report-dialog';
+import { lazyWithPreload } from '@/lib/lazy';
+
+// The report form (a dialog with its fields and the report schema, which brings zod) loads when a signed-in
+// person opens the menu, not when the feed's cards load this menu.
+const ReportDialog = lazyWithPreload(() => import('./report-dialog'));
 
 export interface ReportMenuProps {
   targetType: ReportTargetType;
@@ -36,7 +40,7 @@ export default function ReportMenu({
   const [reporting, setReporting] = useState(false);
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu onOpenChange={(open) => (open && isSignedIn ? void ReportDialog.preload() : undefined)}>
         <DropdownMenuTrigger asChild>
           <IconButton aria-label={label}>
             <MoreHorizontalIcon aria-hidden />
@@ -50,12 +54,14 @@ export default function ReportMenu({
         </DropdownMenuContent>
       </DropdownMenu>
       {reporting ? (
-        <ReportDialog
-          open={reporting}
-          onOpenChange={setReporting}
-          targetType={targetType}
-          targetId={targetId}
-        />
+        <Suspense fallback={null}>
+          <ReportDialog
+            open={reporting}
+            onOpenChange={setReporting}
+            targetType={targetType}
+            targetId={targetId}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -88,13 +88,14 @@ export function PostMediaView({
       </span>
       <div className="absolute bottom-2 left-1/2 flex -translate-x-1/2 rounded-full bg-black/35 px-1 backdrop-blur-sm">
         {media.map((item, index) => (
+          // 24x24 px at least: WCAG 2.2 target size (minimum); the dot itself stays 8 px.
           <button
             key={item.id}
             type="button"
             onClick={() => show(index)}
             aria-label={t('card.showMedia', { index: index + 1, count })}
             aria-current={index === active}
-            className="group flex h-6 w-5 items-center justify-center"
+            className="group flex size-6 items-center justify-center"
           >
             <span
               className={cn(

@@ -1,6 +1,6 @@
 import type { Post } from '@sys/shared';
 import { ShirtIcon, Trash2Icon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
@@ -9,14 +9,20 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HandleText } from '@/components/user-name';
+import { lazyWithPreload } from '@/lib/lazy';
 import { isNotFound, usePostQuery } from '../api/get-post';
 import { useProfilePostsQuery } from '../api/get-profile-posts';
-import { DeletePostDialog } from '../components/delete-post-dialog';
 import { MediaFrame } from '../components/media-frame';
 import { OutfitCard } from '../components/outfit-card';
 import { OutfitCardSkeleton } from '../components/outfit-card-skeleton';
 import { useDeletePost } from '../hooks/use-delete-post';
 import { authorName } from '../utils/post-display';
+
+// Only the author can delete, so the confirmation (a Radix dialog, ~13 kB gzip with its focus trap and
+// scroll lock) loads when the delete button is pointed at or focused, not with every visitor's first screen.
+const DeletePostDialog = lazyWithPreload(() =>
+  import('../components/delete-post-dialog').then((module) => ({ default: module.DeletePostDialog })),
+);
 
 /** 'More from @{username}': the author's other posts in a grid, with their count. */
 function MoreFromAuthor({ post }: { post: Post }) {
@@ -96,19 +102,28 @@ export default function PostDetailScreen() {
             priority
             linkToPost={false}
             ownerActions={
-              <IconButton aria-label={t('deletePost.title')} onClick={() => setConfirming(true)}>
+              <IconButton
+                aria-label={t('deletePost.title')}
+                onClick={() => setConfirming(true)}
+                onPointerEnter={() => void DeletePostDialog.preload()}
+                onFocus={() => void DeletePostDialog.preload()}
+              >
                 <Trash2Icon aria-hidden />
               </IconButton>
             }
           />
         </div>
         <MoreFromAuthor post={post} />
-        <DeletePostDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          pending={isPending}
-          onConfirm={() => remove(post.id, () => setConfirming(false))}
-        />
+        {confirming ? (
+          <Suspense fallback={null}>
+            <DeletePostDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              pending={isPending}
+              onConfirm={() => remove(post.id, () => setConfirming(false))}
+            />
+          </Suspense>
+        ) : null}
       </div>
     );
   } else if (query.isError) {

@@ -1,0 +1,231 @@
+import { LIMITS } from '../constants/limits.ts';
+import { PREFERENCE_WEIGHTS } from '../constants/preferences.ts';
+import { tagKey } from './captions.ts';
+import { foldCase } from './text.ts';
+
+/*
+ * Swipe events and the preference score (sections 3, 6 and 9) without zod: the web's first screens (the
+ * onboarding deck, home's 'For you') rank posts with these functions, and building zod schemas there would
+ * put zod (about 25 kB gzip) in front of them. The schemas of the same shapes are in preferences.ts, which
+ * checks at compile time that they infer exactly these types.
+ */
+
+export const SWIPE_ACTIONS = ['like', 'dislike'] as const;
+export type SwipeAction = (typeof SWIPE_ACTIONS)[number];
+
+/**
+ * One swipe (section 3). The same shape is kept in local storage for visitors and guests and sent to the
+ * server, which adds the user. `brand` is the outfit's author name and `category` its first tag.
+ */
+export type SwipeEvent = {
+  outfit_id: string;
+  action: SwipeAction;
+  tags: string[];
+  brand: string | null;
+  category: string | null;
+  colors: string[];
+  /** ISO 8601 with seconds and a Z or +hh:mm offset (what SwipeEventSchema accepts). */
+  created_at: string;
+};
+
+/** Liked and disliked counts by tag, brand, category and colour (keys are comparison keys, see below). */
+export type PreferenceCounterGroup = {
+  tags: Record<string, number>;
+  brands: Record<string, number>;
+  categories: Record<string, number>;
+  colors: Record<string, number>;
+};
+export type PreferenceCounters = { liked: PreferenceCounterGroup; disliked: PreferenceCounterGroup };
+
+/** The outfit fields a swipe event is made of. */
+export interface SwipedOutfit {
+  id: string;
+  tags: readonly string[];
+  /** The author's display name (the spec records it as the event's brand). */
+  authorName?: string | null;
+  colors?: readonly string[];
+}
+
+export function createSwipeEvent(
+  outfit: SwipedOutfit,
+  action: SwipeAction,
+  now: number = Date.now(),
+): SwipeEvent {
+  return {
+    outfit_id: outfit.id,
+    action,
+    tags: [...outfit.tags],
+    brand: outfit.authorName?.trim() || null,
+    category: outfit.tags[0] ?? null,
+    colors: [...(outfit.colors ?? [])],
+    created_at: new Date(now).toISOString(),
+  };
+}
+
+/** The local history after a swipe: the newest `max` events (100), oldest first. */
+export function appendSwipeEvent(
+  history: readonly SwipeEvent[],
+  event: SwipeEvent,
+  max: number = LIMITS.localSwipeHistoryMax,
+): SwipeEvent[] {
+  return [...history, event].slice(-max);
+}
+
+// The date-time SwipeEventSchema accepts (zod's z.iso.datetime({ offset: true })): a valid calendar date,
+// 'T', hh:mm:ss with optional fractions, then 'Z' or a +hh:mm / -hh:mm offset.
+const ISO_DATE =
+  '(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))';
+const ISO_TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?';
+const ISO_OFFSET = '(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
+const ISO_DATE_TIME = new RegExp(`^${ISO_DATE}T${ISO_TIME}${ISO_OFFSET}$`);
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isStringOrNull = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
+const isSwipeAction = (value: unknown): value is SwipeAction =>
+  (SWIPE_ACTIONS as readonly unknown[]).includes(value);
+
+/**
+ * The entry as a swipe event when it has exactly the shape SwipeEventSchema accepts, else null. Unknown
+ * fields are dropped and the lists copied, as a zod parse would.
+ */
+export function readSwipeEvent(entry: unknown): SwipeEvent | null {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return null;
+  const { outfit_id, action, tags, brand, category, colors, created_at } = entry as Record<string, unknown>;
+  if (typeof outfit_id !== 'string' || outfit_id.length === 0) return null;
+  if (!isSwipeAction(action)) return null;
+  if (!isStringList(tags) || !isStringList(colors)) return null;
+  if (!isStringOrNull(brand) || !isStringOrNull(category)) return null;
+  if (typeof created_at !== 'string' || !ISO_DATE_TIME.test(created_at)) return null;
+  return { outfit_id, action, tags: [...tags], brand, category, colors: [...colors], created_at };
+}
+
+/**
+ * The swipe events stored locally (the JSON under LOCAL_STORAGE_KEYS.swipeEvents), oldest first.
+ * Unreadable storage gives an empty list and invalid entries are dropped, so a bad write never blocks
+ * swiping; of a longer list only the newest `max` (100, 'local swipe history kept: last 100 events') are
+ * read, so a tampered list cannot exceed what the server's batch merge accepts.
+ */
+export function parseStoredSwipeEvents(
+  raw: string | null | undefined,
+  max: number = LIMITS.localSwipeHistoryMax,
+): SwipeEvent[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const events: SwipeEvent[] = [];
+  for (const entry of data) {
+    const event = readSwipeEvent(entry);
+    if (event) events.push(event);
+  }
+  return events.slice(-max);
+}
+
+/*
+ * Counter keys ignore case: tags and categories by tagKey (so 'Plus Size' and '#plussize' count together),
+ * brands and colours by foldCase. Maps have no prototype, so a tag named '__proto__' is just a key.
+ */
+const keyOf = {
+  tags: tagKey,
+  categories: tagKey,
+  brands: foldCase,
+  colors: foldCase,
+} as const satisfies Record<keyof PreferenceCounterGroup, (value: string) => string>;
+
+function emptyGroup(): PreferenceCounterGroup {
+  return {
+    tags: Object.create(null) as Record<string, number>,
+    brands: Object.create(null) as Record<string, number>,
+    categories: Object.create(null) as Record<string, number>,
+    colors: Object.create(null) as Record<string, number>,
+  };
+}
+
+export function createEmptyPreferenceCounters(): PreferenceCounters {
+  return { liked: emptyGroup(), disliked: emptyGroup() };
+}
+
+function bump(counts: Record<string, number>, key: string): void {
+  if (key === '') return;
+  counts[key] = (counts[key] ?? 0) + 1;
+}
+
+/**
+ * Counts every value of every event under its action. A value repeated within one event (the same tag
+ * twice) counts once for that event.
+ */
+export function buildPreferenceCounters(events: readonly SwipeEvent[]): PreferenceCounters {
+  const counters = createEmptyPreferenceCounters();
+  for (const event of events) {
+    const group = event.action === 'like' ? counters.liked : counters.disliked;
+    for (const key of uniqueKeys(event.tags, keyOf.tags)) bump(group.tags, key);
+    for (const key of uniqueKeys(event.colors, keyOf.colors)) bump(group.colors, key);
+    if (event.brand != null) bump(group.brands, keyOf.brands(event.brand));
+    if (event.category != null) bump(group.categories, keyOf.categories(event.category));
+  }
+  return counters;
+}
+
+/** The outfit fields scoring looks at (the same ones a swipe event records). */
+export interface ScorableOutfit {
+  tags: readonly string[];
+  brand?: string | null;
+  category?: string | null;
+  colors?: readonly string[];
+}
+
+function uniqueKeys(values: readonly string[], key: (value: string) => string): Set<string> {
+  return new Set(values.map(key).filter((k) => k !== ''));
+}
+
+function countOf(counts: Record<string, number>, key: string): number {
+  return Object.hasOwn(counts, key) ? (counts[key] ?? 0) : 0;
+}
+
+/**
+ * The outfit's preference score (section 9). For each of its distinct tags, its brand, its category and each
+ * distinct colour: every liked event with that value adds the dimension's like weight and every disliked
+ * event adds its dislike weight (tag +1/-0.5, brand +1.5/-0.8, category +1.2/-0.6, colour +0.8/-0.4).
+ * Rounded to 6 decimals so that equal sums compare equal despite floating-point addition order.
+ */
+export function scoreOutfit(outfit: ScorableOutfit, counters: PreferenceCounters): number {
+  const { liked, disliked } = counters;
+  let score = 0;
+  const add = (
+    dimension: keyof typeof PREFERENCE_WEIGHTS,
+    group: keyof PreferenceCounterGroup,
+    key: string,
+  ) => {
+    const weights = PREFERENCE_WEIGHTS[dimension];
+    score += countOf(liked[group], key) * weights.like + countOf(disliked[group], key) * weights.dislike;
+  };
+  for (const key of uniqueKeys(outfit.tags, keyOf.tags)) add('tag', 'tags', key);
+  for (const key of uniqueKeys(outfit.colors ?? [], keyOf.colors)) add('color', 'colors', key);
+  if (outfit.brand != null) add('brand', 'brands', keyOf.brands(outfit.brand));
+  if (outfit.category != null) add('category', 'categories', keyOf.categories(outfit.category));
+  return Math.round(score * 1e6) / 1e6 + 0;
+}
+
+/** The outfits by preference score, highest first; equal scores keep their original order. */
+export function rankOutfits<T extends ScorableOutfit>(
+  outfits: readonly T[],
+  events: readonly SwipeEvent[],
+): T[] {
+  return rankOutfitsByCounters(outfits, buildPreferenceCounters(events));
+}
+
+export function rankOutfitsByCounters<T extends ScorableOutfit>(
+  outfits: readonly T[],
+  counters: PreferenceCounters,
+): T[] {
+  return outfits
+    .map((outfit, index) => ({ outfit, index, score: scoreOutfit(outfit, counters) }))
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map(({ outfit }) => outfit);
+}
