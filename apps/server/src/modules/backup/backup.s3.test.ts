@@ -16,7 +16,7 @@ import { createUser, TEST_PASSWORD, TEST_RATE_LIMITS, type TestUser } from '../.
 import { openStorage } from '../storage/storage.plugin.ts';
 import { RESUMABLE_S3_PREFIX } from '../storage/storage.resumable-s3.ts';
 import { openS3Storage, type S3Storage } from '../storage/storage.s3.ts';
-import { countRows, listTables } from './backup.repository.ts';
+import { listTables } from './backup.repository.ts';
 import { type BackupManifest, createBackup, restoreBackup } from './backup.service.ts';
 
 /**
