@@ -187,8 +187,13 @@ describe('a signed-in visitor', () => {
     const { router } = renderApp('/auth');
     // Through the assurance check and the home screen's lazy code: slower than most steps.
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 15_000 });
-    expect(
-      await within(screen.getByRole('banner')).findByRole('button', { name: 'Sign out' }),
-    ).toBeInTheDocument();
-  });
+    // The address changes first; the home layout (with its header) renders once its lazy code is in.
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('banner')).getByRole('button', { name: 'Sign out' }),
+        ).toBeInTheDocument(),
+      { timeout: 15_000 },
+    );
+  }, 40_000);
 });
