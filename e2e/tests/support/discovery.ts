@@ -29,11 +29,6 @@ export async function passwordToken(request: APIRequestContext, email: string): 
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** The hashtags of a caption, lower case (the swipe event's tags, compared ignoring case). */
-export function hashtagsOf(caption: string | null): string[] {
-  return [...(caption ?? '').matchAll(/#([\p{L}\p{N}_]+)/gu)].map((match) => match[1]!.toLowerCase());
-}
-
 /** The swipe card. */
 export function swipeCard(page: Page): Locator {
   return page.getByTestId('swipe-card');
