@@ -356,6 +356,22 @@ describe('STORAGE_DRIVER=s3', () => {
       expect(await databaseUntouched(target)).toBe(true);
     }, 120_000);
 
+    it("a table's rows whose bytes changed (same size, another SHA-256)", async () => {
+      const copy = join(tmp, 'altered-table');
+      cpSync(backup, copy, { recursive: true });
+      const table = manifest.tables.find((entry) => entry.name.endsWith('.posts'))!;
+      const file = join(copy, table.file);
+      const bytes = readFileSync(file);
+      bytes[bytes.length >> 1]! ^= 0xff;
+      writeFileSync(file, bytes);
+      const target = await newInstance('altered-table', { driver: 's3', engine: 'test' });
+      await expect(restoreInto(target, copy)).rejects.toThrow(
+        `the rows of ${table.name} in the backup are damaged (its checksum does not match)`,
+      );
+      expect(await bucketObjects(target)).toEqual({});
+      expect(await databaseUntouched(target)).toBe(true);
+    }, 120_000);
+
     it("a table's rows that are missing", async () => {
       const copy = join(tmp, 'no-table');
       cpSync(backup, copy, { recursive: true });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough, type Readable, Transform } from 'node:stream';
@@ -62,7 +62,8 @@ export interface BackupManifest {
   source: { engine: DbEngine; storageDriver: 'local' | 's3' };
   /** drizzle's `created_at` stamps of the migrations the database had. */
   migrations: number[];
-  tables: { name: string; columns: string[]; rows: number; file: string }[];
+  /** `size` and `sha256` are of the gzipped file (backups made before they were recorded lack them). */
+  tables: { name: string; columns: string[]; rows: number; file: string; size?: number; sha256?: string }[];
   sequences: SequenceValue[];
   media: { key: string; size: number; sha256: string }[];
   keys: string[];
@@ -148,10 +149,18 @@ function contentTypeOf(key: string): string {
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
 
+/**
+ * A backup holds password hashes, sessions and private messages: its folder is the owner's alone
+ * (0700, so nothing inside is reachable by other users) and each file is 0600 too, should it be copied out.
+ */
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
 async function writeTable(tx: Db, table: Awaited<ReturnType<typeof listTables>>[number], file: string) {
   const gzip = createGzip();
-  const output = createWriteStream(file);
-  const done = pipeline(gzip, output);
+  const hashing = hashingStream();
+  const output = createWriteStream(file, { mode: PRIVATE_FILE });
+  const done = pipeline(gzip, hashing.stream, output);
   let rows = 0;
   let cursor: string | null = null;
   for (;;) {
@@ -165,7 +174,7 @@ async function writeTable(tx: Db, table: Awaited<ReturnType<typeof listTables>>[
   }
   gzip.end();
   await done;
-  return rows;
+  return { rows, ...hashing.result() };
 }
 
 export interface CreateBackupOptions {
@@ -185,8 +194,10 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   if (existsSync(out)) throw new BackupError(`${out} already exists; choose another --out`);
   const partial = `${out}.partial`;
   await rm(partial, { recursive: true, force: true });
-  await mkdir(join(partial, 'database'), { recursive: true });
-  await mkdir(join(partial, 'media'), { recursive: true });
+  await mkdir(partial, { recursive: true, mode: PRIVATE_DIR });
+  await chmod(partial, PRIVATE_DIR); // whatever the umask
+  await mkdir(join(partial, 'database'), { mode: PRIVATE_DIR });
+  await mkdir(join(partial, 'media'), { mode: PRIVATE_DIR });
 
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
@@ -206,8 +217,8 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
       if (manifest.migrations.length === 0) throw new BackupError('the database is empty (never migrated)');
       for (const table of await listTables(tx)) {
         const file = `database/${table.name}.ndjson.gz`;
-        const rows = await writeTable(tx, table, join(partial, file));
-        manifest.tables.push({ name: table.name, columns: table.columns, rows, file });
+        const { rows, size, sha256 } = await writeTable(tx, table, join(partial, file));
+        manifest.tables.push({ name: table.name, columns: table.columns, rows, file, size, sha256 });
         log(`  ${table.name}: ${rows} rows`);
       }
       manifest.sequences = await readSequences(tx);
@@ -220,9 +231,13 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   let bytes = 0;
   for await (const key of mediaKeys(options.storage)) {
     const target = join(partial, 'media', assertStoragePath(key));
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR });
     const hashing = hashingStream();
-    await pipeline(await openMedia(options.storage, key), hashing.stream, createWriteStream(target));
+    await pipeline(
+      await openMedia(options.storage, key),
+      hashing.stream,
+      createWriteStream(target, { mode: PRIVATE_FILE }),
+    );
     const { size, sha256 } = hashing.result();
     manifest.media.push({ key, size, sha256 });
     bytes += size;
@@ -232,13 +247,16 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   const keysDir = options.dataDir ? join(options.dataDir, 'keys') : null;
   if (keysDir) {
     for (const name of await walkFiles(keysDir)) {
-      await mkdir(dirname(join(partial, 'keys', name)), { recursive: true });
+      await mkdir(dirname(join(partial, 'keys', name)), { recursive: true, mode: PRIVATE_DIR });
       await copyFile(join(keysDir, name), join(partial, 'keys', name));
+      await chmod(join(partial, 'keys', name), PRIVATE_FILE);
       manifest.keys.push(name);
     }
   }
 
-  await writeFile(join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: PRIVATE_FILE,
+  });
   await rename(partial, out);
   return manifest;
 }
@@ -333,32 +351,46 @@ export async function restoreDatabase(options: RestoreDatabaseOptions): Promise<
   });
 }
 
+/** The size and SHA-256 of a file, or null when it does not exist. */
+async function fileChecksum(path: string): Promise<{ size: number; sha256: string } | null> {
+  const hash = createHash('sha256');
+  let size = 0;
+  try {
+    for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
 /**
- * Checks that every table file of the backup is there, and reads every media file and compares its size
- * and SHA-256 with the manifest, so that a damaged or incomplete backup is refused before the restore
- * changes anything in the target. (A table file's rows are checked against its count while loading, in
- * the one transaction that a failure rolls back.)
+ * Checks every table file and every media file of the backup against the manifest (present, same size and
+ * SHA-256), so that a damaged or incomplete backup is refused before the restore changes anything in the
+ * target. (Each table's rows are also checked against its count while loading, in the one transaction that
+ * a failure rolls back; that is the only check for backups made before table checksums were recorded.)
  */
 export async function verifyBackupFiles(from: string, manifest: BackupManifest): Promise<void> {
   for (const table of manifest.tables) {
-    if (table.file !== `database/${table.name}.ndjson.gz` || !existsSync(join(from, table.file))) {
+    const found =
+      table.file === `database/${table.name}.ndjson.gz` ? await fileChecksum(join(from, table.file)) : null;
+    if (!found) {
       throw new BackupError(`the rows of ${table.name} are missing from the backup (${table.file})`);
+    }
+    if (table.sha256 !== undefined && (found.size !== table.size || found.sha256 !== table.sha256)) {
+      throw new BackupError(
+        `the rows of ${table.name} in the backup are damaged (its checksum does not match)`,
+      );
     }
   }
   for (const entry of manifest.media) {
     const key = assertStoragePath(entry.key);
-    const hash = createHash('sha256');
-    let size = 0;
-    try {
-      for await (const chunk of createReadStream(join(from, 'media', key)) as AsyncIterable<Buffer>) {
-        hash.update(chunk);
-        size += chunk.length;
-      }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      throw new BackupError(`media file ${key} is missing from the backup`);
-    }
-    if (size !== entry.size || hash.digest('hex') !== entry.sha256) {
+    const found = await fileChecksum(join(from, 'media', key));
+    if (!found) throw new BackupError(`media file ${key} is missing from the backup`);
+    if (found.size !== entry.size || found.sha256 !== entry.sha256) {
       throw new BackupError(`media file ${key} of the backup is damaged (its checksum does not match)`);
     }
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,22 @@ it('the backup holds every table with its row count, every media file and the si
   expect(sourceCounts['public.post_media']).toBe(6);
   expect(sourceCounts['public.follows']).toBe(3);
   expect(sourceCounts['public.messages']).toBe(2);
+});
+
+it("the backup is its owner's alone: folders 0700, files 0600, and every table file has its checksum", () => {
+  const manifest = JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8')) as {
+    tables: { file: string; size: number; sha256: string }[];
+  };
+  for (const table of manifest.tables) {
+    const bytes = readFileSync(join(backup, table.file));
+    expect(bytes.length).toBe(table.size);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(table.sha256);
+  }
+  expect(statSync(backup).mode & 0o777).toBe(0o700);
+  for (const entry of readdirSync(backup, { recursive: true, withFileTypes: true })) {
+    const mode = statSync(join(entry.parentPath, entry.name)).mode & 0o777;
+    expect([entry.name, mode.toString(8)]).toEqual([entry.name, entry.isDirectory() ? '700' : '600']);
+  }
 });
 
 it('refuses to write over an existing folder', async () => {
