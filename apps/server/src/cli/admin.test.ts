@@ -160,6 +160,66 @@ describe(`npm run admin (${testEngine})`, () => {
     expect(badStatus.stderr).toContain('--status must be open, resolved, dismissed or all');
   }, 240_000);
 
+  it('makes a user an administrator of the data API and back (set-role)', async () => {
+    const created = await admin(
+      env,
+      'create-user',
+      '--email',
+      'mod@example.com',
+      '--password',
+      'mod password',
+      '--confirm',
+    );
+    const userId = JSON.parse(created.stdout).id as string;
+
+    /** Signs in with the password (a new token carries the current role) and asks for the reports queue. */
+    const reportsStatus = async () => {
+      const app = await buildApp(
+        {
+          dataDir: tmp,
+          webDist: null,
+          seedDemo: false,
+          logLevel: 'silent',
+          authRateLimits: TEST_RATE_LIMITS,
+          ...(pg ? { databaseUrl: pg.url } : {}),
+        },
+        { logger: false },
+      );
+      try {
+        const signIn = await app.inject({
+          method: 'POST',
+          url: '/auth/v1/token?grant_type=password',
+          payload: { email: 'mod@example.com', password: 'mod password' },
+        });
+        expect(signIn.statusCode, signIn.body).toBe(200);
+        const reports = await app.inject({
+          method: 'GET',
+          url: '/api/v1/admin/reports',
+          headers: { authorization: `Bearer ${signIn.json().access_token}` },
+        });
+        return reports.statusCode;
+      } finally {
+        await app.close();
+      }
+    };
+
+    expect(await reportsStatus()).toBe(403);
+    const promoted = await admin(env, 'set-role', userId, 'admin');
+    expect(promoted.stderr).toBe('');
+    expect(promoted.stdout).toBe('mod@example.com is now admin (role supabase_admin)\n');
+    expect(await reportsStatus()).toBe(200);
+    const demoted = await admin(env, 'set-role', userId, 'user');
+    expect(demoted.stdout).toBe('mod@example.com is now user (role authenticated)\n');
+    expect(await reportsStatus()).toBe(403);
+
+    const badRole = await admin(env, 'set-role', userId, 'root');
+    expect(badRole.code).toBe(1);
+    expect(badRole.stderr).toContain('The role must be admin or user');
+    const badId = await admin(env, 'set-role', 'nope', 'admin');
+    expect(badId.code).toBe(1);
+    expect(badId.stderr).toContain('USER_ID must be an id (a UUID)');
+  }, 240_000);
+
   it('explains its usage', async () => {
     const result = await admin(env, 'teleport');
     expect(result.code).toBe(1);

@@ -27,6 +27,8 @@ Commands:
                 [--password PASSWORD] [--new-email EMAIL] [--redirect-to URL]
   invite --email EMAIL [--redirect-to URL]
   service-token [--days N]     print a service_role JWT for /auth/v1/admin (signed with the server's key)
+  set-role USER_ID admin|user  make a user an administrator (moderator) of SYS, or an ordinary user again;
+                               it takes effect with the user's next sign-in or token refresh
 
 Moderation (the same services as /api/v1/admin):
   reports [--status open|resolved|dismissed|all] [--limit N] [--json]
@@ -132,10 +134,21 @@ async function run(auth: AuthModule, command: string, positional: string[], v: V
       );
       return;
     }
+    case 'set-role': {
+      const id = needId(positional[0], 'USER_ID');
+      const role = ROLE_NAMES[positional[1] ?? ''];
+      if (!role) throw new UsageError('The role must be admin or user');
+      const user = await auth.admin.updateUser(id, { role });
+      process.stdout.write(`${user.email ?? user.id} is now ${positional[1]} (role ${user.role})\n`);
+      return;
+    }
     default:
       throw new UsageError(command ? `Unknown command: ${command}` : 'A command is required');
   }
 }
+
+/** The roles `set-role` gives: an administrator of the data API (ADMIN_ROLES), or an ordinary signed-in user. */
+const ROLE_NAMES: Record<string, string> = { admin: 'supabase_admin', user: 'authenticated' };
 
 const MODERATION_COMMANDS = new Set(['reports', 'resolve-report', 'remove-post', 'remove-comment']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
