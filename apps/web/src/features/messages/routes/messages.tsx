@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
@@ -98,6 +99,8 @@ function Inbox({ onOpen }: { onOpen: (conversationId: string) => void }) {
           <Skeleton className="h-16" />
           <Skeleton className="h-16" />
         </div>
+      ) : conversations.isError && !conversations.data ? (
+        <LoadError title={t('messages.loadError')} onRetry={() => void conversations.refetch()} />
       ) : items.length > 0 ? (
         <ConversationList conversations={items} />
       ) : searching ? (

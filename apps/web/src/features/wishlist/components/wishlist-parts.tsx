@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { SaveItemButton } from '@/features/posts/components/save-item-button';
 import { formatPrice } from '@/features/posts/utils/format-price';
+import { formatNumber } from '@/lib/intl';
 
 /** The search text lives in the URL (`?q=`), so a search can be shared and survives going back. */
 export function useSearchText(): [string, (text: string) => void] {
@@ -54,12 +55,29 @@ export function SearchBox({
   );
 }
 
-export function SectionHeader({ title, count, seeAll }: { title: string; count: number; seeAll?: string }) {
-  const { t } = useTranslation();
+/** A section's title with its count in brackets; no count until it is known (never a false "(0)"). */
+export function SectionHeader({
+  title,
+  count,
+  seeAll,
+}: {
+  title: string;
+  count: number | undefined;
+  seeAll?: string;
+}) {
+  const { t, i18n } = useTranslation();
   return (
     <div className="flex items-center justify-between px-4">
       <h2 className="text-lg font-bold text-ink">
-        {title} <span className="text-[13px] font-medium text-muted">({count})</span>
+        {title}
+        {count === undefined ? null : (
+          <>
+            {' '}
+            <span className="text-[13px] font-medium text-muted">
+              ({formatNumber(i18n.resolvedLanguage, count)})
+            </span>
+          </>
+        )}
       </h2>
       {seeAll ? (
         <Link to={seeAll} className="text-sm font-semibold text-accent-700 hover:underline">

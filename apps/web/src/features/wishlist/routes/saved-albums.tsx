@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
+import { LoadError } from '@/components/ui/load-error';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
 import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
@@ -25,6 +26,8 @@ function SavedAlbums() {
       </div>
       {albums.isPending ? (
         <AlbumGridSkeleton />
+      ) : albums.isError && !albums.data ? (
+        <LoadError title={t('wishlist.albumsLoadError')} onRetry={() => void albums.refetch()} />
       ) : items.length === 0 ? (
         <Miss
           searching={search !== ''}

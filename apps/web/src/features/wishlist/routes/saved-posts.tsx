@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
+import { LoadError } from '@/components/ui/load-error';
 import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { useSavedPostsQuery } from '../api/get-saved-posts';
@@ -23,6 +24,8 @@ function SavedPosts() {
       <SearchBox value={q} onChange={setQ} label={t('wishlist.searchPosts')} />
       {posts.isPending ? (
         <PostGridSkeleton columns={3} count={9} />
+      ) : posts.isError && !posts.data ? (
+        <LoadError title={t('wishlist.postsLoadError')} onRetry={() => void posts.refetch()} />
       ) : items.length === 0 ? (
         <Miss
           searching={search !== ''}

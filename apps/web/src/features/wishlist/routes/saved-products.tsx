@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { useSavedProductsQuery } from '../api/get-saved-products';
@@ -24,6 +25,8 @@ function SavedProducts() {
       <SearchBox value={q} onChange={setQ} label={t('wishlist.searchProducts')} />
       {products.isPending ? (
         <Skeleton className="mx-4 h-60" />
+      ) : products.isError && !products.data ? (
+        <LoadError title={t('wishlist.productsLoadError')} onRetry={() => void products.refetch()} />
       ) : items.length === 0 ? (
         <Miss
           searching={search !== ''}

@@ -1,5 +1,7 @@
+import type { WishlistSummary } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
 import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
@@ -20,22 +22,38 @@ function WishlistContent() {
   const [q, setQ] = useSearchText();
   const search = useDebounced(q.trim());
   const wishlist = useWishlistQuery(search);
-  const searching = search !== '';
   const data = wishlist.data;
   const withQ = (path: string) => (search ? `${path}?q=${encodeURIComponent(search)}` : path);
 
   return (
     <div className="flex flex-col gap-6 pb-8">
       <SearchBox value={q} onChange={setQ} label={t('wishlist.search')} />
-      {wishlist.isError ? (
-        <p role="alert" className="px-4 text-center text-sm text-danger">
-          {t('wishlist.loadError')}
-        </p>
-      ) : null}
+      {wishlist.isError && !data ? (
+        <LoadError title={t('wishlist.loadError')} onRetry={() => void wishlist.refetch()} />
+      ) : (
+        <WishlistSections data={data} searching={search !== ''} withQ={withQ} />
+      )}
+    </div>
+  );
+}
+
+/** The three sections, with skeletons (and no counts) until the summary arrives. */
+function WishlistSections({
+  data,
+  searching,
+  withQ,
+}: {
+  data: WishlistSummary | undefined;
+  searching: boolean;
+  withQ: (path: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       <section className="flex flex-col gap-3">
         <SectionHeader
           title={t('wishlist.savedPosts')}
-          count={data?.counts.posts ?? 0}
+          count={data?.counts.posts}
           seeAll={withQ('/wishlist/posts')}
         />
         {!data ? (
@@ -56,7 +74,7 @@ function WishlistContent() {
       <section className="flex flex-col gap-2">
         <SectionHeader
           title={t('wishlist.savedProducts')}
-          count={data?.counts.products ?? 0}
+          count={data?.counts.products}
           seeAll={withQ('/wishlist/products')}
         />
         {!data ? (
@@ -79,7 +97,7 @@ function WishlistContent() {
       <section className="flex flex-col gap-3">
         <SectionHeader
           title={t('wishlist.savedAlbums')}
-          count={data?.counts.albums ?? 0}
+          count={data?.counts.albums}
           seeAll={withQ('/wishlist/albums')}
         />
         {!data ? (
@@ -105,7 +123,7 @@ function WishlistContent() {
           </div>
         )}
       </section>
-    </div>
+    </>
   );
 }
 
