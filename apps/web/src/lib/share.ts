@@ -34,3 +34,28 @@ export async function shareLink(data: ShareData): Promise<ShareOutcome> {
     return 'failed';
   }
 }
+
+/** WhatsApp's share link for `text`: opens the app on a phone, WhatsApp Web elsewhere. */
+export function messagingAppLink(text: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
+}
+
+export type InviteOutcome = 'shared' | 'cancelled' | 'opened';
+
+/**
+ * The Invite action (spec section 1): the invite message through the device share sheet (a cancelled
+ * sheet is not an error); without a sheet, or when it fails, through a messaging app's link in a new tab.
+ * `text` carries the site's address itself, so every share target gets it.
+ */
+export async function shareInvite(text: string): Promise<InviteOutcome> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ text });
+      return 'shared';
+    } catch (error) {
+      if (isAbortError(error)) return 'cancelled';
+    }
+  }
+  window.open(messagingAppLink(text), '_blank', 'noopener,noreferrer');
+  return 'opened';
+}
