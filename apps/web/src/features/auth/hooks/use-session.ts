@@ -2,7 +2,7 @@ import type { Session, User } from '@supabase/auth-js';
 import { useSyncExternalStore } from 'react';
 import { mayHaveAuthSession } from '@/lib/auth-redirect';
 import { loadAuthClient } from '@/lib/load-auth-client';
-import { removeGuestProfile } from '@/lib/local-storage';
+import { onboardedFlag, removeGuestProfile } from '@/lib/local-storage';
 
 export interface SessionState {
   /** The stored session, also one still waiting for its second factor. */
@@ -56,8 +56,13 @@ function start() {
     (client) => {
       // INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED... all carry the session.
       client.onAuthStateChange((event, session) => {
-        // A real sign-in ends the guest profile (spec section 4), in every tab.
-        if (event === 'SIGNED_IN' && session) removeGuestProfile();
+        // A real sign-in ends the guest profile (spec section 4), in every tab. It also counts as
+        // onboarded: someone who signs up from the onboarding header's SIGN UP (or a mail link) would
+        // otherwise be sent back to /onboarding.
+        if (event === 'SIGNED_IN' && session) {
+          removeGuestProfile();
+          onboardedFlag.set();
+        }
         const user = session && !awaitsSecondFactor(session) ? session.user : null;
         setState({ session, user, isLoading: false });
       });

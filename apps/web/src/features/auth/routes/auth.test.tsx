@@ -126,6 +126,18 @@ describe('signing in', () => {
 });
 
 describe('signing up', () => {
+  it('counts as onboarded: a visitor who signs up before finishing onboarding goes home, not back', async () => {
+    window.localStorage.removeItem('onboarded');
+    const { router, user } = await openAuth();
+    await fillAndSubmit(user, 'Sign Up', 'correct-horse');
+
+    expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'SYS' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: 'Show us what you like' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('onboarded')).toBe('true');
+  });
+
   it("says 'Account created successfully!' ('Signing you in...') and goes home", async () => {
     const { router, user } = await openAuth();
     await fillAndSubmit(user, 'Sign Up', 'correct-horse');
