@@ -198,9 +198,32 @@ test('a like and a comment persist across a reload', async ({ page }) => {
   );
   await expect(reloaded.getByTestId('like-count')).toContainText('1 like');
   await reloaded.getByRole('button', { name: 'Comments (1)' }).click();
-  await expect(
-    page.getByRole('dialog', { name: 'Comments' }).getByText('Great colours!', { exact: true }),
-  ).toBeVisible();
+  const comments = page.getByRole('dialog', { name: 'Comments' });
+  await expect(comments.getByText('Great colours!', { exact: true })).toBeVisible();
+  // The comment's Like says its count in words ("Like1" before).
+  await comments.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(comments.getByRole('button', { name: 'Like (1 like)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectNoSeriousA11yViolations(page, 'comments dialog');
+
+  // In Hebrew the (Latin) name and the text stay apart: the gap used to sit on the name's own end.
+  await page.evaluate(() => window.localStorage.setItem('lang', 'he'));
+  await page.reload();
+  await page.getByRole('article').first().getByRole('button', { name: 'תגובות (1)' }).click();
+  const hebrew = page.getByRole('dialog', { name: 'תגובות' });
+  const body = hebrew.getByText('Great colours!', { exact: true });
+  await expect(body).toBeVisible();
+  const gap = await body.evaluate((text) => {
+    const name = text.parentElement?.querySelector('bdi');
+    if (!name) return null;
+    const a = name.getBoundingClientRect();
+    const b = text.getBoundingClientRect();
+    return Math.max(a.left - b.right, b.left - a.right);
+  });
+  expect(gap).toBeGreaterThanOrEqual(4);
+  await expectNoSeriousA11yViolations(page, 'comments dialog (he)');
 });
 
 test("a second user cannot open the first user's edit page", async ({ page }) => {

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isolated, UserName } from '@/components/user-name';
+import { formatNumber } from '@/lib/intl';
 import { lazyWithPreload } from '@/lib/lazy';
 import { useAddCommentMutation } from '../api/add-comment';
 import { useDeleteCommentMutation } from '../api/delete-comment';
@@ -77,7 +78,10 @@ function CommentRow({
       <AuthorAvatar url={comment.author.avatarUrl} className="mt-1 size-8" />
       <div className="min-w-0 flex-1">
         <p className="text-[14px] leading-snug text-ink">
-          <UserName className="me-1.5 font-semibold">{name}</UserName>
+          {/* The gap lives on a span in the line's direction: on the <bdi>, 'end' would be the name's own. */}
+          <span className="me-1.5 font-semibold">
+            <UserName>{name}</UserName>
+          </span>
           <span dir="auto" className="whitespace-pre-line break-words">
             {comment.body}
           </span>
@@ -87,6 +91,9 @@ function CommentRow({
           <button
             type="button"
             aria-pressed={comment.likedByMe}
+            aria-label={
+              comment.likeCount > 0 ? t('comments.likeLabel', { count: comment.likeCount }) : undefined
+            }
             onClick={() => like.mutate(!comment.likedByMe)}
             className={cn(
               'inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-ink',
@@ -95,7 +102,9 @@ function CommentRow({
           >
             <HeartIcon aria-hidden className={cn('size-4', comment.likedByMe && 'fill-current')} />
             {t('comments.like')}
-            {comment.likeCount > 0 ? <span className="tabular-nums">{comment.likeCount}</span> : null}
+            {comment.likeCount > 0 ? (
+              <span className="tabular-nums">{formatNumber(i18n.resolvedLanguage, comment.likeCount)}</span>
+            ) : null}
           </button>
           <button
             type="button"

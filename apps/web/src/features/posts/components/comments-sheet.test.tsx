@@ -1,0 +1,64 @@
+import type { Comment } from '@sys/shared';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/app/i18n';
+import { AppProviders, createQueryClient } from '@/app/providers';
+import { fakeApi } from '@/test/fake-api';
+import CommentsSheet from './comments-sheet';
+
+const POST_ID = '00000000-0000-4000-8000-0000000000aa';
+
+function comment(overrides: Partial<Comment>): Comment {
+  return {
+    id: '00000000-0000-4000-8000-0000000000c1',
+    postId: POST_ID,
+    parentId: null,
+    body: 'Great colours!',
+    createdAt: new Date().toISOString(),
+    author: {
+      id: '00000000-0000-4000-8000-0000000000b1',
+      username: 'noa.levi',
+      displayName: null,
+      avatarUrl: null,
+    },
+    likeCount: 0,
+    likedByMe: false,
+    ...overrides,
+  };
+}
+
+function renderSheet(comments: Comment[]) {
+  fakeApi({ [`GET /api/v1/posts/${POST_ID}/comments`]: () => ({ items: comments, nextCursor: null }) });
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <CommentsSheet
+        post={{ id: POST_ID, commentCount: comments.length }}
+        open
+        onOpenChange={() => undefined}
+      />
+    </AppProviders>,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('CommentsSheet', () => {
+  it('names a comment Like button with its count, like the card ("Like (1 like)", not "Like1")', async () => {
+    renderSheet([
+      comment({ likeCount: 1 }),
+      comment({ id: '00000000-0000-4000-8000-0000000000c2', body: 'Love it', likeCount: 12 }),
+      comment({ id: '00000000-0000-4000-8000-0000000000c3', body: 'Nice' }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Like (1 like)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like (12 likes)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like' })).toBeInTheDocument();
+  });
+
+  it('names it in Hebrew too', async () => {
+    await i18n.changeLanguage('he');
+    renderSheet([comment({ likeCount: 2 })]);
+    expect(await screen.findByRole('button', { name: 'לייק (2 לייקים)' })).toBeInTheDocument();
+  });
+});
