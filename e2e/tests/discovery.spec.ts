@@ -91,6 +91,51 @@ test.describe('onboarding', () => {
     await expect(page.getByRole('feed')).toBeVisible();
   });
 
+  for (const language of ['en', 'he'] as const) {
+    test(`the deck is physical in ${language}: pass on the left, like on the right, and a drag never widens the page`, async ({
+      page,
+    }) => {
+      const texts =
+        language === 'en'
+          ? { pass: 'Pass on this outfit', like: 'Like this outfit', likeStamp: 'Like', passStamp: 'Pass' }
+          : { pass: 'דלגו על הלוק', like: 'אהבתי את הלוק', likeStamp: 'אהבתי', passStamp: 'דלג' };
+      await page.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+      await page.goto('/onboarding');
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'he' ? 'rtl' : 'ltr');
+      const card = swipeCard(page);
+      await expect(card).toBeVisible();
+      const pass = (await page.getByRole('button', { name: texts.pass }).boundingBox())!;
+      const like = (await page.getByRole('button', { name: texts.like }).boundingBox())!;
+      expect(pass.x + pass.width).toBeLessThan(like.x);
+
+      const viewportWidth = await page.evaluate(() => window.innerWidth);
+      const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+      const box = (await card.boundingBox())!;
+      const centre = box.x + box.width / 2;
+      await page.mouse.move(centre, box.y + box.height / 3);
+      await page.mouse.down();
+      // Dragged right: the like stamp, on the card's left half, and the page keeps its width.
+      await page.mouse.move(centre + 90, box.y + box.height / 3, { steps: 8 });
+      const likeStamp = card.getByText(texts.likeStamp, { exact: true });
+      await expect(likeStamp).toBeVisible();
+      expect((await likeStamp.boundingBox())!.x).toBeLessThan(centre + 90);
+      expect(await pageWidth()).toBe(viewportWidth);
+      // Dragged left: the pass stamp, on the card's right half.
+      await page.mouse.move(centre - 160, box.y + box.height / 3, { steps: 12 });
+      const passStamp = card.getByText(texts.passStamp, { exact: true });
+      await expect(passStamp).toBeVisible();
+      const stampBox = (await passStamp.boundingBox())!;
+      expect(stampBox.x + stampBox.width / 2).toBeGreaterThan(centre - 160);
+      expect(await pageWidth()).toBe(viewportWidth);
+      // Released: the card flies off to the left (a pass), still inside the page's width.
+      await page.mouse.up();
+      expect(await pageWidth()).toBe(viewportWidth);
+      await expect.poll(localSwipeEvents.bind(null, page)).toHaveLength(1);
+      expect((await localSwipeEvents(page))[0]!.action).toBe('dislike');
+      expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    });
+  }
+
   test("a guest's swipes reach the server after sign-up, once, and reorder the deck", async ({
     page,
     request,

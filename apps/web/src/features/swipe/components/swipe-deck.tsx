@@ -133,7 +133,10 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
   const chips = swipeChips(post);
 
   return (
-    <div className="flex w-full flex-col items-center gap-4">
+    // overflow-x-clip: the dragged or departing card must not widen the page (a drag made it 471 px wide
+    // at 390, and in Hebrew shifted the whole page sideways). Clip, not hidden: no scroll container, and
+    // the card may still rise above the deck while it rotates.
+    <div className="flex w-full flex-col items-center gap-4 overflow-x-clip">
       <p aria-live="polite" className="sr-only">
         {t('swipe.current', { index: index + 1, count: posts.length, name })}
       </p>
@@ -171,15 +174,22 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
             aria-hidden
             className={cn(
               'absolute top-6 rounded-xl border-4 px-3 py-1 text-2xl font-extrabold uppercase tracking-wide',
+              // Physical sides, as the gesture is: a card dragged right (like) shows its stamp on the
+              // left, in Hebrew too.
               overlay === 'like'
-                ? 'start-6 -rotate-12 border-accent-600 bg-white/80 text-accent-700'
-                : 'end-6 rotate-12 border-ink bg-white/80 text-ink',
+                ? 'left-6 -rotate-12 border-accent-600 bg-white/80 text-accent-700'
+                : 'right-6 rotate-12 border-ink bg-white/80 text-ink',
             )}
           >
             {overlay === 'like' ? t('swipe.like') : t('swipe.pass')}
           </span>
         ) : null}
-        <div className="absolute inset-x-0 bottom-0 flex items-center justify-between bg-gradient-to-t from-black/50 to-transparent p-4">
+        {/* dir="ltr": pass on the left and like on the right in every language (spec: "a pass button
+            (left) ... and a like button (right)"), the sides the card is swiped to. */}
+        <div
+          dir="ltr"
+          className="absolute inset-x-0 bottom-0 flex items-center justify-between bg-gradient-to-t from-black/50 to-transparent p-4"
+        >
           <button
             type="button"
             aria-label={t('swipe.passButton')}
