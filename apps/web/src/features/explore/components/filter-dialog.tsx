@@ -9,12 +9,12 @@ import {
   filterSetToQueryString,
   includesIgnoreCase,
   LIMITS,
+  matchesSearch,
   NONE_VALUE,
   PATTERNS,
   POST_ITEM_SIZES,
   PRODUCT_TYPES,
   STYLES,
-  searchOptions,
   uniqueIgnoreCase,
 } from '@sys/shared';
 import { SearchIcon } from 'lucide-react';
@@ -141,9 +141,6 @@ function FilterSection({
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState(false);
   const preview = section.category === 'sizes' ? LIMITS.filterPreviewSizes : LIMITS.filterPreviewOther;
-  const matches = searchOptions(section.options, query);
-  const shown = expanded ? matches : matches.slice(0, preview);
-  const hidden = matches.length - shown.length;
   const title = t(`filters.sections.${section.category}`);
   const list =
     section.category === 'colors'
@@ -155,6 +152,13 @@ function FilterSection({
           : section.category === 'productTypes'
             ? 'types'
             : null;
+  const shownLabel = (option: string) => (list ? label(list, option) : option);
+  // The search finds the label on screen (Hebrew 'שח' finds 'שחור') and the stored value too.
+  const matches = section.options.filter(
+    (option) => matchesSearch(shownLabel(option), query) || matchesSearch(option, query),
+  );
+  const shown = expanded ? matches : matches.slice(0, preview);
+  const hidden = matches.length - shown.length;
 
   return (
     <fieldset className="border-b border-line py-4 last:border-b-0">
@@ -175,6 +179,7 @@ function FilterSection({
           />
         </div>
       ) : null}
+      {matches.length === 0 ? <p className="text-sm text-muted">{t('filters.noMatches')}</p> : null}
       <div className="flex flex-wrap gap-2">
         {shown.map((option) => (
           <ToggleChip
@@ -183,11 +188,11 @@ function FilterSection({
             swatch={section.category === 'colors' ? colorSwatch(option) : undefined}
             onClick={() => onToggle(option)}
           >
-            {list ? label(list, option) : option}
+            {shownLabel(option)}
           </ToggleChip>
         ))}
       </div>
-      {hidden > 0 || expanded ? (
+      {hidden > 0 || (expanded && matches.length > preview) ? (
         <button
           type="button"
           className="mt-2 min-h-11 text-sm font-semibold text-accent-700"
