@@ -1,3 +1,4 @@
+import { POST_MESSAGES, PROFILE_MESSAGES } from '@sys/shared';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import he from './he.json';
@@ -31,6 +32,17 @@ describe('locales', () => {
 
   it('uses the same interpolation variables in both languages', () => {
     for (const [key, text] of english) expect(variables(hebrew.get(key) ?? ''), key).toEqual(variables(text));
+  });
+
+  it("translates the server's messages from their English text, word for word in English", () => {
+    // The screens find a server message's translation by its English text.
+    expect(en.postMessages).toEqual(POST_MESSAGES);
+    for (const [key, text] of Object.entries(en.profileMessages)) {
+      expect(text, key).toBe(PROFILE_MESSAGES[key as keyof typeof PROFILE_MESSAGES]);
+    }
+    expect(en.apiErrors.fileTooLarge).toBe(POST_MESSAGES.fileTooLarge);
+    expect(en.apiErrors.invalidFileType).toBe(POST_MESSAGES.invalidFileType);
+    expect(en.apiErrors.notAuthenticated).toBe(POST_MESSAGES.notAuthenticated);
   });
 
   it('keeps the spec’s English texts word for word', () => {

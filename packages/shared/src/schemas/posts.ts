@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY } from '../constants/currencies.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { COLORS, NONE_VALUE, PATTERNS, POST_ITEM_SIZES, PRODUCT_TYPES } from '../constants/lists.ts';
-import { POST_LIMITS } from '../constants/posts.ts';
+import { POST_LIMITS, POST_MESSAGES } from '../constants/posts.ts';
 import { parsePriceInput } from '../domain/price.ts';
 import { foldCase } from '../domain/text.ts';
 
@@ -12,27 +12,7 @@ import { foldCase } from '../domain/text.ts';
  * schemas and the web form runs the same ones, so both show the spec's messages (section 5).
  */
 
-/** The spec's messages (sections 5 and 8), word for word. */
-export const POST_MESSAGES = {
-  mediaRequired: 'Please add at least one image or video',
-  mediaTooMany: `You can add up to ${LIMITS.mediaPerPostMax} images or videos`,
-  linkRequired: 'Please add a purchase link for each item',
-  captionTooLong: `Caption must be at most ${LIMITS.captionMaxChars.toLocaleString('en-US')} characters`,
-  tooManyStyles: `You can choose up to ${LIMITS.styleCategoriesPerPostMax} styles`,
-  invalidPrice: 'Price must be a number with at most two decimals',
-  commentEmpty: 'Comment cannot be empty',
-  notAuthenticated: 'User not authenticated',
-  notOwner: 'You can only edit your own posts',
-  notCommentOwner: 'You can only delete your own comments',
-  postNotFound: 'Post not found',
-  commentNotFound: 'Comment not found',
-  itemNotFound: 'Item not found',
-  mediaNotOurs: 'Media must be uploaded to SYS first',
-  fileTooLarge: 'File too large',
-  invalidFileType: 'Invalid file type',
-} as const;
-
-export { POST_LIMITS } from '../constants/posts.ts';
+export { POST_LIMITS, POST_MESSAGES } from '../constants/posts.ts';
 
 // Here, not next to CURRENCIES: a screen that only shows prices must not load zod for it.
 export const CurrencySchema = z.enum(CURRENCIES);

@@ -1,9 +1,10 @@
 import type { Comment } from '@sys/shared';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { fakeApi } from '@/test/fake-api';
+import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import CommentsSheet from './comments-sheet';
 
 const POST_ID = '00000000-0000-4000-8000-0000000000aa';
@@ -27,8 +28,11 @@ function comment(overrides: Partial<Comment>): Comment {
   };
 }
 
-function renderSheet(comments: Comment[]) {
-  fakeApi({ [`GET /api/v1/posts/${POST_ID}/comments`]: () => ({ items: comments, nextCursor: null }) });
+function renderSheet(comments: Comment[], routes: Parameters<typeof fakeApi>[0] = {}) {
+  fakeApi({
+    [`GET /api/v1/posts/${POST_ID}/comments`]: () => ({ items: comments, nextCursor: null }),
+    ...routes,
+  });
   return render(
     <AppProviders queryClient={createQueryClient()}>
       <CommentsSheet
@@ -60,5 +64,18 @@ describe('CommentsSheet', () => {
     await i18n.changeLanguage('he');
     renderSheet([comment({ likeCount: 2 })]);
     expect(await screen.findByRole('button', { name: 'לייק (2 לייקים)' })).toBeInTheDocument();
+  });
+
+  it("says in Hebrew why a comment could not be added (not the server's English)", async () => {
+    await i18n.changeLanguage('he');
+    renderSheet([], {
+      [`POST /api/v1/posts/${POST_ID}/comments`]: () =>
+        withStatus(404, apiErrorBody('not_found', 'Post not found')),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'הוספת תגובה...' }), 'יפה!{Enter}');
+    expect(await screen.findByText('לא הצלחנו להוסיף את התגובה')).toBeInTheDocument();
+    expect(screen.getByText('הפוסט לא נמצא')).toBeInTheDocument();
+    expect(screen.queryByText('Post not found')).not.toBeInTheDocument();
   });
 });

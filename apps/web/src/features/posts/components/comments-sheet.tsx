@@ -1,4 +1,4 @@
-import type { Comment, Post } from '@sys/shared';
+import { type Comment, POST_MESSAGES, type Post } from '@sys/shared';
 import { FlagIcon, HeartIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { type FormEvent, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isolated, UserName } from '@/components/user-name';
 import { formatNumber } from '@/lib/intl';
 import { lazyWithPreload } from '@/lib/lazy';
+import { type KnownApiErrors, useApiErrorText } from '@/lib/use-api-error-text';
 import { useAddCommentMutation } from '../api/add-comment';
 import { useDeleteCommentMutation } from '../api/delete-comment';
 import { useCommentsQuery } from '../api/get-comments';
@@ -159,6 +160,16 @@ function CommentRow({
 /** The comments dialog: the list, per-comment Like and Reply, and 'Add comment...' (spec section 2). */
 export default function CommentsSheet({ post, open, onOpenChange }: CommentsSheetProps) {
   const { t } = useTranslation();
+  const errorText = useApiErrorText();
+  // The post went away meanwhile, or the comment being answered did.
+  const known: KnownApiErrors = (error) =>
+    error.status === 404
+      ? t(
+          error.message === POST_MESSAGES.commentNotFound
+            ? 'postMessages.commentNotFound'
+            : 'postMessages.postNotFound',
+        )
+      : undefined;
   const comments = useCommentsQuery(post.id);
   const add = useAddCommentMutation(post.id);
   const [text, setText] = useState('');
@@ -182,7 +193,7 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
           setReplyTo(null);
         },
         onError: (error) =>
-          void showToast('destructive', t('comments.addError'), { description: error.message }),
+          void showToast('destructive', t('comments.addError'), { description: errorText(error, known) }),
       },
     );
   };

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { type KnownApiErrors, useApiErrorText } from '@/lib/use-api-error-text';
 import { useDeletePostMutation } from '../api/delete-post';
 import { showToast } from '../utils/toast';
 
@@ -8,6 +9,13 @@ export function useDeletePost() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mutation = useDeletePostMutation();
+  const errorText = useApiErrorText();
+  const known: KnownApiErrors = (error) =>
+    error.status === 404
+      ? t('postMessages.postNotFound')
+      : error.status === 403
+        ? t('postMessages.notOwner')
+        : undefined;
   const remove = (postId: string, onDone?: () => void) =>
     mutation.mutate(postId, {
       onSuccess: () => {
@@ -17,7 +25,7 @@ export function useDeletePost() {
       },
       onError: (error) => {
         onDone?.();
-        void showToast('destructive', t('deletePost.error'), { description: error.message });
+        void showToast('destructive', t('deletePost.error'), { description: errorText(error, known) });
       },
     });
   return { remove, isPending: mutation.isPending };

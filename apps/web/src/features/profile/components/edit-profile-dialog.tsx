@@ -1,4 +1,4 @@
-import { PROFILE_SIZES, type Profile, type ProfileSize } from '@sys/shared';
+import { PROFILE_MESSAGES, PROFILE_SIZES, type Profile, type ProfileSize } from '@sys/shared';
 import { CameraIcon, ImageIcon, UserRoundIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { showToast } from '@/features/posts/utils/toast';
-import { ApiError } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-client';
+import { type KnownApiErrors, useApiErrorText } from '@/lib/use-api-error-text';
 import { useUpdateProfileMutation } from '../api/update-profile';
 import { AvatarError, useUploadAvatarMutation } from '../api/upload-avatar';
 
@@ -43,12 +44,34 @@ function formFrom(profile: Profile): FormState {
   };
 }
 
-const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
+/** The server's profile messages the dialog can meet, translated under locales' profileMessages. */
+const PROFILE_MESSAGE_KEYS = [
+  'usernameLength',
+  'usernameCharacters',
+  'usernameReserved',
+  'usernameTaken',
+  'avatarNotOurs',
+  'profileNotFound',
+] as const satisfies ReadonlyArray<keyof typeof PROFILE_MESSAGES>;
+
+/** The server's complaint about the username (a 409 or 400 naming the field), if that is what failed. */
+function usernameIssue(error: unknown): string | undefined {
+  const details = (error as Partial<ApiError> | null)?.details;
+  if (!Array.isArray(details)) return undefined;
+  const issue = details.find(
+    (detail): detail is { field: string; message: string } =>
+      detail?.field === 'body.username' && typeof detail.message === 'string',
+  );
+  return issue?.message;
+}
 
 /** The Edit Profile dialog (spec section 2): avatar, username, bio, size and measurements. */
 export default function EditProfileDialog({ profile, open, onOpenChange }: EditProfileDialogProps) {
   const { t } = useTranslation();
+  const errorText = useApiErrorText();
   const [form, setForm] = useState(() => formFrom(profile));
+  const [usernameError, setUsernameError] = useState<string>();
+  const usernameInput = useRef<HTMLInputElement>(null);
   const update = useUpdateProfileMutation();
   const avatar = useUploadAvatarMutation();
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -56,6 +79,12 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
+
+  const translateProfileMessage = (message: string) => {
+    const key = PROFILE_MESSAGE_KEYS.find((name) => PROFILE_MESSAGES[name] === message);
+    return key ? t(`profileMessages.${key}`) : undefined;
+  };
+  const known: KnownApiErrors = (error) => translateProfileMessage(error.message);
 
   const onAvatarPicked = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -69,7 +98,7 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
         void showToast(
           'destructive',
           step === 'upload' ? t('profile.edit.uploadError') : t('profile.edit.avatarError'),
-          { description: errorMessage(cause) },
+          { description: errorText(cause, known) },
         );
       },
     });
@@ -92,8 +121,17 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
           void showToast('success', t('profile.edit.saved'));
           onOpenChange(false);
         },
-        onError: (error) =>
-          void showToast('destructive', t('profile.edit.saveError'), { description: errorMessage(error) }),
+        onError: (error) => {
+          const issue = usernameIssue(error);
+          if (issue !== undefined) {
+            // Said where it is wrong (the field may be scrolled out of view), and in the toast.
+            setUsernameError(translateProfileMessage(issue) ?? errorText(error));
+            usernameInput.current?.focus();
+          }
+          void showToast('destructive', t('profile.edit.saveError'), {
+            description: errorText(error, known),
+          });
+        },
       },
     );
   };
@@ -179,15 +217,19 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
               onChange={onAvatarPicked}
             />
           </div>
-          <FormField label={t('profile.edit.username')}>
+          <FormField label={t('profile.edit.username')} error={usernameError}>
             {(control) => (
               <Input
                 {...control}
+                ref={usernameInput}
                 value={form.username}
                 autoComplete="username"
                 autoCapitalize="none"
                 dir="ltr"
-                onChange={(event) => set('username', event.target.value)}
+                onChange={(event) => {
+                  set('username', event.target.value);
+                  setUsernameError(undefined);
+                }}
               />
             )}
           </FormField>
