@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
+import { useFocusReturn } from './focus-return';
 import { IconButton } from './icon-button';
 
 export const Dialog = DialogPrimitive.Root;
@@ -30,6 +31,7 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
 /** A centred dialog, at most 400 px wide, that never leaves the screen. */
 export function DialogContent({ className, children, showClose = true, ...props }: DialogContentProps) {
   const { t } = useTranslation();
+  const focusReturn = useFocusReturn(props);
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -41,6 +43,7 @@ export function DialogContent({ className, children, showClose = true, ...props 
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         {children}
         {showClose ? (

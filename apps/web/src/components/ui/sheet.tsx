@@ -4,6 +4,7 @@ import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 import { DialogOverlay } from './dialog';
+import { useFocusReturn } from './focus-return';
 import { IconButton } from './icon-button';
 
 /**
@@ -20,6 +21,7 @@ export function SheetContent({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   const { t } = useTranslation();
+  const focusReturn = useFocusReturn(props);
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -33,6 +35,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         <div aria-hidden className="mx-auto mt-2.5 h-1 w-10 shrink-0 rounded-full bg-line-strong sm:hidden" />
         {children}

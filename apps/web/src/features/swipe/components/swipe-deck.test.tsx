@@ -1,6 +1,8 @@
 import type { Post } from '@sys/shared';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '@/app/providers';
 import { readLocalSwipeEvents } from '../utils/swipe-storage';
 import { SwipeDeck } from './swipe-deck';
 
@@ -162,5 +164,24 @@ describe('SwipeDeck', () => {
     const events = readLocalSwipeEvents();
     expect(events).toHaveLength(100);
     expect(events[99]?.outfit_id).toBe(many[104]?.id);
+  });
+});
+
+describe('SwipeDeck items sheet', () => {
+  it('gives the focus back to the items button when the sheet closes (the button stays enabled)', async () => {
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <SwipeDeck posts={posts} />
+      </AppProviders>,
+    );
+    const items = screen.getByRole('button', { name: 'Outfit items (1)' });
+    items.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Outfit Items' })).toBeInTheDocument();
+    expect(items).toBeEnabled();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(items).toHaveFocus());
   });
 });

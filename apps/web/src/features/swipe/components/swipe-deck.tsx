@@ -48,7 +48,9 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
   const swipes = useRef(0);
 
   const post = posts[index];
-  const busy = paused || leaving !== null || itemsOpen;
+  // Not itemsOpen: the open sheet is modal anyway, and its opener must stay enabled (a disabled button
+  // loses the focus, which then has nowhere to return to when the sheet closes).
+  const busy = paused || leaving !== null;
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
@@ -104,7 +106,7 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
   }, [paused, itemsOpen]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (busy || pressed || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    if (busy || itemsOpen || pressed || (event.pointerType === 'mouse' && event.button !== 0)) return;
     if ((event.target as HTMLElement).closest('button, a')) return;
     start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
     event.currentTarget.setPointerCapture?.(event.pointerId);
