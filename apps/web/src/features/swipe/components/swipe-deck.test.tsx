@@ -2,6 +2,7 @@ import type { Post } from '@sys/shared';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { readLocalSwipeEvents } from '../utils/swipe-storage';
 import { SwipeDeck } from './swipe-deck';
@@ -78,6 +79,14 @@ describe('SwipeDeck', () => {
     expect(screen.getByText('Red')).toBeInTheDocument();
     expect(screen.queryByText('None')).not.toBeInTheDocument();
     expect(screen.getByText('Outfit 1 of 3, by maya1')).toBeInTheDocument();
+  });
+
+  it('isolates each hashtag chip, so in Hebrew it reads #Casual and not Casual#', async () => {
+    await i18n.changeLanguage('he');
+    render(<SwipeDeck posts={posts} />);
+    const tag = screen.getByText('#Casual');
+    expect(tag.tagName).toBe('BDI');
+    expect(tag).toHaveTextContent(/^#Casual$/);
   });
 
   it('shows the overlay beyond 20 px and snaps back when released before 100 px', () => {

@@ -235,11 +235,14 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
           {chips.map((chip) => (
             <li key={`${chip.kind}:${chip.value}`}>
               <Chip swatch={chip.kind === 'color' ? colorSwatch(chip.value) : undefined}>
-                {chip.kind === 'tag'
-                  ? `#${chip.value}`
-                  : chip.kind === 'size'
-                    ? t('card.sizeChip', { size: chip.value })
-                    : label(chip.kind === 'color' ? 'colors' : 'patterns', chip.value)}
+                {chip.kind === 'tag' ? (
+                  // Isolated, direction from its own text: in Hebrew '#Casual' read 'Casual#'.
+                  <bdi>#{chip.value}</bdi>
+                ) : chip.kind === 'size' ? (
+                  t('card.sizeChip', { size: chip.value })
+                ) : (
+                  label(chip.kind === 'color' ? 'colors' : 'patterns', chip.value)
+                )}
               </Chip>
             </li>
           ))}
