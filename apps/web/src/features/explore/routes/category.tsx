@@ -1,6 +1,8 @@
+import { foldCase, STYLES } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { useOptionLabel } from '@/features/posts/utils/option-label';
 import { useCategoryQuery } from '../api/get-sub-pages';
 import { CountedPosts } from '../components/counted-posts';
 
@@ -9,7 +11,13 @@ export default function CategoryScreen() {
   const { t } = useTranslation();
   const { category = '' } = useParams();
   const page = useCategoryQuery(category);
-  const title = category.charAt(0).toLocaleUpperCase() + category.slice(1);
+  const label = useOptionLabel();
+  // The address holds the style in lower case ('plus size'): the style list's entry gives its real
+  // spelling and translation ('Plus Size', Hebrew 'מידות גדולות'); an unknown one shows as addressed.
+  const style = STYLES.find((entry) => foldCase(entry) === foldCase(category));
+  const title = style
+    ? label('styles', style)
+    : category.charAt(0).toLocaleUpperCase() + category.slice(1);
   return (
     <div className="flex flex-1 flex-col gap-3 pb-8">
       <PageHeader title={t('screens.category.title', { category: title })} back="/explore" />
