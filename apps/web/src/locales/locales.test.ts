@@ -45,6 +45,16 @@ describe('locales', () => {
     expect(en.apiErrors.notAuthenticated).toBe(POST_MESSAGES.notAuthenticated);
   });
 
+  it('names each style, colour, pattern and product type in Hebrew once in its list, in fashion words', () => {
+    for (const [list, labels] of Object.entries(he.options)) {
+      const names = Object.values(labels);
+      expect(new Set(names).size, list).toBe(names.length);
+    }
+    // Words that are right letter by letter but read as something else: 'קרב' is a battle, 'כסף' money.
+    expect(he.options.styles.Curve).toBe('קרוו');
+    expect(he.options.colors.Silver).toBe('כסוף');
+  });
+
   it('keeps the spec’s English texts word for word', () => {
     expect(en.app.tagline).toBe('Share Your Style, Fashion Community for great inspirations and new looks');
     expect(en.home.footer).toBe(
