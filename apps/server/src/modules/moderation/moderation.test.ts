@@ -288,6 +288,23 @@ describe('blocks', () => {
     expect((await call('PUT', '/profiles/bob.mod/follow', alice)).statusCode).toBe(403);
   });
 
+  it("keeps the profile's counts away both ways, and its bio and measurements from the blocker", async () => {
+    await updateProfile(ctx.app, bob, { bio: 'Bob talks about coats', measurements_public: true });
+    // The counts answer like the profile itself: not found, whoever blocked whom.
+    expect((await call('GET', '/profiles/alice.mod/stats', bob)).statusCode).toBe(404);
+    expect((await call('GET', '/profiles/bob.mod/stats', alice)).statusCode).toBe(404);
+    expect((await call('GET', '/profiles/bob.mod/stats', carol)).statusCode).toBe(200);
+    expect((await call('GET', '/profiles/bob.mod/stats', null)).statusCode).toBe(200);
+    // 'You no longer see each other's ... profile': the blocker gets who it is (to unblock), not the rest.
+    const blocked = await json<Record<string, unknown>>('GET', '/profiles/bob.mod', alice);
+    expect(blocked).toMatchObject({ id: bob.id, username: 'bob.mod', is_blocked: true, bio: null });
+    for (const field of ['size', 'chest_circumference', 'waist_circumference', 'hip_circumference']) {
+      expect(blocked, field).not.toHaveProperty(field);
+    }
+    const seenByCarol = await json<Record<string, unknown>>('GET', '/profiles/bob.mod', carol);
+    expect(seenByCarol).toMatchObject({ bio: 'Bob talks about coats', chest_circumference: 90 });
+  });
+
   it("does not count a blocked person's comments for the blocker", async () => {
     type Counted = { id: string; commentCount: number };
     const countFor = async (viewer: TestUser | null) => ({

@@ -21,7 +21,8 @@ export function toProfileJson(row: ProfileRow): Profile {
 /**
  * The spec's get_public_profile_with_measurements. Size and measurements are added only for a
  * signed-in viewer of a profile whose measurements are public; for anyone else the keys are left out
- * of the JSON altogether, so no client can show what the owner keeps private.
+ * of the JSON altogether, so no client can show what the owner keeps private. Nor for a viewer who blocked
+ * the profile.
  */
 export function toPublicProfileJson(
   row: ProfileRow,
@@ -29,17 +30,20 @@ export function toPublicProfileJson(
   isFollowing: boolean,
   isBlocked = false,
 ): PublicProfile {
+  const blocked = viewerId !== null && isBlocked;
   const profile: PublicProfile = {
     id: row.id,
     username: row.username,
     display_name: row.display_name,
-    bio: row.bio,
+    // Someone the viewer blocked: who it is (to unblock them), not their profile (the block dialog
+    // promises "You no longer see each other's ... profile").
+    bio: blocked ? null : row.bio,
     avatar_url: row.avatar_url,
     measurements_public: row.measurements_public,
     is_following: viewerId !== null && isFollowing,
-    is_blocked: viewerId !== null && isBlocked,
+    is_blocked: blocked,
   };
-  if (viewerId !== null && row.measurements_public) {
+  if (viewerId !== null && row.measurements_public && !blocked) {
     profile.size = row.size as PublicProfile['size'];
     profile.chest_circumference = row.chest_circumference;
     profile.waist_circumference = row.waist_circumference;

@@ -89,13 +89,14 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
       schema: {
         tags: ['profiles'],
         summary: "A user's counts (the spec's get_user_stats); live updates arrive through /api/v1/events",
+        description: 'Not found (404), like the profile, when the caller and the user have blocked each other either way.',
         params: UsernameParamsSchema,
         response: { 200: ProfileStatsSchema, 404: ErrorResponseSchema },
       },
     },
     async (request) => {
       throwIfInvalid(request, usernameParams);
-      return profiles.getStatsByUsername(request.params.username);
+      return profiles.getStatsByUsername(request.user?.id ?? null, request.params.username);
     },
   );
 };

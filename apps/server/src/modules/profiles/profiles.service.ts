@@ -232,9 +232,11 @@ export class ProfilesService {
     return (await findProfileById(this.db, profileId)) !== undefined;
   }
 
-  async getStatsByUsername(username: string): Promise<ProfileStats> {
-    const id = await this.requireProfileId(username);
-    const [row] = await findProfileStats(this.db, [id]);
+  /** GET /profiles/{username}/stats: not found across a block, either way, as the profile is. */
+  async getStatsByUsername(viewerId: string | null, username: string): Promise<ProfileStats> {
+    const found = await findPublicProfile(this.db, username, viewerId);
+    if (!found || found.blocksViewer || found.blockedByViewer) throw profileNotFound();
+    const [row] = await findProfileStats(this.db, [found.profile.id]);
     return toProfileStats(row);
   }
 
