@@ -1,4 +1,11 @@
-import { createSwipeEvent, type Deck, type PostPage, type Preferences, type SwipeResult } from '@sys/shared';
+import {
+  createSwipeEvent,
+  type Deck,
+  LIMITS,
+  type PostPage,
+  type Preferences,
+  type SwipeResult,
+} from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { seedPost, updateProfile } from '../../test/discovery.ts';
@@ -166,6 +173,35 @@ describe("merging a guest's swipes", () => {
     expect((await call('POST', '/swipes/batch', swiper, { events })).statusCode).toBe(400);
     expect((await call('POST', '/swipes/batch', swiper, {})).statusCode).toBe(400);
     expect((await call('POST', '/swipes/batch', null, { events: [] })).statusCode).toBe(401);
+  });
+});
+
+describe('the taste window', () => {
+  it('counts only the newest 500 swipes (spec: server preference load limit)', async () => {
+    const user = await createUser(ctx.app);
+    const at = Date.parse('2024-07-01T00:00:00.000Z');
+    // 600 likes of posts that are gone (what a guest's browser recorded is kept as sent): the oldest 100
+    // of a 'vintage' look, the newest 500 of a 'fresh' one. Each is its own post, one second apart.
+    const events = Array.from({ length: 600 }, (_, n) =>
+      createSwipeEvent(
+        {
+          id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+          tags: [n < 100 ? 'Vintage' : 'Fresh'],
+          authorName: n < 100 ? 'old_times' : 'new_wave',
+        },
+        'like',
+        at + n * 1000,
+      ),
+    );
+    for (let start = 0; start < events.length; start += 100) {
+      const stored = await call('POST', '/swipes/batch', user, { events: events.slice(start, start + 100) });
+      expect((stored.json() as SwipeResult).inserted).toBe(100);
+    }
+    expect(LIMITS.serverPreferenceLoadLimit).toBe(500);
+    const { counters, taste } = await preferences(user);
+    expect(taste).toMatchObject({ eventCount: 500, likeCount: 500, dislikeCount: 0 });
+    expect(counters.liked.tags).toEqual({ fresh: 500 });
+    expect(counters.liked.brands).toEqual({ new_wave: 500 });
   });
 });
 
