@@ -106,6 +106,51 @@ describe('summarizeTaste', () => {
     });
   });
 
+  it('puts each value on one side only: liked when its weighed score is positive, passed on when negative', () => {
+    const events = [
+      // Casual: liked once, passed on twice: 1 - 2 x 0.5 = 0, on neither side.
+      event({ tags: ['Casual', 'Boho'], brand: 'noa', colors: ['Red'] }),
+      event({
+        action: 'dislike',
+        tags: ['Casual', 'Boho'],
+        brand: 'noa',
+        colors: ['Red'],
+        created_at: at(1),
+      }),
+      event({ action: 'dislike', tags: ['Casual'], colors: ['Red'], created_at: at(2) }),
+      // Boho: liked once, passed on once: 1 - 0.5 > 0, liked. Brand noa: 1.5 - 0.8 > 0, liked.
+      // Red: liked once, passed on twice: 0.8 - 0.8 = 0, on neither side.
+      event({ action: 'dislike', tags: ['Formal'], brand: 'dan', colors: ['Gray'], created_at: at(3) }),
+    ];
+    const taste = summarizeTaste(events);
+    expect(taste.liked.tags.map((entry) => entry.key)).toEqual(['boho']);
+    expect(taste.disliked.tags.map((entry) => entry.key)).toEqual(['formal']);
+    expect(taste.liked.brands).toEqual([{ key: 'noa', label: 'noa', count: 1 }]);
+    expect(taste.disliked.brands).toEqual([{ key: 'dan', label: 'dan', count: 1 }]);
+    expect(taste.liked.colors).toEqual([]);
+    expect(taste.disliked.colors.map((entry) => entry.key)).toEqual(['gray']);
+    for (const dimension of ['tags', 'brands', 'categories', 'colors'] as const) {
+      const liked = new Set(taste.liked[dimension].map((entry) => entry.key));
+      expect(
+        taste.disliked[dimension].filter((entry) => liked.has(entry.key)),
+        dimension,
+      ).toEqual([]);
+    }
+  });
+
+  it('orders each side by the weighed score, strongest first', () => {
+    const events = [
+      event({ tags: ['a'] }),
+      event({ tags: ['b'], created_at: at(1) }),
+      event({ tags: ['b'], created_at: at(2) }),
+      event({ action: 'dislike', tags: ['b'], created_at: at(3) }),
+      event({ tags: ['c'], created_at: at(4) }),
+      event({ tags: ['c'], created_at: at(5) }),
+    ];
+    // c: 2, b: 2 - 0.5 = 1.5, a: 1.
+    expect(summarizeTaste(events).liked.tags.map((entry) => entry.key)).toEqual(['c', 'b', 'a']);
+  });
+
   it('keeps the top entries, ties by key', () => {
     const events = ['d', 'c', 'b', 'a', 'e', 'f'].map((tag) => event({ tags: [tag] }));
     expect(summarizeTaste(events, 3).liked.tags.map((entry) => entry.key)).toEqual(['a', 'b', 'c']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PREFERENCE_WEIGHTS, type PreferenceDimension } from '../constants/preferences.ts';
 import { tagKey } from './captions.ts';
 import type { SwipeEvent } from './preference-scoring.ts';
 import { foldCase } from './text.ts';
@@ -39,64 +40,88 @@ export type TasteSummary = z.infer<typeof TasteSummarySchema>;
 
 export const TASTE_TOP_ENTRIES = 5;
 
-type Tally = Map<string, { label: string; count: number }>;
+/** How each taste dimension is weighed (section 9's scoring), by the summary's group names. */
+const WEIGHTS: Record<keyof TasteGroup, (typeof PREFERENCE_WEIGHTS)[PreferenceDimension]> = {
+  tags: PREFERENCE_WEIGHTS.tag,
+  brands: PREFERENCE_WEIGHTS.brand,
+  categories: PREFERENCE_WEIGHTS.category,
+  colors: PREFERENCE_WEIGHTS.color,
+};
+
+type Tally = Map<string, { label: string; likes: number; dislikes: number }>;
 
 function tallyOf(): Record<keyof TasteGroup, Tally> {
   return { tags: new Map(), brands: new Map(), categories: new Map(), colors: new Map() };
 }
 
-function count(tally: Tally, value: string, key: string, seen: Set<string>): void {
+function count(tally: Tally, value: string, key: string, seen: Set<string>, liked: boolean): void {
   if (key === '' || seen.has(key)) return;
   seen.add(key);
-  const entry = tally.get(key);
-  if (entry) {
-    entry.count += 1;
-    entry.label = value.trim();
-  } else {
-    tally.set(key, { label: value.trim(), count: 1 });
-  }
-}
-
-function top(tally: Tally, limit: number): TasteEntry[] {
-  return [...tally.entries()]
-    .map(([key, { label, count }]) => ({ key, label, count }))
-    .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .slice(0, limit);
+  const entry = tally.get(key) ?? { label: '', likes: 0, dislikes: 0 };
+  entry.label = value.trim();
+  if (liked) entry.likes += 1;
+  else entry.dislikes += 1;
+  tally.set(key, entry);
 }
 
 /**
- * The most liked and most disliked tags, brands, categories and colours, counted as buildPreferenceCounters
- * counts them (same keys, a value once per event). Pass the events oldest first: the label of a value is
- * its spelling in the newest event. Ties are ordered by key.
+ * The values on one side of the taste: a value counts as liked when its score (likes and passes weighed
+ * as the deck weighs them) is positive, as passed on when it is negative, and on neither side at zero; so
+ * a style liked twice and passed on once is liked, not both. Strongest first, ties by key.
+ */
+function top(
+  tally: Tally,
+  dimension: keyof TasteGroup,
+  side: 'liked' | 'disliked',
+  limit: number,
+): TasteEntry[] {
+  const weights = WEIGHTS[dimension];
+  return [...tally.entries()]
+    .map(([key, { label, likes, dislikes }]) => ({
+      key,
+      label,
+      count: side === 'liked' ? likes : dislikes,
+      score: Math.round((likes * weights.like + dislikes * weights.dislike) * 1e6) / 1e6,
+    }))
+    .filter((entry) => (side === 'liked' ? entry.score > 0 : entry.score < 0))
+    .sort((a, b) => Math.abs(b.score) - Math.abs(a.score) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .slice(0, limit)
+    .map(({ key, label, count }) => ({ key, label, count }));
+}
+
+/**
+ * The most liked and most passed-on tags, brands, categories and colours, counted as buildPreferenceCounters
+ * counts them (same keys, a value once per event) and sided by their score (see top). Pass the events
+ * oldest first: the label of a value is its spelling in the newest event.
  */
 export function summarizeTaste(
   events: readonly SwipeEvent[],
   limit: number = TASTE_TOP_ENTRIES,
 ): TasteSummary {
-  const liked = tallyOf();
-  const disliked = tallyOf();
+  const tally = tallyOf();
   let likeCount = 0;
   for (const event of events) {
-    const group = event.action === 'like' ? liked : disliked;
-    if (event.action === 'like') likeCount += 1;
+    const liked = event.action === 'like';
+    if (liked) likeCount += 1;
     const seenTags = new Set<string>();
-    for (const tag of event.tags) count(group.tags, tag, tagKey(tag), seenTags);
+    for (const tag of event.tags) count(tally.tags, tag, tagKey(tag), seenTags, liked);
     const seenColors = new Set<string>();
-    for (const color of event.colors) count(group.colors, color, foldCase(color), seenColors);
-    if (event.brand != null) count(group.brands, event.brand, foldCase(event.brand), new Set());
-    if (event.category != null) count(group.categories, event.category, tagKey(event.category), new Set());
+    for (const color of event.colors) count(tally.colors, color, foldCase(color), seenColors, liked);
+    if (event.brand != null) count(tally.brands, event.brand, foldCase(event.brand), new Set(), liked);
+    if (event.category != null)
+      count(tally.categories, event.category, tagKey(event.category), new Set(), liked);
   }
-  const summarize = (tally: Record<keyof TasteGroup, Tally>): TasteGroup => ({
-    tags: top(tally.tags, limit),
-    brands: top(tally.brands, limit),
-    categories: top(tally.categories, limit),
-    colors: top(tally.colors, limit),
+  const summarize = (side: 'liked' | 'disliked'): TasteGroup => ({
+    tags: top(tally.tags, 'tags', side, limit),
+    brands: top(tally.brands, 'brands', side, limit),
+    categories: top(tally.categories, 'categories', side, limit),
+    colors: top(tally.colors, 'colors', side, limit),
   });
   return {
     eventCount: events.length,
     likeCount,
     dislikeCount: events.length - likeCount,
-    liked: summarize(liked),
-    disliked: summarize(disliked),
+    liked: summarize('liked'),
+    disliked: summarize('disliked'),
   };
 }
