@@ -146,20 +146,24 @@ interface FocusStop {
   indicated: boolean;
   /** Has a name for assistive technology (an icon-only button needs its aria-label). */
   named: boolean;
+  /** Lies under the sticky header or the fixed bottom navigation (WCAG 2.4.11 Focus Not Obscured). */
+  obscured: boolean;
 }
 
-/** Presses Tab `count` times and describes where focus lands each time. */
-async function tabThrough(page: Page, count: number): Promise<FocusStop[]> {
+/**
+ * Presses `key` (Tab, or Shift+Tab to walk back) `count` times and describes where focus lands each
+ * time, where the browser itself scrolled it to.
+ */
+async function tabThrough(page: Page, count: number, key = 'Tab'): Promise<FocusStop[]> {
   const stops: FocusStop[] = [];
   for (let i = 0; i < count; i += 1) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     stops.push(
       await page.evaluate(() => {
         const element = document.activeElement as HTMLElement | null;
         if (!element || element === document.body) {
-          return { description: 'body', visible: true, indicated: true, named: true };
+          return { description: 'body', visible: true, indicated: true, named: true, obscured: false };
         }
-        element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
         const box = element.getBoundingClientRect();
         const style = getComputedStyle(element);
         const visible =
@@ -189,11 +193,16 @@ async function tabThrough(page: Page, count: number): Promise<FocusStop[]> {
         ]
           .map((text) => text?.trim() ?? '')
           .find((text) => text.length > 0);
+        // What is drawn at the element's centre: the header or the navigation, when they cover it.
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const bar = hit?.closest('header, nav');
+        const obscured = bar !== null && bar !== undefined && !bar.contains(element);
         return {
           description: `${element.tagName.toLowerCase()} "${name?.slice(0, 40) ?? element.outerHTML.slice(0, 80)}"`,
           visible,
           indicated: outlined || ringed,
           named: name !== undefined,
+          obscured,
         };
       }),
     );
@@ -215,8 +224,33 @@ test.describe('keyboard', () => {
       expect(focused.filter((stop) => !stop.visible).map((stop) => stop.description)).toEqual([]);
       expect(focused.filter((stop) => !stop.indicated).map((stop) => stop.description)).toEqual([]);
       expect(focused.filter((stop) => !stop.named).map((stop) => stop.description)).toEqual([]);
+      expect(focused.filter((stop) => stop.obscured).map((stop) => stop.description)).toEqual([]);
     });
   }
+
+  test('focus is never hidden under the header or the bottom navigation, walking down and back up', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // A saved product, so /wishlist lists product rows.
+    const headers = { authorization: `Bearer ${fixture.user.token}` };
+    const post = await request.get(`/api/v1/posts/${fixture.postId}`, { headers });
+    const { items } = (await post.json()) as { items: { id: string }[] };
+    const saved = await request.put(`/api/v1/items/${items[0]!.id}/save`, { headers });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    await markOnboarded(page);
+    await signInThroughUi(page, fixture.user.email, PASSWORD);
+    const obscured: string[] = [];
+    for (const path of ['/create-post', '/wishlist', '/profile', '/']) {
+      await page.goto(path);
+      await settle(page);
+      const stops = [...(await tabThrough(page, 45)), ...(await tabThrough(page, 30, 'Shift+Tab'))];
+      obscured.push(...stops.filter((stop) => stop.obscured).map((stop) => `${path}: ${stop.description}`));
+    }
+    expect(obscured).toEqual([]);
+  });
 });
 
 test.describe('WCAG 2.2 target size (minimum)', () => {
