@@ -6,6 +6,7 @@ export * from './constants/profile.ts';
 export * from './constants/storage.ts';
 export * from './domain/captions.ts';
 export * from './domain/custom-values.ts';
+export * from './domain/file-type.ts';
 export * from './domain/filter-keys.ts';
 export * from './domain/filters.ts';
 export * from './domain/guest-profile.ts';

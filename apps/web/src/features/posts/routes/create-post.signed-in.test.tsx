@@ -1,6 +1,7 @@
 import { LOCAL_STORAGE_KEYS } from '@sys/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mp4File, pngFile } from '@/test/files';
 import { renderApp } from '@/test/render-app';
 
 const fake = vi.hoisted(() => ({ client: undefined as unknown }));
@@ -40,13 +41,33 @@ describe('Create Post, signed in', () => {
     expect(await screen.findAllByText('Please add at least one image or video')).not.toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
-    await user.upload(screen.getByTestId('media-input'), new File(['x'], 'look.png', { type: 'image/png' }));
+    await user.upload(screen.getByTestId('media-input'), pngFile());
     expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
     await user.click(publish);
     const product = screen.getByRole('group', { name: 'Product 1' });
     expect(await within(product).findByText('Please add a purchase link for each item')).toBeInTheDocument();
     expect(within(product).getByLabelText('Purchase link')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it('refuses a file that is not a photo or video by its bytes, whatever its name and type say', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { user } = renderApp('/create-post');
+    const disguised = new File(['%PDF-1.7 not a photo'], 'holiday.png', { type: 'image/png' });
+    await user.upload(await screen.findByTestId('media-input'), [disguised, mp4File()]);
+    expect(await screen.findByText('Invalid file type')).toBeInTheDocument();
+    expect(screen.getByText('Please select an image or video file')).toBeInTheDocument();
+    // Only the real video was added.
+    expect(await screen.findByLabelText('Media 1 of 1')).toBeInstanceOf(HTMLVideoElement);
+    expect(
+      screen.getByText(
+        '1/5 added. Up to 5 images or videos, each up to 200MB. Drag or use the arrows to reorder.',
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
+    // Nothing was uploaded (reading lists such as the brands is not uploading).
+    expect(fetchSpy.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
     fetchSpy.mockRestore();
   });
 

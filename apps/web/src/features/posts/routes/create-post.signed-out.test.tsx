@@ -1,6 +1,7 @@
 import { LOCAL_STORAGE_KEYS } from '@sys/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { pngFile } from '@/test/files';
 import { renderApp } from '@/test/render-app';
 
 const files = vi.hoisted(() => new Map<string, unknown>());
@@ -25,7 +26,8 @@ describe('Create Post, signed out', () => {
   it('saves the draft, files included, and goes to /auth when Publish is pressed', async () => {
     const { user, router } = renderApp('/create-post');
     await user.type(await screen.findByRole('textbox', { name: 'Caption' }), 'Guest look');
-    await user.upload(screen.getByTestId('media-input'), new File(['x'], 'look.png', { type: 'image/png' }));
+    await user.upload(screen.getByTestId('media-input'), pngFile());
+    expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Publish Post' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));

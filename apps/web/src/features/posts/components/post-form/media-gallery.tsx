@@ -16,7 +16,7 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { LIMITS } from '@sys/shared';
+import { LIMITS, SNIFF_BYTES, sniffFileType } from '@sys/shared';
 import { ArrowLeftIcon, ArrowRightIcon, GripIcon, ImagePlusIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,19 @@ export interface MediaGalleryProps {
   onChange: (media: MediaDraft[]) => void;
   error?: string;
   errorId?: string;
+}
+
+/**
+ * A photo or a video by the file's first bytes, the way the server decides; null for anything else (a
+ * document renamed .png would otherwise become a broken tile and fail only when publishing).
+ */
+async function mediaKindOf(file: File): Promise<'image' | 'video' | null> {
+  try {
+    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+    return sniffFileType(head)?.kind ?? null;
+  } catch {
+    return null;
+  }
 }
 
 const tileButton =
@@ -152,12 +165,18 @@ export function MediaGallery({ media, onChange, error, errorId }: MediaGalleryPr
     );
   };
 
-  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
+  // The files are read before they are added: the list may change meanwhile, so add to the latest one.
+  const latest = useRef(media);
+  latest.current = media;
+
+  const addFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
+    const kinds = await Promise.all(files.map(mediaKindOf));
+    const current = latest.current;
     const added: MediaDraft[] = [];
-    for (const file of files) {
-      const type = file.type.startsWith('video/') ? 'video' : file.type.startsWith('image/') ? 'image' : null;
+    for (const [index, file] of files.entries()) {
+      const type = kinds[index];
       if (!type) {
         void showToast('destructive', t('gallery.invalidType'), {
           description: t('gallery.invalidTypeDescription'),
@@ -170,7 +189,7 @@ export function MediaGallery({ media, onChange, error, errorId }: MediaGalleryPr
         });
         continue;
       }
-      if (media.length + added.length >= LIMITS.mediaPerPostMax) {
+      if (current.length + added.length >= LIMITS.mediaPerPostMax) {
         void showToast('destructive', t('gallery.tooMany'), {
           description: t('gallery.tooManyDescription', { max: LIMITS.mediaPerPostMax }),
         });
@@ -178,7 +197,7 @@ export function MediaGallery({ media, onChange, error, errorId }: MediaGalleryPr
       }
       added.push({ id: newKey('media'), type, file, previewUrl: URL.createObjectURL(file) });
     }
-    if (added.length > 0) onChange([...media, ...added]);
+    if (added.length > 0) onChange([...current, ...added]);
   };
 
   const ids = media.map((item) => item.id);
@@ -245,7 +264,7 @@ export function MediaGallery({ media, onChange, error, errorId }: MediaGalleryPr
         tabIndex={-1}
         aria-label={t('gallery.add')}
         data-testid="media-input"
-        onChange={addFiles}
+        onChange={(event) => void addFiles(event)}
       />
       <p className="text-[13px] text-muted">
         {t('gallery.hint', { count: media.length, max: LIMITS.mediaPerPostMax })}
