@@ -32,14 +32,16 @@ export function ConversationList({ conversations }: { conversations: readonly Co
                   ) : null}
                 </span>
                 <span className="flex items-center justify-between gap-2">
+                  {/* In the message's own direction, so an English preview in Hebrew is cut at its end. */}
                   <span
+                    dir="auto"
                     className={
                       conversation.unreadCount > 0
                         ? 'truncate text-sm font-semibold text-ink'
                         : 'truncate text-sm text-muted'
                     }
                   >
-                    {last ? <bdi>{last.body}</bdi> : t('messages.noMessagesInConversation')}
+                    {last ? last.body : t('messages.noMessagesInConversation')}
                   </span>
                   {conversation.unreadCount > 0 ? (
                     <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-bold text-white">

@@ -1,0 +1,44 @@
+import type { Conversation } from '@sys/shared';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '@/app/i18n';
+import { ConversationList } from './conversation-list';
+
+const at = new Date().toISOString();
+const conversation: Conversation = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  participant: {
+    id: '00000000-0000-4000-8000-0000000000b1',
+    username: 'noa.levi',
+    displayName: null,
+    avatarUrl: null,
+  },
+  lastMessage: {
+    id: '00000000-0000-4000-8000-0000000000d1',
+    conversationId: '00000000-0000-4000-8000-0000000000c1',
+    senderId: '00000000-0000-4000-8000-0000000000b1',
+    body: 'Where did you get that long linen coat from, it looks amazing on you',
+    createdAt: at,
+  },
+  unreadCount: 0,
+  lastMessageAt: at,
+  createdAt: at,
+};
+
+function renderList() {
+  const router = createMemoryRouter([
+    { path: '*', element: <ConversationList conversations={[conversation]} /> },
+  ]);
+  return render(<RouterProvider router={router} />);
+}
+
+describe('ConversationList', () => {
+  it('sets a preview in its own direction, so a Hebrew screen cuts an English message at its end', async () => {
+    await i18n.changeLanguage('he');
+    renderList();
+    const preview = screen.getByText(/^Where did you get that long linen coat/);
+    expect(preview).toHaveAttribute('dir', 'auto');
+    expect(preview).toHaveClass('truncate');
+  });
+});
