@@ -16,6 +16,7 @@ import { recordItemClick } from '../api/record-item-click';
 import { useViewer } from '../hooks/use-viewer';
 import { formatPrice } from '../utils/format-price';
 import { useOptionLabel } from '../utils/option-label';
+import { meaningful } from '../utils/post-display';
 import { SaveItemButton } from './save-item-button';
 
 export interface ItemsSheetProps {
@@ -46,12 +47,13 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
             {items.map((item) => {
               const heading =
                 item.title ?? item.brand ?? (item.itemType ? label('types', item.itemType) : null);
+              // Like the chips, no 'None' colour or pattern.
               const facts = [
-                item.brand && item.brand !== heading ? item.brand : null,
-                item.itemType ? label('types', item.itemType) : null,
-                item.size ? t('card.sizeChip', { size: item.size }) : null,
-                item.color ? label('colors', item.color) : null,
-                item.pattern ? label('patterns', item.pattern) : null,
+                meaningful(item.brand) && item.brand !== heading ? item.brand : null,
+                meaningful(item.itemType) ? label('types', item.itemType) : null,
+                meaningful(item.size) ? t('card.sizeChip', { size: item.size }) : null,
+                meaningful(item.color) ? label('colors', item.color) : null,
+                meaningful(item.pattern) ? label('patterns', item.pattern) : null,
               ].filter((fact): fact is string => !!fact && fact !== heading);
               return (
                 <li key={item.id} className="flex gap-3 py-3">

@@ -19,8 +19,8 @@ export interface PostChip {
   value: string;
 }
 
-/** A value worth a chip: not blank and not 'None'. */
-function meaningful(value: string | null | undefined): value is string {
+/** A value worth showing (a chip, a fact of an item): not blank and not 'None'. */
+export function meaningful(value: string | null | undefined): value is string {
   if (!value) return false;
   const folded = foldCase(value);
   return folded !== '' && folded !== foldCase(NONE_VALUE);

@@ -1,0 +1,46 @@
+import type { PostItem } from '@sys/shared';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AppProviders, createQueryClient } from '@/app/providers';
+import ItemsSheet from './items-sheet';
+
+const item = (overrides: Partial<PostItem>): PostItem => ({
+  id: '00000000-0000-4000-8000-0000000000e1',
+  itemType: 'Dress',
+  brand: 'Zara',
+  link: 'https://shop.example/dress',
+  size: 'M',
+  title: null,
+  imageUrl: null,
+  price: null,
+  currency: 'ILS',
+  color: 'None',
+  pattern: 'None',
+  savedByMe: false,
+  ...overrides,
+});
+
+describe('ItemsSheet', () => {
+  it("lists no 'None' colour or pattern, like the chips", () => {
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <ItemsSheet
+          items={[
+            item({}),
+            item({
+              id: '00000000-0000-4000-8000-0000000000e2',
+              brand: 'Mango',
+              color: 'Red',
+              pattern: 'Striped',
+            }),
+          ]}
+          open
+          onOpenChange={() => undefined}
+        />
+      </AppProviders>,
+    );
+    expect(screen.getByText('Dress · Size M')).toBeInTheDocument();
+    expect(screen.getByText('Dress · Size M · Red · Striped')).toBeInTheDocument();
+    expect(screen.queryByText(/None/)).not.toBeInTheDocument();
+  });
+});
