@@ -11,14 +11,20 @@ vi.mock('@/lib/load-auth-client', async () => {
   return { loadAuthClient: async () => client };
 });
 
-const empty: CategoryPage = { items: [], total: 0, totalCapped: false, nextCursor: null };
+const empty = (category: string): CategoryPage => ({
+  category,
+  items: [],
+  total: 0,
+  totalCapped: false,
+  nextCursor: null,
+});
 
 beforeEach(() => {
   window.localStorage.setItem('onboarded', 'true');
   fakeApi({
-    'GET /api/v1/explore/categories/plus%20size': () => empty,
-    'GET /api/v1/explore/categories/casual': () => empty,
-    'GET /api/v1/explore/categories/zzqxv': () => empty,
+    'GET /api/v1/explore/categories/plus%20size': () => empty('plus size'),
+    'GET /api/v1/explore/categories/casual': () => empty('casual'),
+    'GET /api/v1/explore/categories/zzqxv': () => empty('zzqxv'),
   });
 });
 
