@@ -91,6 +91,20 @@ test.describe('onboarding', () => {
     await expect(page.getByRole('feed')).toBeVisible();
   });
 
+  test("'Sign in' in the finished dialog leads to /auth, onboarded", async ({ page }) => {
+    await page.goto('/onboarding');
+    for (const index of [1, 2, 3, 4, 5]) {
+      await expectOutfit(page, index);
+      await page.keyboard.press(index % 2 === 0 ? 'ArrowLeft' : 'ArrowRight');
+    }
+    const dialog = page.getByRole('dialog', { name: 'You can become a real SYS now ;)' });
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    // The flag used to send /onboarding home before the /auth screen had loaded: the visitor landed on /.
+    await expect(page.getByRole('heading', { name: 'Welcome to SYS' })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('onboarded'))).toBe('true');
+  });
+
   for (const language of ['en', 'he'] as const) {
     test(`the deck is physical in ${language}: pass on the left, like on the right, and a drag never widens the page`, async ({
       page,

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { onboardedFlag } from '@/lib/local-storage';
 import { renderApp } from '@/test/render-app';
 import { onboardingRedirect } from './onboarding-gate';
 
@@ -62,6 +63,20 @@ describe('the onboarding rule in the app', () => {
     expect(window.localStorage.getItem('onboarded')).toBe('true');
     expect(await screen.findByRole('heading', { name: 'SYS' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("lands on /auth when onboarding's 'Sign in' sets the flag and leaves for /auth", async () => {
+    const { router } = renderApp('/onboarding');
+    expect(await screen.findByRole('heading', { name: 'Show us what you like' })).toBeInTheDocument();
+    // What the finished dialog's 'Sign in' does: set the flag, then leave for the (lazily loaded) /auth
+    // screen. The flag used to send /onboarding home before /auth had loaded: the visitor landed on /.
+    act(() => {
+      onboardedFlag.set();
+      void router.navigate('/auth');
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome to SYS' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/auth');
   });
 
   it('shows the 404 page for unknown paths once onboarded', async () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useSyncExternalStore } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { startTransition, useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigation } from 'react-router';
 import { onboardedFlag, subscribeToStorage } from '@/lib/local-storage';
 
 const ONBOARDING_PATH = '/onboarding';
@@ -26,13 +26,32 @@ function subscribeToOnboarded(onChange: () => void): () => void {
   });
 }
 
+/**
+ * The onboarded flag, updated as a transition: the router's navigations are transitions too, so a flag
+ * set in the same event as a navigation ('Sign in' on /onboarding sets it and leaves for /auth) renders
+ * together with that navigation's start, never before it. (As an urgent update it rendered first, while
+ * the visitor still seemed to stay on /onboarding, and the gate sent them home.)
+ */
 function useOnboarded(): boolean {
-  return useSyncExternalStore(subscribeToOnboarded, onboardedFlag.get, onboardedFlag.get);
+  const [onboarded, setOnboarded] = useState(onboardedFlag.get);
+  useEffect(() => {
+    const update = () => startTransition(() => setOnboarded(onboardedFlag.get()));
+    const unsubscribe = subscribeToOnboarded(update);
+    update(); // a change between the first render and this subscription
+    return unsubscribe;
+  }, []);
+  return onboarded;
 }
 
-/** Renders its children, or redirects when the onboarding rule says so. */
+/**
+ * Renders its children, or redirects when the onboarding rule says so. While a navigation is under way
+ * (a lazily loaded screen is on its way), the rule is judged by where the visitor is going, not by the
+ * screen they are leaving.
+ */
 export function OnboardingGate({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const pathname = (navigation.location ?? location).pathname;
   const onboarded = useOnboarded();
   const target = onboardingRedirect(pathname, onboarded);
   if (target) return <Navigate to={target} replace />;
