@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { PASSWORD, signInThroughUi } from './support/auth';
 import { type ApiUser, createApiUser } from './support/people';
 import { pngFile } from './support/posts';
@@ -75,6 +75,8 @@ function routeTable(f: Fixture, signedIn: boolean): string[] {
     ...(signedIn ? [`/edit-post/${f.postId}`] : []),
     `/post/${f.postId}`,
     '/settings/security',
+    '/settings/blocked',
+    '/explore/taste',
     '/no-such-page',
     // Bare screens: a signed-in visitor is sent home from /auth, so they are checked signed out.
     ...(signedIn ? [] : ['/auth', '/auth/forgot', '/auth/reset', '/onboarding']),
@@ -250,6 +252,46 @@ test.describe('keyboard', () => {
       obscured.push(...stops.filter((stop) => stop.obscured).map((stop) => `${path}: ${stop.description}`));
     }
     expect(obscured).toEqual([]);
+  });
+});
+
+test.describe('keyboard focus after a dialog', () => {
+  /** Opens a dialog with Enter on `opener`, closes it with `close`, and expects the focus back on `opener`. */
+  async function expectFocusReturns(page: Page, opener: Locator, dialogName: string, close: 'Escape' | 'X') {
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    await expect(dialog).toBeVisible();
+    if (close === 'Escape') await page.keyboard.press('Escape');
+    else await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    // It used to fall to <body>: a keyboard user started again at the top of the page.
+    await expect(opener).toBeFocused();
+  }
+
+  test('returns to the control that opened it: Filter on /explore, Outfit items on a card and the swipe card', async ({
+    page,
+  }) => {
+    await markOnboarded(page);
+    await page.goto('/explore');
+    const filter = page.getByRole('button', { name: 'Filter', exact: true });
+    await expectFocusReturns(page, filter, 'Filter By...', 'Escape');
+    await expectFocusReturns(page, filter, 'Filter By...', 'X');
+
+    await page.goto('/');
+    const cardItems = page
+      .getByRole('feed')
+      .getByRole('article')
+      .first()
+      .getByRole('button', {
+        name: /^Outfit items/,
+      });
+    await expectFocusReturns(page, cardItems, 'Outfit Items', 'Escape');
+
+    await page.goto('/explore?swipe=1');
+    await expect(page.getByTestId('swipe-card')).toBeVisible();
+    const swipeItems = page.getByTestId('swipe-card').getByRole('button', { name: /^Outfit items/ });
+    await expectFocusReturns(page, swipeItems, 'Outfit Items', 'Escape');
   });
 });
 
