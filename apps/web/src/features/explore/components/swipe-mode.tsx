@@ -10,7 +10,18 @@ import { showToast } from '@/features/posts/utils/toast';
 import { LoadedSwipeDeck } from '@/features/swipe/components/loaded-swipe-deck';
 import { SwipeFinishedDialog } from '@/features/swipe/components/swipe-finished-dialog';
 import { SwipeHint } from '@/features/swipe/components/swipe-hint';
-import { onboardedFlag } from '@/lib/local-storage';
+import { readLocalSwipeEvents } from '@/features/swipe/utils/swipe-storage';
+import { hasStoredAuthSession, onboardedFlag } from '@/lib/local-storage';
+
+/**
+ * Whether the 3 s hint shows (spec: "if the onboarded flag is unset a hint shows for 3 s at start"). The
+ * onboarding rule sends everyone without the flag to /onboarding before /explore can open, so the flag
+ * alone never shows it; what it is for is someone's first swipes, so it also shows to a visitor who has
+ * never swiped in this browser (who skipped onboarding). Signed-in users' swipes live on the server.
+ */
+function isFirstSwipe(): boolean {
+  return !onboardedFlag.get() || (!hasStoredAuthSession() && readLocalSwipeEvents().length === 0);
+}
 
 /**
  * Explore's swipe mode (/explore?swipe=1, spec sections 2 and 4): a like shows the 'saved' toast and, for a
@@ -22,7 +33,7 @@ export default function SwipeMode({ onClose }: { onClose: () => void }) {
   const { isSignedIn } = useViewer();
   const [swipes, setSwipes] = useState(0);
   const [finished, setFinished] = useState(false);
-  const [hint, setHint] = useState(() => !onboardedFlag.get());
+  const [hint, setHint] = useState(isFirstSwipe);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), []);
