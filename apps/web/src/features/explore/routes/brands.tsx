@@ -1,6 +1,9 @@
+import { TagIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useBrandsQuery } from '../api/get-sub-pages';
 
@@ -14,7 +17,9 @@ export default function BrandsScreen() {
       {brands.isPending ? (
         <Skeleton className="mx-4 h-40" />
       ) : brands.isError ? (
-        <p className="px-4 text-muted">{t('explore.error')}</p>
+        <LoadError title={t('explore.pageError')} onRetry={() => void brands.refetch()} />
+      ) : brands.data.items.length === 0 ? (
+        <EmptyState icon={<TagIcon />} title={t('explore.noBrands')} />
       ) : (
         <ul className="flex flex-col divide-y divide-line px-4">
           {[...brands.data.items]

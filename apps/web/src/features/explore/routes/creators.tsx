@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { useFollowAuthorMutation } from '@/features/posts/api/follow-author';
@@ -22,7 +23,7 @@ export default function CreatorsScreen() {
       {creators.isPending ? (
         <Skeleton className="mx-4 h-60" />
       ) : creators.isError ? (
-        <p className="px-4 text-muted">{t('explore.error')}</p>
+        <LoadError title={t('explore.pageError')} onRetry={() => void creators.refetch()} />
       ) : creators.data.items.length === 0 ? (
         <EmptyState icon={<UsersIcon />} title={t('explore.noCreators')} />
       ) : (

@@ -2,6 +2,7 @@ import { TrendingUpIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTrendingQuery } from '../api/get-sub-pages';
 import { TrendingCard } from '../components/trending-card';
@@ -16,7 +17,7 @@ export default function TrendingScreen() {
       {trending.isPending ? (
         <Skeleton className="mx-4 h-60" />
       ) : trending.isError ? (
-        <p className="px-4 text-muted">{t('explore.error')}</p>
+        <LoadError title={t('explore.pageError')} onRetry={() => void trending.refetch()} />
       ) : trending.data.items.length === 0 ? (
         <EmptyState icon={<TrendingUpIcon />} title={t('explore.noTrending')} />
       ) : (
