@@ -160,6 +160,41 @@ describe('SwipeDeck', () => {
     expect(onEnd).toHaveBeenCalledTimes(1);
   });
 
+  it('swipes with a pen as with a finger or a mouse', () => {
+    const onSwipe = vi.fn();
+    render(<SwipeDeck posts={posts} onSwipe={onSwipe} />);
+    const pen = { pointerId: 7, clientY: 300, pointerType: 'pen', button: 0 };
+    fireEvent.pointerDown(card(), { ...pen, clientX: 200 });
+    fireEvent.pointerMove(card(), { ...pen, clientX: 340 });
+    expect(screen.getByText('Like')).toBeInTheDocument();
+    fireEvent.pointerUp(card(), { ...pen, clientX: 340 });
+    act(() => void vi.advanceTimersByTime(300));
+    expect(onSwipe).toHaveBeenLastCalledWith(posts[0], 'like', 1);
+  });
+
+  it('with reduced motion the card does not slide or tilt, and still advances', () => {
+    // jsdom has no matchMedia: this one asks for reduced motion.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const onSwipe = vi.fn();
+    render(<SwipeDeck posts={posts} onSwipe={onSwipe} />);
+    drag(-150);
+    // Follows the finger, but without tilting.
+    expect(card().style.transform).toBe('translateX(-150px) rotate(0deg)');
+    release(-150);
+    // No 300 ms flight: the next outfit at once, the card not thrown off the screen.
+    expect(card().className).not.toContain('transition-transform');
+    act(() => void vi.advanceTimersByTime(0));
+    expect(onSwipe).toHaveBeenLastCalledWith(posts[0], 'dislike', 1);
+    expect(screen.getByText('Outfit 2 of 3, by maya2')).toBeInTheDocument();
+    expect(card().style.transform).toBe('translateX(0px) rotate(0deg)');
+    vi.unstubAllGlobals();
+  });
+
   it('keeps only the newest 100 events locally', () => {
     const many = Array.from({ length: 105 }, (_, i) => ({
       ...post(1),
