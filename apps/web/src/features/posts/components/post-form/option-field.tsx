@@ -77,7 +77,9 @@ export function OptionField({
   };
 
   return (
-    <FormField label={label}>
+    // While typing, the field takes the whole row of the product editor's two-column grid: beside its
+    // confirm and cancel buttons, half a row left the input about 65 px and cut its placeholder.
+    <FormField label={label} className={typing ? 'col-span-2' : undefined}>
       {(control) =>
         typing ? (
           <div className="flex items-center gap-1">

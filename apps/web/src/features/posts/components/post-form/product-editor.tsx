@@ -3,7 +3,6 @@ import {
   CURRENCIES,
   CURRENCY_SYMBOLS,
   type Currency,
-  DEFAULT_BRANDS,
   equalsIgnoreCase,
   LIMITS,
   PATTERNS,
@@ -21,6 +20,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useScrapeProductMutation } from '../../api/scrape-product';
+import { useBrandOptions } from '../../hooks/use-brand-options';
 import { useOptionLabel } from '../../utils/option-label';
 import type { ItemDraft } from '../../utils/post-form-model';
 import { showToast } from '../../utils/toast';
@@ -63,6 +63,11 @@ export function ProductEditor({
   const { t } = useTranslation();
   const label = useOptionLabel();
   const scrape = useScrapeProductMutation();
+  const brands = useBrandOptions();
+  const addBrand = (name: string) => {
+    onAddCustom('customBrands', name);
+    brands.add(name);
+  };
   const imageInput = useRef<HTMLInputElement>(null);
   const number = index + 1;
 
@@ -77,10 +82,10 @@ export function ProductEditor({
       onSuccess: (data) => {
         const patch: Partial<ItemDraft> = {};
         if (data.brand) {
-          const known = [...DEFAULT_BRANDS, ...lists.customBrands].find((b) =>
+          const known = [...brands.options, ...lists.customBrands].find((b) =>
             equalsIgnoreCase(b, data.brand ?? ''),
           );
-          if (!known) onAddCustom('customBrands', data.brand);
+          if (!known) addBrand(data.brand);
           patch.brand = known ?? data.brand;
         }
         const price = parsePrice(data.price);
@@ -212,9 +217,9 @@ export function ProductEditor({
           label={t('product.brand')}
           value={item.brand}
           onChange={(brand) => onChange({ brand })}
-          options={DEFAULT_BRANDS}
+          options={brands.options}
           custom={lists.customBrands}
-          onAddCustom={(value) => onAddCustom('customBrands', value)}
+          onAddCustom={addBrand}
           addLabel={t('product.addBrand')}
           placeholder={t('product.choose')}
           customPlaceholder={t('product.customBrand')}
