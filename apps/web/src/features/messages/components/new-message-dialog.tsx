@@ -1,3 +1,4 @@
+import type { Author } from '@sys/shared';
 import { UsersRoundIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +10,7 @@ import { Handle, UserName } from '@/components/user-name';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 import { authorName } from '@/features/posts/utils/post-display';
 import { showToast } from '@/features/posts/utils/toast';
-import { ApiError } from '@/lib/api-client';
+import { useApiErrorText } from '@/lib/use-api-error-text';
 import { useFollowingQuery } from '../api/get-following';
 import { useOpenConversationMutation } from '../api/open-conversation';
 
@@ -21,11 +22,34 @@ export interface NewMessageDialogProps {
   onOpened: (conversationId: string) => void;
 }
 
+/**
+ * A person to pick: their display name over their @username, or the username alone (it used to show the
+ * username twice, as the name and as the handle).
+ */
+function PersonName({ person }: { person: Pick<Author, 'username' | 'displayName'> }) {
+  const { t } = useTranslation();
+  const displayName = person.displayName?.trim();
+  if (!displayName || !person.username) {
+    return (
+      <UserName className="truncate font-semibold text-ink">
+        {authorName(person) ?? t('messages.someone')}
+      </UserName>
+    );
+  }
+  return (
+    <span className="flex min-w-0 flex-col">
+      <UserName className="truncate font-semibold text-ink">{displayName}</UserName>{' '}
+      <Handle className="truncate text-[13px] text-muted" username={person.username} />
+    </span>
+  );
+}
+
 /** New Message: pick someone you follow; their conversation opens (created on first use). */
 export function NewMessageDialog({ username, open, onOpenChange, onOpened }: NewMessageDialogProps) {
   const { t } = useTranslation();
   const following = useFollowingQuery(username, open);
   const start = useOpenConversationMutation();
+  const errorText = useApiErrorText();
   const people = following.data?.items ?? [];
 
   const pick = (profileId: string) =>
@@ -36,7 +60,10 @@ export function NewMessageDialog({ username, open, onOpenChange, onOpened }: New
       },
       onError: (error) =>
         void showToast('destructive', t('messages.startError'), {
-          description: error instanceof ApiError ? error.message : undefined,
+          // 403: one of the two blocked the other.
+          description: errorText(error, (failure) =>
+            failure.status === 403 ? t('messages.blocked') : undefined,
+          ),
         }),
     });
 
@@ -76,14 +103,7 @@ export function NewMessageDialog({ username, open, onOpenChange, onOpened }: New
                     className="flex min-h-12 w-full items-center gap-3 rounded-xl px-2 py-2 text-start hover:bg-subtle disabled:opacity-60"
                   >
                     <AuthorAvatar url={person.avatarUrl} className="size-10" />
-                    <span className="flex min-w-0 flex-col">
-                      <UserName className="truncate font-semibold text-ink">
-                        {authorName(person) ?? t('messages.someone')}
-                      </UserName>
-                      {person.username ? (
-                        <Handle className="truncate text-[13px] text-muted" username={person.username} />
-                      ) : null}
-                    </span>
+                    <PersonName person={person} />
                   </button>
                 </li>
               ))}
