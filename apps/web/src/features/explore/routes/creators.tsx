@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { useFollowAuthorMutation } from '@/features/posts/api/follow-author';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { followToasts } from '@/features/posts/utils/follow-toasts';
 import { useCreatorsQuery } from '../api/get-sub-pages';
 import { CreatorCard } from '../components/creator-card';
 
@@ -41,6 +42,7 @@ export default function CreatorsScreen() {
 }
 
 function FollowableCreator({ creator, onNeedAccount }: { creator: Creator; onNeedAccount: () => void }) {
+  const { t } = useTranslation();
   const { isSignedIn, viewerId } = useViewer();
   const follow = useFollowAuthorMutation(creator.id);
   // The creators list is not a post cache: the card keeps its own optimistic state.
@@ -49,7 +51,14 @@ function FollowableCreator({ creator, onNeedAccount }: { creator: Creator; onNee
     if (!isSignedIn) return onNeedAccount();
     const next = !following;
     setFollowing(next);
-    follow.mutate(next, { onError: () => setFollowing(!next) });
+    const toasts = followToasts(t, next);
+    follow.mutate(next, {
+      onSuccess: toasts.onSuccess,
+      onError: () => {
+        setFollowing(!next);
+        toasts.onError();
+      },
+    });
   };
   return (
     <CreatorCard

@@ -2,7 +2,7 @@ import type { PublicProfile } from '@sys/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFollowAuthorMutation } from '@/features/posts/api/follow-author';
-import { showToast } from '@/features/posts/utils/toast';
+import { followToasts } from '@/features/posts/utils/follow-toasts';
 import { profileKeys } from './profile-keys';
 
 /**
@@ -18,20 +18,16 @@ export function useProfileFollow(profile: PublicProfile | undefined) {
   const toggle = () => {
     if (!profile) return;
     const next = !following;
+    const toasts = followToasts(t, next);
     follow.mutate(next, {
       onSuccess: (state) => {
         queryClient.setQueriesData<PublicProfile>({ queryKey: profileKeys.publics() }, (cached) =>
           cached?.id === profile.id ? { ...cached, is_following: state.following } : cached,
         );
         if (profile.username) queryClient.setQueryData(profileKeys.stats(profile.username), state.stats);
-        void showToast('success', next ? t('follow.followed') : t('follow.unfollowed'), {
-          description: next ? t('follow.followedDescription') : t('follow.unfollowedDescription'),
-        });
+        toasts.onSuccess();
       },
-      onError: () =>
-        void showToast('destructive', t('follow.error'), {
-          description: next ? t('follow.followError') : t('follow.unfollowError'),
-        }),
+      onError: toasts.onError,
     });
   };
 
