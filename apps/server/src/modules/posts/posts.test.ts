@@ -421,6 +421,43 @@ describe('editing and deleting posts', () => {
     expect((await getPost(post.id)).json()).toEqual(post);
   });
 
+  it('changes nothing when an edit fails halfway', async () => {
+    const post = await publishPost(ctx.app, alice, {}, 2);
+    const fresh = await uploadImage(ctx.app, alice);
+    // A trigger makes the second new item's insert fail after the caption, media and first item changed.
+    await ctx.app.database.exec(`
+      create function fail_marked_edit() returns trigger language plpgsql as $$
+      begin
+        if new.link like '%fail-on-edit%' then raise exception 'forced failure'; end if;
+        return new;
+      end $$;
+      create trigger fail_marked_edit before insert on post_items for each row execute function fail_marked_edit();
+    `);
+    try {
+      const response = await patchPost(alice, post.id, {
+        caption: 'Doomed edit',
+        styles: ['Retro'],
+        media: [{ url: fresh.publicUrl, type: 'image' }],
+        items: [
+          { link: 'https://shop.example.com/ok', brand: 'Doomed Edit Brand' },
+          { link: 'https://shop.example.com/fail-on-edit' },
+        ],
+      });
+      expect(response.statusCode).toBe(500);
+      expect((await getPost(post.id)).json()).toEqual(post);
+      expect(await rowCounts(post.id)).toEqual({ posts: 1, media: 2, items: 1 });
+      expect(await query(`select * from brands where name = 'Doomed Edit Brand'`)).toEqual([]);
+      // The files the edit would have replaced are still there.
+      for (const media of post.media) {
+        expect((await ctx.app.inject({ url: media.url })).statusCode, media.url).toBe(200);
+      }
+    } finally {
+      await ctx.app.database.exec(
+        'drop trigger fail_marked_edit on post_items; drop function fail_marked_edit();',
+      );
+    }
+  });
+
   it("answers another user's edit or delete with 403 and changes nothing", async () => {
     const post = await publishPost(ctx.app, alice, {}, 1);
     const edit = await patchPost(bob, post.id, { caption: 'mine now' });
