@@ -42,6 +42,8 @@ describe('/explore/creators Follow', () => {
     await user.click(within(card).getByRole('button', { name: 'Follow' }));
     expect(await screen.findByText('User followed successfully')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+    // The card's count follows too: the server's 13 (it stayed at 12 while the button said Following).
+    expect(within(card).getByText('13 followers')).toBeInTheDocument();
   });
 
   it("rolls back and says 'Failed to follow user' when the server refuses", async () => {
@@ -54,5 +56,6 @@ describe('/explore/creators Follow', () => {
     await user.click(within(card).getByRole('button', { name: 'Follow' }));
     expect(await screen.findByText('Failed to follow user')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(card).getByText('12 followers')).toBeInTheDocument();
   });
 });

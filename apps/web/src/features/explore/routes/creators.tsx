@@ -45,24 +45,32 @@ function FollowableCreator({ creator, onNeedAccount }: { creator: Creator; onNee
   const { t } = useTranslation();
   const { isSignedIn, viewerId } = useViewer();
   const follow = useFollowAuthorMutation(creator.id);
-  // The creators list is not a post cache: the card keeps its own optimistic state.
+  // The creators list is not a post cache: the card keeps its own optimistic state, the followers count
+  // with it (it stayed as loaded while the button said Following), then the server's count.
   const [following, setFollowing] = useState(creator.isFollowing);
+  const [followers, setFollowers] = useState(creator.followersCount);
   const toggle = () => {
     if (!isSignedIn) return onNeedAccount();
     const next = !following;
+    const before = followers;
     setFollowing(next);
+    setFollowers(Math.max(0, before + (next ? 1 : -1)));
     const toasts = followToasts(t, next);
     follow.mutate(next, {
-      onSuccess: toasts.onSuccess,
+      onSuccess: (state) => {
+        setFollowers(state.stats.followers_count);
+        toasts.onSuccess();
+      },
       onError: () => {
         setFollowing(!next);
+        setFollowers(before);
         toasts.onError();
       },
     });
   };
   return (
     <CreatorCard
-      creator={creator}
+      creator={{ ...creator, followersCount: followers }}
       following={following}
       onToggleFollow={viewerId === creator.id ? undefined : toggle}
     />
