@@ -10,6 +10,11 @@ export interface FormDialogFooterProps {
   pending?: boolean;
   /** The submit button is disabled for another reason too (nothing to send yet). */
   disabled?: boolean;
+  /**
+   * Stays at the bottom of a long dialog while its form scrolls, so Cancel and submit are always in
+   * view (the dialog should keep focused fields clear of it with a scroll-padding at its bottom).
+   */
+  sticky?: boolean;
 }
 
 /**
@@ -22,9 +27,18 @@ export function FormDialogFooter({
   pendingLabel,
   pending = false,
   disabled = false,
+  sticky = false,
 }: FormDialogFooterProps) {
   return (
-    <DialogFooter>
+    <DialogFooter
+      className={
+        // Full width over the dialog's padding (-mx-6); -mb-6 takes the dialog's own bottom padding, so at
+        // the end of the form there is one padding under the buttons, not two.
+        sticky
+          ? 'sticky bottom-0 z-10 -mx-6 mt-2 -mb-6 border-t border-line bg-surface px-6 pt-3 pb-6'
+          : undefined
+      }
+    >
       <DialogClose asChild>
         <Button variant="outline">{cancelLabel}</Button>
       </DialogClose>

@@ -155,7 +155,7 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent className="max-h-[90dvh] scroll-pb-40 overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{t('profile.edit.title')}</DialogTitle>
           <DialogDescription>{t('profile.edit.description')}</DialogDescription>
@@ -238,6 +238,7 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
               <Textarea
                 {...control}
                 rows={3}
+                dir="auto"
                 value={form.bio}
                 placeholder={t('profile.edit.bioPlaceholder')}
                 onChange={(event) => set('bio', event.target.value)}
@@ -279,6 +280,7 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
             submitLabel={t('profile.edit.save')}
             pendingLabel={t('profile.edit.saving')}
             pending={update.isPending}
+            sticky
           />
         </form>
       </DialogContent>
