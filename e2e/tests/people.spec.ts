@@ -18,6 +18,11 @@ test.describe('people', () => {
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
     await expect(dialog).toBeVisible();
+    // Cancel and Save stay in view on a phone while the form scrolls (they were below the fold).
+    const save = dialog.getByRole('button', { name: 'Save Changes' });
+    await expect(save).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByLabel('Bio')).toHaveAttribute('dir', 'auto');
     await expectNoSeriousA11yViolations(page, 'edit profile dialog');
 
     await dialog.getByTestId('avatar-gallery-input').setInputFiles(pngFile('me.png', [200, 90, 120]));
@@ -29,7 +34,16 @@ test.describe('people', () => {
     await dialog.getByLabel('Bio').fill('Vintage denim and sunsets every day');
     await dialog.getByRole('switch', { name: 'Show measurements publicly' }).click();
     await dialog.getByLabel('Chest').fill('92');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    // The focused field at the bottom is not hidden under the footer.
+    const chest = dialog.getByLabel('Chest');
+    const covered = await chest.evaluate((input) => {
+      const box = input.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== input;
+    });
+    expect(covered).toBe(false);
+    await expect(save).toBeInViewport({ ratio: 1 });
+    await save.click();
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`@${username}`)).toBeVisible();
@@ -80,7 +94,7 @@ test.describe('people', () => {
     await watcherContext.close();
   });
 
-  test('save a post to a new album, then find it in the wishlist and on the album page', async ({
+  test('save a post to a new album and find it through the album, then in the wishlist', async ({
     page,
     request,
   }) => {
@@ -89,12 +103,10 @@ test.describe('people', () => {
     await signUpThroughUi(page);
     await page.goto(`/post/${postId}`);
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('button', { name: 'Save to wishlist' }).click();
-    await expect(page.getByText('Saved to your wishlist')).toBeVisible();
-
+    // Only into a new album: the post must be found through the album, not the wishlist.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Save post' });
+    await expectNoSeriousA11yViolations(page, 'save post dialog');
     const create = dialog.getByRole('button', { name: 'Create', exact: true });
     await expect(create).toBeDisabled();
     const albumName = `Summer ${Math.random().toString(36).slice(2, 7)}`;
@@ -102,12 +114,8 @@ test.describe('people', () => {
     await expect(create).toBeEnabled();
     await dialog.getByLabel('New album name').press('Enter');
     await expect(page.getByText('Album created')).toBeVisible();
-
-    await page.goto('/wishlist');
-    await expect(page.getByRole('heading', { name: /Saved Posts/ })).toBeVisible();
-    await expect(page.locator(`a[href="/post/${postId}"]`)).toBeVisible();
-    await expect(page.getByText('No saved products yet')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'wishlist');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
 
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Albums' }).click();
@@ -115,8 +123,26 @@ test.describe('people', () => {
     await expect(page).toHaveURL(/\/album\/[0-9a-f-]+\/posts$/);
     await expect(page.getByRole('heading', { name: albumName })).toBeVisible();
     await expect(page.getByPlaceholder('Search posts in album...')).toBeVisible();
-    await expect(page.locator(`a[href="/post/${postId}"]`)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'album posts');
+    await page.locator(`a[href="/post/${postId}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+
+    // The save dialog in Hebrew; from it, into the wishlist.
+    await page.evaluate(() => window.localStorage.setItem('lang', 'he'));
+    await page.reload();
+    await page.getByRole('button', { name: 'שמירה', exact: true }).click();
+    const hebrew = page.getByRole('dialog', { name: 'שמירת הפוסט' });
+    await expect(hebrew.getByRole('button', { name: new RegExp(albumName) })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'save post dialog (he)');
+    await hebrew.getByRole('button', { name: 'שמירה במועדפים' }).click();
+    await expect(page.getByText('נשמר במועדפים שלך')).toBeVisible();
+
+    await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
+    await page.goto('/wishlist');
+    await expect(page.getByRole('heading', { name: /Saved Posts/ })).toBeVisible();
+    await expect(page.locator(`a[href="/post/${postId}"]`)).toBeVisible();
+    await expect(page.getByText('No saved products yet')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'wishlist');
   });
 
   test('a message between two users arrives live', async ({ page, browser, request }) => {
@@ -141,10 +167,10 @@ test.describe('people', () => {
     await expect(benPage.getByText('No messages yet')).toBeVisible();
 
     await page.getByRole('button', { name: 'New Message' }).first().click();
-    await page
-      .getByRole('dialog', { name: 'New Message' })
-      .getByRole('button', { name: new RegExp(ben.username) })
-      .click();
+    const picker = page.getByRole('dialog', { name: 'New Message' });
+    await expect(picker.getByRole('button', { name: new RegExp(ben.username) })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'new message dialog');
+    await picker.getByRole('button', { name: new RegExp(ben.username) }).click();
     await page.getByRole('textbox', { name: 'Write a message...' }).fill('Love your look!');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Love your look!')).toBeVisible();
@@ -159,6 +185,13 @@ test.describe('people', () => {
     await expect(benPage.getByText('Where is the dress from?')).toBeVisible();
     await expectNoSeriousA11yViolations(benPage, 'conversation');
     await benContext.close();
+
+    await page.evaluate(() => window.localStorage.setItem('lang', 'he'));
+    await page.goto('/messages');
+    await page.getByRole('button', { name: 'הודעה חדשה' }).first().click();
+    const hebrewPicker = page.getByRole('dialog', { name: 'הודעה חדשה' });
+    await expect(hebrewPicker.getByRole('button', { name: new RegExp(ben.username) })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'new message dialog (he)');
   });
 
   test("a guest's own-profile actions ask for an account", async ({ page }) => {
@@ -187,9 +220,13 @@ test.describe('people', () => {
     await expect(page.getByTestId('count-followers')).toHaveText('0');
     await expectNoSeriousA11yViolations(page, 'guest own profile');
 
-    await page.getByRole('button', { name: 'Share Profile' }).click();
-    await expect(page.getByText('Sign in required')).toBeVisible();
-    await expect(page).toHaveURL(/\/auth$/);
+    // Edit Profile, Share Profile and Messages: 'Sign in required', then /auth.
+    for (const action of ['Edit Profile', 'Share Profile', 'Messages']) {
+      await page.goto('/profile');
+      await page.getByRole('main').getByRole('button', { name: action, exact: true }).click();
+      await expect(page.getByText('Sign in required'), action).toBeVisible();
+      await expect(page, action).toHaveURL(/\/auth$/);
+    }
 
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Albums' }).click();

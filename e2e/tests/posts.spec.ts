@@ -108,15 +108,25 @@ test('a signed-in user publishes a post with a scraped product, edits it and del
   await expect(items.getByRole('link', { name: /View Item/ })).toHaveAttribute('target', '_blank');
   await page.keyboard.press('Escape');
 
-  // Deletes it.
+  // Deletes it (the confirmation checked with axe in English, then in Hebrew, where it is confirmed).
   await page.getByRole('button', { name: 'Delete Post' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Post' });
   await expect(confirm).toContainText(
     'Are you sure you want to delete this post? This action cannot be undone.',
   );
-  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Post deleted')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'delete post dialog');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await page.evaluate(() => window.localStorage.setItem('lang', 'he'));
+  await page.reload();
+  await page.getByRole('button', { name: 'מחיקת הפוסט' }).click();
+  const hebrewConfirm = page.getByRole('alertdialog', { name: 'מחיקת הפוסט' });
+  await expect(hebrewConfirm).toContainText('בטוח שברצונך למחוק את הפוסט?');
+  await expectNoSeriousA11yViolations(page, 'delete post dialog (he)');
+  await hebrewConfirm.getByRole('button', { name: 'מחיקה', exact: true }).click();
+  await expect(page.getByText('הפוסט נמחק')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
+  await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
   await page.goto(postUrl);
   await expect(page.getByText('Post not found')).toBeVisible();
 });
