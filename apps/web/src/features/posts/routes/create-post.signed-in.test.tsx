@@ -75,6 +75,19 @@ describe('Create Post, signed in', () => {
     fetchSpy.mockRestore();
   });
 
+  it("refuses a product image that is not an image by its bytes with 'Please select an image file'", async () => {
+    const { user } = renderApp('/create-post');
+    await user.click(await screen.findByRole('button', { name: 'Add Product' }));
+    const product = screen.getByRole('group', { name: 'Product 1' });
+    const input = within(product).getByLabelText('Upload image', { selector: 'input' });
+    await user.upload(input, new File(['<svg onload=alert(1)>'], 'shoe.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
+    expect(within(product).queryByRole('img', { name: 'The chosen product image' })).not.toBeInTheDocument();
+
+    await user.upload(input, pngFile('shoe.png'));
+    expect(await within(product).findByRole('img', { name: 'The chosen product image' })).toBeInTheDocument();
+  });
+
   it('counts the caption and allows at most 3 styles', async () => {
     const { user } = renderApp('/create-post');
     await user.type(await screen.findByRole('textbox', { name: 'Caption' }), 'Hello');

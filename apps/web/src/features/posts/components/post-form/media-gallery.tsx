@@ -16,11 +16,12 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { LIMITS, SNIFF_BYTES, sniffFileType } from '@sys/shared';
+import { LIMITS } from '@sys/shared';
 import { ArrowLeftIcon, ArrowRightIcon, GripIcon, ImagePlusIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
+import { fileKindOf } from '../../utils/file-kind';
 import { type MediaDraft, newKey } from '../../utils/post-form-model';
 import { showToast } from '../../utils/toast';
 
@@ -29,19 +30,6 @@ export interface MediaGalleryProps {
   onChange: (media: MediaDraft[]) => void;
   error?: string;
   errorId?: string;
-}
-
-/**
- * A photo or a video by the file's first bytes, the way the server decides; null for anything else (a
- * document renamed .png would otherwise become a broken tile and fail only when publishing).
- */
-async function mediaKindOf(file: File): Promise<'image' | 'video' | null> {
-  try {
-    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-    return sniffFileType(head)?.kind ?? null;
-  } catch {
-    return null;
-  }
 }
 
 const tileButton =
@@ -172,7 +160,7 @@ export function MediaGallery({ media, onChange, error, errorId }: MediaGalleryPr
   const addFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
-    const kinds = await Promise.all(files.map(mediaKindOf));
+    const kinds = await Promise.all(files.map(fileKindOf));
     const current = latest.current;
     const added: MediaDraft[] = [];
     for (const [index, file] of files.entries()) {

@@ -21,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useScrapeProductMutation } from '../../api/scrape-product';
 import { useBrandOptions } from '../../hooks/use-brand-options';
+import { fileKindOf } from '../../utils/file-kind';
 import { useOptionLabel } from '../../utils/option-label';
 import type { ItemDraft } from '../../utils/post-form-model';
 import { showToast } from '../../utils/toast';
@@ -112,7 +113,7 @@ export function ProductEditor({
     });
   };
 
-  const pickImage = (event: ChangeEvent<HTMLInputElement>) => {
+  const pickImage = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -122,7 +123,8 @@ export function ProductEditor({
       });
       return;
     }
-    if (!file.type.startsWith('image/')) {
+    // By its bytes, like the server: a file named .jpg is not an image for that.
+    if ((await fileKindOf(file)) !== 'image') {
       void showToast('destructive', t('itemImage.invalidType'), {
         description: t('itemImage.invalidTypeDescription'),
       });
@@ -334,7 +336,7 @@ export function ProductEditor({
             className="sr-only"
             tabIndex={-1}
             aria-label={t('product.uploadImage')}
-            onChange={pickImage}
+            onChange={(event) => void pickImage(event)}
           />
         </div>
       </div>
