@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   buildPreferenceCounters,
   type OutfitSource,
@@ -554,5 +554,183 @@ test.describe('fits like me', () => {
     await expect(filterPrompt).toBeVisible();
     await filterPrompt.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('switch', { name: 'Fits like me' })).not.toBeChecked();
+  });
+});
+
+test.describe('explore swipe mode', () => {
+  test.beforeEach(async ({ page }) => {
+    await markOnboarded(page);
+  });
+
+  const doneDialog = (page: Page) => page.getByRole('dialog', { name: 'Thanks for swiping!' });
+
+  test("a first-time visitor gets the 3 s hint, a like the 1.5 s 'saved' toast, and 5 swipes the completion dialog", async ({
+    page,
+  }) => {
+    await page.goto('/explore?swipe=1');
+    await expect(page.getByRole('heading', { name: 'Swipe' })).toBeVisible();
+    await expect(page.getByText('Let us get to know you ;)')).toBeVisible();
+    const hint = page.getByText('Drag the card, or use the buttons or the arrow keys.');
+    await expect(hint).toBeVisible();
+    const hintShown = Date.now();
+    await expectOutfit(page, 1);
+    await expect(hint).toBeHidden({ timeout: 6_000 });
+    expect(Date.now() - hintShown).toBeGreaterThan(2_000);
+
+    await page.getByRole('button', { name: 'Like this outfit' }).click();
+    const toast = page.getByText('saved', { exact: true });
+    await expect(toast).toBeVisible();
+    const toastShown = Date.now();
+    await expectOutfit(page, 2);
+    await expect(toast).toBeHidden({ timeout: 5_000 });
+    expect(Date.now() - toastShown).toBeGreaterThan(1_000);
+
+    for (const [index, key] of [
+      [2, 'ArrowLeft'],
+      [3, 'ArrowRight'],
+      [4, 'ArrowLeft'],
+    ] as const) {
+      await expectOutfit(page, index);
+      await page.keyboard.press(key);
+    }
+    await expectOutfit(page, 5);
+    await expect(doneDialog(page)).toBeHidden();
+    await page.keyboard.press('ArrowLeft');
+    const dialog = doneDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('You rated 5 outfits.');
+    await expectNoSeriousA11yViolations(page, 'swipe mode: completion dialog');
+    // Swiping has closed: the keys move nothing behind the dialog.
+    await page.keyboard.press('ArrowRight');
+    expect(await localSwipeEvents(page)).toHaveLength(5);
+
+    await dialog.getByRole('button', { name: 'Back to Explore' }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByRole('heading', { name: 'Discover New Looks' })).toBeVisible();
+  });
+
+  test('closing before a swipe goes straight back; closing after one opens the completion dialog', async ({
+    page,
+  }) => {
+    await page.goto('/explore?swipe=1');
+    await expectOutfit(page, 1);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(doneDialog(page)).toBeHidden();
+
+    await page.getByRole('link', { name: 'Start Swiping' }).click();
+    await expectOutfit(page, 1);
+    await page.getByRole('button', { name: 'Pass on this outfit' }).click();
+    await expectOutfit(page, 2);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    const dialog = doneDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('You rated 1 outfit.');
+    await dialog.getByRole('button', { name: 'Back to Explore' }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+  });
+
+  test('the end of the deck opens the completion dialog', async ({ page }) => {
+    // A visitor's deck is the newest posts: this one is only two long.
+    await page.route('**/api/v1/posts?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { items: unknown[] };
+      await route.fulfill({ response, json: { ...body, items: body.items.slice(0, 2), nextCursor: null } });
+    });
+    await page.goto('/explore?swipe=1');
+    await expect(page.getByText(/^Outfit 1 of 2, by /)).toBeAttached();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText(/^Outfit 2 of 2, by /)).toBeAttached();
+    await expect(doneDialog(page)).toBeHidden();
+    await page.keyboard.press('ArrowLeft');
+    await expect(doneDialog(page)).toContainText('You rated 2 outfits.');
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/explore$/);
+  });
+
+  test('a signed-in like saves the outfit to the wishlist', async ({ page, request }) => {
+    const user = await createApiUser(request, 'swipesave');
+    await signInThroughUi(page, user.email);
+    const deck = page.waitForResponse((response) => response.url().includes('/api/v1/swipes/deck'));
+    await page.goto('/explore?swipe=1');
+    const first = ((await (await deck).json()) as { items: ApiPost[] }).items[0]!;
+    await expectOutfit(page, 1);
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/v1/posts/${first.id}/save`) && response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Like this outfit' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByText('saved', { exact: true })).toBeVisible();
+    const wishlist = await getJson<{ items: ApiPost[] }>(request, '/me/saved-posts', user.token);
+    expect(wishlist.items.map((post) => post.id)).toContain(first.id);
+  });
+});
+
+test.describe('explore, signed in', () => {
+  test.beforeEach(async ({ page }) => {
+    await markOnboarded(page);
+  });
+
+  test("'View Item' on a trending product counts the click", async ({ page, request, baseURL }) => {
+    const user = await createApiUser(request, 'clicker');
+    await signInThroughUi(page, user.email);
+    // The shop opens in a new tab; the shops are not reachable from here, and need not be.
+    await page.context().route(
+      (url) => !url.href.startsWith(baseURL!),
+      (route) => route.abort(),
+    );
+    type Trending = { items: { id: string; clickCount: number }[] };
+    const before = await getJson<Trending>(request, '/explore/trending?limit=50');
+    const first = before.items[0];
+    if (!first) throw new Error('the demo content has no trending products');
+
+    await page.goto('/explore/trending');
+    const counted = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/v1/items/${first.id}/click`) && response.request().method() === 'POST',
+    );
+    const popup = page.waitForEvent('popup');
+    await page
+      .getByRole('link', { name: /View Item/ })
+      .first()
+      .click();
+    await (await popup).close();
+    expect((await counted).status()).toBe(200);
+    const after = await getJson<Trending>(request, '/explore/trending?limit=50');
+    expect(after.items.find((item) => item.id === first.id)?.clickCount).toBe(first.clickCount + 1);
+  });
+
+  test('Follow on /explore/creators follows: the button and the count change, and stay after a reload', async ({
+    page,
+    request,
+  }) => {
+    const user = await createApiUser(request, 'creatorfan');
+    type Creators = { items: { id: string; username: string; followersCount: number }[] };
+    const creators = await getJson<Creators>(request, '/explore/creators?limit=50', user.token);
+    const creator = creators.items.find((item) => item.id !== user.id);
+    if (!creator) throw new Error('the demo content has no creators');
+
+    await signInThroughUi(page, user.email);
+    await page.goto('/explore/creators');
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.locator(`a[href="/profile/${creator.username}"]`) });
+    const followers = (count: number) =>
+      `${count.toLocaleString('en')} ${count === 1 ? 'follower' : 'followers'}`;
+    await expect(card.getByText(followers(creator.followersCount))).toBeVisible();
+    await card.getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(card.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+    await expect(card.getByText(followers(creator.followersCount + 1))).toBeVisible();
+
+    const profile = await getJson<{ is_following: boolean }>(
+      request,
+      `/profiles/${creator.username}`,
+      user.token,
+    );
+    expect(profile.is_following).toBe(true);
+    await page.reload();
+    await expect(card.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+    await expect(card.getByText(followers(creator.followersCount + 1))).toBeVisible();
   });
 });
