@@ -15,7 +15,6 @@ import {
 } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isolated, UserName } from '@/components/user-name';
-import { formatNumber } from '@/lib/intl';
 import { lazyWithPreload } from '@/lib/lazy';
 import { type KnownApiErrors, useApiErrorText } from '@/lib/use-api-error-text';
 import { useAddCommentMutation } from '../api/add-comment';
@@ -104,7 +103,9 @@ function CommentRow({
             <HeartIcon aria-hidden className={cn('size-4', comment.likedByMe && 'fill-current')} />
             {t('comments.like')}
             {comment.likeCount > 0 ? (
-              <span className="tabular-nums">{formatNumber(i18n.resolvedLanguage, comment.likeCount)}</span>
+              <span className="tabular-nums">
+                {new Intl.NumberFormat(i18n.resolvedLanguage).format(comment.likeCount)}
+              </span>
             ) : null}
           </button>
           <button

@@ -9,7 +9,6 @@ import { Input } from '@/components/ui/input';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { SaveItemButton } from '@/features/posts/components/save-item-button';
 import { formatPrice } from '@/features/posts/utils/format-price';
-import { formatNumber } from '@/lib/intl';
 
 /** The search text lives in the URL (`?q=`), so a search can be shared and survives going back. */
 export function useSearchText(): [string, (text: string) => void] {
@@ -74,7 +73,7 @@ export function SectionHeader({
           <>
             {' '}
             <span className="text-[13px] font-medium text-muted">
-              ({formatNumber(i18n.resolvedLanguage, count)})
+              ({new Intl.NumberFormat(i18n.resolvedLanguage).format(count)})
             </span>
           </>
         )}
