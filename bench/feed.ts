@@ -1,23 +1,28 @@
 /**
  * The feed benchmark (issue 4, "Performance"; ARCHITECTURE.md section 6): on PostgreSQL with 100,000
  * generated posts, GET /api/v1/posts?limit=20 against the same server's trivial JSON route, a deep
- * cursor page and a signed-in viewer's page (autocannon, 50 connections); then the SQL a page issues,
- * captured from the real code path, its count for several page sizes (no N+1) and its EXPLAIN ANALYZE.
+ * cursor page, a signed-in viewer's page, and signed-in pages of 2,000 viewers in turn (the generated
+ * creators; at thousands of requests a second each comes back within a page's life, so the statements
+ * per request show how many found their page kept and how many read it); autocannon, 50 connections, in a
+ * process of its own with the CPU of server, load generator and PostgreSQL per request, and the
+ * statements per request (bench/lib/measured-load.ts). Then the SQL a page issues, captured from the real
+ * code path, its count for several page sizes (no N+1) and its EXPLAIN ANALYZE.
  *
  * `DATABASE_URL=postgresql://sys:sys@127.0.0.1:5432/sys_bench npx tsx bench/feed.ts`, or part of
  * `npm run bench`. Use a database of its own: the generator empties its posts and profiles.
  * Environment: BENCH_POSTS (default 100000), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (50),
- * BENCH_REGENERATE=1 (write the data again even if present).
+ * BENCH_REGENERATE=1 (write the data again even if present), BENCH_SERVER_CPUS / BENCH_CLIENT_CPUS (pin
+ * the server and the load generator with taskset, e.g. 1 and 0), BENCH_VIEWERS (2000).
  */
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { encodeKeysetCursor } from '../apps/server/src/lib/keyset-cursor.ts';
 import { generateFeedData } from './lib/generate.ts';
-import { formatTable, type LoadResult, load } from './lib/load.ts';
+import { formatMeasuredTable, type MeasuredLoadResult, measuredLoad } from './lib/measured-load.ts';
 import { waitForIdle } from './lib/process-stats.ts';
 import { startServer } from './lib/server.ts';
-import { AUTH_HEADERS, signUp } from './lib/users.ts';
+import { AUTH_HEADERS, benchSigningKey, signTokensFor, signUp } from './lib/users.ts';
 
 export interface FeedBenchOptions {
   databaseUrl: string;
@@ -41,10 +46,15 @@ export interface QueryPlan {
   seqScans: string[];
 }
 
+export interface FeedLoadResult extends MeasuredLoadResult {
+  /** Transactions committed in the bench database per request (each statement of the app is one). */
+  queriesPerRequest: number;
+}
+
 export interface FeedBenchResult {
   generation: { generated: boolean; seconds: number; rows: Record<string, number> };
   idleWaitSeconds: number;
-  load: LoadResult[];
+  load: FeedLoadResult[];
   queryCounts: { name: string; queries: number }[];
   plans: QueryPlan[];
 }
@@ -122,7 +132,9 @@ async function captureFeedQueries(
     const token = (signup.json() as { access_token: string }).access_token;
     const viewer = { authorization: `Bearer ${token}` };
     await app.inject({ method: 'GET', url: '/api/v1/profiles/me', headers: viewer });
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    // Next to the bench server's port when one is given (BENCH_PORT), so both stay in a chosen range.
+    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + 1 : 0;
+    const address = await app.listen({ host: '127.0.0.1', port });
     await giveViewerActivity(databaseUrl, address, token);
 
     const once = async (url: string, headers: Record<string, string>) => {
@@ -219,6 +231,40 @@ async function giveViewerActivity(databaseUrl: string, baseUrl: string, token: s
   }
 }
 
+/** Ids of `count` generated creators (profiles without a password: bench/lib/generate.ts). */
+async function creatorIds(databaseUrl: string, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rows = await client.query<{ id: string }>(
+      `select id from profiles where username like 'creator\\_%' order by username limit $1`,
+      [count],
+    );
+    return rows.rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Transactions committed in the database so far. The server runs every statement on its own, so the
+ * difference over a run, divided by its requests, is the statements per request. PostgreSQL publishes
+ * a backend's counts when it has been idle for a while (up to 10 s in version 15): read after a pause.
+ */
+async function committedTransactions(databaseUrl: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const row = await client.query<{ n: string }>(
+      'select xact_commit as n from pg_stat_database where datname = current_database()',
+    );
+    return Number(row.rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The cursor of the page that starts ~95% of the way down the public feed. */
 async function deepFeedCursor(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -253,8 +299,14 @@ export async function benchFeed(options: FeedBenchOptions): Promise<FeedBenchRes
   log(`data: ${JSON.stringify(generation.rows)} (${generation.generated ? 'generated' : 'already there'})`);
   const deepCursor = await deepFeedCursor(options.databaseUrl);
 
-  const server = await startServer({ DATABASE_URL: options.databaseUrl, SEED_DEMO: 'false' });
-  const rows: LoadResult[] = [];
+  // The bench signs tokens for the generated creators with the server's key: 2,000 viewers, no sign-ups.
+  const signingKey = benchSigningKey();
+  const server = await startServer({
+    DATABASE_URL: options.databaseUrl,
+    SEED_DEMO: 'false',
+    AUTH_JWT_PRIVATE_KEY: signingKey,
+  });
+  const rows: FeedLoadResult[] = [];
   let idleWaitSeconds = 0;
   try {
     // The server indexes posts it has not seen for search when it starts; measure after that.
@@ -262,30 +314,70 @@ export async function benchFeed(options: FeedBenchOptions): Promise<FeedBenchRes
     log(`server idle after ${idleWaitSeconds.toFixed(0)} s`);
     const token = await signUp(server.url);
     await giveViewerActivity(options.databaseUrl, server.url, token);
+    const viewers = (
+      await signTokensFor(
+        signingKey,
+        token,
+        await creatorIds(options.databaseUrl, Number(process.env.BENCH_VIEWERS ?? 2000)),
+      )
+    ).map((viewerToken) => `Bearer ${viewerToken}`);
     const check = await fetch(`${server.url}/api/v1/posts?limit=20&cursor=${deepCursor}`);
     const page = (await check.json()) as { items: unknown[]; nextCursor: string | null };
     if (check.status !== 200 || page.items.length !== 20 || !page.nextCursor) {
       throw new Error(`the deep feed page is not a full page: ${check.status}`);
     }
-    const opts = { duration, connections };
-    const routes: [string, string, Record<string, string>?][] = [
-      ['GET /api/health/live (trivial JSON)', '/api/health/live'],
-      ['GET /api/v1/posts?limit=20 (first page)', '/api/v1/posts?limit=20'],
-      [
-        'GET /api/v1/posts?limit=20&cursor=… (page at 95% depth)',
-        `/api/v1/posts?limit=20&cursor=${deepCursor}`,
-      ],
-      [
-        'GET /api/v1/posts?limit=20, signed-in viewer',
-        '/api/v1/posts?limit=20',
-        { authorization: `Bearer ${token}` },
-      ],
+    const viewerCheck = await fetch(`${server.url}/api/v1/posts?limit=20`, {
+      headers: { authorization: viewers[0] ?? '' },
+    });
+    if (viewerCheck.status !== 200) throw new Error(`a creator's token answered ${viewerCheck.status}`);
+    const routes: {
+      name: string;
+      path: string;
+      headers?: Record<string, string>;
+      authorizations?: string[];
+    }[] = [
+      { name: 'GET /api/health/live (trivial JSON)', path: '/api/health/live' },
+      { name: 'GET /api/v1/posts?limit=20 (first page)', path: '/api/v1/posts?limit=20' },
+      {
+        name: 'GET /api/v1/posts?limit=20&cursor=… (page at 95% depth)',
+        path: `/api/v1/posts?limit=20&cursor=${deepCursor}`,
+      },
+      {
+        name: 'GET /api/v1/posts?limit=20, signed-in viewer',
+        path: '/api/v1/posts?limit=20',
+        headers: { authorization: `Bearer ${token}` },
+      },
+      {
+        name: `GET /api/v1/posts?limit=20, ${viewers.length.toLocaleString('en-US')} signed-in viewers in turn`,
+        path: '/api/v1/posts?limit=20',
+        authorizations: viewers,
+      },
     ];
-    for (const [name, path, headers] of routes) {
-      log(`load: ${name}`);
-      rows.push(await load(name, `${server.url}${path}`, { ...opts, headers: headers ?? {} }));
+    let transactions = await committedTransactions(options.databaseUrl);
+    for (const route of routes) {
+      const run = (seconds: number) =>
+        measuredLoad(route.name, `${server.url}${route.path}`, {
+          serverPid: server.pid,
+          connections,
+          duration: seconds,
+          ...(route.headers ? { headers: route.headers } : {}),
+          ...(route.authorizations ? { authorizations: route.authorizations } : {}),
+        });
+      log(`load: ${route.name}`);
+      // A short warm-up first (JIT, verified tokens, profiles seen), left out of the numbers.
+      await run(2);
+      const before = await committedTransactions(options.databaseUrl);
+      const result = await run(duration);
+      transactions = await committedTransactions(options.databaseUrl);
+      rows.push({
+        ...result,
+        queriesPerRequest: Math.round(((transactions - before) / Math.max(1, result.completed)) * 100) / 100,
+      });
+      log(
+        `  ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server ${result.serverCpuMs} ms/request`,
+      );
     }
-    log(formatTable(rows));
+    log(formatMeasuredTable(rows));
   } finally {
     await server.stop();
   }
@@ -296,19 +388,33 @@ export async function benchFeed(options: FeedBenchOptions): Promise<FeedBenchRes
 }
 
 export function formatFeedResult(result: FeedBenchResult): string {
-  const feed = result.load.find((r) => r.name.includes('first page'));
   const trivial = result.load.find((r) => r.name.includes('trivial'));
-  const ratio = feed && trivial ? (feed.requestsPerSecond / trivial.requestsPerSecond).toFixed(2) : 'n/a';
+  const ratios = result.load
+    .filter((r) => r !== trivial && trivial)
+    .map((r) => {
+      const throughput = (r.requestsPerSecond / trivial!.requestsPerSecond).toFixed(2);
+      // What the ratio would be if the server had the cores to itself: its own CPU per request.
+      const serverOnly = (trivial!.serverCpuMs / r.serverCpuMs).toFixed(2);
+      return `| ${r.name} | ${throughput} | ${serverOnly} | ${r.p99} ms |`;
+    });
+  const queries = result.load.map((r) => `| ${r.name} | ${r.queriesPerRequest} |`);
   const lines = [
     `Data: ${Object.entries(result.generation.rows)
       .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
       .join(
         ', ',
       )}${result.generation.generated ? ` (generated in ${result.generation.seconds.toFixed(0)} s)` : ''}.`,
+    `Load generator: autocannon in its own process${result.load[0]?.pinned ? ` (pinned: ${result.load[0].pinned})` : ''}.`,
     '',
-    formatTable(result.load),
+    formatMeasuredTable(result.load),
     '',
-    `Feed throughput / trivial route: ${ratio} (budget: at least 0.5). Feed p99: ${feed?.p99 ?? 'n/a'} ms (budget: under 50 ms).`,
+    '| route | req/s / trivial route (budget ≥ 0.5) | trivial route server CPU / this route server CPU | p99 (budget < 50 ms) |',
+    '|---|---:|---:|---:|',
+    ...ratios,
+    '',
+    '| route | statements per request (under load) |',
+    '|---|---:|',
+    ...queries,
     '',
     '| page | SQL queries |',
     '|---|---:|',

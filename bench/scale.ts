@@ -10,19 +10,21 @@
  * posts: ~15 minutes on the 2-core bench machine) and its posts are indexed for search and filters (JS,
  * ~1,000-4,000 posts/s) before the server starts. Use databases of their own: the generator empties them.
  * Environment: BENCH_DURATION (s per route, default 10), BENCH_CONNECTIONS (50), BENCH_SERVER_ENTRY
- * (another build of the server), BENCH_SCALE_ROUTES (comma-separated route names to run, default all).
+ * (another build of the server), BENCH_SCALE_ROUTES (comma-separated route names to run, default all),
+ * BENCH_VIEWERS (creators signed in for the 'viewers in turn' route, 2000), BENCH_SERVER_CPUS /
+ * BENCH_CLIENT_CPUS (pin the server and the load generator, which runs in its own process, with taskset).
  */
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { indexUnindexedPosts } from '../apps/server/src/modules/explore/explore.indexing.ts';
 import { generateFeedData } from './lib/generate.ts';
-import { type LoadResult, load } from './lib/load.ts';
+import { type MeasuredLoadResult, measuredLoad } from './lib/measured-load.ts';
 import { rssBytes, sampleRss, waitForIdle } from './lib/process-stats.ts';
 import { startServer } from './lib/server.ts';
-import { signUp } from './lib/users.ts';
+import { benchSigningKey, signTokensFor, signUp } from './lib/users.ts';
 
-export interface ScaleRow extends LoadResult {
+export interface ScaleRow extends MeasuredLoadResult {
   route: string;
   posts: number;
   rssPeakMB: number;
@@ -37,22 +39,34 @@ export interface ScaleResult {
 
 const MB = 1024 * 1024;
 
-/** The requests, by name: a path (with the data set's ids filled in) and whether a viewer signs in. */
-function routes(ids: { postId: string; username: string }): [string, string, boolean][] {
+/** Who asks: a visitor, one signed-in viewer, or the generated creators in turn (one per request). */
+type Asker = 'visitor' | 'viewer' | 'viewers';
+
+/** How many creators sign in for the 'viewers' routes (BENCH_VIEWERS). */
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 2000);
+
+/** The requests, by name: a path (with the data set's ids filled in) and who asks. */
+function routes(ids: { postId: string; username: string }): [string, string, Asker][] {
+  const visitor = 'visitor';
   return [
-    ['trivial JSON (GET /api/health/live)', '/api/health/live', false],
-    ['feed, first page (GET /api/v1/posts?limit=20)', '/api/v1/posts?limit=20', false],
-    ['feed, first page, signed-in viewer', '/api/v1/posts?limit=20', true],
-    ['filtered feed (size=M, color=Black)', '/api/v1/posts/filtered?size=M&color=Black&limit=20', false],
-    ['search (q=zara)', '/api/v1/search?q=zara&limit=20', false],
-    [`profile (GET /api/v1/profiles/{username})`, `/api/v1/profiles/${ids.username}`, false],
+    ['trivial JSON (GET /api/health/live)', '/api/health/live', visitor],
+    ['feed, first page (GET /api/v1/posts?limit=20)', '/api/v1/posts?limit=20', visitor],
+    ['feed, first page, signed-in viewer', '/api/v1/posts?limit=20', 'viewer'],
+    [
+      `feed, first page, ${VIEWERS.toLocaleString('en-US')} signed-in viewers in turn`,
+      '/api/v1/posts?limit=20',
+      'viewers',
+    ],
+    ['filtered feed (size=M, color=Black)', '/api/v1/posts/filtered?size=M&color=Black&limit=20', visitor],
+    ['search (q=zara)', '/api/v1/search?q=zara&limit=20', visitor],
+    [`profile (GET /api/v1/profiles/{username})`, `/api/v1/profiles/${ids.username}`, visitor],
     // 5 a page: at 10,000 posts every creator has exactly 5, so the page is the same size in every set.
     [
       "profile's posts (GET /api/v1/profiles/{username}/posts?limit=5)",
       `/api/v1/profiles/${ids.username}/posts?limit=5`,
-      false,
+      visitor,
     ],
-    ['post detail (GET /api/v1/posts/{id})', `/api/v1/posts/${ids.postId}`, false],
+    ['post detail (GET /api/v1/posts/{id})', `/api/v1/posts/${ids.postId}`, visitor],
   ];
 }
 
@@ -72,7 +86,9 @@ async function indexForSearch(databaseUrl: string, log: (line: string) => void):
 }
 
 /** A post in the middle of the feed and a creator with posts, for the detail and profile routes. */
-async function sampleIds(databaseUrl: string): Promise<{ postId: string; username: string }> {
+async function sampleIds(
+  databaseUrl: string,
+): Promise<{ postId: string; username: string; creatorIds: string[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -83,7 +99,11 @@ async function sampleIds(databaseUrl: string): Promise<{ postId: string; usernam
        offset $1 limit 1`,
       [offset],
     );
-    return { postId: post.rows[0]!.id, username: 'creator_42' };
+    const creators = await client.query<{ id: string }>(
+      `select id from profiles where username like 'creator\\_%' order by username limit $1`,
+      [VIEWERS],
+    );
+    return { postId: post.rows[0]!.id, username: 'creator_42', creatorIds: creators.rows.map((r) => r.id) };
   } finally {
     await client.end();
   }
@@ -104,7 +124,13 @@ export async function benchScale(options: {
   await indexForSearch(options.databaseUrl, log);
   const ids = await sampleIds(options.databaseUrl);
 
-  const server = await startServer({ DATABASE_URL: options.databaseUrl, SEED_DEMO: 'false' });
+  // Tokens for the generated creators are signed with the server's key (they have no password).
+  const signingKey = benchSigningKey();
+  const server = await startServer({
+    DATABASE_URL: options.databaseUrl,
+    SEED_DEMO: 'false',
+    AUTH_JWT_PRIVATE_KEY: signingKey,
+  });
   const rows: ScaleRow[] = [];
   let rssAtRestMB = 0;
   let rssAfterMB = 0;
@@ -112,21 +138,28 @@ export async function benchScale(options: {
     await waitForIdle(server.pid);
     rssAtRestMB = Math.round((rssBytes(server.pid) / MB) * 10) / 10;
     const token = await signUp(server.url);
-    for (const [route, path, signedIn] of routes(ids)) {
+    const viewers = (await signTokensFor(signingKey, token, ids.creatorIds)).map((t) => `Bearer ${t}`);
+    for (const [route, path, asker] of routes(ids)) {
       if (options.only && !options.only.some((name) => route.includes(name))) continue;
-      const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${token}` } : {};
-      const check = await fetch(`${server.url}${path}`, { headers });
+      const headers: Record<string, string> = asker === 'viewer' ? { authorization: `Bearer ${token}` } : {};
+      const check = await fetch(`${server.url}${path}`, {
+        headers: asker === 'viewers' ? { authorization: viewers[0] ?? '' } : headers,
+      });
       if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
       log(`  load: ${route}`);
       const sampler = sampleRss(server.pid, 100);
-      const result = await load(route, `${server.url}${path}`, {
+      const result = await measuredLoad(route, `${server.url}${path}`, {
+        serverPid: server.pid,
         duration: options.duration,
         connections: options.connections,
         headers,
+        ...(asker === 'viewers' ? { authorizations: viewers } : {}),
       });
       const rss = sampler.stop();
       rows.push({ ...result, route, posts: options.posts, rssPeakMB: rss.peakMB });
-      log(`    ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+      log(
+        `    ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; CPU ms/request: server ${result.serverCpuMs}, load generator ${result.clientCpuMs}, PostgreSQL ${result.postgresCpuMs}`,
+      );
     }
     rssAfterMB = Math.round((rssBytes(server.pid) / MB) * 10) / 10;
   } finally {
@@ -152,6 +185,16 @@ export function formatScaleResults(results: ScaleResult[], load1m: string): stri
       const last = results.at(-1)!.rows.find((x) => x.route === name);
       const growth = first && last && first.p50 > 0 ? `${(last.p50 / first.p50).toFixed(2)}x` : '-';
       return `| ${name} | ${cells.join(' | ')} | ${growth} |`;
+    }),
+    '',
+    `| route: CPU ms per request (server / load generator / PostgreSQL) | ${sizes.map((size) => fmt(size)).join(' | ')} |`,
+    `|---|${sizes.map(() => '---:').join('|')}|`,
+    ...routeNames.map((name) => {
+      const cells = results.map((r) => {
+        const row = r.rows.find((x) => x.route === name);
+        return row ? `${row.serverCpuMs} / ${row.clientCpuMs} / ${row.postgresCpuMs}` : '-';
+      });
+      return `| ${name} | ${cells.join(' | ')} |`;
     }),
     '',
     '| posts | server RSS at rest | peak RSS under load (any route) | RSS after the runs | errors / non-2xx |',

@@ -14,14 +14,27 @@ export interface RunningServer {
 
 /**
  * Starts the built server (`apps/server/dist/main.js`, or BENCH_SERVER_ENTRY) on a throwaway data directory, or on
- * `DATABASE_URL` when given, and resolves once it prints its address.
+ * `DATABASE_URL` when given, and resolves once it prints its address. BENCH_SERVER_CPUS pins it (taskset);
+ * BENCH_PORT gives it a port (default: any free one).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sys-bench-'));
   // BENCH_SERVER_ENTRY runs another build (e.g. of an older commit) to compare with the current one.
   const entry = process.env.BENCH_SERVER_ENTRY ?? join(repoRoot, 'apps/server/dist/main.js');
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  // BENCH_SERVER_CPUS (e.g. `1`) pins the server to those cores (taskset runs it in its own place: same pid).
+  const cpus = process.env.BENCH_SERVER_CPUS;
+  const [command, args] = cpus
+    ? ['taskset', ['-c', cpus, process.execPath, entry]]
+    : [process.execPath, [entry]];
+  const child: ChildProcess = spawn(command, args, {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: process.env.BENCH_PORT ?? '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

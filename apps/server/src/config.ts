@@ -110,6 +110,11 @@ export const AppConfigSchema = z.object({
   feedCacheTtlMs: z.number().int().min(0).max(3_600_000).default(1500),
   /** How many feed pages (one per limit and cursor) the cache keeps at most. */
   feedCacheMaxPages: z.number().int().min(0).max(100_000).default(500),
+  /**
+   * How many signed-in viewers' versions of those pages (their flags and counts, ~2-3 kB each) are kept at
+   * most, each for as long as its page; 0 reads a viewer's flags on every request.
+   */
+  feedCacheMaxViewerPages: z.number().int().min(0).max(1_000_000).default(10_000),
   // --- discovery at scale (modules/explore) ---
   /** Filtered, brand and category pages count at most this many matches; more answer `total` = this, `totalCapped`. */
   discoveryCountCap: z.number().int().min(1).max(10_000_000).default(1000),
@@ -177,6 +182,7 @@ const ENV_FIELDS = {
   API_RATE_LIMITS: { field: 'apiRateLimits', parse: 'string' },
   FEED_CACHE_TTL_MS: { field: 'feedCacheTtlMs', parse: 'int' },
   FEED_CACHE_MAX_PAGES: { field: 'feedCacheMaxPages', parse: 'int' },
+  FEED_CACHE_MAX_VIEWER_PAGES: { field: 'feedCacheMaxViewerPages', parse: 'int' },
   DISCOVERY_COUNT_CAP: { field: 'discoveryCountCap', parse: 'int' },
   SEARCH_CANDIDATES: { field: 'searchCandidates', parse: 'int' },
   DISCOVERY_CACHE_TTL_MS: { field: 'discoveryCacheTtlMs', parse: 'int' },

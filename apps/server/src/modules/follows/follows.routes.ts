@@ -104,7 +104,13 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
 
 /** Creates the follows service (`app.follows`, used by posts and messages) and serves it under /api/v1. */
 export async function registerFollows(app: FastifyInstance): Promise<void> {
-  const service = new FollowsService({ db: app.database.db, profiles: app.profiles, events: app.liveEvents });
+  const service = new FollowsService({
+    db: app.database.db,
+    profiles: app.profiles,
+    events: app.liveEvents,
+    // The posts module comes later (it reads follows); by the time a request asks, it is there.
+    feed: { viewersChanged: (viewerIds) => app.posts.viewersChanged(viewerIds) },
+  });
   app.decorate('follows', service);
   await app.register(followsRoutes, { prefix: '/api/v1', service });
 }

@@ -27,6 +27,8 @@ export interface FollowsServiceDeps {
   db: Db;
   profiles: ProfilesService;
   events: LiveEventsService;
+  /** The feed shows the viewer whom they follow (the posts module): told of a follow or unfollow. */
+  feed?: { viewersChanged(viewerIds: readonly string[]): Promise<void> };
 }
 
 /** Whom to follow: by username (profile pages) or by id (feed cards, whose author may have no username). */
@@ -63,7 +65,10 @@ export class FollowsService {
       if (isForeignKeyViolation(error)) throw notFound(PROFILE_MESSAGES.profileNotFound);
       throw error;
     }
-    if (changed) await this.deps.events.profileStatsChanged([userId, targetId]);
+    if (changed) {
+      await this.deps.feed?.viewersChanged([userId]);
+      await this.deps.events.profileStatsChanged([userId, targetId]);
+    }
     const stats = await this.deps.profiles.getStatsByIds([targetId]);
     return { following, stats: stats.get(targetId) ?? EMPTY_STATS };
   }

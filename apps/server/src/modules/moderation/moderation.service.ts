@@ -35,7 +35,7 @@ export interface ModerationServiceDeps {
   db: Db;
   profiles: Pick<ProfilesService, 'exists'>;
   follows: Pick<FollowsService, 'removeBetween'>;
-  posts: Pick<PostsService, 'removePostAsModerator'>;
+  posts: Pick<PostsService, 'removePostAsModerator' | 'viewersChanged'>;
   social: Pick<SocialService, 'removeCommentAsModerator'>;
   /** Live stats: a block ends follows, which changes both profiles' counts. */
   events?: { profileStatsChanged(profileIds: readonly string[]): Promise<void> };
@@ -111,6 +111,8 @@ export class ModerationService {
       if (isForeignKeyViolation(error)) throw notFound(PROFILE_MESSAGES.profileNotFound);
       throw error;
     }
+    // Neither sees the other's posts in their feed from their next page on (nor follows them there).
+    await this.deps.posts.viewersChanged([userId, profileId]);
     if (unfollowed) await this.deps.events?.profileStatsChanged([userId, profileId]);
     return { blocked: true };
   }
@@ -118,6 +120,7 @@ export class ModerationService {
   /** Unblocks (harmless to repeat). Follows ended by the block do not come back. */
   async unblock(userId: string, profileId: string): Promise<BlockState> {
     await deleteBlock(this.db, userId, profileId);
+    await this.deps.posts.viewersChanged([userId, profileId]);
     return { blocked: false };
   }
 

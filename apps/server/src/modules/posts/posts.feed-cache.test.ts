@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
 import { publishPost } from '../../test/media.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+import { type CachedFeedPage, FEED_CHANNEL, FEED_VIEWERS_CHANNEL, FeedCache } from './posts.feed-cache.ts';
 
 /*
  * The public feed's page cache (posts.feed-cache.ts). The apps here keep a page for ten minutes, so a
@@ -284,6 +285,201 @@ describe('the feed cache on one instance', () => {
   });
 });
 
+/** What a viewer's page says of one post that differs per viewer (undefined: the post is not on it). */
+async function viewerValuesOf(app: FastifyInstance, postId: string, user?: TestUser) {
+  const post = (await feedPage(app, 'limit=20', user)).items.find((p) => p.id === postId);
+  return (
+    post && {
+      likedByMe: post.likedByMe,
+      savedByMe: post.savedByMe,
+      followingAuthor: post.followingAuthor,
+      likeCount: post.likeCount,
+      commentCount: post.commentCount,
+      savedItems: post.items.map((item) => item.savedByMe),
+    }
+  );
+}
+
+async function call(
+  app: FastifyInstance,
+  user: TestUser,
+  method: 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  const response = await app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response;
+}
+
+/*
+ * A signed-in viewer's version of a cached page is kept with the page (no query when they read it again),
+ * and anything they change themselves shows on their very next page.
+ */
+describe("a signed-in viewer's page, kept with the cached page", () => {
+  let ctx: TestApp;
+  let app: FastifyInstance;
+  let author: TestUser;
+  let viewer: TestUser;
+  let post: Post;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(LONG_TTL);
+    app = ctx.app;
+    author = await createUser(app);
+    viewer = await createUser(app);
+    post = await publishPost(app, author, {
+      caption: 'kept for the viewer',
+      items: [
+        { itemType: 'Dress', brand: 'Zara', link: 'https://shop.example.com/dress', price: '129.90' },
+        { itemType: 'Shoes', brand: 'Nike', link: 'https://shop.example.com/shoes', price: '89' },
+      ],
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('is read once: a like written behind the services does not show until the viewer changes something', async () => {
+    const before = await viewerValuesOf(app, post.id, viewer);
+    expect(before).toMatchObject({ likedByMe: false, likeCount: 0, savedByMe: false });
+    expect(app.feedCache.viewerPagesSize).toBe(1);
+    await app.database.query('insert into post_likes (post_id, profile_id) values ($1, $2)', [
+      post.id,
+      viewer.id,
+    ]);
+    expect(await viewerValuesOf(app, post.id, viewer)).toEqual(before);
+    // Their own save through the API: the next page is read again, with the like written behind too.
+    await call(app, viewer, 'PUT', `/api/v1/posts/${post.id}/save`);
+    expect(await viewerValuesOf(app, post.id, viewer)).toMatchObject({
+      likedByMe: true,
+      likeCount: 1,
+      savedByMe: true,
+    });
+    await call(app, viewer, 'DELETE', `/api/v1/posts/${post.id}/like`);
+    await call(app, viewer, 'DELETE', `/api/v1/posts/${post.id}/save`);
+    expect(await viewerValuesOf(app, post.id, viewer)).toMatchObject({
+      likedByMe: false,
+      likeCount: 0,
+      savedByMe: false,
+    });
+  });
+
+  it("shows each of the viewer's own changes on their very next page", async () => {
+    const item = post.items[0]!;
+    const steps: [string, 'PUT' | 'POST' | 'DELETE', string, object | undefined, object][] = [
+      ['like', 'PUT', `/api/v1/posts/${post.id}/like`, undefined, { likedByMe: true, likeCount: 1 }],
+      ['unlike', 'DELETE', `/api/v1/posts/${post.id}/like`, undefined, { likedByMe: false, likeCount: 0 }],
+      ['save', 'PUT', `/api/v1/posts/${post.id}/save`, undefined, { savedByMe: true }],
+      ['unsave', 'DELETE', `/api/v1/posts/${post.id}/save`, undefined, { savedByMe: false }],
+      ['save a product', 'PUT', `/api/v1/items/${item.id}/save`, undefined, { savedItems: [true, false] }],
+      [
+        'remove the product',
+        'DELETE',
+        `/api/v1/items/${item.id}/save`,
+        undefined,
+        { savedItems: [false, false] },
+      ],
+      ['follow', 'PUT', `/api/v1/follows/${author.id}`, undefined, { followingAuthor: true }],
+      ['unfollow', 'DELETE', `/api/v1/follows/${author.id}`, undefined, { followingAuthor: false }],
+      ['comment', 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'lovely' }, { commentCount: 1 }],
+    ];
+    let comment = '';
+    for (const [label, method, url, payload, expected] of steps) {
+      await viewerValuesOf(app, post.id, viewer); // kept before the change
+      const response = await call(app, viewer, method, url, payload);
+      if (label === 'comment') comment = (response.json() as { id: string }).id;
+      expect(await viewerValuesOf(app, post.id, viewer), label).toMatchObject(expected);
+    }
+    await call(app, viewer, 'DELETE', `/api/v1/comments/${comment}`);
+    expect(await viewerValuesOf(app, post.id, viewer)).toMatchObject({ commentCount: 0 });
+    // Byte for byte the page read without the cache.
+    const kept = await feed(app, 'limit=20', viewer);
+    expect(kept.body).toBe(
+      JSON.stringify(PostPageSchema.parse(await app.posts.listFeed(viewer.id, { limit: 20 }))),
+    );
+  });
+
+  it('hides the posts of someone who blocks the viewer from their next page, and shows them after the unblock', async () => {
+    expect(await viewerValuesOf(app, post.id, viewer)).toBeDefined(); // kept
+    await call(app, author, 'POST', `/api/v1/blocks/${viewer.id}`);
+    expect(await viewerValuesOf(app, post.id, viewer)).toBeUndefined();
+    expect(await viewerValuesOf(app, post.id)).toBeDefined(); // visitors still see it
+    await call(app, author, 'DELETE', `/api/v1/blocks/${viewer.id}`);
+    expect(await viewerValuesOf(app, post.id, viewer)).toBeDefined();
+    // The viewer blocking the author works the same way.
+    await call(app, viewer, 'POST', `/api/v1/blocks/${author.id}`);
+    expect(await viewerValuesOf(app, post.id, viewer)).toBeUndefined();
+    await call(app, viewer, 'DELETE', `/api/v1/blocks/${author.id}`);
+    expect(await viewerValuesOf(app, post.id, viewer)).toBeDefined();
+  });
+
+  it("shows other people's likes and comments in a viewer's counts when the visitors' page shows them", async () => {
+    const someone = await createUser(app);
+    const viewers = await viewerValuesOf(app, post.id, viewer);
+    const visitors = await viewerValuesOf(app, post.id);
+    await call(app, someone, 'PUT', `/api/v1/posts/${post.id}/like`);
+    await call(app, someone, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'nice' });
+    // Kept with the page, like the visitors' counts (until FEED_CACHE_TTL_MS or a change of the feed)...
+    expect(await viewerValuesOf(app, post.id, viewer)).toEqual(viewers);
+    expect(await viewerValuesOf(app, post.id)).toEqual(visitors);
+    // ...and read again with it. The liker sees their own like at once all along.
+    expect(await viewerValuesOf(app, post.id, someone)).toMatchObject({ likedByMe: true });
+    await publishPost(app, author, { caption: 'changes the feed' });
+    const counts = { likeCount: viewers!.likeCount + 1, commentCount: viewers!.commentCount + 1 };
+    expect(await viewerValuesOf(app, post.id, viewer)).toMatchObject(counts);
+    expect(await viewerValuesOf(app, post.id)).toMatchObject(counts);
+  });
+
+  it('keeps at most FEED_CACHE_MAX_VIEWER_PAGES viewer pages', async () => {
+    const small = await createTestApp({ ...LONG_TTL, feedCacheMaxViewerPages: 2 });
+    try {
+      const someone = await createUser(small.app);
+      await publishPost(small.app, someone, { caption: 'one post' });
+      for (let i = 0; i < 4; i++) await feedPage(small.app, 'limit=20', await createUser(small.app));
+      expect(small.app.feedCache.viewerPagesSize).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+
+  for (const [name, overrides] of [
+    ['FEED_CACHE_MAX_VIEWER_PAGES is 0', { feedCacheMaxViewerPages: 0 }],
+    ['FEED_CACHE_TTL_MS is 0', { feedCacheTtlMs: 0 }],
+  ] as const) {
+    it(`reads a viewer's flags and counts on every request when ${name}`, async () => {
+      const off = await createTestApp({ ...LONG_TTL, ...overrides });
+      try {
+        const writer = await createUser(off.app);
+        const reader = await createUser(off.app);
+        const someone = await createUser(off.app);
+        const own = await publishPost(off.app, writer, { caption: 'read every time' });
+        expect(await viewerValuesOf(off.app, own.id, reader)).toMatchObject({
+          likedByMe: false,
+          likeCount: 0,
+        });
+        await call(off.app, reader, 'PUT', `/api/v1/posts/${own.id}/like`);
+        expect(await viewerValuesOf(off.app, own.id, reader)).toMatchObject({
+          likedByMe: true,
+          likeCount: 1,
+        });
+        await call(off.app, someone, 'PUT', `/api/v1/posts/${own.id}/like`);
+        await off.app.database.query('insert into saved_posts (post_id, profile_id) values ($1, $2)', [
+          own.id,
+          reader.id,
+        ]);
+        expect(await viewerValuesOf(off.app, own.id, reader)).toMatchObject({
+          likeCount: 2,
+          savedByMe: true,
+        });
+        await call(off.app, writer, 'POST', `/api/v1/blocks/${reader.id}`);
+        expect(await viewerValuesOf(off.app, own.id, reader)).toBeUndefined();
+        expect(off.app.feedCache.viewerPagesSize).toBe(0);
+      } finally {
+        await off.close();
+      }
+    });
+  }
+});
+
 /*
  * Two instances on one database (on PostgreSQL: own pools and LISTEN connections, as separate processes
  * would have). A change through one clears the other's cache through NOTIFY.
@@ -336,5 +532,159 @@ describe('the feed cache across two instances on one database', () => {
     expect(removal.statusCode).toBe(204);
     const after = await eventually(second, (page) => !ids(page).includes(post.id));
     expect(ids(after)).toEqual(ids(primed));
+  });
+
+  it("a viewer's like, follow and block through one instance show in their page on the other", async () => {
+    const viewer = await createUser(first);
+    const post = await publishPost(first, author, { caption: 'seen from the second' });
+    /** Reads the viewer's values of `post` on the second instance until `done` holds. */
+    const eventuallyOnSecond = async (
+      done: (values: Awaited<ReturnType<typeof viewerValuesOf>>) => boolean,
+    ) => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        if (done(await viewerValuesOf(second, post.id, viewer))) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error("the other instance kept serving the viewer's old page");
+    };
+    await eventuallyOnSecond((values) => values?.likedByMe === false); // the new post's page, kept there
+    expect(second.feedCache.viewerPagesSize).toBeGreaterThan(0);
+
+    await call(first, viewer, 'PUT', `/api/v1/posts/${post.id}/like`);
+    await eventuallyOnSecond((values) => values?.likedByMe === true && values.likeCount === 1);
+    await call(first, viewer, 'PUT', `/api/v1/follows/${author.id}`);
+    await eventuallyOnSecond((values) => values?.followingAuthor === true);
+    await call(first, author, 'POST', `/api/v1/blocks/${viewer.id}`);
+    await eventuallyOnSecond((values) => values === undefined);
+    await call(first, author, 'DELETE', `/api/v1/blocks/${viewer.id}`);
+    // The block ended the follow; the like stays.
+    await eventuallyOnSecond((values) => values?.followingAuthor === false && values.likedByMe === true);
+  });
+});
+
+/*
+ * The viewers' pages of FeedCache itself, with a database that only passes notifications around: the
+ * orders of events that API tests cannot arrange.
+ */
+describe("FeedCache: viewers' pages", () => {
+  type Listener = { onPayload: (payload: string) => void; onReconnect?: () => void };
+
+  function makeCache(options: { now?: () => number; maxViewerPages?: number } = {}) {
+    const listeners: (Listener & { channel: string })[] = [];
+    /** What every listener of `channel` is told: a notification, or that its connection was lost. */
+    const heard = (channel: string, event: 'payload' | 'reconnect', payload = '') => {
+      for (const listener of listeners.filter((l) => l.channel === channel)) {
+        if (event === 'payload') listener.onPayload(payload);
+        else listener.onReconnect?.();
+      }
+    };
+    const database = {
+      listen: async (
+        channel: string,
+        onPayload: (payload: string) => void,
+        more?: { onReconnect?: () => void },
+      ) => {
+        const listener = {
+          channel,
+          onPayload,
+          ...(more?.onReconnect ? { onReconnect: more.onReconnect } : {}),
+        };
+        listeners.push(listener);
+        return async () => {
+          listeners.splice(listeners.indexOf(listener), 1);
+        };
+      },
+      notify: async (channel: string, payload: string) => heard(channel, 'payload', payload),
+    };
+    const cache = new FeedCache({
+      ttlMs: 1000,
+      maxPages: 10,
+      maxViewerPages: options.maxViewerPages ?? 100,
+      database,
+      log: { warn: () => {} },
+      ...(options.now ? { now: options.now } : {}),
+    });
+    return { cache, heard };
+  }
+
+  const emptyPage = async (): Promise<PostPage> => ({ items: [], nextCursor: null });
+
+  /** States that count their reads and, when given a gate, wait for it. */
+  function statesReader(gate?: Promise<void>) {
+    const read = async () => {
+      read.calls += 1;
+      await gate;
+      return [];
+    };
+    read.calls = 0;
+    return read;
+  }
+
+  it("never keeps what was read across the viewer's change, and keeps other viewers' pages", async () => {
+    const { cache } = makeCache();
+    await cache.start();
+    const page: CachedFeedPage = await cache.get('k', emptyPage);
+    let open = () => {};
+    const states = statesReader(new Promise<void>((resolve) => (open = resolve)));
+    const reading = cache.viewerPage('v', page, states);
+    const other = statesReader();
+    await cache.viewerPage('w', page, other);
+    // The viewer likes something while their page is being read (the read may have missed it).
+    await cache.viewersChanged(['v']);
+    open();
+    await reading;
+    await cache.viewerPage('v', page, states);
+    expect(states.calls).toBe(2);
+    await cache.viewerPage('v', page, states);
+    expect(states.calls).toBe(2);
+    await cache.viewerPage('w', page, other);
+    expect(other.calls).toBe(1);
+    await cache.stop();
+  });
+
+  it("reads a viewer's page again for a new build of the page, another instance's notice and a lost listener", async () => {
+    let now = 0;
+    const { cache, heard } = makeCache({ now: () => now });
+    await cache.start();
+    const states = statesReader();
+    const first = await cache.get('k', emptyPage);
+    // Read half-way through the page's life: the viewer's values would outlive the page by half its TTL.
+    now += 500;
+    await cache.viewerPage('v', first, states);
+    await cache.viewerPage('v', first, states);
+    expect(states.calls).toBe(1);
+    now += 500;
+    const rebuilt = await cache.get('k', emptyPage);
+    expect(rebuilt.build).not.toBe(first.build);
+    await cache.viewerPage('v', rebuilt, states);
+    expect(states.calls).toBe(2);
+    heard(FEED_VIEWERS_CHANNEL, 'payload', 'someone-else,v');
+    await cache.viewerPage('v', rebuilt, states);
+    expect(states.calls).toBe(3);
+    heard(FEED_VIEWERS_CHANNEL, 'reconnect');
+    await cache.viewerPage('v', rebuilt, states);
+    expect(states.calls).toBe(4);
+    // Another instance's feed change clears the pages, and the viewers' pages with them.
+    expect(cache.viewerPagesSize).toBeGreaterThan(0);
+    heard(FEED_CHANNEL, 'payload');
+    expect(cache.size).toBe(0);
+    expect(cache.viewerPagesSize).toBe(0);
+    await cache.stop();
+  });
+
+  it('moves every viewer on when it stops remembering who changed what', async () => {
+    const { cache } = makeCache({ maxViewerPages: 10 });
+    await cache.start();
+    const page = await cache.get('k', emptyPage);
+    const states = statesReader();
+    await cache.viewerPage('v', page, states);
+    await cache.viewersChanged(['v']);
+    await cache.viewerPage('v', page, states);
+    expect(states.calls).toBe(2);
+    // More viewers change than it remembers (at least 1,000): v must not fall back to its first version.
+    for (let i = 0; i < 1000; i++) await cache.viewersChanged([`viewer-${i}`]);
+    await cache.viewerPage('v', page, states);
+    expect(states.calls).toBe(3);
+    await cache.stop();
   });
 });

@@ -3,7 +3,7 @@ import { type PostPage, PostPageSchema } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { FeedPageTemplate } from './posts.feed-template.ts';
+import { FeedPageTemplate, type ViewerPostState } from './posts.feed-template.ts';
 
 /**
  * A short-lived cache of the public feed's pages as visitors see them, kept ready-serialised.
@@ -13,7 +13,8 @@ import { FeedPageTemplate } from './posts.feed-template.ts';
  * (bench/RESULTS.md). The same page for the same `limit` and `cursor` is the same for every visitor, so it is
  * built once and served as the stored JSON text until it expires (`FEED_CACHE_TTL_MS`) or the feed changes.
  * Signed-in viewers get the same page with their own flags and counts written into its JSON
- * (PostsService.viewerStatesOfFeedPage, FeedPageTemplate).
+ * (PostsService.viewerStatesOfFeedPage, FeedPageTemplate); those values are kept too, per viewer and page,
+ * for as long as the page (below).
  *
  * Freshness: a post created, edited or removed through this instance clears the cache before the
  * request that changed it answers, so the author's next read is fresh; every instance hears of it
@@ -21,10 +22,22 @@ import { FeedPageTemplate } from './posts.feed-template.ts';
  * own cache. What bypasses the posts service (a profile's new name, a like's count for visitors) shows
  * once the page expires. A page being built while the feed changes is not stored (a generation count),
  * so a slow read never puts an older page back.
+ *
+ * A signed-in viewer's values for a page (their flags and the counts as they were when read) are kept
+ * with that page, at most `maxViewerPages` of them (least recently used go first), so that a viewer who
+ * reloads or whose client refetches runs no query (bench/RESULTS.md, section 2c). They are keyed by the
+ * page's build, so they never outlive the page: other people's likes and comments show in a viewer's
+ * counts as soon as they show in the visitor's page (FEED_CACHE_TTL_MS). The viewer's own changes show at
+ * once: a like, save, comment, follow, saved product or block (either side) moves that viewer's version
+ * on (`viewersChanged`) before the request that changed it answers, and every instance hears of it on
+ * FEED_VIEWERS_CHANNEL; values read before the change are under the old version and never read again.
  */
 
 /** The PostgreSQL channel every instance publishes feed changes to and listens on. */
 export const FEED_CHANNEL = 'sys_feed_changed';
+
+/** The channel on which instances announce viewers whose own flags changed (payload: their ids, comma-separated). */
+export const FEED_VIEWERS_CHANNEL = 'sys_feed_viewers_changed';
 
 export interface CachedFeedPage {
   /** The page as the route's response schema outputs it. */
@@ -37,6 +50,14 @@ export interface CachedFeedPage {
   etag: string;
   /** `body` with holes for a signed-in viewer's values; null if the page could not be taken apart. */
   template: FeedPageTemplate | null;
+  /** Which build of a page this is (unique in this process): viewers' values belong to one build. */
+  build: number;
+}
+
+/** A signed-in viewer's version of a cached page: the values to write into its template, and its ETag. */
+export interface ViewerFeedPage {
+  values: readonly string[];
+  etag: string;
 }
 
 export interface FeedCacheOptions {
@@ -44,6 +65,8 @@ export interface FeedCacheOptions {
   ttlMs: number;
   /** At most this many pages are kept (least recently used go first). */
   maxPages: number;
+  /** At most this many signed-in viewers' versions of a page are kept (least recently used go first). */
+  maxViewerPages: number;
   database: Pick<Database, 'listen' | 'notify'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The clock, for tests. */
@@ -60,13 +83,21 @@ export class FeedCache {
   private readonly pages: TtlCache;
   /** Other caches of this instance derived from posts (discovery's): cleared with this one, at once. */
   private readonly dependents: { clear(): void }[] = [];
+  /** Signed-in viewers' values of a page, by page build, viewer and the viewer's version. */
+  private readonly viewerPages: TtlCache;
+  private readonly versions: ViewerVersions;
+  private builds = 0;
+  private stopListeningToViewers: (() => Promise<void>) | null = null;
 
   constructor(private readonly options: FeedCacheOptions) {
-    this.pages = new TtlCache({
+    const clock = options.now ? { now: options.now } : {};
+    this.pages = new TtlCache({ ttlMs: options.ttlMs, maxEntries: options.maxPages, ...clock });
+    this.viewerPages = new TtlCache({
       ttlMs: options.ttlMs,
-      maxEntries: options.maxPages,
-      ...(options.now ? { now: options.now } : {}),
+      maxEntries: options.maxViewerPages,
+      ...clock,
     });
+    this.versions = new ViewerVersions(Math.max(1000, options.maxViewerPages));
   }
 
   get enabled(): boolean {
@@ -86,13 +117,36 @@ export class FeedCache {
     return this.pages.size;
   }
 
-  /** Listens for other instances' changes (a lost listener connection may have missed some: clears). */
-  start(): Promise<void> {
-    return this.pages.start(this.options.database, FEED_CHANNEL);
+  /** Number of signed-in viewers' versions of pages held (tests and diagnostics). */
+  get viewerPagesSize(): number {
+    return this.viewerPages.size;
   }
 
-  stop(): Promise<void> {
-    return this.pages.stop();
+  /** Listens for other instances' changes (a lost listener connection may have missed some: clears). */
+  async start(): Promise<void> {
+    await this.pages.start(this.options.database, FEED_CHANNEL);
+    if (!this.viewerPages.enabled) return;
+    // Pages built again leave their viewers' values unread; clearing them with the pages frees the memory.
+    await this.viewerPages.start(this.options.database, FEED_CHANNEL);
+    this.stopListeningToViewers = await this.options.database.listen(
+      FEED_VIEWERS_CHANNEL,
+      (payload) => {
+        for (const viewerId of payload.split(',')) if (viewerId) this.versions.change(viewerId);
+      },
+      { onReconnect: () => this.versions.changeAll() },
+    );
+  }
+
+  async stop(): Promise<void> {
+    const stop = this.stopListeningToViewers;
+    this.stopListeningToViewers = null;
+    try {
+      await stop?.();
+    } catch {
+      // The database may be closed already.
+    }
+    await this.viewerPages.stop();
+    await this.pages.stop();
   }
 
   /**
@@ -106,8 +160,50 @@ export class FeedCache {
       const body = Buffer.from(json, 'utf8');
       const template = FeedPageTemplate.of(page, json, body);
       if (!template) this.options.log.warn('a feed page could not be templated for signed-in viewers');
-      return { page, json, body, etag: etagOf(json), template };
+      return { page, json, body, etag: etagOf(json), template, build: ++this.builds };
     });
+  }
+
+  /**
+   * `viewerId`'s version of the cached page `cached`: kept while the page is, until the viewer changes
+   * something of their own (`viewersChanged`, on any instance); otherwise made from `states` (their
+   * flags and the current counts, one per post in page order), once however many requests ask for it
+   * meanwhile. Null when the page has no template or `states` gives null (a post of it is hidden from the
+   * viewer): their page must then be read for them.
+   */
+  viewerPage(
+    viewerId: string,
+    cached: CachedFeedPage,
+    states: () => Promise<ViewerPostState[] | null>,
+  ): Promise<ViewerFeedPage | null> {
+    const template = cached.template;
+    if (!template) return Promise.resolve(null);
+    // The version read now: values computed from data older than the viewer's next change stay under it.
+    const key = `${cached.build}|${viewerId}|${this.versions.of(viewerId)}`;
+    return this.viewerPages.get(key, async () => {
+      const found = await states();
+      if (!found) return null;
+      const values = template.valuesOf(found);
+      // The cached page's ETag and these values determine the body: a strong validator without hashing it.
+      return { values, etag: etagOf(`${cached.etag}${values.join(',')}`) };
+    });
+  }
+
+  /**
+   * These viewers changed something that shows in their own feed (a like, save, comment, follow, saved
+   * product, block) and it has committed: their kept pages are not used again, here at once and on every
+   * other instance when it hears FEED_VIEWERS_CHANNEL. Never throws: a lost notification leaves another
+   * instance's kept values in use until their page expires.
+   */
+  async viewersChanged(viewerIds: readonly string[]): Promise<void> {
+    if (viewerIds.length === 0) return;
+    for (const viewerId of viewerIds) this.versions.change(viewerId);
+    try {
+      // Sent even with the cache off here: other instances may keep pages (a configuration being rolled out).
+      await this.options.database.notify(FEED_VIEWERS_CHANNEL, viewerIds.join(','));
+    } catch (error) {
+      this.options.log.warn({ err: error }, "could not announce a viewer's change to the other instances");
+    }
   }
 
   /**
@@ -117,11 +213,46 @@ export class FeedCache {
    */
   async invalidate(): Promise<void> {
     this.pages.clear();
+    this.viewerPages.clear();
     for (const dependent of this.dependents) dependent.clear();
     try {
       await this.options.database.notify(FEED_CHANNEL, '');
     } catch (error) {
       this.options.log.warn({ err: error }, 'could not announce a feed change to the other instances');
     }
+  }
+}
+
+/**
+ * The current version of each viewer's kept values: a viewer's change moves theirs on, so values computed
+ * before it (under the old version) are never read again, including those still being computed. It
+ * remembers the last `limit` viewers who changed something; when it would remember more, it forgets them
+ * all and moves every viewer on at once (each viewer's next page is read again once), so that a
+ * forgotten viewer never falls back to a version used before their change.
+ */
+class ViewerVersions {
+  private readonly changed = new Map<string, number>();
+  /** The last version handed out; versions only grow. */
+  private last = 0;
+  /** The version of every viewer not in `changed`. */
+  private base = 0;
+
+  constructor(private readonly limit: number) {}
+
+  of(viewerId: string): number {
+    return this.changed.get(viewerId) ?? this.base;
+  }
+
+  change(viewerId: string): void {
+    if (this.changed.size >= this.limit && !this.changed.has(viewerId)) {
+      this.changeAll();
+      return;
+    }
+    this.changed.set(viewerId, ++this.last);
+  }
+
+  changeAll(): void {
+    this.changed.clear();
+    this.base = ++this.last;
   }
 }

@@ -27,8 +27,14 @@ const VIEWER_FIELDS = ['likeCount', 'commentCount', 'likedByMe', 'savedByMe', 'f
 type ViewerField = (typeof VIEWER_FIELDS)[number];
 const isViewerField = (key: string): key is ViewerField => (VIEWER_FIELDS as readonly string[]).includes(key);
 
-/** A hole: bytes [start, end) of the visitor's page, filled with a post's field or an item's `savedByMe`. */
-type Hole = { start: number; end: number; post: number } & ({ field: ViewerField } | { itemId: string });
+/**
+ * A hole: bytes [start, end) of the visitor's page, filled with a post's field or an item's `savedByMe`;
+ * `text` is the visitor's value there.
+ */
+type Hole = { start: number; end: number; post: number; text: string } & (
+  | { field: ViewerField }
+  | { itemId: string }
+);
 
 export class FeedPageTemplate {
   /** Bytes of `body` inside holes. */
@@ -64,7 +70,7 @@ export class FeedPageTemplate {
     ) => {
       if (typeof value !== 'boolean' && typeof value !== 'number') return false;
       const chunk = jsonOf(value);
-      holes.push({ ...place, start: bytes, end: bytes + chunk.length });
+      holes.push({ ...place, start: bytes, end: bytes + chunk.length, text: chunk });
       write(chunk);
       return true;
     };
@@ -112,27 +118,70 @@ export class FeedPageTemplate {
    * comma-separated): with the visitor page's ETag they identify the body, for the viewer's ETag.
    */
   render(states: readonly ViewerPostState[]): { body: Buffer; values: string } {
+    const values = this.valuesOf(states);
+    return { body: this.fill(values), values: values.join(',') };
+  }
+
+  /**
+   * The JSON text of each hole's value for a viewer whose states (one per post, in page order) are
+   * `states`: what `fill` writes in. A few short strings, so a viewer's page can be kept as these.
+   */
+  valuesOf(states: readonly ViewerPostState[]): string[] {
     if (states.length !== this.posts) {
       throw new Error(`a feed page of ${this.posts} posts got ${states.length} viewer states`);
     }
-    const values: string[] = [];
-    let valueBytes = 0;
-    for (const hole of this.holes) {
+    return this.holes.map((hole) => {
       const state = states[hole.post]!;
-      const text = jsonOf('field' in hole ? state[hole.field] : state.savedItemIds.has(hole.itemId));
-      values.push(text);
-      valueBytes += text.length;
+      return jsonOf('field' in hole ? state[hole.field] : state.savedItemIds.has(hole.itemId));
+    });
+  }
+
+  /**
+   * The page's bytes with `values` (from `valuesOf` of this template) written into its holes.
+   *
+   * Copied in as few pieces as possible: a value equal to the visitor's is already in the copied bytes,
+   * one of the same length is written over them afterwards, and only a value of another length ('true'
+   * for 'false', a count with more digits) splits the copy. A viewer's page differs from a visitor's in
+   * a few values, so this is a few copies instead of one per hole (~150 on a 20-post page); the copies
+   * and writes were most of a kept viewer page's CPU (bench/RESULTS.md, section 2c).
+   */
+  fill(values: readonly string[]): Buffer {
+    const holes = this.holes;
+    if (values.length !== holes.length) {
+      throw new Error(`a feed page with ${holes.length} holes got ${values.length} values`);
     }
+    let valueBytes = 0;
+    let differs = false;
+    for (const [index, value] of values.entries()) {
+      valueBytes += value.length;
+      if (value !== holes[index]!.text) differs = true;
+    }
+    // The visitor's values: their bytes as they are, shared like the visitor's page (nobody writes to it).
+    if (!differs) return this.body;
     const body = Buffer.allocUnsafe(this.body.length - this.holeBytes + valueBytes);
+    /** Where the next piece goes in `body`, and where it starts in the visitor's bytes. */
     let at = 0;
     let from = 0;
-    for (const [index, hole] of this.holes.entries()) {
+    /** Same-length values to write over the copy: pairs of (offset in `body`, index in `values`). */
+    const overwrites: number[] = [];
+    for (let index = 0; index < holes.length; index++) {
+      const hole = holes[index]!;
+      const value = values[index]!;
+      if (value === hole.text) continue;
+      if (value.length === hole.text.length) {
+        // Up to the next split, `body` is the visitor's bytes shifted by (at - from).
+        overwrites.push(at + (hole.start - from), index);
+        continue;
+      }
       at += this.body.copy(body, at, from, hole.start);
-      at += body.write(values[index]!, at, 'latin1');
+      at += body.write(value, at, 'latin1');
       from = hole.end;
     }
     this.body.copy(body, at, from);
-    return { body, values: values.join(',') };
+    for (let i = 0; i < overwrites.length; i += 2) {
+      body.write(values[overwrites[i + 1]!]!, overwrites[i]!, 'latin1');
+    }
+    return body;
   }
 }
 

@@ -48,7 +48,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Visitors' pages are served from a short-lived cache (FEED_CACHE_TTL_MS), cleared whenever a " +
           'post is created, edited or removed on any instance; a signed-in viewer gets the same page with ' +
-          'their own flags and current counts. Answers carry an ETag; If-None-Match with it gets 304.',
+          'their own flags and the counts (as fresh as the cached page, their own likes and comments at ' +
+          'once). Answers carry an ETag; If-None-Match with it gets 304.',
         querystring: PageQuerySchema,
         response: { 200: PostPageSchema, 400: ErrorResponseSchema },
       },
@@ -64,13 +65,14 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       let body: Buffer | string = cached.body;
       let etag = cached.etag;
       if (viewerId !== null) {
-        const states = cached.template && (await service.viewerStatesOfFeedPage(viewerId, cached.page));
-        if (cached.template && states) {
-          // The cached bytes with this viewer's values written in; the cached page's ETag and those
-          // values determine the body, so their hash is a strong validator without hashing ~35 kB.
-          const personal = cached.template.render(states);
-          body = personal.body;
-          etag = etagOf(`${cached.etag}${personal.values}`);
+        // This viewer's values for the page: kept with it until they change something of their own.
+        const personal = await cache.viewerPage(viewerId, cached, () =>
+          service.viewerStatesOfFeedPage(viewerId, cached.page),
+        );
+        if (personal && cached.template) {
+          // The cached bytes with this viewer's values written in.
+          body = cached.template.fill(personal.values);
+          etag = personal.etag;
         } else {
           // A post of the cached page gone or hidden from this viewer: their page is read as it is now.
           body = JSON.stringify(PostPageSchema.parse(await service.listFeed(viewerId, request.query)));
@@ -192,6 +194,7 @@ export async function registerPosts(app: FastifyInstance): Promise<void> {
   const feedCache = new FeedCache({
     ttlMs: app.config.feedCacheTtlMs,
     maxPages: app.config.feedCacheMaxPages,
+    maxViewerPages: app.config.feedCacheMaxViewerPages,
     database: app.database,
     log: app.log,
   });

@@ -54,8 +54,14 @@ export interface PostsServiceDeps {
   savedItems?: { savedAmong(viewerId: string | null, itemIds: readonly string[]): Promise<Set<string>> };
   /** Live stats: a published or deleted post changes its author's posts_count (the events module). */
   events?: { profileStatsChanged(profileIds: readonly string[]): Promise<void> };
-  /** The cache of the public feed's pages: told when a post is created, edited or removed (posts.feed-cache.ts). */
-  feedCache?: { invalidate(): Promise<void> };
+  /**
+   * The cache of the public feed's pages (posts.feed-cache.ts): told when a post is created, edited or
+   * removed, and when a viewer changed something of their own that their feed shows.
+   */
+  feedCache?: {
+    invalidate(): Promise<void>;
+    viewersChanged(viewerIds: readonly string[]): Promise<void>;
+  };
 }
 
 type MediaRowInput = Omit<NewPostMediaRow, 'post_id'>;
@@ -108,6 +114,15 @@ export class PostsService {
       states.push(toViewerPostState(row));
     }
     return states;
+  }
+
+  /**
+   * These profiles changed something their own feed shows them (a like, save, comment, follow, saved
+   * product, a block on either side), and the change has committed: their next feed page shows it, on
+   * every instance. Modules that make such changes call this before answering.
+   */
+  async viewersChanged(viewerIds: readonly string[]): Promise<void> {
+    await this.deps.feedCache?.viewersChanged(viewerIds);
   }
 
   async listProfilePosts(viewerId: string | null, username: string, query: PageQuery): Promise<PostPage> {

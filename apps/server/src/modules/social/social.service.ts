@@ -78,6 +78,8 @@ export class SocialService {
     await this.deps.posts.requireVisiblePost(userId, postId);
     if (liked) await insertPostLike(this.db, postId, userId);
     else await deletePostLike(this.db, postId, userId);
+    // Their own feed shows the like and its count at once.
+    await this.deps.posts.viewersChanged([userId]);
     return { liked, likeCount: await countPostLikes(this.db, postId) };
   }
 
@@ -87,6 +89,7 @@ export class SocialService {
     await this.deps.posts.requireVisiblePost(userId, postId);
     if (saved) await insertSavedPost(this.db, postId, userId);
     else await deleteSavedPost(this.db, postId, userId);
+    await this.deps.posts.viewersChanged([userId]);
     return { saved };
   }
 
@@ -164,6 +167,8 @@ export class SocialService {
       parent_id: threadId,
       body,
     });
+    // Their own feed counts the comment at once.
+    await this.deps.posts.viewersChanged([userId]);
     const [row] = await findCommentsByIds(this.db, [inserted.id], userId);
     if (!row) throw commentNotFound();
     return toComment(row);
@@ -173,6 +178,7 @@ export class SocialService {
     const comment = await this.requireVisibleComment(userId, commentId);
     if (comment.profile_id !== userId) throw forbidden(POST_MESSAGES.notCommentOwner);
     if (!(await deleteOwnComment(this.db, commentId, userId))) throw commentNotFound();
+    await this.deps.posts.viewersChanged([userId]);
   }
 
   async setCommentLike(userId: string, commentId: string, liked: boolean): Promise<LikeState> {

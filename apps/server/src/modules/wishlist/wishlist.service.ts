@@ -58,6 +58,8 @@ export class WishlistService {
     } else {
       await deleteSavedItem(this.db, userId, itemId);
     }
+    // Their own feed shows the product saved at once.
+    await this.deps.posts.viewersChanged([userId]);
     return { saved };
   }
 
