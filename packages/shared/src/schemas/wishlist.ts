@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants/limits.ts';
-import { AlbumSchema, SearchTextSchema } from './albums.ts';
-import { AuthorSchema, MediaTypeSchema, PostItemSchema, PostSchema } from './posts.ts';
+import { AlbumPageSchema, AlbumSchema, SearchTextSchema } from './albums.ts';
+import { AuthorSchema, MediaTypeSchema, PostItemSchema, PostPageSchema, PostSchema } from './posts.ts';
 
 /*
  * The wishlist (/api/v1/me/wishlist, /api/v1/me/saved-products, /api/v1/items/{id}/save): saved posts,
  * saved products (tagged post items) and saved albums of the signed-in user. Prices stay in each
  * item's own currency.
  */
+
+/** How many saved things match the page's search in all: the count of a See All page (spec section 2). */
+const SavedTotalSchema = z.number().int();
 
 /** A saved product: the tagged item, the post it was saved from and when. */
 export const SavedProductSchema = z.object({
@@ -24,8 +27,17 @@ export type SavedProduct = z.infer<typeof SavedProductSchema>;
 export const SavedProductPageSchema = z.object({
   items: z.array(SavedProductSchema),
   nextCursor: z.string().nullable(),
+  total: SavedTotalSchema,
 });
 export type SavedProductPage = z.infer<typeof SavedProductPageSchema>;
+
+/** GET /api/v1/me/saved-posts: a page of saved posts, and how many match in all. */
+export const SavedPostPageSchema = PostPageSchema.extend({ total: SavedTotalSchema });
+export type SavedPostPage = z.infer<typeof SavedPostPageSchema>;
+
+/** GET /api/v1/me/saved-albums: a page of saved albums, and how many match in all. */
+export const SavedAlbumPageSchema = AlbumPageSchema.extend({ total: SavedTotalSchema });
+export type SavedAlbumPage = z.infer<typeof SavedAlbumPageSchema>;
 
 export const WishlistQuerySchema = z.object({ q: SearchTextSchema });
 

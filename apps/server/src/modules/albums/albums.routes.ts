@@ -11,6 +11,7 @@ import {
   NoContentSchema,
   PostPageSchema,
   PROFILE_MESSAGES,
+  SavedAlbumPageSchema,
   SaveStateSchema,
   SearchPageQuerySchema,
   UpdateAlbumBodySchema,
@@ -239,10 +240,11 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
       attachValidation: true,
       schema: {
         tags: ['albums'],
-        summary: 'Albums I saved, most recently saved first; q searches names and owners',
+        summary:
+          'Albums I saved, most recently saved first; q searches names and owners; total counts every match',
         security: secured,
         querystring: SearchPageQuerySchema,
-        response: { 200: AlbumPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+        response: { 200: SavedAlbumPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
     async (request) => {

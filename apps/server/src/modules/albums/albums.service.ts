@@ -7,6 +7,7 @@ import {
   type MyAlbumsQuery,
   type ParsedCreateAlbumBody,
   type PostPage,
+  type SavedAlbumPage,
   type SaveState,
   type SearchPageQuery,
   type UpdateAlbumBody,
@@ -220,19 +221,22 @@ export class AlbumsService {
     return { saved };
   }
 
-  /** The user's saved albums they can still see, most recently saved first; `q` searches names and owners. */
-  async listSavedAlbums(userId: string, query: SearchPageQuery): Promise<AlbumPage> {
-    const rows = await findSavedAlbumCards(this.db, userId, {
-      viewerId: userId,
-      after: decodeKeysetCursor(query.cursor),
-      limit: query.limit + 1,
-      q: query.q,
-    });
-    return this.toPage(rows, query.limit, userId, (row) => row.savedAt ?? row.album.created_at);
-  }
-
-  async countSavedAlbums(userId: string, q?: string): Promise<number> {
-    return countSavedAlbums(this.db, userId, q);
+  /**
+   * The user's saved albums they can still see, most recently saved first; `q` searches names and owners.
+   * `total` counts every match.
+   */
+  async listSavedAlbums(userId: string, query: SearchPageQuery): Promise<SavedAlbumPage> {
+    const [rows, total] = await Promise.all([
+      findSavedAlbumCards(this.db, userId, {
+        viewerId: userId,
+        after: decodeKeysetCursor(query.cursor),
+        limit: query.limit + 1,
+        q: query.q,
+      }),
+      countSavedAlbums(this.db, userId, query.q),
+    ]);
+    const page = await this.toPage(rows, query.limit, userId, (row) => row.savedAt ?? row.album.created_at);
+    return { ...page, total };
   }
 
   // --- helpers --------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import {
   NoContentSchema,
   PageQuerySchema,
   POST_MESSAGES,
-  PostPageSchema,
+  SavedPostPageSchema,
   SaveStateSchema,
   SearchPageQuerySchema,
 } from '@sys/shared';
@@ -100,10 +100,11 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
       attachValidation: true,
       schema: {
         tags: ['social'],
-        summary: 'My saved posts, most recently saved first; q searches captions and item brands/titles',
+        summary:
+          'My saved posts, most recently saved first; q searches captions and item brands/titles; total counts every match',
         security: secured,
         querystring: SearchPageQuerySchema,
-        response: { 200: PostPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+        response: { 200: SavedPostPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
     async (request) => {

@@ -5,7 +5,7 @@ import {
   type LikeState,
   type PageQuery,
   POST_MESSAGES,
-  type PostPage,
+  type SavedPostPage,
   type SaveState,
   type SearchPageQuery,
 } from '@sys/shared';
@@ -95,17 +95,23 @@ export class SocialService {
 
   /**
    * The user's saved posts, most recently saved first; posts that became hidden are left out. `q`
-   * searches captions and the items' brands, titles and types.
+   * searches captions and the items' brands, titles and types. `total` counts every match.
    */
-  async listSavedPosts(userId: string, query: PageQuery & Pick<SearchPageQuery, 'q'>): Promise<PostPage> {
+  async listSavedPosts(
+    userId: string,
+    query: PageQuery & Pick<SearchPageQuery, 'q'>,
+  ): Promise<SavedPostPage> {
     const after = decodeKeysetCursor(query.cursor);
-    const rows = await findSavedPostsPage(
-      this.db,
-      userId,
-      after ? { createdAt: after.createdAt, postId: after.id } : undefined,
-      query.limit + 1,
-      query.q,
-    );
+    const [rows, total] = await Promise.all([
+      findSavedPostsPage(
+        this.db,
+        userId,
+        after ? { createdAt: after.createdAt, postId: after.id } : undefined,
+        query.limit + 1,
+        query.q,
+      ),
+      countSavedPosts(this.db, userId, query.q),
+    ]);
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     const nextCursor =
@@ -116,12 +122,7 @@ export class SocialService {
       userId,
       shown.map((row) => row.post_id),
     );
-    return { items, nextCursor };
-  }
-
-  /** How many saved posts `listSavedPosts` would list in all (the wishlist's counts). */
-  async countSavedPosts(userId: string, q?: string): Promise<number> {
-    return countSavedPosts(this.db, userId, q);
+    return { items, nextCursor, total };
   }
 
   // --- comments -------------------------------------------------------------------------------------------

@@ -59,7 +59,8 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ service: WishlistService }>
       attachValidation: true,
       schema: {
         tags: ['wishlist'],
-        summary: 'My saved products, most recently saved first; q searches brands, titles and types',
+        summary:
+          'My saved products, most recently saved first; q searches brands, titles and types; total counts every match',
         security: secured,
         querystring: SearchPageQuerySchema,
         response: { 200: SavedProductPageSchema, ...listErrors },

@@ -69,13 +69,19 @@ export class WishlistService {
     return new Set(await findSavedItemIdsAmong(this.db, viewerId, itemIds));
   }
 
-  /** Saved products, newest save first; `q` searches brands, titles and types. Prices keep their currency. */
+  /**
+   * Saved products, newest save first; `q` searches brands, titles and types; `total` counts every match.
+   * Prices keep their currency.
+   */
   async listSavedProducts(userId: string, query: SearchPageQuery): Promise<SavedProductPage> {
-    const rows = await findSavedProductsPage(this.db, userId, {
-      after: decodeKeysetCursor(query.cursor),
-      limit: query.limit + 1,
-      q: query.q,
-    });
+    const [rows, total] = await Promise.all([
+      findSavedProductsPage(this.db, userId, {
+        after: decodeKeysetCursor(query.cursor),
+        limit: query.limit + 1,
+        q: query.q,
+      }),
+      countSavedProducts(this.db, userId, query.q),
+    ]);
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {
@@ -84,24 +90,22 @@ export class WishlistService {
         rows.length > query.limit && last
           ? encodeKeysetCursor({ createdAt: last.savedAt, id: last.item.id })
           : null,
+      total,
     };
   }
 
   /** The /wishlist screen: the first 6 posts, 5 products and 3 albums matching `q`, and the totals. */
   async getSummary(userId: string, q: string | undefined): Promise<WishlistSummary> {
-    const [posts, products, albums, postCount, productCount, albumCount] = await Promise.all([
+    const [posts, products, albums] = await Promise.all([
       this.deps.social.listSavedPosts(userId, { limit: LIMITS.wishlistPosts, q }),
       this.listSavedProducts(userId, { limit: LIMITS.wishlistProducts, q }),
       this.deps.albums.listSavedAlbums(userId, { limit: LIMITS.wishlistAlbums, q }),
-      this.deps.social.countSavedPosts(userId, q),
-      countSavedProducts(this.db, userId, q),
-      this.deps.albums.countSavedAlbums(userId, q),
     ]);
     return {
       posts: posts.items,
       products: products.items,
       albums: albums.items,
-      counts: { posts: postCount, products: productCount, albums: albumCount },
+      counts: { posts: posts.total, products: products.total, albums: albums.total },
     };
   }
 }

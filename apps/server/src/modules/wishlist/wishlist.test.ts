@@ -1,4 +1,4 @@
-import type { Post, SavedProductPage, WishlistSummary } from '@sys/shared';
+import type { Post, SavedAlbumPage, SavedPostPage, SavedProductPage, WishlistSummary } from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { publishPost } from '../../test/media.ts';
@@ -28,6 +28,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => ctx.close());
+
+type SavedPage = SavedPostPage | SavedProductPage | SavedAlbumPage;
 
 function call(method: 'GET' | 'PUT' | 'DELETE', url: string, user: TestUser | null) {
   return ctx.app.inject({ method, url: `/api/v1${url}`, headers: user ? user.headers : {} });
@@ -93,6 +95,54 @@ describe('saved products', () => {
   });
 });
 
+describe('the See All pages', () => {
+  it('count every saved post, product and album matching the search, on every page', async () => {
+    const erin = await createUser(ctx.app);
+    const looks = [];
+    for (let i = 0; i < 3; i++) {
+      looks.push(
+        await publishPost(ctx.app, bob, {
+          caption: i === 0 ? 'Velvet night' : `Plain ${i}`,
+          items: [{ brand: i === 0 ? 'Velvet House' : `Plain ${i}`, link: `https://shop.example.com/v${i}` }],
+        }),
+      );
+    }
+    for (const look of looks) {
+      await call('PUT', `/posts/${look.id}/save`, erin);
+      await call('PUT', `/items/${look.items[0]!.id}/save`, erin);
+    }
+    for (const name of ['Velvet edit', 'Weekend', 'Office']) {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/albums',
+        headers: bob.headers,
+        payload: { name, postId: looks[0]!.id },
+      });
+      await call('PUT', `/albums/${created.json().id}/save`, erin);
+    }
+
+    for (const path of ['/me/saved-posts', '/me/saved-products', '/me/saved-albums']) {
+      const first = (await call('GET', `${path}?limit=2`, erin)).json() as SavedPage;
+      expect(first.items, path).toHaveLength(2);
+      expect(first.total, path).toBe(3);
+      const next = (
+        await call('GET', `${path}?limit=2&cursor=${first.nextCursor}`, erin)
+      ).json() as SavedPage;
+      expect(next.items, path).toHaveLength(1);
+      expect(next.total, path).toBe(3);
+      const velvet = (await call('GET', `${path}?q=velvet`, erin)).json() as SavedPage;
+      expect([velvet.items.length, velvet.total], path).toEqual([1, 1]);
+      const none = (await call('GET', `${path}?q=nothing-like-this`, erin)).json() as SavedPage;
+      expect(none, path).toEqual({ items: [], nextCursor: null, total: 0 });
+    }
+
+    // Unsaving changes the count at once.
+    await call('DELETE', `/posts/${looks[1]!.id}/save`, erin);
+    const after = (await call('GET', '/me/saved-posts', erin)).json() as SavedPostPage;
+    expect(after.total).toBe(2);
+  });
+});
+
 describe('the wishlist screen', () => {
   it('gives the first 6 posts, 5 products and 3 albums with the totals, and searches all three', async () => {
     const dana = await createUser(ctx.app);
@@ -132,8 +182,9 @@ describe('the wishlist screen', () => {
     expect(search.products.map((p) => p.item.brand)).toEqual(['Denim Co']);
     expect(search.albums.map((a) => a.name)).toEqual(['Denim days']);
 
-    const savedPosts = (await call('GET', '/me/saved-posts?q=DENIM', dana)).json() as { items: Post[] };
+    const savedPosts = (await call('GET', '/me/saved-posts?q=DENIM', dana)).json() as SavedPostPage;
     expect(savedPosts.items).toHaveLength(2);
+    expect(savedPosts.total).toBe(2);
     const nothing = (await call('GET', '/me/wishlist?q=nothing-like-this', dana)).json() as WishlistSummary;
     expect(nothing).toEqual({
       posts: [],

@@ -1,4 +1,4 @@
-import type { AlbumPage } from '@sys/shared';
+import type { AlbumPage, SavedAlbumPage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { apiRequest } from '@/lib/api-client';
@@ -51,5 +51,25 @@ export function useAlbumsQuery(list: AlbumListDescriptor, { enabled = true }: { 
   return useInfiniteQuery({
     ...albumsQueryOptions(list, viewerId),
     enabled: enabled && !isLoading && (!needsUser || viewerId !== null),
+  });
+}
+
+/**
+ * GET /api/v1/me/saved-albums with its total (the See All page's count): the same list and cache entry as
+ * useAlbumsQuery({ kind: 'saved', q }), typed with the total.
+ */
+export function useSavedAlbumsQuery(q: string | undefined) {
+  const { viewerId, isLoading } = useViewer();
+  const list: AlbumListDescriptor = { kind: 'saved', q };
+  return useInfiniteQuery({
+    queryKey: albumKeys.list(list, viewerId),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<SavedAlbumPage>(pathOf(list), {
+        query: { limit: ALBUMS_PAGE_SIZE, cursor: pageParam, q },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    enabled: !isLoading && viewerId !== null,
   });
 }

@@ -1,4 +1,4 @@
-import type { PostPage } from '@sys/shared';
+import type { SavedPostPage } from '@sys/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { apiRequest } from '@/lib/api-client';
@@ -6,9 +6,9 @@ import { wishlistKeys } from './wishlist-keys';
 
 const PAGE_SIZE = 24;
 
-/** GET /api/v1/me/saved-posts: my saved posts, most recently saved first; `q` searches them. */
+/** GET /api/v1/me/saved-posts: my saved posts, most recently saved first, and how many; `q` searches them. */
 export function fetchSavedPosts(q: string, cursor: string | undefined, signal?: AbortSignal) {
-  return apiRequest<PostPage>('/me/saved-posts', {
+  return apiRequest<SavedPostPage>('/me/saved-posts', {
     query: { limit: PAGE_SIZE, cursor, q: q || undefined },
     signal,
   });

@@ -6,7 +6,7 @@ import { wishlistKeys } from './wishlist-keys';
 
 const PAGE_SIZE = 30;
 
-/** GET /api/v1/me/saved-products: my saved products, most recently saved first; `q` searches them. */
+/** GET /api/v1/me/saved-products: my saved products, most recently saved first, and how many; `q` searches them. */
 export function fetchSavedProducts(q: string, cursor: string | undefined, signal?: AbortSignal) {
   return apiRequest<SavedProductPage>('/me/saved-products', {
     query: { limit: PAGE_SIZE, cursor, q: q || undefined },

@@ -87,6 +87,23 @@ export function SectionHeader({
   );
 }
 
+/** How many saved posts, products or albums match: the count of a See All page. */
+export function SavedCount({ kind, total }: { kind: 'posts' | 'products' | 'albums'; total: number }) {
+  const { t, i18n } = useTranslation();
+  const formatted = new Intl.NumberFormat(i18n.resolvedLanguage).format(total);
+  const text =
+    kind === 'posts'
+      ? t('wishlist.postsCount', { count: total, formatted })
+      : kind === 'products'
+        ? t('wishlist.productsCount', { count: total, formatted })
+        : t('wishlist.albumsCount', { count: total, formatted });
+  return (
+    <p role="status" className="px-4 text-[13px] font-medium text-muted">
+      {text}
+    </p>
+  );
+}
+
 /** An empty section, or a search that found nothing. */
 export function Miss({
   searching,

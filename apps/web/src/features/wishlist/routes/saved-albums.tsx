@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
 import { LoadError } from '@/components/ui/load-error';
-import { useAlbumsQuery } from '@/features/albums/api/get-albums';
+import { useSavedAlbumsQuery } from '@/features/albums/api/get-albums';
 import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import {
   LoadMore,
   Miss,
+  SavedCount,
   SearchBox,
   useDebounced,
   useSearchText,
@@ -17,8 +18,9 @@ function SavedAlbums() {
   const { t } = useTranslation();
   const [q, setQ] = useSearchText();
   const search = useDebounced(q.trim());
-  const albums = useAlbumsQuery({ kind: 'saved', q: search || undefined });
+  const albums = useSavedAlbumsQuery(search || undefined);
   const items = albums.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = albums.data?.pages[0]?.total;
   return (
     <div className="flex flex-col gap-4 px-4 pb-8">
       <div className="-mx-4">
@@ -37,6 +39,11 @@ function SavedAlbums() {
         />
       ) : (
         <>
+          {total === undefined ? null : (
+            <div className="-mx-4">
+              <SavedCount kind="albums" total={total} />
+            </div>
+          )}
           <AlbumGrid>
             {items.map((album) => (
               <li key={album.id}>

@@ -7,6 +7,7 @@ import { useSavedPostsQuery } from '../api/get-saved-posts';
 import {
   LoadMore,
   Miss,
+  SavedCount,
   SearchBox,
   useDebounced,
   useSearchText,
@@ -19,6 +20,7 @@ function SavedPosts() {
   const search = useDebounced(q.trim());
   const posts = useSavedPostsQuery(search);
   const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = posts.data?.pages[0]?.total;
   return (
     <div className="flex flex-col gap-4 pb-8">
       <SearchBox value={q} onChange={setQ} label={t('wishlist.searchPosts')} />
@@ -35,6 +37,7 @@ function SavedPosts() {
         />
       ) : (
         <>
+          {total === undefined ? null : <SavedCount kind="posts" total={total} />}
           <PostGrid posts={items} columns={3} className="px-1" />
           <LoadMore show={posts.hasNextPage} onClick={() => void posts.fetchNextPage()} />
         </>

@@ -7,6 +7,7 @@ import { useSavedProductsQuery } from '../api/get-saved-products';
 import {
   LoadMore,
   Miss,
+  SavedCount,
   SavedProductRow,
   SearchBox,
   useDebounced,
@@ -20,6 +21,7 @@ function SavedProducts() {
   const search = useDebounced(q.trim());
   const products = useSavedProductsQuery(search);
   const items = products.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = products.data?.pages[0]?.total;
   return (
     <div className="flex flex-col gap-4 pb-8">
       <SearchBox value={q} onChange={setQ} label={t('wishlist.searchProducts')} />
@@ -36,6 +38,7 @@ function SavedProducts() {
         />
       ) : (
         <>
+          {total === undefined ? null : <SavedCount kind="products" total={total} />}
           <ul className="flex flex-col divide-y divide-line px-4">
             {items.map((product) => (
               <SavedProductRow key={product.item.id} product={product} />

@@ -1,6 +1,7 @@
-import type { WishlistSummary } from '@sys/shared';
+import type { Album, Post, SavedProduct, WishlistSummary } from '@sys/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/app/i18n';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
@@ -102,4 +103,106 @@ describe('wishlist list pages', () => {
       expect(await screen.findByText(empty)).toBeInTheDocument();
     },
   );
+});
+
+const author = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  username: 'noa.levi',
+  displayName: null,
+  avatarUrl: null,
+};
+const at = new Date().toISOString();
+
+const post: Post = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  caption: 'Linen day',
+  mediaUrl: '/media/look.jpg',
+  mediaType: 'image',
+  visibility: 'public',
+  createdAt: at,
+  updatedAt: at,
+  author,
+  media: [
+    {
+      id: '00000000-0000-4000-8000-0000000000f1',
+      url: '/media/look.jpg',
+      type: 'image',
+      order: 0,
+      width: 800,
+      height: 1000,
+      placeholder: null,
+      variants: [],
+    },
+  ],
+  items: [],
+  likeCount: 0,
+  commentCount: 0,
+  likedByMe: false,
+  savedByMe: true,
+  followingAuthor: false,
+};
+
+const product: SavedProduct = {
+  item: {
+    id: '00000000-0000-4000-8000-0000000000e1',
+    itemType: 'Dress',
+    brand: 'Zara',
+    link: 'https://shop.example/dress',
+    size: 'M',
+    title: 'Linen dress',
+    imageUrl: null,
+    price: 129.9,
+    currency: 'ILS',
+    color: null,
+    pattern: null,
+    savedByMe: true,
+  },
+  postId: post.id,
+  postMediaUrl: post.mediaUrl,
+  postMediaType: 'image',
+  author,
+  savedAt: at,
+};
+
+const album: Album = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  name: 'Summer',
+  isPublic: true,
+  owner: author,
+  postCount: 1,
+  images: [],
+  createdAt: at,
+  updatedAt: at,
+  savedByMe: true,
+};
+
+describe('wishlist list pages count what they list', () => {
+  it.each([
+    ['/wishlist/posts', 'GET /api/v1/me/saved-posts', post, '1,234 saved posts', '1,234 פוסטים שמורים'],
+    [
+      '/wishlist/products',
+      'GET /api/v1/me/saved-products',
+      product,
+      '1,234 saved products',
+      '1,234 מוצרים שמורים',
+    ],
+    ['/wishlist/albums', 'GET /api/v1/me/saved-albums', album, '1,234 saved albums', '1,234 אלבומים שמורים'],
+  ])(
+    '%s shows the total of the first page, in English and Hebrew',
+    async (path, route, item, english, hebrew) => {
+      fakeApi({ [route]: () => ({ items: [item], nextCursor: 'next', total: 1234 }) });
+      const { unmount } = renderApp(path);
+      expect(await screen.findByRole('status')).toHaveTextContent(english);
+      unmount();
+      await i18n.changeLanguage('he');
+      renderApp(path);
+      expect(await screen.findByText(hebrew)).toBeInTheDocument();
+    },
+  );
+
+  it('says one in the singular', async () => {
+    fakeApi({ 'GET /api/v1/me/saved-posts': () => ({ items: [post], nextCursor: null, total: 1 }) });
+    renderApp('/wishlist/posts');
+    expect(await screen.findByText('1 saved post')).toBeInTheDocument();
+  });
 });
