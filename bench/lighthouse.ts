@@ -12,7 +12,9 @@
  * Lighthouse's default mobile settings (Moto G Power viewport, simulated slow 4G and 4x CPU slowdown).
  * The server compresses nothing itself (a reverse proxy does in production), so the JavaScript size is
  * also reported gzipped here, the way nginx would send it. BENCH_LIGHTHOUSE_RUNS (default 1) runs each
- * page several times and keeps the median performance score.
+ * page several times and keeps the median performance score; a run Lighthouse reports as failed is run
+ * again (up to 3 times) rather than counted. BENCH_PORT gives the server a fixed port; BENCH_LIGHTHOUSE_PAGES
+ * (e.g. `home,post-detail`) measures only some of the pages.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,12 +87,44 @@ async function scriptSizes(baseUrl: string, result: LhResult) {
   return { scriptKB: round1(raw / 1024), scriptGzipKB: round1(gzip / 1024), scripts: scripts.length };
 }
 
+/** Lighthouse runs that fail (e.g. `NO_NAVSTART`: the trace lost the navigation) are run again, this often. */
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url` on a cold HTTP cache (`clearCache` before each attempt). A run Lighthouse
+ * reports as failed (`runtimeError`, no performance score) is run again instead of counted: it would
+ * enter the median as a score of 0.
+ */
+async function measure(url: string, port: number, clearCache: () => Promise<unknown>) {
+  for (let attempt = 1; ; attempt++) {
+    await clearCache();
+    const outcome = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: true,
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!outcome) throw new Error(`lighthouse gave no result for ${url}`);
+    const error = outcome.lhr.runtimeError;
+    if (!error && typeof outcome.lhr.categories.performance?.score === 'number') return outcome;
+    const reason = error ? `${error.code}: ${error.message}` : 'no performance score';
+    if (attempt >= ATTEMPTS) throw new Error(`lighthouse failed ${ATTEMPTS} times on ${url} (${reason})`);
+    process.stderr.write(`lighthouse: ${url} failed (${reason}), running it again\n`);
+  }
+}
+
 export async function runLighthouse(options: { runs?: number; log?: (line: string) => void } = {}) {
   const log = options.log ?? (() => {});
   const runs = options.runs ?? 1;
   const webDist = process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist');
   readFileSync(join(webDist, 'index.html')); // fails early without a built web app
-  const server = await startServer({ SEED_DEMO: 'true', WEB_DIST: webDist });
+  // BENCH_PORT: a fixed port for the server (default: any free one).
+  const server = await startServer({
+    SEED_DEMO: 'true',
+    WEB_DIST: webDist,
+    ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
+  });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -106,21 +140,20 @@ export async function runLighthouse(options: { runs?: number; log?: (line: strin
   const cdp = await setup.createCDPSession();
   const rows: LighthouseRow[] = [];
   try {
-    for (const [page, path] of await pagePaths(server.url)) {
+    // BENCH_LIGHTHOUSE_PAGES=home,explore measures only those pages (names as in the table, spaces as '-').
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    const pages = (await pagePaths(server.url)).filter(
+      ([page]) => !only || only.includes(page.replace(/\W+/g, '-')),
+    );
+    for (const [page, path] of pages) {
       const results: LhResult[] = [];
       for (let run = 0; run < runs; run++) {
         log(`lighthouse: ${page} (${path}), run ${run + 1} of ${runs}`);
-        await cdp.send('Network.clearBrowserCache');
-        const outcome = await lighthouse(`${server.url}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          disableStorageReset: true,
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        });
-        const landed = outcome?.lhr.finalDisplayedUrl ?? '';
+        const outcome = await measure(`${server.url}${path}`, chrome.port, () =>
+          cdp.send('Network.clearBrowserCache'),
+        );
+        const landed = outcome.lhr.finalDisplayedUrl ?? '';
         if (!landed.endsWith(path)) throw new Error(`lighthouse measured ${landed}, not ${path}`);
-        if (!outcome) throw new Error(`lighthouse gave no result for ${path}`);
         results.push(outcome.lhr as unknown as LhResult);
         const dump = process.env.BENCH_LIGHTHOUSE_DUMP;
         if (dump)
