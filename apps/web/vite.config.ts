@@ -31,7 +31,7 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             {
               name: 'i18n',
-              test: /node_modules[\\/](i18next|i18next-browser-languagedetector|react-i18next)[\\/]/,
+              test: /node_modules[\\/](i18next|react-i18next)[\\/]/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],

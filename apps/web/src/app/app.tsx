@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { type DataRouter, RouterProvider } from 'react-router';
 import { onboardedFlag } from '@/lib/local-storage';
 import { onboardingRedirect } from './onboarding-gate';
 import { AppProviders } from './providers';
@@ -17,8 +16,8 @@ export function createRouterAtAllowedPath() {
   return createAppRouter();
 }
 
-export function App() {
-  const [router] = useState(createRouterAtAllowedPath);
+/** The app around a router made by createRouterAtAllowedPath (main.tsx makes it before React starts). */
+export function App({ router }: { router: DataRouter }) {
   return (
     <AppProviders>
       <RouterProvider router={router} />

@@ -1,5 +1,4 @@
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/local-storage';
 import en from '@/locales/en.json';
@@ -28,6 +27,41 @@ function applyToDocument(language: string) {
 
 i18n.on('languageChanged', (language) => applyToDocument(i18n.resolvedLanguage ?? language));
 
+/** What a browser may report or a visitor may have stored as a language code (a stored value is untrusted). */
+const LANGUAGE_CODE = /^[A-Za-z0-9_@.-]{1,128}$/;
+
+function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null; // storage blocked (private mode, a sandboxed frame): the browser's languages decide
+  }
+}
+
+/**
+ * The language: a choice stored under 'lang' first, then the browser's languages in their order
+ * (i18next takes the first it supports, 'he-IL' as 'he'); the language in use is stored. What
+ * i18next-browser-languagedetector did with these options, in a few lines instead of its ~2 kB gzip
+ * on every first screen.
+ */
+export const languageDetector = {
+  type: 'languageDetector' as const,
+  detect(): string[] {
+    const candidates = [storedLanguage(), ...(navigator.languages ?? []), navigator.language];
+    return candidates.filter(
+      (code): code is string => typeof code === 'string' && LANGUAGE_CODE.test(code) && !code.includes('..'),
+    );
+  },
+  cacheUserLanguage(language: string) {
+    if (language === 'cimode') return; // i18next's key-showing test mode, not a language
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // not stored: detected again next time
+    }
+  },
+};
+
 /**
  * Hebrew is fetched only when it is the language in use, so English visitors never download it
  * (the strings of both languages would otherwise sit in the first-load bundle).
@@ -46,7 +80,7 @@ const lazyLocales = {
 
 /** English is the default; the detector picks a stored choice first, then the browser's languages. */
 export const i18nReady = i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(lazyLocales)
   .use(initReactI18next)
   .init({
@@ -58,11 +92,6 @@ export const i18nReady = i18n
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     showSupportNotice: false,
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
     react: { useSuspense: false },
   });
 

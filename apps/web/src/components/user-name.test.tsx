@@ -6,7 +6,8 @@ import { i18n } from '@/app/i18n';
 import { AlbumCard } from '@/features/albums/components/album-card';
 import { CreatorCard } from '@/features/explore/components/creator-card';
 import { ProfileSummary } from '@/features/profile/components/profile-summary';
-import { Handle, HandleText, UserName } from './user-name';
+import { HandleText } from './tagged-text';
+import { Handle, UserName } from './user-name';
 
 /*
  * In Hebrew the bidi algorithm draws a bare "@noa.levi" as "noa.levi@". Every handle must sit in its

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Trans } from 'react-i18next';
 
 /*
  * User text (usernames, display names) shown next to translated text. Without isolation, the Unicode
@@ -20,14 +19,6 @@ export function Handle({ username, className }: { username: string; className?: 
 /** A display name or a bare username: isolated, in the direction of its own first strong letter. */
 export function UserName({ children, className }: { children: ReactNode; className?: string }) {
   return <bdi className={className}>{children}</bdi>;
-}
-
-/** The translated sentences with a handle in them, written `<handle>@{{username}}</handle>`. */
-export type HandleTextKey = 'albums.by' | 'postDetail.moreFrom';
-
-/** A translated sentence with `@username` in it ('by @user', 'More from @user'), the handle isolated. */
-export function HandleText({ i18nKey, username }: { i18nKey: HandleTextKey; username: string }) {
-  return <Trans i18nKey={i18nKey} values={{ username }} components={{ handle: <bdi dir="ltr" /> }} />;
 }
 
 /** The same isolation for a name inside a plain string (a toast, a label): first-strong isolate ... pop. */

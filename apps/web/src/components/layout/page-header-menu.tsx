@@ -1,11 +1,17 @@
 import { MoreHorizontalIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Link } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
+import type { PageMenuItem } from './page-header';
 
 /** The "more options" menu of a page header; its own chunk, loaded only by screens that have one. */
-export default function PageHeaderMenu({ children }: { children: ReactNode }) {
+export default function PageHeaderMenu({ items }: { items: readonly PageMenuItem[] }) {
   const { t } = useTranslation();
   return (
     <DropdownMenu>
@@ -14,7 +20,25 @@ export default function PageHeaderMenu({ children }: { children: ReactNode }) {
           <MoreHorizontalIcon aria-hidden />
         </IconButton>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">{children}</DropdownMenuContent>
+      <DropdownMenuContent align="end">
+        {items.map(({ label, icon: Icon, to, onSelect }) => {
+          const content = (
+            <>
+              <Icon aria-hidden className="size-5 text-muted" />
+              {label}
+            </>
+          );
+          return to ? (
+            <DropdownMenuItem key={label} asChild onSelect={onSelect}>
+              <Link to={to}>{content}</Link>
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem key={label} onSelect={onSelect}>
+              {content}
+            </DropdownMenuItem>
+          );
+        })}
+      </DropdownMenuContent>
     </DropdownMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { Trans } from 'react-i18next';
+import { TaggedText } from '@/components/tagged-text';
 
 /** The texts with an address in them, written `<email>{{email}}</email>`. */
 export type EmailTextKey =
@@ -10,12 +10,11 @@ export type EmailTextKey =
 /** A sentence with an email address: the address stands out, and keeps its order in a Hebrew sentence. */
 export function EmailText({ i18nKey, email }: { i18nKey: EmailTextKey; email: string }) {
   return (
-    <Trans
+    <TaggedText
       i18nKey={i18nKey}
-      values={{ email }}
-      components={{
-        email: <bdi className="inline-block max-w-full font-medium text-ink-soft [overflow-wrap:anywhere]" />,
-      }}
+      tag="email"
+      value={email}
+      element={<bdi className="inline-block max-w-full font-medium text-ink-soft [overflow-wrap:anywhere]" />}
     />
   );
 }

@@ -9,6 +9,7 @@ import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
+import { dateTimeFormat } from '@/lib/intl';
 import { loadAuthClient } from '@/lib/load-auth-client';
 import { type TotpEnrollment, useEnrollTotp } from '../api/enroll-totp';
 import { useVerifiedTotpFactors } from '../api/get-factors';
@@ -77,7 +78,7 @@ function StatusPill({ on }: { on: boolean }) {
 
 function FactorRow({ factor, onRemove }: { factor: Factor; onRemove: () => void }) {
   const { t, i18n } = useTranslation();
-  const added = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(
+  const added = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(
     new Date(factor.created_at),
   );
   return (

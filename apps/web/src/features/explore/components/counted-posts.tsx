@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PostGrid } from '@/features/posts/components/post-grid';
+import { formatNumber } from '@/lib/intl';
 
 /** An explore sub-page's posts: loading, error, 'N … found' (or '1,000+ … found') and a 2-column grid or its empty state. */
 export function CountedPosts({
@@ -25,7 +26,7 @@ export function CountedPosts({
       <p role="status" className="text-sm text-muted">
         {page.data.totalCapped
           ? t(`explore.${countKey}Capped`, {
-              formatted: new Intl.NumberFormat(i18n.resolvedLanguage).format(page.data.total),
+              formatted: formatNumber(i18n.resolvedLanguage, page.data.total),
             })
           : t(`explore.${countKey}`, { count: page.data.total })}
       </p>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Handle, UserName } from '@/components/user-name';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
+import { formatNumber } from '@/lib/intl';
 
 export interface CreatorCardProps {
   creator: Creator;
@@ -28,7 +29,7 @@ export function CreatorCard({ creator, onToggleFollow, following }: CreatorCardP
       <p className="text-[13px] text-muted">
         {t('explore.followers', {
           count: creator.followersCount,
-          formatted: new Intl.NumberFormat(i18n.resolvedLanguage).format(creator.followersCount),
+          formatted: formatNumber(i18n.resolvedLanguage, creator.followersCount),
         })}
       </p>
       {onToggleFollow ? (

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PostGrid } from '@/features/posts/components/post-grid';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
+import { formatNumber } from '@/lib/intl';
 import { useExploreQuery } from '../api/get-explore';
 import { useSearchQuery } from '../api/search-posts';
 import { CreatorCard } from '../components/creator-card';
@@ -94,7 +95,7 @@ function SearchResults({ q }: { q: string }) {
       <p role="status" className="text-sm text-muted">
         {search.data.totalCapped
           ? t('explore.resultsCountCapped', {
-              formatted: new Intl.NumberFormat(i18n.resolvedLanguage).format(search.data.total),
+              formatted: formatNumber(i18n.resolvedLanguage, search.data.total),
             })
           : t('explore.resultsCount', { count: search.data.total })}
       </p>
@@ -115,7 +116,8 @@ function Sections() {
   const { t } = useTranslation();
   const label = useOptionLabel();
   const explore = useExploreQuery();
-  const data = explore.data;
+  // Rendered in a transition when it arrives (in slices), not in the query store's synchronous render.
+  const data = useDeferredValue(explore.data);
 
   return (
     <>
@@ -133,7 +135,7 @@ function Sections() {
           </Link>
         </div>
       </section>
-      {explore.isPending ? (
+      {explore.isPending || (explore.data && !data) ? (
         <div className="flex flex-col gap-3 px-4" role="status" aria-label={t('explore.loading')}>
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-40 w-full" />

@@ -3,6 +3,7 @@ import { FilterIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
+import { formatNumber } from '@/lib/intl';
 
 export interface ActiveFiltersProps {
   filters: FilterSet;
@@ -46,7 +47,7 @@ export function ActiveFilters({ filters, total, totalCapped = false, onClear }: 
           ? '\u00a0'
           : totalCapped
             ? t('filters.showingCapped', {
-                formatted: new Intl.NumberFormat(i18n.resolvedLanguage).format(total),
+                formatted: formatNumber(i18n.resolvedLanguage, total),
               })
             : t('filters.showing', { count: total })}
       </p>

@@ -15,6 +15,7 @@ import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { authorName } from '@/features/posts/utils/post-display';
 import { showToast } from '@/features/posts/utils/toast';
 import { ApiError } from '@/lib/api-client';
+import { dateTimeFormat } from '@/lib/intl';
 import { useConversationQuery } from '../api/get-conversation';
 import { useMessagesQuery } from '../api/get-messages';
 import { useMarkReadMutation } from '../api/mark-read';
@@ -74,7 +75,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const participant = conversation.data?.participant;
   const name = participant ? (authorName(participant) ?? t('messages.someone')) : '';
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
+  const time = dateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
 
   return (
     <div className="flex min-h-[calc(100dvh-var(--spacing-nav,64px)-120px)] flex-col">

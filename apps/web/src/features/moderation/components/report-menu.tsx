@@ -23,6 +23,8 @@ export interface ReportMenuProps {
   /** Visitors and guests get the registration prompt instead of the dialog. */
   isSignedIn: boolean;
   onNeedAccount: () => void;
+  /** Open at once (the card's placeholder button was pressed before this menu's code had loaded). */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -35,12 +37,16 @@ export default function ReportMenu({
   label,
   isSignedIn,
   onNeedAccount,
+  defaultOpen = false,
 }: ReportMenuProps) {
   const { t } = useTranslation();
   const [reporting, setReporting] = useState(false);
   return (
     <>
-      <DropdownMenu onOpenChange={(open) => (open && isSignedIn ? void ReportDialog.preload() : undefined)}>
+      <DropdownMenu
+        defaultOpen={defaultOpen}
+        onOpenChange={(open) => (open && isSignedIn ? void ReportDialog.preload() : undefined)}
+      >
         <DropdownMenuTrigger asChild>
           <IconButton aria-label={label}>
             <MoreHorizontalIcon aria-hidden />

@@ -14,6 +14,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { UserName } from '@/components/user-name';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { MoreOptionsButton } from '@/features/moderation/components/more-options-button';
+import { formatNumber } from '@/lib/intl';
 import { lazyWithPreload } from '@/lib/lazy';
 import { shareLink } from '@/lib/share';
 import { useFollowAuthorMutation } from '../api/follow-author';
@@ -30,7 +32,6 @@ import { PostChips } from './post-chips';
 const ItemsSheet = lazyWithPreload(() => import('./items-sheet'));
 const CommentsSheet = lazyWithPreload(() => import('./comments-sheet'));
 const SavePostDialog = lazyWithPreload(() => import('./save-post-dialog'));
-const ReportMenu = lazyWithPreload(() => import('@/features/moderation/components/report-menu'));
 
 type Panel = 'items' | 'comments' | 'save';
 
@@ -44,6 +45,7 @@ export interface OutfitCardProps {
   ownerActions?: ReactNode;
   /** Position in a role="feed" list (1-based). */
   position?: number;
+  className?: string;
 }
 
 const actionClasses =
@@ -51,7 +53,14 @@ const actionClasses =
   'transition-colors hover:bg-subtle [&_svg]:size-6 [&_svg]:shrink-0';
 
 /** An outfit post: author, media, like/comment/share/items/save, caption and chips (spec section 2). */
-export function OutfitCard({ post, priority, linkToPost = true, ownerActions, position }: OutfitCardProps) {
+export function OutfitCard({
+  post,
+  priority,
+  linkToPost = true,
+  ownerActions,
+  position,
+  className,
+}: OutfitCardProps) {
   const { t, i18n } = useTranslation();
   const { viewerId, isSignedIn } = useViewer();
   const { prompt, dialog } = useRegistrationPrompt();
@@ -63,7 +72,6 @@ export function OutfitCard({ post, priority, linkToPost = true, ownerActions, po
   const name = authorName(post.author) ?? t('card.user');
   const isOwner = viewerId !== null && viewerId === post.author.id;
   const headingId = `post-${post.id}-author`;
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
 
   const open = (next: Panel) => {
     setOpened((current) => new Set(current).add(next));
@@ -107,7 +115,7 @@ export function OutfitCard({ post, priority, linkToPost = true, ownerActions, po
       aria-labelledby={headingId}
       aria-posinset={position}
       aria-setsize={position === undefined ? undefined : -1}
-      className="overflow-hidden bg-surface sm:rounded-2xl sm:shadow-card"
+      className={cn('overflow-hidden bg-surface sm:rounded-2xl sm:shadow-card', className)}
     >
       <header className="flex items-center gap-2 px-3 py-2">
         {post.author.username ? (
@@ -151,15 +159,13 @@ export function OutfitCard({ post, priority, linkToPost = true, ownerActions, po
           </button>
         )}
         {isOwner ? null : (
-          <Suspense fallback={<span aria-hidden className="size-11 shrink-0" />}>
-            <ReportMenu
-              targetType="post"
-              targetId={post.id}
-              label={t('card.moreOptions', { name })}
-              isSignedIn={isSignedIn}
-              onNeedAccount={() => prompt(t('card.prompt.report'))}
-            />
-          </Suspense>
+          <MoreOptionsButton
+            targetType="post"
+            targetId={post.id}
+            label={t('card.moreOptions', { name })}
+            isSignedIn={isSignedIn}
+            onNeedAccount={() => prompt(t('card.prompt.report'))}
+          />
         )}
       </header>
 
@@ -185,7 +191,7 @@ export function OutfitCard({ post, priority, linkToPost = true, ownerActions, po
           />
         </button>
         <span className="min-w-5 text-[15px] font-semibold tabular-nums" data-testid="like-count">
-          <span aria-hidden>{number.format(post.likeCount)}</span>
+          <span aria-hidden>{formatNumber(i18n.resolvedLanguage, post.likeCount)}</span>
           <span className="sr-only">{t('card.likeCount', { count: post.likeCount })}</span>
         </span>
         <button
@@ -198,7 +204,7 @@ export function OutfitCard({ post, priority, linkToPost = true, ownerActions, po
           <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
           {post.commentCount > 0 ? (
             <span aria-hidden className="tabular-nums">
-              {number.format(post.commentCount)}
+              {formatNumber(i18n.resolvedLanguage, post.commentCount)}
             </span>
           ) : null}
         </button>
@@ -221,7 +227,7 @@ export function OutfitCard({ post, priority, linkToPost = true, ownerActions, po
           >
             <ShoppingBagIcon aria-hidden />
             <span aria-hidden className="tabular-nums">
-              {number.format(post.items.length)}
+              {formatNumber(i18n.resolvedLanguage, post.items.length)}
             </span>
           </button>
         ) : null}

@@ -1,5 +1,5 @@
 import { ShirtIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -7,10 +7,19 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useFeedQuery } from '../api/get-discovery-feed';
 import type { FeedDescriptor } from '../api/post-keys';
 import { useOnVisible } from '../hooks/use-on-visible';
+import { useProgressiveCount } from '../hooks/use-progressive-count';
 import { OutfitCard } from './outfit-card';
 import { OutfitCardSkeleton } from './outfit-card-skeleton';
 
 const HOME: FeedDescriptor = { kind: 'home' };
+
+/**
+ * Cards after the first start below the fold on a phone: the browser skips their layout and painting
+ * (and their lazy photos) until they come near the viewport, at the height of a typical card until it
+ * has measured them. Lighter first screen, same page: they are in the DOM, the accessibility tree and
+ * find-in-page as before.
+ */
+const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_720px]';
 
 /** A feed of outfit cards (home by default), loading the next page as the end comes near. */
 export function PostFeed({
@@ -24,9 +33,17 @@ export function PostFeed({
   const { t } = useTranslation();
   const feed = useFeedQuery(descriptor);
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError;
-  const sentinel = useOnVisible<HTMLDivElement>(() => void feed.fetchNextPage(), canLoadMore);
+  // Pages arrive through TanStack Query's store, which React renders synchronously; deferred, the cards
+  // render in a transition, in slices, and the skeleton stays until then.
+  const data = useDeferredValue(feed.data);
+  const posts = data?.pages.flatMap((page) => page.items) ?? [];
+  // The first card (all a phone shows) first, the others two at a time after it.
+  const shown = useProgressiveCount(posts.length, 1, 2);
+  // The next page is asked for only once every card of this one is on the page.
+  const allShown = shown === posts.length;
+  const sentinel = useOnVisible<HTMLDivElement>(() => void feed.fetchNextPage(), canLoadMore && allShown);
 
-  if (feed.isPending) {
+  if (feed.isPending || (feed.data && !data)) {
     return (
       <div className="flex flex-col gap-4 sm:px-3">
         <p role="status" className="px-4 text-center text-sm text-muted">
@@ -53,7 +70,6 @@ export function PostFeed({
     );
   }
 
-  const posts = feed.data.pages.flatMap((page) => page.items);
   if (posts.length === 0) {
     if (empty) return empty;
     return (
@@ -74,12 +90,18 @@ export function PostFeed({
     <div className="flex flex-col gap-4 sm:px-3">
       <div
         role="feed"
-        aria-busy={feed.isFetching}
+        aria-busy={feed.isFetching || !allShown}
         aria-label={t('feed.label')}
         className="flex flex-col gap-4"
       >
-        {posts.map((post, index) => (
-          <OutfitCard key={post.id} post={post} priority={index === 0} position={index + 1} />
+        {posts.slice(0, shown).map((post, index) => (
+          <OutfitCard
+            key={post.id}
+            post={post}
+            priority={index === 0}
+            position={index + 1}
+            className={index === 0 ? undefined : BELOW_THE_FOLD}
+          />
         ))}
       </div>
       {feed.isFetchingNextPage ? (
@@ -87,7 +109,7 @@ export function PostFeed({
           <OutfitCardSkeleton />
         </div>
       ) : null}
-      {feed.hasNextPage ? (
+      {feed.hasNextPage && allShown ? (
         <div ref={sentinel} className="flex justify-center">
           <Button variant="ghost" disabled={!canLoadMore} onClick={() => void feed.fetchNextPage()}>
             {t('feed.loadMore')}

@@ -1,14 +1,14 @@
 import type { Post } from '@sys/shared';
 import { ShirtIcon, Trash2Icon } from 'lucide-react';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { HandleText } from '@/components/tagged-text';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { HandleText } from '@/components/user-name';
 import { lazyWithPreload } from '@/lib/lazy';
 import { isNotFound, usePostQuery } from '../api/get-post';
 import { useProfilePostsQuery } from '../api/get-profile-posts';
@@ -29,8 +29,10 @@ function MoreFromAuthor({ post }: { post: Post }) {
   const { t } = useTranslation();
   const username = post.author.username;
   const posts = useProfilePostsQuery(username);
+  // Up to 30 thumbnails: rendered in a transition when they arrive (see the post itself below).
+  const data = useDeferredValue(posts.data);
   if (!username) return null;
-  if (posts.isPending) {
+  if (posts.isPending || (posts.data && !data)) {
     return (
       <div aria-hidden className="grid grid-cols-3 gap-1 px-4">
         {[0, 1, 2].map((key) => (
@@ -39,14 +41,16 @@ function MoreFromAuthor({ post }: { post: Post }) {
       </div>
     );
   }
-  const others = (posts.data?.pages.flatMap((page) => page.items) ?? []).filter(
-    (other) => other.id !== post.id,
-  );
+  const others = (data?.pages.flatMap((page) => page.items) ?? []).filter((other) => other.id !== post.id);
   if (others.length === 0) return null;
   const more = posts.hasNextPage ? '+' : '';
 
   return (
-    <section aria-labelledby="more-from" className="flex flex-col gap-3 px-4">
+    <section
+      aria-labelledby="more-from"
+      // Below the post on a phone: laid out and painted when it comes near the viewport.
+      className="flex flex-col gap-3 px-4 [content-visibility:auto] [contain-intrinsic-size:auto_600px]"
+    >
       <h2 id="more-from" className="flex items-baseline gap-2 text-lg font-semibold text-ink">
         <span>
           <HandleText i18nKey="postDetail.moreFrom" username={username} />
@@ -88,12 +92,15 @@ export default function PostDetailScreen() {
   const { t } = useTranslation();
   const { postId = '' } = useParams();
   const query = usePostQuery(postId);
+  // The post arrives through TanStack Query's store, which React renders synchronously: a phone spent
+  // ~200 ms on it in one piece. Deferred, the card renders in a transition, in slices; the skeleton
+  // stays until then.
+  const post = useDeferredValue(query.data);
   const [confirming, setConfirming] = useState(false);
   const { remove, isPending } = useDeletePost();
 
   let content: ReactNode;
-  if (query.data) {
-    const post = query.data;
+  if (post) {
     content = (
       <div className="flex flex-col gap-6">
         <div className="sm:px-3">
@@ -126,7 +133,7 @@ export default function PostDetailScreen() {
         ) : null}
       </div>
     );
-  } else if (query.isError) {
+  } else if (query.isError && !query.data) {
     const missing = isNotFound(query.error);
     content = (
       <EmptyState

@@ -1,3 +1,5 @@
+import { relativeTimeFormat } from '@/lib/intl';
+
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -16,7 +18,7 @@ const REPEATED_COUNT = /\s*\(\d+\)$/;
 /** '3 hours ago', 'לפני 3 שע׳', 'לפני שעתיים', 'now'... in the interface language. */
 export function relativeTime(iso: string, language: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' });
+  const format = relativeTimeFormat(language, { numeric: 'auto', style: 'short' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) {
       return format.format(Math.round(seconds / size), unit).replace(REPEATED_COUNT, '');

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Handle, UserName } from '@/components/user-name';
+import { formatNumber } from '@/lib/intl';
 
 /** What a profile header shows, from the own profile, a public profile or the local guest profile. */
 export interface ProfileView {
@@ -63,11 +64,8 @@ function Count({ value, label, testId }: { value: number | undefined; label: str
     <div className="flex flex-1 flex-col-reverse items-center">
       <dt className="text-[13px] text-muted">{label}</dt>
       <dd className="text-lg font-bold text-ink tabular-nums" data-testid={testId}>
-        {value === undefined ? (
-          <Skeleton className="h-6 w-8" />
-        ) : (
-          new Intl.NumberFormat(i18n.resolvedLanguage).format(value)
-        )}
+        {/* The skeleton is as tall as the number's line (text-lg: 28 px), so nothing moves when it comes. */}
+        {value === undefined ? <Skeleton className="h-7 w-8" /> : formatNumber(i18n.resolvedLanguage, value)}
       </dd>
     </div>
   );

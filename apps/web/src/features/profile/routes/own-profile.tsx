@@ -5,7 +5,6 @@ import {
   EyeOffIcon,
   FolderPlusIcon,
   HeartIcon,
-  type LucideIcon,
   MessageCircleIcon,
   PencilIcon,
   Share2Icon,
@@ -17,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
 import { AlbumGridSkeleton } from '@/features/albums/components/album-card';
@@ -288,17 +286,6 @@ function GuestOwnProfile() {
   );
 }
 
-function MenuLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
-  return (
-    <DropdownMenuItem asChild>
-      <Link to={to}>
-        <Icon aria-hidden className="size-5 text-muted" />
-        {label}
-      </Link>
-    </DropdownMenuItem>
-  );
-}
-
 export default function OwnProfileScreen() {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
@@ -307,13 +294,13 @@ export default function OwnProfileScreen() {
       <PageHeader
         title={t('profile.title')}
         menu={
-          user ? (
-            <>
-              <MenuLink to="/explore/taste" icon={HeartIcon} label={t('taste.title')} />
-              <MenuLink to="/settings/security" icon={ShieldCheckIcon} label={t('security.title')} />
-              <MenuLink to="/settings/blocked" icon={BanIcon} label={t('blockedPeople.title')} />
-            </>
-          ) : undefined
+          user
+            ? [
+                { to: '/explore/taste', icon: HeartIcon, label: t('taste.title') },
+                { to: '/settings/security', icon: ShieldCheckIcon, label: t('security.title') },
+                { to: '/settings/blocked', icon: BanIcon, label: t('blockedPeople.title') },
+              ]
+            : undefined
         }
       />
       {isLoading ? <ProfileSummarySkeleton /> : user ? <SignedInProfile /> : <GuestOwnProfile />}

@@ -1,11 +1,10 @@
 import { LIMITS, type PublicProfile } from '@sys/shared';
 import { BanIcon, FlagIcon, UserRoundXIcon } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageHeader } from '@/components/layout/page-header';
+import { PageHeader, type PageMenuItem } from '@/components/layout/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Handle } from '@/components/user-name';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
@@ -62,8 +61,10 @@ function BlockedNotice({ profile, name }: { profile: PublicProfile; name: string
 function UserPosts({ username }: { username: string }) {
   const { t } = useTranslation();
   const posts = useProfilePostsQuery(username);
-  if (posts.isPending) return <PostGridSkeleton columns={3} count={3} />;
-  const first = posts.data?.pages[0]?.items.slice(0, LIMITS.otherProfilePostsPreview) ?? [];
+  // Rendered in a transition when they arrive (in slices), not in the query store's synchronous render.
+  const data = useDeferredValue(posts.data);
+  if (posts.isPending || (posts.data && !data)) return <PostGridSkeleton columns={3} count={3} />;
+  const first = data?.pages[0]?.items.slice(0, LIMITS.otherProfilePostsPreview) ?? [];
   if (first.length === 0) return <EmptyTabNote>{t('profile.noPosts')}</EmptyTabNote>;
   return <PostGrid posts={first} columns={3} />;
 }
@@ -97,22 +98,23 @@ export default function UserProfileScreen() {
   const displayName = other?.username ?? other?.display_name ?? username;
   const { unblock } = useUnblock(other?.id ?? '', displayName);
   const signedInOr = (action: string, then: () => void) => (isSignedIn ? then() : prompt(action));
-  const menu = other ? (
-    <>
-      <DropdownMenuItem onSelect={() => signedInOr(t('block.prompt.report'), () => setOpenDialog('report'))}>
-        <FlagIcon aria-hidden className="size-5 text-muted" />
-        {t('report.actionUser')}
-      </DropdownMenuItem>
-      <DropdownMenuItem
-        onSelect={() =>
-          signedInOr(t('block.prompt.block'), () => (other.is_blocked ? unblock() : setOpenDialog('block')))
-        }
-      >
-        <BanIcon aria-hidden className="size-5 text-muted" />
-        {other.is_blocked ? t('block.unblock') : t('block.action')}
-      </DropdownMenuItem>
-    </>
-  ) : undefined;
+  const menu: PageMenuItem[] | undefined = other
+    ? [
+        {
+          label: t('report.actionUser'),
+          icon: FlagIcon,
+          onSelect: () => signedInOr(t('block.prompt.report'), () => setOpenDialog('report')),
+        },
+        {
+          label: other.is_blocked ? t('block.unblock') : t('block.action'),
+          icon: BanIcon,
+          onSelect: () =>
+            signedInOr(t('block.prompt.block'), () =>
+              other.is_blocked ? unblock() : setOpenDialog('block'),
+            ),
+        },
+      ]
+    : undefined;
 
   const header = (
     <PageHeader

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { ApiError } from '@/lib/api-client';
+import { numberFormat } from '@/lib/intl';
 import { useDeletePost } from '../../hooks/use-delete-post';
 import { usePublishPost } from '../../hooks/use-publish-post';
 import { useViewer } from '../../hooks/use-viewer';
@@ -143,7 +144,7 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
   };
 
   const captionLength = Array.from(values.caption).length;
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const number = numberFormat(i18n.resolvedLanguage ?? 'en');
   const mediaErrorId = `${id}-media-error`;
 
   return (
