@@ -139,10 +139,14 @@ test.describe('people', () => {
 
     await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
     await page.goto('/wishlist');
-    await expect(page.getByRole('heading', { name: /Saved Posts/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Saved Posts (1)' })).toBeVisible();
     await expect(page.locator(`a[href="/post/${postId}"]`)).toBeVisible();
     await expect(page.getByText('No saved products yet')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'wishlist');
+    // The See All page counts too.
+    await page.getByRole('link', { name: 'See All' }).first().click();
+    await expect(page).toHaveURL(/\/wishlist\/posts$/);
+    await expect(page.getByRole('status')).toHaveText('1 saved post');
   });
 
   test('a message between two users arrives live', async ({ page, browser, request }) => {
