@@ -1,4 +1,4 @@
-import { POST_MESSAGES, PROFILE_MESSAGES } from '@sys/shared';
+import { POST_MESSAGES, PROFILE_FALLBACKS, PROFILE_MESSAGES } from '@sys/shared';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import he from './he.json';
@@ -73,5 +73,7 @@ describe('locales', () => {
     expect(en.auth.signedOut).toBe('Signed out successfully');
     expect(en.auth.signOutError).toBe('Sign out error');
     expect(en.header.signUp).toBe('SIGN UP');
+    expect(en.profile.fallbackName).toBe(PROFILE_FALLBACKS.displayName);
+    expect(en.profile.fallbackBio).toBe(PROFILE_FALLBACKS.bio);
   });
 });

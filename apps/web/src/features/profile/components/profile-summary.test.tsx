@@ -1,15 +1,45 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import '@/app/i18n';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/app/i18n';
 import { hasAllMeasurements, ProfileSummary } from './profile-summary';
 
 const base = { avatarUrl: null, displayName: null, username: 'maya', bio: null };
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
 
 describe('ProfileSummary', () => {
   it('falls back to "Hi Gorgeous" and "Fashion stylist"', () => {
     render(<ProfileSummary profile={base} stats={undefined} />);
     expect(screen.getByRole('heading', { name: 'Hi Gorgeous' })).toBeInTheDocument();
     expect(screen.getByText('Fashion stylist')).toBeInTheDocument();
+  });
+
+  it('says the fallbacks in Hebrew, also when a guest profile stores them in English', async () => {
+    await i18n.changeLanguage('he');
+    const { unmount } = render(<ProfileSummary profile={base} stats={undefined} />);
+    expect(screen.getByRole('heading', { name: 'היי, מהממים' })).toBeInTheDocument();
+    expect(screen.getByText('סטייליסט/ית אופנה')).toBeInTheDocument();
+    unmount();
+    render(
+      <ProfileSummary
+        profile={{ ...base, displayName: 'Hi Gorgeous', bio: 'Fashion stylist' }}
+        stats={undefined}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'היי, מהממים' })).toBeInTheDocument();
+    expect(screen.queryByText('Hi Gorgeous')).not.toBeInTheDocument();
+    expect(screen.queryByText('Fashion stylist')).not.toBeInTheDocument();
+  });
+
+  it('keeps what a person wrote', async () => {
+    await i18n.changeLanguage('he');
+    render(
+      <ProfileSummary profile={{ ...base, displayName: 'Noa', bio: 'Linen lover' }} stats={undefined} />,
+    );
+    expect(screen.getByRole('heading', { name: 'Noa' })).toBeInTheDocument();
+    expect(screen.getByText('Linen lover')).toBeInTheDocument();
   });
 
   it('shows the measurements line only with all three values, and the size on its own', () => {

@@ -71,11 +71,19 @@ function Count({ value, label, testId }: { value: number | undefined; label: str
   );
 }
 
+/**
+ * A stored value, or the fallback in the interface language. A guest profile stores the English
+ * fallbacks themselves ('Hi Gorgeous', 'Fashion stylist'), so those are shown translated too.
+ */
+function orFallback(value: string | null, fallback: string, translated: string): string {
+  return value && value !== fallback ? value : translated;
+}
+
 /** Avatar, name, bio, counts, measurements and size of a profile. */
 export function ProfileSummary({ profile, stats, truncate = false, measurementsNote }: ProfileSummaryProps) {
   const { t } = useTranslation();
-  const name = profile.displayName || PROFILE_FALLBACKS.displayName;
-  const bio = profile.bio || PROFILE_FALLBACKS.bio;
+  const name = orFallback(profile.displayName, PROFILE_FALLBACKS.displayName, t('profile.fallbackName'));
+  const bio = orFallback(profile.bio, PROFILE_FALLBACKS.bio, t('profile.fallbackBio'));
   return (
     <section
       aria-label={t('profile.summary')}
