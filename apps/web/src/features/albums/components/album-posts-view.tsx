@@ -7,6 +7,7 @@ import { HandleText } from '@/components/tagged-text';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
@@ -80,7 +81,7 @@ export function AlbumPostsView({ albumId, back }: { albumId: string; back: strin
         <PageHeader title={t('albums.album')} back={back} />
         <EmptyState
           icon={<GalleryVerticalEndIcon />}
-          title={notFound ? t('albums.notFound') : t('albums.loadError')}
+          title={notFound ? t('albums.notFound') : t('albums.albumLoadError')}
           action={
             notFound ? (
               <Link to="/explore/albums" className={buttonClasses()}>
@@ -138,6 +139,8 @@ export function AlbumPostsView({ albumId, back }: { albumId: string; back: strin
       <div className="px-4">
         {posts.isPending ? (
           <PostGridSkeleton columns={2} count={4} />
+        ) : posts.isError && !posts.data ? (
+          <LoadError title={t('albums.postsLoadError')} onRetry={() => void posts.refetch()} />
         ) : items.length === 0 ? (
           <EmptyState
             icon={<GalleryVerticalEndIcon />}
