@@ -15,11 +15,11 @@ import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { authorName } from '@/features/posts/utils/post-display';
 import { showToast } from '@/features/posts/utils/toast';
 import { ApiError } from '@/lib/api-client';
-import { dateTimeFormat } from '@/lib/intl';
 import { useConversationQuery } from '../api/get-conversation';
 import { useMessagesQuery } from '../api/get-messages';
 import { useMarkReadMutation } from '../api/mark-read';
 import { useSendMessageMutation } from '../api/send-message';
+import { messageTime } from '../utils/message-time';
 
 /** One conversation: its messages (oldest at the top), new ones arriving live, and a composer. */
 export function ConversationView({ conversationId }: { conversationId: string }) {
@@ -75,7 +75,6 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const participant = conversation.data?.participant;
   const name = participant ? (authorName(participant) ?? t('messages.someone')) : '';
-  const time = dateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' });
 
   return (
     <div className="flex min-h-[calc(100dvh-var(--spacing-nav,64px)-120px)] flex-col">
@@ -121,7 +120,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
                   {message.body}
                 </span>
                 <span className="mt-0.5 text-[11px] text-muted">
-                  {time.format(new Date(message.createdAt))}
+                  {messageTime(message.createdAt, i18n.resolvedLanguage)}
                 </span>
               </li>
             );

@@ -37,4 +37,52 @@ describe('/messages', () => {
     expect(await screen.findByText('No messages yet')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('shows the date of a message not sent today, not only its time', async () => {
+    const c = '00000000-0000-4000-8000-0000000000c1';
+    const other = {
+      id: '00000000-0000-4000-8000-0000000000b1',
+      username: 'noa.levi',
+      displayName: null,
+      avatarUrl: null,
+    };
+    const sent = new Date(2024, 2, 5, 10, 20).toISOString();
+    const today = new Date();
+    today.setHours(0, 1, 0, 0);
+    fakeApi({
+      [`GET /api/v1/conversations/${c}`]: () => ({
+        id: c,
+        participant: other,
+        lastMessage: null,
+        unreadCount: 0,
+        lastMessageAt: sent,
+        createdAt: sent,
+      }),
+      [`GET /api/v1/conversations/${c}/messages`]: () => ({
+        items: [
+          {
+            id: '00000000-0000-4000-8000-0000000000d2',
+            conversationId: c,
+            senderId: other.id,
+            body: 'And today',
+            createdAt: today.toISOString(),
+          },
+          {
+            id: '00000000-0000-4000-8000-0000000000d1',
+            conversationId: c,
+            senderId: other.id,
+            body: 'Long ago',
+            createdAt: sent,
+          },
+        ],
+        nextCursor: null,
+      }),
+      [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
+    });
+    renderApp(`/messages?c=${c}`);
+    const old = (await screen.findByText('Long ago')).closest('li');
+    expect(old).toHaveTextContent(/Mar 5, 2024/);
+    const recent = screen.getByText('And today').closest('li');
+    expect(recent).not.toHaveTextContent(/[A-Z][a-z]{2} \d/);
+  });
 });
