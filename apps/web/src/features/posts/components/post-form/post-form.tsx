@@ -8,16 +8,18 @@ import {
   PRODUCT_TYPES,
 } from '@sys/shared';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
+import { isolated } from '@/components/user-name';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { ApiError } from '@/lib/api-client';
 import { numberFormat } from '@/lib/intl';
+import { useApiErrorText } from '@/lib/use-api-error-text';
 import { useDeletePost } from '../../hooks/use-delete-post';
-import { usePublishPost } from '../../hooks/use-publish-post';
+import { UploadError, usePublishPost } from '../../hooks/use-publish-post';
 import { useViewer } from '../../hooks/use-viewer';
 import { clearPostDraft, savePostDraft } from '../../utils/post-draft';
 import {
@@ -68,8 +70,16 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
   const { isSignedIn } = useViewer();
   const { prompt, dialog } = useRegistrationPrompt();
   const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<PostFormErrors>({ items: {} });
-  const { publish, progress, isPublishing } = usePublishPost(postId);
+  // Checked from the first Publish on, and again at every change: a fixed field loses its error at once.
+  const [validated, setValidated] = useState(false);
+  const errors = useMemo<PostFormErrors>(
+    () => (validated ? validatePostForm(values) : { items: {} }),
+    [validated, values],
+  );
+  const errorText = useApiErrorText();
+  const { publish, progress, isPublishing } = usePublishPost(postId, {
+    onItemImageUploaded: () => void showToast('success', t('itemImage.uploaded')),
+  });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const deletion = useDeletePost();
   const id = useId();
@@ -116,7 +126,7 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
     }
 
     const found = validatePostForm(values);
-    setErrors(found);
+    setValidated(true);
     if (hasErrors(found)) {
       void showToast('destructive', translate(found.first ?? ''));
       requestAnimationFrame(() =>
@@ -136,11 +146,36 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
         navigate('/profile');
       }
     } catch (error) {
+      if (error instanceof UploadError) {
+        showUploadError(error);
+        if (error.cause instanceof ApiError && error.cause.status === 401) navigate('/auth');
+        return;
+      }
       const message = error instanceof Error ? translate(error.message) : t('postForm.unexpected');
       const title = mode === 'create' ? t('postForm.createError') : t('postForm.updateError');
       void showToast('destructive', title, { description: message });
       if (error instanceof ApiError && error.status === 401) navigate('/auth');
     }
+  };
+
+  /** Which file failed, and why: 'File upload error' for a photo or video, 'Upload failed' for a product image. */
+  const showUploadError = (error: UploadError) => {
+    if (error.kind === 'media') {
+      const reason = errorText(error.cause);
+      const which = t('postForm.mediaUploadFailed', { number: error.number, name: isolated(error.fileName) });
+      void showToast('destructive', t('postForm.fileUploadError'), {
+        description: reason ? `${which} ${reason}` : which,
+      });
+      return;
+    }
+    // The server refused the file (type, size), or something else went wrong on the way.
+    const refused = error.cause instanceof ApiError && error.cause.status >= 400 && error.cause.status < 500;
+    void showToast('destructive', t('itemImage.uploadFailed'), {
+      description: t('itemImage.uploadFailedFor', {
+        product: t('product.title', { number: error.number }),
+        reason: refused ? t('itemImage.uploadRefused') : t('itemImage.uploadFailedDescription'),
+      }),
+    });
   };
 
   const captionLength = Array.from(values.caption).length;
