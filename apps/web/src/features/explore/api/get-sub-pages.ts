@@ -1,10 +1,12 @@
 import type { BrandPage, CategoryPage, CreatorPage, ExploreBrandList, TrendingPage } from '@sys/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { apiRequest } from '@/lib/api-client';
 import { exploreKeys } from './explore-keys';
 
 const PAGE = 50;
+/** Posts of a brand or category page per request; 'Load more' (or scrolling near the end) asks for the next. */
+const POSTS_PAGE = 30;
 
 /** GET /api/v1/explore/brands: brands by the number of items tagged with them. */
 export function useBrandsQuery() {
@@ -14,16 +16,18 @@ export function useBrandsQuery() {
   });
 }
 
-/** GET /api/v1/explore/brands/{brandId}: the brand and its posts (404: 'Brand Not Found'). */
+/** GET /api/v1/explore/brands/{brandId}: the brand and its posts, page by page (404: 'Brand Not Found'). */
 export function useBrandPageQuery(brandId: string) {
   const { viewerId, isLoading } = useViewer();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: exploreKeys.brand(brandId, viewerId),
-    queryFn: ({ signal }) =>
+    queryFn: ({ pageParam, signal }) =>
       apiRequest<BrandPage>(`/explore/brands/${encodeURIComponent(brandId)}`, {
-        query: { limit: PAGE },
+        query: { limit: POSTS_PAGE, cursor: pageParam },
         signal,
       }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page: BrandPage) => page.nextCursor ?? undefined,
     enabled: !isLoading,
     retry: false,
   });
@@ -48,16 +52,18 @@ export function useTrendingQuery() {
   });
 }
 
-/** GET /api/v1/explore/categories/{category}: posts whose tags equal or contain the style. */
+/** GET /api/v1/explore/categories/{category}: posts whose tags equal or contain the style, page by page. */
 export function useCategoryQuery(category: string) {
   const { viewerId, isLoading } = useViewer();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: exploreKeys.category(category, viewerId),
-    queryFn: ({ signal }) =>
+    queryFn: ({ pageParam, signal }) =>
       apiRequest<CategoryPage>(`/explore/categories/${encodeURIComponent(category)}`, {
-        query: { limit: PAGE },
+        query: { limit: POSTS_PAGE, cursor: pageParam },
         signal,
       }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page: CategoryPage) => page.nextCursor ?? undefined,
     enabled: !isLoading,
   });
 }

@@ -1,40 +1,76 @@
 import type { CountedPostPage } from '@sys/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { ShirtIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PostGrid } from '@/features/posts/components/post-grid';
+import { useOnVisible } from '@/features/posts/hooks/use-on-visible';
 import { formatNumber } from '@/lib/intl';
 
-/** An explore sub-page's posts: loading, error, 'N … found' (or '1,000+ … found') and a 2-column grid or its empty state. */
+export type CountedPostsQuery = UseInfiniteQueryResult<InfiniteData<CountedPostPage>>;
+
+/**
+ * Posts with their count (search results, a brand's or a category's page): loading, an error with Try
+ * again, 'N … found' (or '1,000+ … found' above the server's count cap), the grid or its empty state, and
+ * the next page when the end comes near or on 'Load more posts', as the home feed does.
+ */
 export function CountedPosts({
   page,
   countKey,
-  emptyTitle,
+  empty,
+  errorTitle,
+  columns = 2,
 }: {
-  page: UseQueryResult<CountedPostPage>;
-  /** 'N items found' or 'N posts found'; above the server's count cap, its '1,000+ …' form. */
-  countKey: 'itemsFound' | 'postsFound';
-  emptyTitle: string;
+  page: CountedPostsQuery;
+  /** 'N items found', 'N posts found' or 'N results'; each has its '1,000+ …' form (`…Capped`). */
+  countKey: 'itemsFound' | 'postsFound' | 'resultsCount';
+  /** What shows when nothing was found. */
+  empty: ReactNode;
+  errorTitle: string;
+  columns?: 2 | 3;
 }) {
   const { t, i18n } = useTranslation();
+  const canLoadMore = page.hasNextPage && !page.isFetchingNextPage;
+  const sentinel = useOnVisible<HTMLDivElement>(
+    () => void page.fetchNextPage(),
+    canLoadMore && !page.isError,
+  );
+
   if (page.isPending) return <Skeleton className="mx-4 h-60" />;
-  if (page.isError) return <p className="px-4 text-muted">{t('explore.error')}</p>;
+  if (page.isError && !page.data) {
+    return <LoadError className="px-4" title={errorTitle} onRetry={() => void page.refetch()} />;
+  }
+  const first = page.data.pages[0];
+  const posts = page.data.pages.flatMap((each) => each.items);
+  const total = first?.total ?? 0;
   return (
     <div className="flex flex-col gap-3 px-4">
       <p role="status" className="text-sm text-muted">
-        {page.data.totalCapped
-          ? t(`explore.${countKey}Capped`, {
-              formatted: formatNumber(i18n.resolvedLanguage, page.data.total),
-            })
-          : t(`explore.${countKey}`, { count: page.data.total })}
+        {first?.totalCapped
+          ? t(`explore.${countKey}Capped`, { formatted: formatNumber(i18n.resolvedLanguage, total) })
+          : t(`explore.${countKey}`, { count: total })}
       </p>
-      {page.data.items.length === 0 ? (
-        <EmptyState icon={<ShirtIcon />} title={emptyTitle} />
+      {posts.length === 0 ? (
+        empty
       ) : (
-        <PostGrid posts={page.data.items} columns={2} className="gap-2" />
+        <PostGrid posts={posts} columns={columns} className={columns === 2 ? 'gap-2' : undefined} />
       )}
+      {page.hasNextPage ? (
+        <div ref={sentinel} className="flex justify-center">
+          <Button variant="ghost" disabled={!canLoadMore} onClick={() => void page.fetchNextPage()}>
+            {t('feed.loadMore')}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
+}
+
+/** The empty state of a brand's or category's page. */
+export function NoPostsFound({ title }: { title: string }) {
+  return <EmptyState icon={<ShirtIcon />} title={title} />;
 }

@@ -23,7 +23,12 @@ export function CreatorCard({ creator, onToggleFollow, following }: CreatorCardP
       <Link to={profile} className="rounded-full" aria-label={t('explore.openProfile', { name })}>
         <AuthorAvatar url={creator.avatarUrl} className="size-16" />
       </Link>
-      <h3 className="w-full truncate text-sm font-semibold text-ink">
+      {/* Up to two lines, broken anywhere, so a handle shows whole or nearly ("@amara.o…" was all a
+          3-column card showed); left to right for a handle, so in Hebrew too its end is what gets cut. */}
+      <h3
+        dir={creator.username ? 'ltr' : 'auto'}
+        className="line-clamp-2 w-full text-[13px] leading-snug font-semibold text-ink [overflow-wrap:anywhere]"
+      >
         {creator.username ? <Handle username={creator.username} /> : <UserName>{name}</UserName>}
       </h3>
       <p className="text-[13px] text-muted">

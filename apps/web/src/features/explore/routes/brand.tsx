@@ -6,14 +6,15 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ApiError } from '@/lib/api-client';
 import { useBrandPageQuery } from '../api/get-sub-pages';
-import { CountedPosts } from '../components/counted-posts';
+import { CountedPosts, NoPostsFound } from '../components/counted-posts';
 
 /** /explore/brands/{brandId}: the brand's posts, 'N items found', or 'Brand Not Found'. */
 export default function BrandScreen() {
   const { t } = useTranslation();
   const { brandId = '' } = useParams();
   const page = useBrandPageQuery(brandId);
-  const notFound = page.isError && page.error instanceof ApiError && [400, 404].includes(page.error.status);
+  const notFound =
+    page.isError && !page.data && page.error instanceof ApiError && [400, 404].includes(page.error.status);
 
   if (notFound) {
     return (
@@ -33,8 +34,16 @@ export default function BrandScreen() {
   }
   return (
     <div className="flex flex-1 flex-col gap-3 pb-8">
-      <PageHeader title={page.data?.brand.name ?? t('screens.brand.title')} back="/explore/brands" />
-      <CountedPosts page={page} countKey="itemsFound" emptyTitle={t('explore.noBrandItems')} />
+      <PageHeader
+        title={page.data?.pages[0]?.brand.name ?? t('screens.brand.title')}
+        back="/explore/brands"
+      />
+      <CountedPosts
+        page={page}
+        countKey="itemsFound"
+        empty={<NoPostsFound title={t('explore.noBrandItems')} />}
+        errorTitle={t('explore.pageError')}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
 import { useCategoryQuery } from '../api/get-sub-pages';
-import { CountedPosts } from '../components/counted-posts';
+import { CountedPosts, NoPostsFound } from '../components/counted-posts';
 
 /** /explore/category/{category}: '{category} Style', 'N posts found'. */
 export default function CategoryScreen() {
@@ -15,13 +15,16 @@ export default function CategoryScreen() {
   // The address holds the style in lower case ('plus size'): the style list's entry gives its real
   // spelling and translation ('Plus Size', Hebrew 'מידות גדולות'); an unknown one shows as addressed.
   const style = STYLES.find((entry) => foldCase(entry) === foldCase(category));
-  const title = style
-    ? label('styles', style)
-    : category.charAt(0).toLocaleUpperCase() + category.slice(1);
+  const title = style ? label('styles', style) : category.charAt(0).toLocaleUpperCase() + category.slice(1);
   return (
     <div className="flex flex-1 flex-col gap-3 pb-8">
       <PageHeader title={t('screens.category.title', { category: title })} back="/explore" />
-      <CountedPosts page={page} countKey="postsFound" emptyTitle={t('explore.noCategoryPosts')} />
+      <CountedPosts
+        page={page}
+        countKey="postsFound"
+        empty={<NoPostsFound title={t('explore.noCategoryPosts')} />}
+        errorTitle={t('explore.pageError')}
+      />
     </div>
   );
 }

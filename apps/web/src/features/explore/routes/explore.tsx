@@ -6,12 +6,12 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PostGrid } from '@/features/posts/components/post-grid';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
-import { formatNumber } from '@/lib/intl';
 import { useExploreQuery } from '../api/get-explore';
 import { useSearchQuery } from '../api/search-posts';
+import { CountedPosts } from '../components/counted-posts';
 import { CreatorCard } from '../components/creator-card';
 import { ExploreSection } from '../components/explore-section';
 import { TrendingCard } from '../components/trending-card';
@@ -59,9 +59,16 @@ function ExploreHub({ q, onSearch }: { q: string; onSearch: (q: string) => void 
               className="ps-10"
             />
           </div>
-          <Button variant="outline" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
+          {/* Below 420 px the button shows its icon only (its name stays 'Filter'), so the search box has
+              room for its whole placeholder ('Search style, item, branc' was all 390 px showed). */}
+          <Button
+            variant="outline"
+            onClick={() => setFiltersOpen(true)}
+            aria-haspopup="dialog"
+            className="max-[419px]:w-11 max-[419px]:px-0"
+          >
             <SlidersHorizontalIcon aria-hidden className="size-5" />
-            {t('filters.open')}
+            <span className="max-[419px]:sr-only">{t('filters.open')}</span>
           </Button>
         </div>
       </div>
@@ -80,7 +87,7 @@ function ExploreHub({ q, onSearch }: { q: string; onSearch: (q: string) => void 
 }
 
 function SearchResults({ q }: { q: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const search = useSearchQuery(q);
   if (search.isPending) {
     return (
@@ -89,25 +96,21 @@ function SearchResults({ q }: { q: string }) {
       </p>
     );
   }
-  if (search.isError) return <p className="px-4 text-muted">{t('explore.error')}</p>;
   return (
-    <section aria-label={t('explore.results')} className="flex flex-col gap-3 px-4">
-      <p role="status" className="text-sm text-muted">
-        {search.data.totalCapped
-          ? t('explore.resultsCountCapped', {
-              formatted: formatNumber(i18n.resolvedLanguage, search.data.total),
-            })
-          : t('explore.resultsCount', { count: search.data.total })}
-      </p>
-      {search.data.items.length === 0 ? (
-        <EmptyState
-          icon={<SearchIcon />}
-          title={t('explore.noResults')}
-          description={t('explore.noResultsDescription')}
-        />
-      ) : (
-        <PostGrid posts={search.data.items} columns={3} />
-      )}
+    <section aria-label={t('explore.results')} className="flex flex-col">
+      <CountedPosts
+        page={search}
+        countKey="resultsCount"
+        columns={3}
+        errorTitle={t('explore.searchError')}
+        empty={
+          <EmptyState
+            icon={<SearchIcon />}
+            title={t('explore.noResults')}
+            description={t('explore.noResultsDescription')}
+          />
+        }
+      />
     </section>
   );
 }
@@ -141,10 +144,14 @@ function Sections() {
           <Skeleton className="h-40 w-full" />
         </div>
       ) : explore.isError || !data ? (
-        <p className="px-4 text-muted">{t('explore.error')}</p>
+        <LoadError className="px-4" title={t('explore.loadError')} onRetry={() => void explore.refetch()} />
       ) : (
         <>
-          <ExploreSection title={t('explore.brands')} more="/explore/brands">
+          <ExploreSection
+            title={t('explore.brands')}
+            more="/explore/brands"
+            empty={data.brands.length === 0 ? t('explore.noBrands') : null}
+          >
             <ul className="grid grid-cols-3 gap-2">
               {data.brands.slice(0, LIMITS.exploreBrands).map((brand) => (
                 <li key={brand.id}>
@@ -161,7 +168,11 @@ function Sections() {
               ))}
             </ul>
           </ExploreSection>
-          <ExploreSection title={t('explore.creators')} more="/explore/creators">
+          <ExploreSection
+            title={t('explore.creators')}
+            more="/explore/creators"
+            empty={data.creators.length === 0 ? t('explore.noCreators') : null}
+          >
             <ul className="grid grid-cols-3 gap-2">
               {data.creators.slice(0, LIMITS.exploreCreators).map((creator) => (
                 <li key={creator.id}>
@@ -170,7 +181,11 @@ function Sections() {
               ))}
             </ul>
           </ExploreSection>
-          <ExploreSection title={t('explore.trending')} more="/explore/trending">
+          <ExploreSection
+            title={t('explore.trending')}
+            more="/explore/trending"
+            empty={data.trending.length === 0 ? t('explore.noTrending') : null}
+          >
             <ul className="grid grid-cols-2 gap-2">
               {data.trending.slice(0, LIMITS.exploreProducts).map((item) => (
                 <li key={item.id} className="flex">
@@ -179,7 +194,11 @@ function Sections() {
               ))}
             </ul>
           </ExploreSection>
-          <ExploreSection title={t('explore.albums')} more="/explore/albums">
+          <ExploreSection
+            title={t('explore.albums')}
+            more="/explore/albums"
+            empty={data.albums.length === 0 ? t('explore.noAlbums') : null}
+          >
             <ul className="grid grid-cols-2 gap-2">
               {data.albums.slice(0, LIMITS.exploreAlbums).map((album) => (
                 <li key={album.id}>
