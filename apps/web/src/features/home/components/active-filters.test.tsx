@@ -27,3 +27,42 @@ describe('ActiveFilters count', () => {
     expect(screen.getByRole('status')).toHaveTextContent('מוצגות יותר מ-1,000 תוצאות מסוננות');
   });
 });
+
+describe('ActiveFilters values', () => {
+  const chosen = {
+    ...createEmptyFilterSet(),
+    sizes: ['M'],
+    colors: ['Black'],
+    styles: ['Casual'],
+    patterns: ['Floral'],
+    productTypes: ['Dress'],
+    brands: ['Zara'],
+  };
+
+  it('are named as the filter dialog names them, in English', () => {
+    render(<ActiveFilters filters={chosen} total={3} onClear={() => {}} />);
+    for (const text of [
+      'Size: M',
+      'Color: Black',
+      'Style: Casual',
+      'Pattern: Floral',
+      'Product Type: Dress',
+      'Brand: Zara',
+    ])
+      expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
+  it('and in Hebrew (sizes and brands are names)', async () => {
+    await i18n.changeLanguage('he');
+    render(<ActiveFilters filters={chosen} total={3} onClear={() => {}} />);
+    for (const text of [
+      'מידה: M',
+      'צבע: שחור',
+      'סגנון: יומיומי',
+      'דוגמה: פרחוני',
+      'סוג מוצר: שמלה',
+      'מותג: Zara',
+    ])
+      expect(screen.getByText(text)).toBeInTheDocument();
+  });
+});

@@ -1,9 +1,20 @@
-import { FILTER_CATEGORIES, type FilterSet } from '@sys/shared';
+import { FILTER_CATEGORIES, type FilterCategory, type FilterSet } from '@sys/shared';
 import { FilterIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
+import { type OptionList, useOptionLabel } from '@/features/posts/utils/option-label';
 import { formatNumber } from '@/lib/intl';
+
+/** The translated option list of each filter category (sizes and brands are names, shown as they are). */
+const OPTION_LISTS: Record<FilterCategory, OptionList | null> = {
+  sizes: null,
+  colors: 'colors',
+  styles: 'styles',
+  patterns: 'patterns',
+  productTypes: 'types',
+  brands: null,
+};
 
 export interface ActiveFiltersProps {
   filters: FilterSet;
@@ -17,6 +28,12 @@ export interface ActiveFiltersProps {
 /** Home's Active Filters panel: the chosen values and 'Showing N filtered results' (spec section 2). */
 export function ActiveFilters({ filters, total, totalCapped = false, onClear }: ActiveFiltersProps) {
   const { t, i18n } = useTranslation();
+  const label = useOptionLabel();
+  // The value as the filter dialog named it (in Hebrew 'צבע: שחור', not 'צבע: Black'); sizes and brands are names.
+  const valueLabel = (category: FilterCategory, value: string) => {
+    const list = OPTION_LISTS[category];
+    return list ? label(list, value) : value;
+  };
   return (
     <section
       aria-labelledby="active-filters"
@@ -36,7 +53,7 @@ export function ActiveFilters({ filters, total, totalCapped = false, onClear }: 
           filters[category].map((value) => (
             <li key={`${category}:${value}`}>
               <Chip>
-                {t(`filters.sections.${category}`)}: {value}
+                {t(`filters.sections.${category}`)}: {valueLabel(category, value)}
               </Chip>
             </li>
           )),
