@@ -6,13 +6,14 @@ import { Link, useParams } from 'react-router';
 import { PageHeader, type PageMenuItem } from '@/components/layout/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Handle } from '@/components/user-name';
+import { Handle, UserName } from '@/components/user-name';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
 import { AlbumGridSkeleton } from '@/features/albums/components/album-card';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { useUnblock } from '@/features/moderation/hooks/use-unblock';
 import { isolate } from '@/features/moderation/utils/isolate';
 import { useProfilePostsQuery } from '@/features/posts/api/get-profile-posts';
+import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { showToast } from '@/features/posts/utils/toast';
@@ -40,6 +41,32 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
     >
       {following ? t('profile.unfollow') : t('profile.follow')}
     </Button>
+  );
+}
+
+/**
+ * Who someone the viewer blocked is (avatar and names, to know whom to unblock), and nothing of their
+ * profile: the block dialog says "You no longer see each other's ... profile" (no bio, counts or
+ * measurements, which the server no longer sends either).
+ */
+function BlockedProfileHeader({ profile }: { profile: PublicProfile }) {
+  const { t } = useTranslation();
+  const name = profile.display_name || profile.username || t('card.user');
+  return (
+    <section
+      aria-label={t('profile.summary')}
+      className="flex flex-col items-center gap-2 px-4 pt-2 text-center"
+    >
+      <AuthorAvatar url={profile.avatar_url} className="size-24 ring-2 ring-line" />
+      <h2 className="text-xl font-bold text-ink">
+        <UserName>{name}</UserName>
+      </h2>
+      {profile.username ? (
+        <p className="text-[13px] text-muted">
+          <Handle username={profile.username} />
+        </p>
+      ) : null}
+    </section>
   );
 }
 
@@ -86,7 +113,9 @@ export default function UserProfileScreen() {
   const profile = usePublicProfileQuery(username);
   const { prompt, dialog } = useRegistrationPrompt();
   const [openDialog, setOpenDialog] = useState<'report' | 'block' | null>(null);
-  const stats = useProfileStatsQuery(profile.data?.username ?? null, profile.data?.id);
+  // Someone the viewer blocked: no counts (the server answers them 404 across a block).
+  const counted = profile.data && !profile.data.is_blocked ? profile.data : undefined;
+  const stats = useProfileStatsQuery(counted?.username ?? null, counted?.id);
   const notFound = profile.error instanceof ApiError && profile.error.status === 404;
   const failed = profile.isError && !notFound;
 
@@ -195,7 +224,7 @@ export default function UserProfileScreen() {
       <div className="pb-8">
         {header}
         {dialogs}
-        <ProfileSummary profile={profileViewOf(data)} stats={stats.data} />
+        <BlockedProfileHeader profile={data} />
         <div className="mt-4 px-4">
           <BlockedNotice profile={data} name={displayName} />
         </div>
