@@ -114,7 +114,19 @@ export async function buildApp(
       if (app.hasDecorator('feedCache')) await app.feedCache.invalidate();
     },
   });
-  await registerAuth(app, { hooks: profileAuthHooks(profiles) });
+  await registerAuth(app, {
+    hooks: {
+      ...profileAuthHooks(profiles),
+      // A deleted account's files leave the store, and its posts every instance's feed and discovery caches.
+      beforeUserDeleted: async (userId) => {
+        const removeFiles = await app.uploads.prepareOwnerRemoval(userId);
+        return async () => {
+          await removeFiles();
+          if (app.hasDecorator('feedCache')) await app.feedCache.invalidate();
+        };
+      },
+    },
+  });
   await registerProfiles(app, profiles);
   await registerUploads(app);
   // Live events and follows come before posts, which publish stats and read the viewer's follows.

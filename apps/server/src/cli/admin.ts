@@ -97,12 +97,6 @@ async function run(auth: AuthModule, command: string, positional: string[], v: V
       });
       return print(user);
     }
-    case 'delete-user': {
-      const id = need(positional[0], 'USER_ID');
-      await auth.admin.deleteUser(id, v.soft ?? false);
-      process.stdout.write(`${v.soft ? 'Soft-deleted' : 'Deleted'} user ${id}\n`);
-      return;
-    }
     case 'generate-link': {
       const link = await auth.admin.generateLink(
         {
@@ -150,7 +144,8 @@ async function run(auth: AuthModule, command: string, positional: string[], v: V
 /** The roles `set-role` gives: an administrator of the data API (ADMIN_ROLES), or an ordinary signed-in user. */
 const ROLE_NAMES: Record<string, string> = { admin: 'supabase_admin', user: 'authenticated' };
 
-const MODERATION_COMMANDS = new Set(['reports', 'resolve-report', 'remove-post', 'remove-comment']);
+/** Commands that must go through the whole app: what they remove takes its stored files (and caches) along. */
+const APP_COMMANDS = new Set(['delete-user', 'reports', 'resolve-report', 'remove-post', 'remove-comment']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function needId(value: string | undefined, what: string): string {
@@ -177,10 +172,11 @@ function reportLine(report: AdminReport): string {
 }
 
 /**
- * The moderation commands build the whole app (without listening) on the configured database, so that
- * a removal goes through the same services as the admin API: the post's files leave the configured store.
+ * These commands build the whole app (without listening) on the configured database, so that a removal
+ * goes through the same services as the admin API: a post's or a deleted account's files leave the
+ * configured store.
  */
-async function runModeration(
+async function runWithApp(
   config: AppConfig,
   database: Database,
   command: string,
@@ -200,6 +196,12 @@ async function runModeration(
   );
   try {
     switch (command) {
+      case 'delete-user': {
+        const id = need(positional[0], 'USER_ID');
+        await app.auth.admin.deleteUser(id, v.soft ?? false);
+        process.stdout.write(`${v.soft ? 'Soft-deleted' : 'Deleted'} user ${id}\n`);
+        return;
+      }
       case 'reports': {
         const page = await app.moderation.listReports(query.data!);
         if (v.json) return print(page);
@@ -277,8 +279,8 @@ async function main(): Promise<void> {
       pgliteDir: pgliteDirFor(config.dataDir),
     });
     await migrateDatabase(database);
-    if (MODERATION_COMMANDS.has(command)) {
-      await runModeration(config, database, command, positional, parsed.values);
+    if (APP_COMMANDS.has(command)) {
+      await runWithApp(config, database, command, positional, parsed.values);
       return;
     }
     // Logs go to stderr so that stdout stays the command's output (JSON for scripts).

@@ -168,11 +168,13 @@ export class AuthAdminService {
    */
   async deleteUser(userId: string, shouldSoftDelete: boolean): Promise<Record<string, never>> {
     const user = await this.findUser(userId);
+    if (shouldSoftDelete && user.deleted_at) return {};
+    const afterDeletion = await this.hooks.beforeUserDeleted?.(user.id);
     if (!shouldSoftDelete) {
       await this.repo.deleteUser(user.id);
+      await afterDeletion?.();
       return {};
     }
-    if (user.deleted_at) return {};
     const now = this.date();
     await this.repo.transaction(async (repo) => {
       await repo.updateUser(
@@ -196,6 +198,7 @@ export class AuthAdminService {
       for (const factor of await repo.findFactors(user.id)) await repo.deleteFactor(factor.id);
     });
     await this.hooks.onUserSoftDeleted?.(user.id);
+    await afterDeletion?.();
     return {};
   }
 

@@ -77,6 +77,12 @@ export interface AuthHooks {
   onSessionStarted?(user: AuthUserRow): Promise<void>;
   /** A soft delete kept the auth row; the user's public traces must go. */
   onUserSoftDeleted?(userId: string): Promise<void>;
+  /**
+   * An account is about to be deleted, hard or soft. What must go with it that the database's foreign keys
+   * do not take (the stored files, caches) is collected now, while the rows still say what it is, and done
+   * by the returned function once the deletion has committed.
+   */
+  beforeUserDeleted?(userId: string): Promise<() => Promise<void>>;
 }
 
 export type Clock = () => number;

@@ -23,6 +23,11 @@ export async function findOwnedStorageObjects(
     .where(and(eq(storageObjects.owner_id, ownerId), inArray(storageObjects.path, [...paths])));
 }
 
+/** Every object `ownerId` uploaded. */
+export async function findStorageObjectsOfOwner(db: Db, ownerId: string): Promise<StorageObjectRow[]> {
+  return db.select().from(storageObjects).where(eq(storageObjects.owner_id, ownerId));
+}
+
 export async function deleteStorageObjects(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.delete(storageObjects).where(inArray(storageObjects.id, [...ids]));

@@ -8,7 +8,12 @@ import type { MediaVariant, NewStorageObjectRow, StorageObjectRow } from '../../
 import { AppError } from '../../lib/errors.ts';
 import { type ProcessedImage, processImage } from './storage.images.ts';
 import { fileTooLarge, receiveToTempFile } from './storage.receive.ts';
-import { deleteStorageObjects, findOwnedStorageObjects, insertStorageObject } from './storage.repository.ts';
+import {
+  deleteStorageObjects,
+  findOwnedStorageObjects,
+  findStorageObjectsOfOwner,
+  insertStorageObject,
+} from './storage.repository.ts';
 import { SNIFF_BYTES, sniffFileType } from './storage.sniff.ts';
 import type { Storage, StorageDriver } from './storage.types.ts';
 
@@ -201,6 +206,25 @@ export class StorageService {
     await Promise.all(
       rows.flatMap((row) => keysOf(row, this.storage)).map((key) => this.storage.remove(key)),
     );
+  }
+
+  /**
+   * For an account being deleted: notes every file `ownerId` uploaded (with its variants) and returns the
+   * function that removes them, rows and files, once the account's deletion has committed. Without it the
+   * files of a deleted person stayed on the public /media addresses.
+   */
+  async prepareOwnerRemoval(ownerId: string): Promise<() => Promise<void>> {
+    const rows = await findStorageObjectsOfOwner(this.db, ownerId);
+    return async () => {
+      // A hard delete took the rows with the user (foreign key); a soft delete keeps the user row.
+      await deleteStorageObjects(
+        this.db,
+        rows.map((row) => row.id),
+      );
+      await Promise.all(
+        rows.flatMap((row) => keysOf(row, this.storage)).map((key) => this.storage.remove(key)),
+      );
+    };
   }
 
   publicUrl(path: string): string {
