@@ -230,7 +230,7 @@ test.describe('keyboard', () => {
     });
   }
 
-  test('focus is never hidden under the header or the bottom navigation, walking down and back up', async ({
+  test('focus is never hidden under the header or the bottom navigation, and always shows, walking down and back up', async ({
     page,
     request,
   }) => {
@@ -245,13 +245,21 @@ test.describe('keyboard', () => {
     await markOnboarded(page);
     await signInThroughUi(page, fixture.user.email, PASSWORD);
     const obscured: string[] = [];
+    const unindicated: string[] = [];
     for (const path of ['/create-post', '/wishlist', '/profile', '/']) {
       await page.goto(path);
       await settle(page);
       const stops = [...(await tabThrough(page, 45)), ...(await tabThrough(page, 30, 'Shift+Tab'))];
       obscured.push(...stops.filter((stop) => stop.obscured).map((stop) => `${path}: ${stop.description}`));
+      // Every stop shows its focus (the profile's tab panels take focus and used to hide it).
+      unindicated.push(
+        ...stops
+          .filter((stop) => stop.description !== 'body' && !stop.indicated)
+          .map((stop) => `${path}: ${stop.description}`),
+      );
     }
     expect(obscured).toEqual([]);
+    expect(unindicated).toEqual([]);
   });
 });
 

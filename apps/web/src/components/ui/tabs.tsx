@@ -171,7 +171,7 @@ export function TabsContent({ value, className, children, ...props }: TabsConten
       hidden={!selected}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the tabs pattern's panel is a tab stop (WAI-ARIA APG), as in Radix Tabs.
       tabIndex={0}
-      className={cn('pt-4 outline-none', className)}
+      className={cn('pt-4', className)}
       {...props}
     >
       {selected ? children : null}
