@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY } from '@/lib/local-storage';
+import { LANGUAGE_STORAGE_KEY, readItem, writeItem } from '@/lib/local-storage';
 import en from '@/locales/en.json';
 
 export const LANGUAGES = ['en', 'he'] as const;
@@ -30,14 +30,6 @@ i18n.on('languageChanged', (language) => applyToDocument(i18n.resolvedLanguage ?
 /** What a browser may report or a visitor may have stored as a language code (a stored value is untrusted). */
 const LANGUAGE_CODE = /^[A-Za-z0-9_@.-]{1,128}$/;
 
-function storedLanguage(): string | null {
-  try {
-    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null; // storage blocked (private mode, a sandboxed frame): the browser's languages decide
-  }
-}
-
 /**
  * The language: a choice stored under 'lang' first, then the browser's languages in their order
  * (i18next takes the first it supports, 'he-IL' as 'he'); the language in use is stored. What
@@ -47,18 +39,14 @@ function storedLanguage(): string | null {
 export const languageDetector = {
   type: 'languageDetector' as const,
   detect(): string[] {
-    const candidates = [storedLanguage(), ...(navigator.languages ?? []), navigator.language];
+    const candidates = [readItem(LANGUAGE_STORAGE_KEY), ...(navigator.languages ?? []), navigator.language];
     return candidates.filter(
       (code): code is string => typeof code === 'string' && LANGUAGE_CODE.test(code) && !code.includes('..'),
     );
   },
   cacheUserLanguage(language: string) {
     if (language === 'cimode') return; // i18next's key-showing test mode, not a language
-    try {
-      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-    } catch {
-      // not stored: detected again next time
-    }
+    writeItem(LANGUAGE_STORAGE_KEY, language);
   },
 };
 

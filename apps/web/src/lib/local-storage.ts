@@ -20,7 +20,16 @@ function notify(key: StorageKey | null) {
   for (const listener of listeners) listener(key);
 }
 
+/**
+ * What could not be stored because storage is blocked or full (private modes, a browser set to refuse
+ * site data): kept here for this visit, so that a step such as finishing onboarding still counts until the
+ * page is closed, instead of sending the visitor round the same loop.
+ */
+const unstored = new Map<StorageKey, string>();
+
 export function readItem(key: StorageKey): string | null {
+  const kept = unstored.get(key);
+  if (kept !== undefined) return kept;
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -31,17 +40,19 @@ export function readItem(key: StorageKey): string | null {
 export function writeItem(key: StorageKey, value: string): void {
   try {
     window.localStorage.setItem(key, value);
+    unstored.delete(key);
   } catch {
-    // Storage full or blocked: the app keeps working for this visit.
+    unstored.set(key, value);
   }
   notify(key);
 }
 
 export function removeItem(key: StorageKey): void {
+  unstored.delete(key);
   try {
     window.localStorage.removeItem(key);
   } catch {
-    // See writeItem.
+    // Blocked storage: nothing was stored there.
   }
   notify(key);
 }
