@@ -3,6 +3,7 @@ export * from './constants/limits.ts';
 export * from './constants/lists.ts';
 export * from './constants/preferences.ts';
 export * from './constants/profile.ts';
+export * from './constants/roles.ts';
 export * from './constants/storage.ts';
 export * from './domain/captions.ts';
 export * from './domain/custom-values.ts';

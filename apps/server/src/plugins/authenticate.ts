@@ -1,3 +1,4 @@
+import { isAdminRole } from '@sys/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 
@@ -144,18 +145,15 @@ export function requireUser(request: FastifyRequest): RequestUser {
 }
 
 /**
- * The roles the auth service's admin API accepts (`AuthService.authorizeAdmin`): a user whose role an
- * administrator set to one of these (PUT /auth/v1/admin/users/{id} with `role`) is an administrator of
- * the data API too.
+ * The signed-in administrator (a role of ADMIN_ROLES, the ones the auth service's admin API accepts: a
+ * user whose role an administrator set, PUT /auth/v1/admin/users/{id} with `role`), 401 for visitors, or
+ * 403 for everyone else.
  */
-export const ADMIN_ROLES: readonly string[] = ['service_role', 'supabase_admin'];
-
-/** The signed-in administrator, 401 for visitors, or 403 for everyone else. */
 export function requireAdmin(
   request: FastifyRequest,
   message = 'Only administrators can do this',
 ): RequestUser {
   const user = requireUser(request);
-  if (!ADMIN_ROLES.includes(user.role)) throw forbidden(message);
+  if (!isAdminRole(user.role)) throw forbidden(message);
   return user;
 }

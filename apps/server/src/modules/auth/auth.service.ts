@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { isAdminRole } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthSessionRow, AuthUserRow } from '../../db/schema/auth.ts';
 import {
@@ -1302,7 +1303,6 @@ export class AuthService {
       const reason = error instanceof InvalidTokenError ? error.message : 'invalid token';
       throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
     }
-    if (role !== 'service_role' && role !== 'supabase_admin')
-      throw forbidden('not_admin', 'User not allowed');
+    if (!isAdminRole(role)) throw forbidden('not_admin', 'User not allowed');
   }
 }
