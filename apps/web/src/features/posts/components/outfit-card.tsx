@@ -21,6 +21,7 @@ import { shareLink } from '@/lib/share';
 import { useFollowAuthorMutation } from '../api/follow-author';
 import { useLikePostMutation } from '../api/like-post';
 import { useViewer } from '../hooks/use-viewer';
+import { followToasts } from '../utils/follow-toasts';
 import { authorName } from '../utils/post-display';
 import { showToast } from '../utils/toast';
 import { AuthorAvatar } from './author-avatar';
@@ -84,16 +85,7 @@ export function OutfitCard({
 
   const toggleFollow = () => {
     const following = !post.followingAuthor;
-    follow.mutate(following, {
-      onSuccess: () =>
-        void showToast('success', following ? t('follow.followed') : t('follow.unfollowed'), {
-          description: following ? t('follow.followedDescription') : t('follow.unfollowedDescription'),
-        }),
-      onError: () =>
-        void showToast('destructive', t('follow.error'), {
-          description: following ? t('follow.followError') : t('follow.unfollowError'),
-        }),
-    });
+    follow.mutate(following, followToasts(t, following));
   };
 
   const share = async () => {
