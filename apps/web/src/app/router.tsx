@@ -99,6 +99,10 @@ export const routes: RouteObject[] = [
             path: 'settings/blocked',
             lazy: screen(() => import('@/features/moderation/routes/blocked-people')),
           },
+          {
+            path: 'settings/moderation',
+            lazy: screen(() => import('@/features/moderation/routes/moderation')),
+          },
           { path: '*', lazy: screen(() => import('./routes/not-found')) },
         ],
       },

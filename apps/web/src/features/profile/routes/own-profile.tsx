@@ -1,8 +1,9 @@
-import { DEFAULT_PROFILE, type GuestProfile } from '@sys/shared';
+import { DEFAULT_PROFILE, type GuestProfile, isAdminRole } from '@sys/shared';
 import {
   BanIcon,
   CameraIcon,
   EyeOffIcon,
+  FlagIcon,
   FolderPlusIcon,
   HeartIcon,
   MessageCircleIcon,
@@ -299,6 +300,10 @@ export default function OwnProfileScreen() {
                 { to: '/explore/taste', icon: HeartIcon, label: t('taste.title') },
                 { to: '/settings/security', icon: ShieldCheckIcon, label: t('security.title') },
                 { to: '/settings/blocked', icon: BanIcon, label: t('blockedPeople.title') },
+                // Administrators only (the server checks again: the page shows non-administrators a refusal).
+                ...(isAdminRole(user.role)
+                  ? [{ to: '/settings/moderation', icon: FlagIcon, label: t('moderation.title') }]
+                  : []),
               ]
             : undefined
         }
