@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { appShell } from './vite-plugins/app-shell.ts';
 import { classGroups } from './vite-plugins/class-groups.ts';
 import { guestAvatars } from './vite-plugins/guest-avatars.ts';
+import { localeSections } from './vite-plugins/locale-sections.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { pwaAssets } from './vite-plugins/pwa-assets.ts';
 
@@ -15,7 +16,16 @@ const API_TARGET = process.env.SYS_API_ORIGIN ?? 'http://localhost:3000';
 const SERVER_PATHS = '^/((api|functions|storage|media)/|auth/v1/)';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), classGroups(), appShell(), pwaAssets(), guestAvatars(), precompress()],
+  plugins: [
+    localeSections(),
+    react(),
+    tailwindcss(),
+    classGroups(),
+    appShell(),
+    pwaAssets(),
+    guestAvatars(),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -72,7 +72,7 @@ function ReportedThing({ report }: { report: AdminReport }) {
         {target.author.username ? (
           <Link
             to={`/profile/${encodeURIComponent(target.author.username)}`}
-            className="-m-1 flex min-h-11 items-center gap-3 rounded-xl p-1 hover:bg-subtle"
+            className="flex min-h-11 items-center gap-3 rounded-xl hover:bg-subtle"
           >
             {who}
           </Link>
@@ -92,11 +92,11 @@ function ReportedThing({ report }: { report: AdminReport }) {
     return (
       <Link
         to={`/post/${target.postId ?? report.targetId}`}
-        className="-m-1 flex items-start gap-3 rounded-xl p-1 hover:bg-subtle"
+        className="flex items-start gap-3 rounded-xl hover:bg-subtle"
       >
         <Thumbnail url={target.mediaUrl} />
         <span className="min-w-0 flex-1">
-          <span className="line-clamp-3 text-[15px] text-ink [overflow-wrap:anywhere]" dir="auto">
+          <span className="line-clamp-2 text-[15px] text-ink [overflow-wrap:anywhere]" dir="auto">
             {text || t('moderation.noCaption')}
           </span>
           <span className="mt-1 block truncate text-[13px] text-muted">
@@ -111,12 +111,12 @@ function ReportedThing({ report }: { report: AdminReport }) {
   return (
     <div className="flex flex-col gap-1">
       <blockquote
-        className="border-s-2 border-line-strong ps-3 text-[15px] text-ink [overflow-wrap:anywhere]"
+        className="rounded-xl bg-subtle px-3 py-2 text-[15px] text-ink [overflow-wrap:anywhere]"
         dir="auto"
       >
-        <p className="line-clamp-4">{text}</p>
+        <p className="line-clamp-2">{text}</p>
       </blockquote>
-      <div className="flex flex-wrap items-center justify-between gap-x-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-2">
         <span className="min-w-0 truncate text-[13px] text-muted">
           {t('moderation.by', { name: isolate(author) })}
         </span>
@@ -187,7 +187,7 @@ export function ReportCard({ report, pending = false, onStatus, onRemove }: Repo
       <ReportedThing report={report} />
 
       {report.note ? (
-        <div className="rounded-xl bg-subtle px-3 py-2 text-[13px]">
+        <div className="rounded-xl border border-line px-3 py-2 text-[13px]">
           <p className="font-semibold text-ink">{t('moderation.note')}</p>
           <p className="text-ink [overflow-wrap:anywhere]" dir="auto">
             {report.note}
@@ -269,7 +269,7 @@ export function ReportCardSkeleton() {
         <Skeleton className="aspect-[4/5] w-16 rounded-md" />
         <div className="flex flex-1 flex-col gap-2">
           <Skeleton className="h-4 w-full rounded" />
-          <Skeleton className="h-4 w-2/3 rounded" />
+          <Skeleton className="h-4 w-3/4 rounded" />
         </div>
       </div>
       <div className="flex gap-2">

@@ -143,7 +143,7 @@ export function ReportList({ filter, query }: ReportListProps) {
       >
         {removing?.target?.text?.trim() ? (
           <blockquote
-            className="line-clamp-3 rounded-xl bg-subtle px-3 py-2 text-sm text-ink [overflow-wrap:anywhere]"
+            className="line-clamp-2 rounded-xl bg-subtle px-3 py-2 text-sm text-ink [overflow-wrap:anywhere]"
             dir="auto"
           >
             {removing.target.text}

@@ -1,3 +1,4 @@
+import '../locale';
 import { FlagIcon, ShieldAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

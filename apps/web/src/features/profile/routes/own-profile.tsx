@@ -302,7 +302,7 @@ export default function OwnProfileScreen() {
                 { to: '/settings/blocked', icon: BanIcon, label: t('blockedPeople.title') },
                 // Administrators only (the server checks again: the page shows non-administrators a refusal).
                 ...(isAdminRole(user.role)
-                  ? [{ to: '/settings/moderation', icon: FlagIcon, label: t('moderation.title') }]
+                  ? [{ to: '/settings/moderation', icon: FlagIcon, label: t('profile.moderationMenu') }]
                   : []),
               ]
             : undefined
