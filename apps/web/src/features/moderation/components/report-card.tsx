@@ -208,52 +208,55 @@ export function ReportCard({ report, pending = false, onStatus, onRemove }: Repo
         ) : null}
       </p>
 
-      <div className="flex flex-wrap gap-2">
-        {open ? (
-          <>
-            <Button
-              variant="outline"
-              aria-describedby={about}
-              disabled={pending}
-              onClick={() => onStatus(report, 'resolved')}
-            >
-              <CheckIcon aria-hidden />
-              {t('moderation.resolve')}
-            </Button>
-            <Button
-              variant="outline"
-              aria-describedby={about}
-              disabled={pending}
-              onClick={() => onStatus(report, 'dismissed')}
-            >
-              <XIcon aria-hidden />
-              {t('moderation.dismiss')}
-            </Button>
-            {removable ? (
+      {open || report.target ? (
+        <div className="flex flex-wrap gap-2">
+          {open ? (
+            <>
               <Button
-                variant="ghost"
-                className="text-danger hover:bg-danger/10"
+                variant="outline"
                 aria-describedby={about}
                 disabled={pending}
-                onClick={() => onRemove(report)}
+                onClick={() => onStatus(report, 'resolved')}
               >
-                <Trash2Icon aria-hidden />
-                {t(`moderation.remove.${removable}`)}
+                <CheckIcon aria-hidden />
+                {t('moderation.resolve')}
               </Button>
-            ) : null}
-          </>
-        ) : (
-          <Button
-            variant="ghost"
-            aria-describedby={about}
-            disabled={pending}
-            onClick={() => onStatus(report, 'open')}
-          >
-            <RotateCcwIcon aria-hidden />
-            {t('moderation.reopen')}
-          </Button>
-        )}
-      </div>
+              <Button
+                variant="outline"
+                aria-describedby={about}
+                disabled={pending}
+                onClick={() => onStatus(report, 'dismissed')}
+              >
+                <XIcon aria-hidden />
+                {t('moderation.dismiss')}
+              </Button>
+              {removable ? (
+                <Button
+                  variant="ghost"
+                  className="text-danger hover:bg-danger/10"
+                  aria-describedby={about}
+                  disabled={pending}
+                  onClick={() => onRemove(report)}
+                >
+                  <Trash2Icon aria-hidden />
+                  {t(`moderation.remove.${removable}`)}
+                </Button>
+              ) : null}
+            </>
+          ) : report.target ? (
+            // Open again (a mistake undone); not when the thing is gone: there is nothing left to review.
+            <Button
+              variant="ghost"
+              aria-describedby={about}
+              disabled={pending}
+              onClick={() => onStatus(report, 'open')}
+            >
+              <RotateCcwIcon aria-hidden />
+              {t('moderation.reopen')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -143,10 +143,10 @@ export function ReportList({ filter, query }: ReportListProps) {
       >
         {removing?.target?.text?.trim() ? (
           <blockquote
-            className="line-clamp-2 rounded-xl bg-subtle px-3 py-2 text-sm text-ink [overflow-wrap:anywhere]"
+            className="rounded-xl bg-subtle px-3 py-2 text-sm text-ink [overflow-wrap:anywhere]"
             dir="auto"
           >
-            {removing.target.text}
+            <p className="line-clamp-2">{removing.target.text}</p>
           </blockquote>
         ) : null}
       </ConfirmDialog>

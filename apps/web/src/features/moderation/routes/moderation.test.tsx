@@ -277,7 +277,30 @@ describe('/settings/moderation', () => {
     const card = screen.getByRole('article');
     expect(within(card).getByText('Resolved')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Remove post' })).not.toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Reopen' })).toBeInTheDocument();
+    // Nothing is left to review: no Reopen either.
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('opens a dismissed report again', async () => {
+    const dismissed = { ...userReport, status: 'dismissed' as const, resolvedAt: minutesAgo(1) };
+    const patches: unknown[] = [];
+    fakeApi({
+      'GET /api/v1/admin/reports': () => page(patches.length ? [] : [dismissed]),
+      [`PATCH /api/v1/admin/reports/${userReport.id}`]: (_url, init) => {
+        patches.push(JSON.parse(String(init?.body)));
+        return { ...userReport, status: 'open' };
+      },
+    });
+    const { user } = renderApp('/settings/moderation?status=dismissed');
+    const list = await listOf('Dismissed reports');
+    expect(
+      within(list).getByText(`dismissed ${relativeTime(dismissed.resolvedAt, 'en')}`, { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Reopen' }));
+    expect(await screen.findByText('Report reopened')).toBeInTheDocument();
+    expect(await screen.findByText('No dismissed reports')).toBeInTheDocument();
+    expect(patches).toEqual([{ status: 'open' }]);
   });
 
   it('removes nothing when the removal is cancelled', async () => {
