@@ -89,7 +89,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
       schema: {
         tags: ['profiles'],
         summary: "A user's counts (the spec's get_user_stats); live updates arrive through /api/v1/events",
-        description: 'Not found (404), like the profile, when the caller and the user have blocked each other either way.',
+        description:
+          'Not found (404), like the profile, when the caller and the user have blocked each other either way.',
         params: UsernameParamsSchema,
         response: { 200: ProfileStatsSchema, 404: ErrorResponseSchema },
       },
