@@ -30,6 +30,20 @@ describe(`npm run admin (${testEngine})`, () => {
     if (testEngine === 'postgres') pg = await createPostgresTestDatabase();
     env = childEnv({ DATA_DIR: tmp, ...(pg ? { DATABASE_URL: pg.url } : {}) });
   });
+  /** The app on the same data directory and database as the CLI (close it before the next command: PGlite is one process). */
+  const openApp = () =>
+    buildApp(
+      {
+        dataDir: tmp,
+        webDist: null,
+        seedDemo: false,
+        logLevel: 'silent',
+        authRateLimits: TEST_RATE_LIMITS,
+        ...(pg ? { databaseUrl: pg.url } : {}),
+      },
+      { logger: false },
+    );
+
   afterAll(async () => {
     await pg?.drop();
     rmSync(tmp, { recursive: true, force: true });
@@ -76,17 +90,7 @@ describe(`npm run admin (${testEngine})`, () => {
   it('lists reports, resolves and dismisses them, and removes posts (with their files) and comments', async () => {
     // Content made through the API of an app on the same data directory and database, then closed
     // (the embedded database is single-process).
-    const app = await buildApp(
-      {
-        dataDir: tmp,
-        webDist: null,
-        seedDemo: false,
-        logLevel: 'silent',
-        authRateLimits: TEST_RATE_LIMITS,
-        ...(pg ? { databaseUrl: pg.url } : {}),
-      },
-      { logger: false },
-    );
+    const app = await openApp();
     let postId: string;
     let fileName: string;
     let commentId: string;
@@ -174,17 +178,7 @@ describe(`npm run admin (${testEngine})`, () => {
 
     /** Signs in with the password (a new token carries the current role) and asks for the reports queue. */
     const reportsStatus = async () => {
-      const app = await buildApp(
-        {
-          dataDir: tmp,
-          webDist: null,
-          seedDemo: false,
-          logLevel: 'silent',
-          authRateLimits: TEST_RATE_LIMITS,
-          ...(pg ? { databaseUrl: pg.url } : {}),
-        },
-        { logger: false },
-      );
+      const app = await openApp();
       try {
         const signIn = await app.inject({
           method: 'POST',
