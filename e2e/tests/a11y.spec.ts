@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { PASSWORD, signInThroughUi } from './support/auth';
 import { type ApiUser, createApiUser } from './support/people';
-import { pngFile } from './support/posts';
+import { pngFile, publishThroughApi } from './support/posts';
 import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
 
 /**
@@ -21,22 +21,10 @@ interface Fixture {
 async function createFixture(request: APIRequestContext): Promise<Fixture> {
   const user = await createApiUser(request, 'a11y');
   const headers = { authorization: `Bearer ${user.token}` };
-  const upload = await request.post('/api/v1/storage/post-media', {
-    headers,
-    multipart: { file: pngFile('look.png', [120, 140, 180]) },
+  const { id: postId } = await publishThroughApi(request, user.token, 'Accessible look #a11y', {
+    items: [{ link: 'https://shop.example/coat', brand: 'Zara', price: '120', currency: 'ILS' }],
+    rgb: [120, 140, 180],
   });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { publicUrl } = (await upload.json()) as { publicUrl: string };
-  const created = await request.post('/api/v1/posts', {
-    headers,
-    data: {
-      caption: 'Accessible look #a11y',
-      media: [{ url: publicUrl, type: 'image', order: 0 }],
-      items: [{ link: 'https://shop.example/coat', brand: 'Zara', price: '120', currency: 'ILS' }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id: postId } = (await created.json()) as { id: string };
   const album = await request.post('/api/v1/albums', {
     headers,
     data: { name: 'Checked looks', isPublic: true, postId },

@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PASSWORD, signInThroughUi } from './support/auth';
 import { bearer } from './support/discovery';
-import { type ApiUser, createApiUser } from './support/people';
-import { pngFile } from './support/posts';
+import { createApiUser, makeAdministrator } from './support/people';
+import { publishThroughApi } from './support/posts';
 import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
 
 /*
@@ -10,34 +10,6 @@ import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
  * app; an administrator finds both from the profile menu, removes the post (gone from the feed), dismisses
  * the comment's report and looks through the tabs, in English and in Hebrew. Everyone else is refused.
  */
-
-async function publish(request: APIRequestContext, user: ApiUser, caption: string): Promise<string> {
-  const upload = await request.post('/api/v1/storage/post-media', {
-    headers: bearer(user.token),
-    multipart: { file: pngFile('look.png', [200, 160, 120]) },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { publicUrl } = (await upload.json()) as { publicUrl: string };
-  const created = await request.post('/api/v1/posts', {
-    headers: bearer(user.token),
-    data: { caption, media: [{ url: publicUrl, type: 'image', order: 0 }], items: [] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
-
-/** A person made an administrator (the admin API with the server's SERVICE_ROLE_KEY), before they sign in. */
-async function createAdministrator(request: APIRequestContext): Promise<ApiUser> {
-  const user = await createApiUser(request, 'mod');
-  const key = process.env.E2E_SERVICE_ROLE_KEY;
-  if (!key) throw new Error('E2E_SERVICE_ROLE_KEY is not set (see playwright.config.ts)');
-  const role = await request.put(`/auth/v1/admin/users/${user.id}`, {
-    headers: bearer(key),
-    data: { role: 'supabase_admin' },
-  });
-  expect(role.status(), await role.text()).toBe(200);
-  return user;
-}
 
 /** The card of the report whose reported thing shows `text` (other journeys report things on the same server). */
 function reportCard(page: Page, text: string): Locator {
@@ -57,8 +29,8 @@ test('an administrator reviews what people reported: removes a post, dismisses a
   const caption = `Olga's loud coat ${stamp}`;
   const otherCaption = `Olga's quiet scarf ${stamp}`;
   const commentText = `Not a kind word ${stamp}`;
-  const postId = await publish(request, author, caption);
-  const otherPostId = await publish(request, author, otherCaption);
+  const postId = (await publishThroughApi(request, author.token, caption)).id;
+  const otherPostId = (await publishThroughApi(request, author.token, otherCaption)).id;
   const comment = await request.post(`/api/v1/posts/${otherPostId}/comments`, {
     headers: bearer(commenter.token),
     data: { body: commentText },
@@ -98,7 +70,8 @@ test('an administrator reviews what people reported: removes a post, dismisses a
   await ritaContext.close();
 
   // The administrator opens the screen from the profile's menu.
-  const admin = await createAdministrator(request);
+  const admin = await createApiUser(request, 'mod');
+  await makeAdministrator(request, admin);
   await markOnboarded(page);
   await signInThroughUi(page, admin.email, PASSWORD);
   await expect(page.getByText(caption)).toBeVisible();

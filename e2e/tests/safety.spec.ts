@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PASSWORD, signInThroughUi } from './support/auth';
 import { bearer, passwordToken } from './support/discovery';
-import { type ApiUser, createApiUser, followThroughApi } from './support/people';
-import { pngFile } from './support/posts';
+import { createApiUser, followThroughApi, makeAdministrator } from './support/people';
+import { publishThroughApi } from './support/posts';
 import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
 
 /*
@@ -20,31 +20,10 @@ function withName(before: string, name: string, after: string): RegExp {
   return new RegExp(`${literal(before)}\u2068?${literal(name)}\u2069?${literal(after)}`);
 }
 
-async function publish(request: APIRequestContext, user: ApiUser, caption: string): Promise<string> {
-  const upload = await request.post('/api/v1/storage/post-media', {
-    headers: bearer(user.token),
-    multipart: { file: pngFile('look.png', [120, 150, 190]) },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { publicUrl } = (await upload.json()) as { publicUrl: string };
-  const created = await request.post('/api/v1/posts', {
-    headers: bearer(user.token),
-    data: { caption, media: [{ url: publicUrl, type: 'image', order: 0 }], items: [] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
-
-/** An administrator: the admin API (with the server's SERVICE_ROLE_KEY) gives the role, then a fresh sign-in. */
+/** An administrator's token: the role is given through the admin API, then a fresh sign-in. */
 async function createAdmin(request: APIRequestContext): Promise<string> {
   const user = await createApiUser(request, 'admin');
-  const key = process.env.E2E_SERVICE_ROLE_KEY;
-  if (!key) throw new Error('E2E_SERVICE_ROLE_KEY is not set (see playwright.config.ts)');
-  const role = await request.put(`/auth/v1/admin/users/${user.id}`, {
-    headers: bearer(key),
-    data: { role: 'supabase_admin' },
-  });
-  expect(role.status(), await role.text()).toBe(200);
+  await makeAdministrator(request, user);
   return passwordToken(request, user.email);
 }
 
@@ -60,8 +39,8 @@ test('a report and a block, then an administrator removes the post for everyone'
   const stamp = Date.now().toString(36);
   const bobCaption = `Bob's loud jacket ${stamp}`;
   const carolCaption = `Carol's calm coat ${stamp}`;
-  const bobPost = await publish(request, bob, bobCaption);
-  await publish(request, carol, carolCaption);
+  const bobPost = (await publishThroughApi(request, bob.token, bobCaption)).id;
+  await publishThroughApi(request, carol.token, carolCaption);
   // Bob follows Alice, so that before the block he may write to her.
   await followThroughApi(request, bob, alice);
   await followThroughApi(request, alice, bob);
@@ -156,7 +135,8 @@ test('a report and a block, then an administrator removes the post for everyone'
 
 test('visitors who try to report are asked to register', async ({ page, request }) => {
   const author = await createApiUser(request, 'dana');
-  const postId = await publish(request, author, `Dana's dress ${Date.now().toString(36)}`);
+  const postId = (await publishThroughApi(request, author.token, `Dana's dress ${Date.now().toString(36)}`))
+    .id;
   await markOnboarded(page);
   await page.goto(`/post/${postId}`);
   await page.getByRole('button', { name: `More options for ${author.username}'s post` }).click();
@@ -173,7 +153,8 @@ test('a comment can be reported from the comments', async ({ page, request }) =>
   const author = await createApiUser(request, 'erin');
   const commenter = await createApiUser(request, 'finn');
   const reader = await createApiUser(request, 'gail');
-  const postId = await publish(request, author, `Erin's boots ${Date.now().toString(36)}`);
+  const postId = (await publishThroughApi(request, author.token, `Erin's boots ${Date.now().toString(36)}`))
+    .id;
   const comment = await request.post(`/api/v1/posts/${postId}/comments`, {
     headers: bearer(commenter.token),
     data: { body: 'Not a nice thing to say' },

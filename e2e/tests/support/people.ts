@@ -31,3 +31,15 @@ export async function followThroughApi(request: APIRequestContext, follower: Api
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** Makes `user` an administrator through the admin API (with the server's SERVICE_ROLE_KEY); they sign
+ * in afterwards for a token with the new role. */
+export async function makeAdministrator(request: APIRequestContext, user: ApiUser): Promise<void> {
+  const key = process.env.E2E_SERVICE_ROLE_KEY;
+  if (!key) throw new Error('E2E_SERVICE_ROLE_KEY is not set (see playwright.config.ts)');
+  const role = await request.put(`/auth/v1/admin/users/${user.id}`, {
+    headers: { authorization: `Bearer ${key}` },
+    data: { role: 'supabase_admin' },
+  });
+  expect(role.status(), await role.text()).toBe(200);
+}

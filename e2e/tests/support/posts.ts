@@ -92,6 +92,35 @@ export async function signUpThroughUi(page: Page, email = uniqueEmail()): Promis
   return email;
 }
 
+export interface PublishOptions {
+  /** Tagged products; none by default. */
+  items?: Record<string, string>[];
+  /** The colour of the post's one generated image. */
+  rgb?: readonly [number, number, number];
+}
+
+/** A post with one generated image, published through the API (upload, then create) by `token`'s user. */
+export async function publishThroughApi(
+  request: APIRequestContext,
+  token: string,
+  caption: string,
+  { items = [], rgb = [180, 120, 140] }: PublishOptions = {},
+): Promise<{ id: string; author: { username: string } }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const upload = await request.post('/api/v1/storage/post-media', {
+    headers,
+    multipart: { file: pngFile('look.png', rgb) },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { publicUrl } = (await upload.json()) as { publicUrl: string };
+  const created = await request.post('/api/v1/posts', {
+    headers,
+    data: { caption, media: [{ url: publicUrl, type: 'image', order: 0 }], items },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: string; author: { username: string } };
+}
+
 /** A user and a post of theirs made through the API (sign-up, upload, create), for journeys about others' posts. */
 export async function createPostThroughApi(
   request: APIRequestContext,
@@ -102,24 +131,8 @@ export async function createPostThroughApi(
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
   const { access_token: token } = (await signUp.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${token}` };
-
-  const upload = await request.post('/api/v1/storage/post-media', {
-    headers,
-    multipart: { file: pngFile('look.png', [180, 120, 140]) },
+  const post = await publishThroughApi(request, token, caption, {
+    items: [{ link: 'https://shop.example/dress', brand: 'Zara', price: '80', currency: 'ILS' }],
   });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { publicUrl } = (await upload.json()) as { publicUrl: string };
-
-  const created = await request.post('/api/v1/posts', {
-    headers,
-    data: {
-      caption,
-      media: [{ url: publicUrl, type: 'image', order: 0 }],
-      items: [{ link: 'https://shop.example/dress', brand: 'Zara', price: '80', currency: 'ILS' }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const post = (await created.json()) as { id: string; author: { username: string } };
   return { postId: post.id, username: post.author.username };
 }
