@@ -6,6 +6,22 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Handle, UserName } from '@/components/user-name';
 import { formatNumber } from '@/lib/intl';
 
+/** A profile's name as its heading, and its @username under it when it has one. */
+export function ProfileNames({ name, username }: { name: string; username: string | null }) {
+  return (
+    <>
+      <h2 className="text-xl font-bold text-ink">
+        <UserName>{name}</UserName>
+      </h2>
+      {username ? (
+        <p className="text-[13px] text-muted">
+          <Handle username={username} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** What a profile header shows, from the own profile, a public profile or the local guest profile. */
 export interface ProfileView {
   avatarUrl: string | null;
@@ -101,14 +117,7 @@ export function ProfileSummary({ profile, stats, truncate = false, measurementsN
         )}
       </span>
       <div className="flex flex-col gap-0.5">
-        <h2 className="text-xl font-bold text-ink">
-          <UserName>{name}</UserName>
-        </h2>
-        {profile.username ? (
-          <p className="text-[13px] text-muted">
-            <Handle username={profile.username} />
-          </p>
-        ) : null}
+        <ProfileNames name={name} username={profile.username} />
         {/* The bio is the user's own text: its direction is its own, not the interface's. */}
         <p dir="auto" className="mt-1 text-[15px] text-ink">
           {truncate ? truncateBio(bio) : bio}

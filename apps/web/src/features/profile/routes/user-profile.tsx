@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader, type PageMenuItem } from '@/components/layout/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Handle, UserName } from '@/components/user-name';
+import { Handle } from '@/components/user-name';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
 import { AlbumGridSkeleton } from '@/features/albums/components/album-card';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
@@ -22,7 +22,12 @@ import { lazyWithPreload } from '@/lib/lazy';
 import { useProfileFollow } from '../api/follow-profile';
 import { useProfileStatsQuery } from '../api/get-profile-stats';
 import { usePublicProfileQuery } from '../api/get-public-profile';
-import { ProfileSummary, ProfileSummarySkeleton, profileViewOf } from '../components/profile-summary';
+import {
+  ProfileNames,
+  ProfileSummary,
+  ProfileSummarySkeleton,
+  profileViewOf,
+} from '../components/profile-summary';
 import { EmptyTabNote, ProfileAlbumGrid, ProfileTabs } from '../components/profile-tabs';
 
 const ReportDialog = lazyWithPreload(() => import('@/features/moderation/components/report-dialog'));
@@ -58,14 +63,7 @@ function BlockedProfileHeader({ profile }: { profile: PublicProfile }) {
       className="flex flex-col items-center gap-2 px-4 pt-2 text-center"
     >
       <AuthorAvatar url={profile.avatar_url} className="size-24 ring-2 ring-line" />
-      <h2 className="text-xl font-bold text-ink">
-        <UserName>{name}</UserName>
-      </h2>
-      {profile.username ? (
-        <p className="text-[13px] text-muted">
-          <Handle username={profile.username} />
-        </p>
-      ) : null}
+      <ProfileNames name={name} username={profile.username} />
     </section>
   );
 }
