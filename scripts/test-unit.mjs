@@ -48,4 +48,8 @@ if (TEST_DATABASE_URL) {
       '\n=== cluster test NOT RUN: nginx is not installed (apt-get install nginx; CI runs it) ===\n',
     );
   }
+} else {
+  process.stdout.write(
+    '\n=== PostgreSQL pass NOT RUN: TEST_DATABASE_URL is not set (README, Test it; CI sets it) ===\n',
+  );
 }
