@@ -199,7 +199,7 @@ test.describe('people: follows, saved products, album management', () => {
     await expect(handle).toHaveText(`@${owner.username}`);
     const manage = page.getByRole('group', { name: 'ניהול האלבום' });
     await manage.getByRole('button', { name: 'הפיכה לפרטי' }).click();
-    await expect(page.getByText('האלבום פרטי עכשיו: רק את/ה רואה אותו')).toBeVisible();
+    await expect(page.getByText('האלבום פרטי עכשיו: רק אתם רואים אותו')).toBeVisible();
     await manage.getByRole('button', { name: 'שינוי שם' }).click();
     const rename = page.getByRole('dialog', { name: 'שינוי שם האלבום' });
     await rename.getByLabel('שם האלבום').fill(' ');

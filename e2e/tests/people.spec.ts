@@ -135,7 +135,7 @@ test.describe('people', () => {
     await expect(hebrew.getByRole('button', { name: new RegExp(albumName) })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'save post dialog (he)');
     await hebrew.getByRole('button', { name: 'שמירה במועדפים' }).click();
-    await expect(page.getByText('נשמר במועדפים שלך')).toBeVisible();
+    await expect(page.getByText('נשמר במועדפים שלכם')).toBeVisible();
 
     await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
     await page.goto('/wishlist');

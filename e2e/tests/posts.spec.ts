@@ -121,7 +121,7 @@ test('a signed-in user publishes a post with a scraped product, edits it and del
   await page.reload();
   await page.getByRole('button', { name: 'מחיקת הפוסט' }).click();
   const hebrewConfirm = page.getByRole('alertdialog', { name: 'מחיקת הפוסט' });
-  await expect(hebrewConfirm).toContainText('בטוח שברצונך למחוק את הפוסט?');
+  await expect(hebrewConfirm).toContainText('בטוחים שאתם רוצים למחוק את הפוסט?');
   await expectNoSeriousA11yViolations(page, 'delete post dialog (he)');
   await hebrewConfirm.getByRole('button', { name: 'מחיקה', exact: true }).click();
   await expect(page.getByText('הפוסט נמחק')).toBeVisible();

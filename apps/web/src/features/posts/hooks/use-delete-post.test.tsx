@@ -36,7 +36,7 @@ describe('useDeletePost', () => {
     );
     act(() => remove(POST_ID));
     expect(await screen.findByText('מחיקת הפוסט נכשלה.')).toBeInTheDocument();
-    expect(screen.getByText('אפשר לערוך רק פוסטים שלך')).toBeInTheDocument();
+    expect(screen.getByText('אפשר לערוך רק את הפוסטים שלכם')).toBeInTheDocument();
     expect(screen.queryByText('You can only edit your own posts')).not.toBeInTheDocument();
   });
 });

@@ -75,7 +75,7 @@ describe("'Your taste' of a visitor (local swipes)", () => {
     await changeLanguage('he');
     storeLocalSwipeEvent(createSwipeEvent(outfit(1, ['casual'], 'maya', []), 'like', 1000));
     renderApp('/explore/taste');
-    expect(await screen.findByRole('heading', { level: 1, name: 'הטעם שלך' }, LOADED)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'הטעם שלכם' }, LOADED)).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'מה שאהבתם' })).toBeInTheDocument();
   });
 });
