@@ -112,7 +112,7 @@ test.describe('onboarding', () => {
       const texts =
         language === 'en'
           ? { pass: 'Pass on this outfit', like: 'Like this outfit', likeStamp: 'Like', passStamp: 'Pass' }
-          : { pass: 'דלגו על הלוק', like: 'אהבתי את הלוק', likeStamp: 'אהבתי', passStamp: 'דלג' };
+          : { pass: 'דלגו על הלוק', like: 'אהבתי את הלוק', likeStamp: 'אהבתי', passStamp: 'דילוג' };
       await page.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
       await page.goto('/onboarding');
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'he' ? 'rtl' : 'ltr');
