@@ -15,15 +15,23 @@ export interface SignInFormProps {
   onSubmitting: () => void;
   onSignedIn: (result: SignInResult) => void;
   onFailed: () => void;
+  /** The address typed so far: the screen holds it, so switching between Sign In and Sign Up keeps it. */
+  email: string;
+  onEmailChange: (email: string) => void;
 }
 
 /** Email and password; 'Sign In Error' with the server's message on failure. */
-export function SignInForm({ onSubmitting, onSignedIn, onFailed }: SignInFormProps) {
+export function SignInForm({
+  onSubmitting,
+  onSignedIn,
+  onFailed,
+  email,
+  onEmailChange: setEmail,
+}: SignInFormProps) {
   const { t } = useTranslation();
   const authErrorMessage = useAuthErrorMessage();
   const errorId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const signIn = useSignIn();

@@ -16,15 +16,23 @@ export interface SignUpFormProps {
   onSubmitting: () => void;
   onSignedUp: (result: SignUpResult, email: string) => void;
   onFailed: () => void;
+  /** The address typed so far: the screen holds it, so switching between Sign In and Sign Up keeps it. */
+  email: string;
+  onEmailChange: (email: string) => void;
 }
 
 /** Email and password for a new account; 'Sign Up Error' with the server's message on failure. */
-export function SignUpForm({ onSubmitting, onSignedUp, onFailed }: SignUpFormProps) {
+export function SignUpForm({
+  onSubmitting,
+  onSignedUp,
+  onFailed,
+  email,
+  onEmailChange: setEmail,
+}: SignUpFormProps) {
   const { t } = useTranslation();
   const authErrorMessage = useAuthErrorMessage();
   const errorId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reasons, setReasons] = useState<WeakPasswordReasons[]>([]);

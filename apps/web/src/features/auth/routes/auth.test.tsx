@@ -55,6 +55,15 @@ describe('/auth default tab', () => {
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
     expect(router.state.location.search).toBe('?tab=sign-up');
   });
+
+  it('keeps the typed email when switching between Sign Up and Sign In', async () => {
+    const { user } = await openAuth('/auth?tab=sign-up');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
 });
 
 describe('signing in', () => {

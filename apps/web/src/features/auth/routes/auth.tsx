@@ -56,6 +56,8 @@ export default function AuthScreen() {
   // 'code': the password was right, the authenticator app's code comes next.
   const [phase, setPhase] = useState<'idle' | 'submitting' | 'code' | 'done'>('idle');
   const [confirmEmailTo, setConfirmEmailTo] = useState<string | null>(null);
+  // One address for both tabs: someone who starts on Sign Up and switches to Sign In keeps what they typed.
+  const [email, setEmail] = useState('');
 
   const requestedTab = searchParams.get('tab');
   const tab: AuthTab = isAuthTab(requestedTab) ? requestedTab : defaultAuthTab();
@@ -137,6 +139,8 @@ export default function AuthScreen() {
   const formEvents = {
     onSubmitting: () => setPhase('submitting'),
     onFailed: () => setPhase('idle'),
+    email,
+    onEmailChange: setEmail,
   };
 
   return (
