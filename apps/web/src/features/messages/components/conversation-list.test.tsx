@@ -41,4 +41,15 @@ describe('ConversationList', () => {
     expect(preview).toHaveAttribute('dir', 'auto');
     expect(preview).toHaveClass('truncate');
   });
+
+  it('reads the unread count once, with its meaning (not "1 1 unread message")', async () => {
+    await i18n.changeLanguage('en');
+    const router = createMemoryRouter([
+      { path: '*', element: <ConversationList conversations={[{ ...conversation, unreadCount: 1 }]} /> },
+    ]);
+    render(<RouterProvider router={router} />);
+    const link = screen.getByRole('link');
+    expect(link).toHaveAccessibleName(/amazing on you1 unread message$/);
+    expect(link).not.toHaveAccessibleName(/11 unread/);
+  });
 });

@@ -45,7 +45,8 @@ export function ConversationList({ conversations }: { conversations: readonly Co
                   </span>
                   {conversation.unreadCount > 0 ? (
                     <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-bold text-white">
-                      {conversation.unreadCount}
+                      {/* Read once: the sr-only text says the number with its meaning. */}
+                      <span aria-hidden>{conversation.unreadCount}</span>
                       <span className="sr-only">
                         {t('messages.unread', { count: conversation.unreadCount })}
                       </span>

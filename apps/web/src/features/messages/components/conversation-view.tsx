@@ -4,9 +4,10 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { UserName } from '@/components/user-name';
@@ -65,10 +66,28 @@ export function ConversationView({ conversationId }: { conversationId: string })
   };
 
   if (conversation.isError) {
+    // Missing (or not mine): say so and lead back to the inbox; anything else (offline, 5xx) can be retried.
+    const missing =
+      conversation.error instanceof ApiError &&
+      (conversation.error.status === 404 || conversation.error.status === 400);
     return (
       <>
         <PageHeader title={t('messages.title')} back="/messages" />
-        <EmptyState title={t('messages.conversationNotFound')} />
+        {missing ? (
+          <EmptyState
+            title={t('messages.conversationNotFound')}
+            action={
+              <Link to="/messages" className={buttonClasses({ variant: 'outline' })}>
+                {t('messages.backToMessages')}
+              </Link>
+            }
+          />
+        ) : (
+          <LoadError
+            title={t('messages.conversationLoadError')}
+            onRetry={() => void conversation.refetch()}
+          />
+        )}
       </>
     );
   }
@@ -101,30 +120,49 @@ export function ConversationView({ conversationId }: { conversationId: string })
       >
         {messages.isPending ? (
           <Skeleton className="h-24" />
+        ) : messages.isError && !messages.data ? (
+          // A failed load is not an empty thread ("Say hello" would be wrong).
+          <li>
+            <LoadError title={t('messages.conversationLoadError')} onRetry={() => void messages.refetch()} />
+          </li>
         ) : thread.length === 0 ? (
           <li className="py-8 text-center text-sm text-muted">{t('messages.sayHello', { name })}</li>
         ) : (
-          thread.map((message) => {
-            const mine = message.senderId === viewerId;
-            return (
-              <li key={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
-                <span className="sr-only">{mine ? t('messages.you') : name}: </span>
-                <span
-                  // A message keeps its own direction (Latin in a Hebrew interface and the other way round).
-                  dir="auto"
-                  className={cn(
-                    'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px]',
-                    mine ? 'rounded-ee-sm bg-accent-600 text-white' : 'rounded-es-sm bg-subtle text-ink',
-                  )}
+          <>
+            {messages.hasNextPage ? (
+              // Pages hold the newest messages first; older ones load on request, above the thread.
+              <li className="flex justify-center">
+                <Button
+                  variant="ghost"
+                  disabled={messages.isFetchingNextPage}
+                  onClick={() => void messages.fetchNextPage()}
                 >
-                  {message.body}
-                </span>
-                <span className="mt-0.5 text-[11px] text-muted">
-                  {messageTime(message.createdAt, i18n.resolvedLanguage)}
-                </span>
+                  {t('messages.loadEarlier')}
+                </Button>
               </li>
-            );
-          })
+            ) : null}
+            {thread.map((message) => {
+              const mine = message.senderId === viewerId;
+              return (
+                <li key={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
+                  <span className="sr-only">{mine ? t('messages.you') : name}: </span>
+                  <span
+                    // A message keeps its own direction (Latin in a Hebrew interface and the other way round).
+                    dir="auto"
+                    className={cn(
+                      'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px]',
+                      mine ? 'rounded-ee-sm bg-accent-600 text-white' : 'rounded-es-sm bg-subtle text-ink',
+                    )}
+                  >
+                    {message.body}
+                  </span>
+                  <span className="mt-0.5 text-[11px] text-muted">
+                    {messageTime(message.createdAt, i18n.resolvedLanguage)}
+                  </span>
+                </li>
+              );
+            })}
+          </>
         )}
       </ol>
       <div ref={end} />

@@ -85,4 +85,98 @@ describe('/messages', () => {
     const recent = screen.getByText('And today').closest('li');
     expect(recent).not.toHaveTextContent(/[A-Z][a-z]{2} \d/);
   });
+
+  describe('one conversation', () => {
+    const c = '00000000-0000-4000-8000-0000000000c2';
+    const other = {
+      id: '00000000-0000-4000-8000-0000000000b2',
+      username: 'amara.okafor',
+      displayName: null,
+      avatarUrl: null,
+    };
+    const at = new Date().toISOString();
+    const conversation = {
+      id: c,
+      participant: other,
+      lastMessage: null,
+      unreadCount: 0,
+      lastMessageAt: at,
+      createdAt: at,
+    };
+    const message = (n: number) => ({
+      id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
+      conversationId: c,
+      senderId: other.id,
+      body: `Message ${n}`,
+      createdAt: at,
+    });
+
+    it('says the thread could not be loaded (not "Say hello") and loads it again on Try again', async () => {
+      let failing = true;
+      fakeApi({
+        [`GET /api/v1/conversations/${c}`]: () => conversation,
+        [`GET /api/v1/conversations/${c}/messages`]: () =>
+          failing
+            ? withStatus(500, apiErrorBody('internal', 'Internal Server Error'))
+            : { items: [message(1)], nextCursor: null },
+        [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
+      });
+      const { user } = renderApp(`/messages?c=${c}`);
+      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+      expect(alert).toHaveTextContent('This conversation could not be loaded');
+      expect(screen.queryByText(/Say hello/)).not.toBeInTheDocument();
+
+      failing = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText('Message 1')).toBeInTheDocument();
+    });
+
+    it('offers a way back to the inbox when the conversation does not exist', async () => {
+      fakeApi({
+        [`GET /api/v1/conversations/${c}`]: () => withStatus(404, apiErrorBody('not_found', 'Not found')),
+        [`GET /api/v1/conversations/${c}/messages`]: () =>
+          withStatus(404, apiErrorBody('not_found', 'Not found')),
+        'GET /api/v1/conversations': () => ({ items: [], nextCursor: null }),
+      });
+      const { user } = renderApp(`/messages?c=${c}`);
+      expect(await screen.findByText('Conversation not found', {}, { timeout: 8000 })).toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Back to messages' }));
+      expect(await screen.findByText('No messages yet')).toBeInTheDocument();
+    });
+
+    it('says a conversation that failed to load (not missing) could not be loaded, with Try again', async () => {
+      fakeApi({
+        [`GET /api/v1/conversations/${c}`]: () =>
+          withStatus(500, apiErrorBody('internal', 'Internal Server Error')),
+        [`GET /api/v1/conversations/${c}/messages`]: () => ({ items: [], nextCursor: null }),
+        [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
+      });
+      renderApp(`/messages?c=${c}`);
+      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+      expect(alert).toHaveTextContent('This conversation could not be loaded');
+      expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(screen.queryByText('Conversation not found')).not.toBeInTheDocument();
+    });
+
+    it('loads the earlier messages of a thread longer than one page on request', async () => {
+      fakeApi({
+        [`GET /api/v1/conversations/${c}`]: () => conversation,
+        [`GET /api/v1/conversations/${c}/messages`]: (url) =>
+          url.searchParams.get('cursor') === 'older'
+            ? { items: [message(1)], nextCursor: null }
+            : { items: [message(3), message(2)], nextCursor: 'older' },
+        [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
+      });
+      const { user } = renderApp(`/messages?c=${c}`);
+      expect(await screen.findByText('Message 2', {}, { timeout: 8000 })).toBeInTheDocument();
+      expect(screen.queryByText('Message 1')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Show earlier messages' }));
+      const first = await screen.findByText('Message 1');
+      // Oldest at the top.
+      expect(first.compareDocumentPosition(screen.getByText('Message 2'))).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      expect(screen.queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+    });
+  });
 });
