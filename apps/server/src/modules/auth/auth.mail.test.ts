@@ -210,7 +210,7 @@ describe('POST /otp', () => {
     expect(res.statusCode).toBe(200);
     const mail = t.outbox.latest('noa@example.com', 'signup')!;
     expect(mail.locale).toBe('he');
-    expect(mail.subject).toBe('אימות החשבון שלך ב-SYS');
+    expect(mail.subject).toBe('אימות החשבון שלכם ב-SYS');
     expect(mail.html).toContain('dir="rtl"');
     const verified = await follow(mail.link!);
     const { fragment } = redirectParams(verified.headers.location as string);
