@@ -166,7 +166,8 @@ const TEXTS: Record<MailLocale, LocaleText> = {
     kinds: {
       signup: {
         subject: 'אימות החשבון שלכם ב-SYS',
-        intro: () => 'ברוכים הבאים ל-SYS - Share Your Style! אמתו את כתובת האימייל כדי לסיים את יצירת החשבון.',
+        intro: () =>
+          'ברוכים הבאים ל-SYS - Share Your Style! אמתו את כתובת האימייל כדי לסיים את יצירת החשבון.',
         button: 'אימות כתובת האימייל',
         outro: 'אם לא נרשמתם ל-SYS, אפשר להתעלם מהודעה זו.',
       },
