@@ -18,6 +18,9 @@ type KnownCode = (typeof KNOWN_CODES)[number];
 const isKnownCode = (code: unknown): code is KnownCode =>
   typeof code === 'string' && (KNOWN_CODES as readonly string[]).includes(code);
 
+/** The server's weak-password message for a too-short password. */
+const WEAK_LENGTH = /^Password should be at least (\d+) characters\.$/;
+
 /** Keeps a left-to-right message (the server's, in English) in its order inside a right-to-left screen. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
@@ -32,6 +35,9 @@ export function useAuthErrorMessage(): (error: unknown) => string {
       if (isAuthError(error)) {
         if (isKnownCode(error.code)) return t(`auth.errors.${error.code}`);
         if (error.name === 'AuthRetryableFetchError' || error.status === 0) return t('auth.errors.network');
+        // GoTrue's length rule names the server's configured minimum: ours says the same, in the reader's language.
+        const minLength = isAuthWeakPasswordError(error) ? WEAK_LENGTH.exec(error.message)?.[1] : undefined;
+        if (minLength) return t('auth.errors.weak_password_length', { count: Number(minLength) });
       }
       if (error instanceof Error && error.message) return isolate(error.message);
       return isolate(String(error));
