@@ -1,6 +1,7 @@
 import { AuthApiError } from '@supabase/auth-js';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/app/i18n';
 import type { FakeAuthClient } from '@/test/fake-auth-client';
 import { fakeSession } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
@@ -116,5 +117,21 @@ describe('/auth/reset', () => {
     renderApp('/auth/reset');
     expect(await screen.findByText('Email link is invalid or has expired')).toBeInTheDocument();
     window.history.replaceState(null, '', '/');
+  });
+
+  it("says an expired link in the reader's language only (not the server's English under the Hebrew heading)", async () => {
+    await i18n.changeLanguage('he');
+    window.history.replaceState(
+      null,
+      '',
+      '/auth/reset?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+    renderApp('/auth/reset');
+    expect(
+      await screen.findByRole('heading', { name: i18n.t('auth.reset.invalidTitle') }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Email link is invalid or has expired')).not.toBeInTheDocument();
+    window.history.replaceState(null, '', '/');
+    await i18n.changeLanguage('en');
   });
 });

@@ -14,13 +14,18 @@ import { SecondFactorForm } from '../components/second-factor-form';
 import { useAssuranceLevel } from '../hooks/use-assurance-level';
 import { useSession } from '../hooks/use-session';
 
-/** The error the auth service put in the link's redirect (expired or used link), if any. */
-function readLinkError(): string | null {
+/**
+ * The error the auth service put in the link's redirect (expired or used link), if any. An expired or
+ * used link (otp_expired) is what the heading already says in the reader's language, so the server's
+ * English text is not repeated under it; any other error shows the server's words.
+ */
+function readLinkError(): { detail: string | null } | null {
   const fromQuery = new URLSearchParams(window.location.search);
   const fromHash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  const description = fromQuery.get('error_description') ?? fromHash.get('error_description');
-  const error = fromQuery.get('error') ?? fromHash.get('error');
-  return description ?? error;
+  const read = (name: string) => fromQuery.get(name) ?? fromHash.get(name);
+  const message = read('error_description') ?? read('error');
+  if (!message) return null;
+  return { detail: read('error_code') === 'otp_expired' ? null : message };
 }
 
 function ResetSkeleton() {
@@ -75,7 +80,7 @@ export default function ResetPasswordScreen() {
   // it to aal2, the new password updates the user): only 'idle' follows the session's level.
   const [phase, setPhase] = useState<'idle' | 'code' | 'saving'>('idle');
 
-  if (linkError) return <InvalidLink detail={linkError} />;
+  if (linkError) return <InvalidLink detail={linkError.detail} />;
   if (isLoading) return <ResetSkeleton />;
   if (!session) return <InvalidLink detail={null} />;
   if (phase === 'idle' && assurance === undefined) return <ResetSkeleton />;
