@@ -1,9 +1,10 @@
 import type { FollowListItem } from '@sys/shared';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { fakeApi } from '@/test/fake-api';
+import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { NewMessageDialog } from './new-message-dialog';
 
 vi.mock('@/lib/load-auth-client', async () => {
@@ -48,5 +49,28 @@ describe('NewMessageDialog', () => {
     expect(await screen.findByRole('button', { name: 'Noa Levi @noa.levi' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'maya_k' })).toBeInTheDocument();
     expect(screen.getAllByText(/maya_k/)).toHaveLength(1);
+  });
+
+  it('offers Try again when the people I follow could not be loaded', async () => {
+    window.localStorage.setItem('onboarded', 'true');
+    let failing = true;
+    fakeApi({
+      'GET /api/v1/profiles/ada/following': () =>
+        failing
+          ? withStatus(500, apiErrorBody('internal', 'Internal Server Error'))
+          : { items: [person({})], nextCursor: null },
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <MemoryRouter>
+          <NewMessageDialog username="ada" open onOpenChange={() => undefined} onOpened={() => undefined} />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('The people you follow could not be loaded');
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Noa Levi @noa.levi' })).toBeInTheDocument();
   });
 });

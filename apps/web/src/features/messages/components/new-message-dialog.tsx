@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Handle, UserName } from '@/components/user-name';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
@@ -78,9 +79,7 @@ export function NewMessageDialog({ username, open, onOpenChange, onOpened }: New
           {following.isPending ? (
             <Skeleton className="h-32" />
           ) : following.isError ? (
-            <p role="alert" className="py-6 text-center text-sm text-danger">
-              {t('messages.followingError')}
-            </p>
+            <LoadError title={t('messages.followingError')} onRetry={() => void following.refetch()} />
           ) : people.length === 0 ? (
             <EmptyState
               icon={<UsersRoundIcon />}
