@@ -22,6 +22,12 @@ import { useMarkReadMutation } from '../api/mark-read';
 import { useSendMessageMutation } from '../api/send-message';
 import { messageTime } from '../utils/message-time';
 
+/**
+ * Unsent text per signed-in user and conversation, kept while the app is open: leaving a conversation
+ * for the inbox (or anywhere) and coming back finds the message where it was left.
+ */
+const drafts = new Map<string, string>();
+
 /** One conversation: its messages (oldest at the top), new ones arriving live, and a composer. */
 export function ConversationView({ conversationId }: { conversationId: string }) {
   const { t, i18n } = useTranslation();
@@ -30,7 +36,13 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const messages = useMessagesQuery(conversationId);
   const send = useSendMessageMutation(conversationId);
   const markRead = useMarkReadMutation();
-  const [text, setText] = useState('');
+  const draftKey = `${viewerId ?? ''}:${conversationId}`;
+  const [text, setTextState] = useState(() => drafts.get(draftKey) ?? '');
+  const setText = (value: string) => {
+    setTextState(value);
+    if (value) drafts.set(draftKey, value);
+    else drafts.delete(draftKey);
+  };
   const end = useRef<HTMLDivElement>(null);
 
   const thread = [...(messages.data?.pages.flatMap((page) => page.items) ?? [])].reverse();

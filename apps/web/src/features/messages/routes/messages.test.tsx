@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
@@ -177,6 +177,24 @@ describe('/messages', () => {
         Node.DOCUMENT_POSITION_FOLLOWING,
       );
       expect(screen.queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+    });
+
+    it('keeps an unsent message when leaving the conversation and coming back', async () => {
+      fakeApi({
+        'GET /api/v1/conversations': () => ({ items: [conversation], nextCursor: null }),
+        [`GET /api/v1/conversations/${c}`]: () => conversation,
+        [`GET /api/v1/conversations/${c}/messages`]: () => ({ items: [message(1)], nextCursor: null }),
+        [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
+      });
+      const { router, user } = renderApp(`/messages?c=${c}`);
+      await screen.findByText('Message 1', {}, { timeout: 8000 });
+      await user.type(screen.getByRole('textbox', { name: 'Write a message...' }), 'Half-written reply');
+      await act(() => router.navigate('/messages'));
+      await screen.findByRole('link', { name: /amara\.okafor/ });
+      await act(() => router.navigate(`/messages?c=${c}`));
+      expect(await screen.findByRole('textbox', { name: 'Write a message...' })).toHaveValue(
+        'Half-written reply',
+      );
     });
   });
 });
