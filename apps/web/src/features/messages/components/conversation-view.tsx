@@ -131,7 +131,10 @@ export function ConversationView({ conversationId }: { conversationId: string })
         className="flex flex-1 flex-col gap-2 px-4 py-3"
       >
         {messages.isPending ? (
-          <Skeleton className="h-24" />
+          // A list holds only items, loading or not.
+          <li>
+            <Skeleton className="h-24" />
+          </li>
         ) : messages.isError && !messages.data ? (
           // A failed load is not an empty thread ("Say hello" would be wrong).
           <li>

@@ -196,5 +196,20 @@ describe('/messages', () => {
         'Half-written reply',
       );
     });
+
+    it('keeps the thread a list of items while it loads (no bare skeleton inside the <ol>)', async () => {
+      fakeApi({
+        [`GET /api/v1/conversations/${c}`]: () => conversation,
+        [`GET /api/v1/conversations/${c}/messages`]: () => new Promise(() => undefined),
+      });
+      renderApp(`/messages?c=${c}`);
+      const thread = await screen.findByRole(
+        'list',
+        { name: 'Conversation with amara.okafor' },
+        { timeout: 8000 },
+      );
+      expect(thread.children.length).toBeGreaterThan(0);
+      for (const child of Array.from(thread.children)) expect(child.tagName).toBe('LI');
+    });
   });
 });
