@@ -72,6 +72,7 @@ export function SignInForm({
         labelAction={
           <Link
             to="/auth/forgot"
+            state={{ email }}
             className="rounded text-[13px] font-medium text-accent-700 underline-offset-2 hover:underline"
           >
             {t('auth.signIn.forgot')}

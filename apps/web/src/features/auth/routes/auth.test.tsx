@@ -56,6 +56,14 @@ describe('/auth default tab', () => {
     expect(router.state.location.search).toBe('?tab=sign-up');
   });
 
+  it('takes the typed email along to Forgot password?', async () => {
+    const { router, user } = await openAuth('/auth?tab=sign-in');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/forgot'));
+    expect(await screen.findByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
   it('keeps the typed email when switching between Sign Up and Sign In', async () => {
     const { user } = await openAuth('/auth?tab=sign-up');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');

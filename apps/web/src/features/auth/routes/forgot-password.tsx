@@ -1,7 +1,7 @@
 import { KeyRoundIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { notify } from '@/components/ui/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -23,7 +23,13 @@ export default function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const authErrorMessage = useAuthErrorMessage();
   const errorId = useId();
-  const [email, setEmail] = useState('');
+  // The address already typed on Sign In comes along (Forgot password? passes it in the link's state).
+  const carried: unknown = useLocation().state;
+  const [email, setEmail] = useState(() =>
+    carried && typeof carried === 'object' && 'email' in carried && typeof carried.email === 'string'
+      ? carried.email
+      : '',
+  );
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useRequestPasswordReset();
