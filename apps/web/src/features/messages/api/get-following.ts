@@ -1,22 +1,29 @@
 import { type FollowListPage, POST_LIMITS } from '@sys/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { apiRequest } from '@/lib/api-client';
 import { messageKeys } from './message-keys';
 
 /** GET /api/v1/profiles/{username}/following: whom I follow (New Message picks one of them). */
-export function fetchFollowing(username: string, signal?: AbortSignal): Promise<FollowListPage> {
+export function fetchFollowing(
+  username: string,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<FollowListPage> {
   return apiRequest<FollowListPage>(`/profiles/${encodeURIComponent(username)}/following`, {
-    query: { limit: POST_LIMITS.pageSizeMax },
+    query: { limit: POST_LIMITS.pageSizeMax, cursor },
     signal,
   });
 }
 
 export function useFollowingQuery(username: string | null | undefined, enabled: boolean) {
   const { viewerId } = useViewer();
-  return useQuery({
+  // Page by page: someone who follows more than a page of people can still reach all of them.
+  return useInfiniteQuery({
     queryKey: [...messageKeys.following(viewerId), username ?? ''],
-    queryFn: ({ signal }) => fetchFollowing(username ?? '', signal),
+    queryFn: ({ pageParam, signal }) => fetchFollowing(username ?? '', pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     enabled: enabled && viewerId !== null && !!username,
   });
 }

@@ -73,4 +73,31 @@ describe('NewMessageDialog', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Noa Levi @noa.levi' })).toBeInTheDocument();
   });
+
+  it('reaches people beyond the first page of the ones I follow', async () => {
+    window.localStorage.setItem('onboarded', 'true');
+    fakeApi({
+      'GET /api/v1/profiles/ada/following': (url) =>
+        url.searchParams.get('cursor') === 'next'
+          ? {
+              items: [
+                person({ id: '00000000-0000-4000-8000-0000000000b2', username: 'maya_k', displayName: null }),
+              ],
+              nextCursor: null,
+            }
+          : { items: [person({})], nextCursor: 'next' },
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <MemoryRouter>
+          <NewMessageDialog username="ada" open onOpenChange={() => undefined} onOpened={() => undefined} />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await screen.findByRole('button', { name: 'Noa Levi @noa.levi' });
+    expect(screen.queryByRole('button', { name: 'maya_k' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more people' }));
+    expect(await screen.findByRole('button', { name: 'maya_k' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more people' })).not.toBeInTheDocument();
+  });
 });

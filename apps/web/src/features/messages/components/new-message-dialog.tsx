@@ -2,7 +2,7 @@ import type { Author } from '@sys/shared';
 import { UsersRoundIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -51,7 +51,7 @@ export function NewMessageDialog({ username, open, onOpenChange, onOpened }: New
   const following = useFollowingQuery(username, open);
   const start = useOpenConversationMutation();
   const errorText = useApiErrorText();
-  const people = following.data?.items ?? [];
+  const people = following.data?.pages.flatMap((page) => page.items) ?? [];
 
   const pick = (profileId: string) =>
     start.mutate(profileId, {
@@ -78,7 +78,7 @@ export function NewMessageDialog({ username, open, onOpenChange, onOpened }: New
         <div className="mt-4">
           {following.isPending ? (
             <Skeleton className="h-32" />
-          ) : following.isError ? (
+          ) : following.isError && !following.data ? (
             <LoadError title={t('messages.followingError')} onRetry={() => void following.refetch()} />
           ) : people.length === 0 ? (
             <EmptyState
@@ -106,6 +106,17 @@ export function NewMessageDialog({ username, open, onOpenChange, onOpened }: New
                   </button>
                 </li>
               ))}
+              {following.hasNextPage ? (
+                <li className="flex justify-center pt-1">
+                  <Button
+                    variant="ghost"
+                    disabled={following.isFetchingNextPage}
+                    onClick={() => void following.fetchNextPage()}
+                  >
+                    {t('messages.morePeople')}
+                  </Button>
+                </li>
+              ) : null}
             </ul>
           )}
         </div>
