@@ -1,5 +1,5 @@
 import { type ConversationPage, POST_LIMITS } from '@sys/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { apiRequest } from '@/lib/api-client';
 import { messageKeys } from './message-keys';
@@ -7,18 +7,25 @@ import { messageKeys } from './message-keys';
 const PAGE_SIZE = POST_LIMITS.pageSizeMax;
 
 /** GET /api/v1/conversations: my conversations, most recent activity first; `q` searches them. */
-export function fetchConversations(q: string, signal?: AbortSignal): Promise<ConversationPage> {
+export function fetchConversations(
+  q: string,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<ConversationPage> {
   return apiRequest<ConversationPage>('/conversations', {
-    query: { limit: PAGE_SIZE, q: q || undefined },
+    query: { limit: PAGE_SIZE, q: q || undefined, cursor },
     signal,
   });
 }
 
 export function useConversationsQuery(q: string) {
   const { viewerId } = useViewer();
-  return useQuery({
+  // Page by page: older conversations stay reachable past the first page.
+  return useInfiniteQuery({
     queryKey: messageKeys.conversations(q, viewerId),
-    queryFn: ({ signal }) => fetchConversations(q, signal),
+    queryFn: ({ pageParam, signal }) => fetchConversations(q, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     enabled: viewerId !== null,
     placeholderData: keepPreviousData,
   });

@@ -86,6 +86,35 @@ describe('/messages', () => {
     expect(recent).not.toHaveTextContent(/[A-Z][a-z]{2} \d/);
   });
 
+  it('reaches conversations beyond the first page', async () => {
+    const at = new Date().toISOString();
+    const row = (n: number) => ({
+      id: `00000000-0000-4000-8000-0000000000c${n}`,
+      participant: {
+        id: `00000000-0000-4000-8000-0000000000b${n}`,
+        username: `person.${n}`,
+        displayName: null,
+        avatarUrl: null,
+      },
+      lastMessage: null,
+      unreadCount: 0,
+      lastMessageAt: at,
+      createdAt: at,
+    });
+    fakeApi({
+      'GET /api/v1/conversations': (url) =>
+        url.searchParams.get('cursor') === 'next'
+          ? { items: [row(2)], nextCursor: null }
+          : { items: [row(1)], nextCursor: 'next' },
+    });
+    const { user } = renderApp('/messages');
+    expect(await screen.findByRole('link', { name: /person\.1/ }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /person\.2/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more conversations' }));
+    expect(await screen.findByRole('link', { name: /person\.2/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more conversations' })).not.toBeInTheDocument();
+  });
+
   describe('one conversation', () => {
     const c = '00000000-0000-4000-8000-0000000000c2';
     const other = {

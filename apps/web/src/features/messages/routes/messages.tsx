@@ -60,7 +60,7 @@ function Inbox({ onOpen }: { onOpen: (conversationId: string) => void }) {
   const [composing, setComposing] = useState(false);
   const me = useMyProfileQuery();
   const conversations = useConversationsQuery(q.trim());
-  const items = conversations.data?.items ?? [];
+  const items = conversations.data?.pages.flatMap((page) => page.items) ?? [];
   const searching = q.trim() !== '';
 
   return (
@@ -102,7 +102,20 @@ function Inbox({ onOpen }: { onOpen: (conversationId: string) => void }) {
       ) : conversations.isError && !conversations.data ? (
         <LoadError title={t('messages.loadError')} onRetry={() => void conversations.refetch()} />
       ) : items.length > 0 ? (
-        <ConversationList conversations={items} />
+        <>
+          <ConversationList conversations={items} />
+          {conversations.hasNextPage ? (
+            <div className="flex justify-center py-3">
+              <Button
+                variant="ghost"
+                disabled={conversations.isFetchingNextPage}
+                onClick={() => void conversations.fetchNextPage()}
+              >
+                {t('messages.moreConversations')}
+              </Button>
+            </div>
+          ) : null}
+        </>
       ) : searching ? (
         <p className="px-4 py-8 text-center text-sm text-muted">{t('messages.noMatches')}</p>
       ) : (
