@@ -10,9 +10,8 @@ import {
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { isolated } from '@/components/user-name';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
@@ -97,21 +96,6 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
     [],
   );
 
-  // Edit: leaving with unsaved changes (the back arrow, a tab of the bottom bar) asks first, so a tap does
-  // not throw the edits away. Saving, deleting or a lost session leave without asking.
-  const leaving = useRef(false);
-  const leave = (to: string) => {
-    leaving.current = true;
-    navigate(to);
-  };
-  const unsaved = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      mode === 'edit' &&
-      !leaving.current &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      JSON.stringify(latest.current) !== JSON.stringify(initialValues),
-  );
-
   const translate = (message: string) => {
     const key = postMessageKey(message);
     return key ? t(`postMessages.${key}`) : message;
@@ -137,7 +121,7 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
       // A visitor's or guest's work waits for them (files included) while they sign up.
       await savePostDraft(values);
       void showToast('info', t('postForm.draftSaved'), { description: t('postForm.draftSavedDescription') });
-      leave('/auth');
+      navigate('/auth');
       return;
     }
 
@@ -156,21 +140,21 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
       if (mode === 'create') {
         await clearPostDraft();
         void showToast('success', t('postForm.created'));
-        leave('/');
+        navigate('/');
       } else {
         void showToast('success', t('postForm.updated'));
-        leave('/profile');
+        navigate('/profile');
       }
     } catch (error) {
       if (error instanceof UploadError) {
         showUploadError(error);
-        if (error.cause instanceof ApiError && error.cause.status === 401) leave('/auth');
+        if (error.cause instanceof ApiError && error.cause.status === 401) navigate('/auth');
         return;
       }
       const message = error instanceof Error ? translate(error.message) : t('postForm.unexpected');
       const title = mode === 'create' ? t('postForm.createError') : t('postForm.updateError');
       void showToast('destructive', title, { description: message });
-      if (error instanceof ApiError && error.status === 401) leave('/auth');
+      if (error instanceof ApiError && error.status === 401) navigate('/auth');
     }
   };
 
@@ -311,24 +295,9 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
           open={confirmDelete}
           onOpenChange={setConfirmDelete}
           pending={deletion.isPending}
-          onConfirm={() => {
-            leaving.current = true;
-            deletion.remove(postId, () => setConfirmDelete(false));
-          }}
+          onConfirm={() => deletion.remove(postId, () => setConfirmDelete(false))}
         />
       ) : null}
-      <ConfirmDialog
-        open={unsaved.state === 'blocked'}
-        onOpenChange={(open) => {
-          if (!open && unsaved.state === 'blocked') unsaved.reset();
-        }}
-        title={t('postForm.unsavedTitle')}
-        description={t('postForm.unsavedDescription')}
-        confirmLabel={t('postForm.discard')}
-        pendingLabel={t('postForm.discard')}
-        cancelLabel={t('postForm.keepEditing')}
-        onConfirm={() => unsaved.proceed?.()}
-      />
       {dialog}
     </form>
   );
