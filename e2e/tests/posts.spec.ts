@@ -1,7 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { markContextOnboarded, PASSWORD, submitAuthForm, uniqueEmail } from './support/auth';
-import { createPostThroughApi, pngFile, type Shop, signUpThroughUi, startShop } from './support/posts';
-import { expectNoSeriousA11yViolations } from './support/shell';
+import { markContextOnboarded, PASSWORD, signInThroughUi, submitAuthForm, uniqueEmail } from './support/auth';
+import { createApiUser } from './support/people';
+import {
+  createPostThroughApi,
+  pngFile,
+  publishThroughApi,
+  type Shop,
+  signUpThroughUi,
+  startShop,
+} from './support/posts';
+import { bottomNav, expectNoSeriousA11yViolations } from './support/shell';
 
 // One journey at a time in this file: "first in the feed" must not race another journey's new post.
 test.describe.configure({ mode: 'default' });
@@ -261,4 +269,60 @@ test('a signed-out visitor is sent to sign in from the edit page, and a like ask
   await expect(page.getByText('Sign in required')).toBeVisible();
   await expect(page.getByText('Please log in to edit post')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('leaving Edit Post with unsaved changes asks first; Keep editing keeps them, Discard drops them', async ({
+  page,
+}) => {
+  const author = await createApiUser(page.request, 'editor');
+  const caption = `Linen day ${Date.now()}`;
+  const { id: postId } = await publishThroughApi(page.request, author.token, caption);
+  await signInThroughUi(page, author.email);
+  const captionBox = page.getByRole('textbox', { name: 'Caption' });
+
+  // Nothing changed: the back arrow leaves at once.
+  await page.goto(`/post/${postId}`);
+  const edit = page.getByRole('link', { name: 'Edit post' });
+  await edit.click();
+  await expect(captionBox).toHaveValue(caption);
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // Changed: the back arrow asks, and Keep editing keeps every word.
+  await edit.click();
+  await captionBox.fill(`${caption} and sandals`);
+  await page.getByRole('button', { name: 'Go back' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  await expect(ask).toContainText('The changes to this post have not been saved.');
+  await expectNoSeriousA11yViolations(page, 'discard changes dialog');
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/edit-post/${postId}$`));
+  await expect(captionBox).toHaveValue(`${caption} and sandals`);
+
+  // The browser's back asks too.
+  await page.goBack();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(new RegExp(`/edit-post/${postId}$`));
+  await expect(captionBox).toHaveValue(`${caption} and sandals`);
+
+  // Reloading the tab: the browser's own question (accepted here, so the reload drops the edit).
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.type();
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(asked).toBe('beforeunload');
+  await expect(captionBox).toHaveValue(caption);
+
+  // A tab of the bottom bar asks; Discard leaves, and nothing was saved.
+  await captionBox.fill(`${caption} and a hat`);
+  await bottomNav(page).getByRole('link', { name: 'Home' }).click();
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/post/${postId}`);
+  await expect(page.getByRole('article').first().getByText(caption, { exact: true })).toBeVisible();
 });

@@ -10,8 +10,9 @@ import {
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useBlocker, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { isolated } from '@/components/user-name';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
@@ -96,6 +97,32 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
     [],
   );
 
+  // Edit: leaving with unsaved changes (the back arrow, a tab of the bottom bar, the browser's back) asks
+  // first, so a tap does not throw the edits away. Saving, deleting or a lost session (the screen drops
+  // the form) leave without asking.
+  const leaving = useRef(false);
+  const leave = (to: string) => {
+    leaving.current = true;
+    navigate(to);
+  };
+  const hasUnsavedEdits = () =>
+    mode === 'edit' && !leaving.current && JSON.stringify(latest.current) !== JSON.stringify(initialValues);
+  const unsaved = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      currentLocation.pathname !== nextLocation.pathname && hasUnsavedEdits(),
+  );
+  // Closing or reloading the tab with unsaved edits: the browser's own "Leave site?" question.
+  const hasUnsavedRef = useRef(hasUnsavedEdits);
+  hasUnsavedRef.current = hasUnsavedEdits;
+  useEffect(() => {
+    if (mode !== 'edit') return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (hasUnsavedRef.current()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [mode]);
+
   const translate = (message: string) => {
     const key = postMessageKey(message);
     return key ? t(`postMessages.${key}`) : message;
@@ -121,7 +148,7 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
       // A visitor's or guest's work waits for them (files included) while they sign up.
       await savePostDraft(values);
       void showToast('info', t('postForm.draftSaved'), { description: t('postForm.draftSavedDescription') });
-      navigate('/auth');
+      leave('/auth');
       return;
     }
 
@@ -140,21 +167,21 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
       if (mode === 'create') {
         await clearPostDraft();
         void showToast('success', t('postForm.created'));
-        navigate('/');
+        leave('/');
       } else {
         void showToast('success', t('postForm.updated'));
-        navigate('/profile');
+        leave('/profile');
       }
     } catch (error) {
       if (error instanceof UploadError) {
         showUploadError(error);
-        if (error.cause instanceof ApiError && error.cause.status === 401) navigate('/auth');
+        if (error.cause instanceof ApiError && error.cause.status === 401) leave('/auth');
         return;
       }
       const message = error instanceof Error ? translate(error.message) : t('postForm.unexpected');
       const title = mode === 'create' ? t('postForm.createError') : t('postForm.updateError');
       void showToast('destructive', title, { description: message });
-      if (error instanceof ApiError && error.status === 401) navigate('/auth');
+      if (error instanceof ApiError && error.status === 401) leave('/auth');
     }
   };
 
@@ -295,9 +322,24 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
           open={confirmDelete}
           onOpenChange={setConfirmDelete}
           pending={deletion.isPending}
-          onConfirm={() => deletion.remove(postId, () => setConfirmDelete(false))}
+          onConfirm={() => {
+            leaving.current = true;
+            deletion.remove(postId, () => setConfirmDelete(false));
+          }}
         />
       ) : null}
+      <ConfirmDialog
+        open={unsaved.state === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open && unsaved.state === 'blocked') unsaved.reset();
+        }}
+        title={t('postForm.unsavedTitle')}
+        description={t('postForm.unsavedDescription')}
+        confirmLabel={t('postForm.discard')}
+        pendingLabel={t('postForm.discard')}
+        cancelLabel={t('postForm.keepEditing')}
+        onConfirm={() => unsaved.proceed?.()}
+      />
       {dialog}
     </form>
   );
