@@ -326,3 +326,27 @@ test('leaving Edit Post with unsaved changes asks first; Keep editing keeps them
   await page.goto(`/post/${postId}`);
   await expect(page.getByRole('article').first().getByText(caption, { exact: true })).toBeVisible();
 });
+
+test('leaving Create Post with something added asks first; an untouched form leaves at once', async ({
+  page,
+}) => {
+  await signUpThroughUi(page);
+  const caption = page.getByRole('textbox', { name: 'Caption' });
+  await page.goto('/create-post');
+  await expect(caption).toBeVisible();
+  await bottomNav(page).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  await page.goto('/create-post');
+  await caption.fill('Half a thought about linen');
+  await bottomNav(page).getByRole('link', { name: 'Explore' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Discard this post?' });
+  await expect(ask).toContainText('What you added here has not been published.');
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/create-post$/);
+  await expect(caption).toHaveValue('Half a thought about linen');
+  await bottomNav(page).getByRole('link', { name: 'Explore' }).click();
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/explore$/);
+});

@@ -97,8 +97,8 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
     [],
   );
 
-  // Edit: leaving with unsaved changes (the back arrow, a tab of the bottom bar, the browser's back) asks
-  // first, so a tap does not throw the edits away. Saving, deleting or a lost session (the screen drops
+  // Leaving with unsaved work (the back arrow, a tab of the bottom bar, the browser's back) asks first, so
+  // a tap does not throw a new post or an edit away. Saving, deleting or a lost session (the screen drops
   // the form) leave without asking.
   const leaving = useRef(false);
   const leave = (to: string) => {
@@ -106,7 +106,7 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
     navigate(to);
   };
   const hasUnsavedEdits = () =>
-    mode === 'edit' && !leaving.current && JSON.stringify(latest.current) !== JSON.stringify(initialValues);
+    !leaving.current && JSON.stringify(latest.current) !== JSON.stringify(initialValues);
   const unsaved = useBlocker(
     ({ currentLocation, nextLocation }) =>
       currentLocation.pathname !== nextLocation.pathname && hasUnsavedEdits(),
@@ -115,13 +115,12 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
   const hasUnsavedRef = useRef(hasUnsavedEdits);
   hasUnsavedRef.current = hasUnsavedEdits;
   useEffect(() => {
-    if (mode !== 'edit') return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (hasUnsavedRef.current()) event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [mode]);
+  }, []);
 
   const translate = (message: string) => {
     const key = postMessageKey(message);
@@ -333,8 +332,10 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
         onOpenChange={(open) => {
           if (!open && unsaved.state === 'blocked') unsaved.reset();
         }}
-        title={t('postForm.unsavedTitle')}
-        description={t('postForm.unsavedDescription')}
+        title={mode === 'edit' ? t('postForm.unsavedTitle') : t('postForm.unpublishedTitle')}
+        description={
+          mode === 'edit' ? t('postForm.unsavedDescription') : t('postForm.unpublishedDescription')
+        }
         confirmLabel={t('postForm.discard')}
         pendingLabel={t('postForm.discard')}
         cancelLabel={t('postForm.keepEditing')}
