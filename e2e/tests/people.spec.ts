@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { markContextOnboarded, signInThroughUi } from './support/auth';
 import { createApiUser, followThroughApi } from './support/people';
 import { createPostThroughApi, pngFile, signUpThroughUi } from './support/posts';
-import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
+import { bottomNav, expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
 
 test.describe('people', () => {
   test('edit the profile with an avatar and private measurements; another user sees none', async ({
@@ -187,6 +187,13 @@ test.describe('people', () => {
     await page.getByRole('textbox', { name: 'Write a message...' }).fill('Where is the dress from?');
     await page.getByRole('textbox', { name: 'Write a message...' }).press('Enter');
     await expect(benPage.getByText('Where is the dress from?')).toBeVisible();
+    // A short thread's composer sits on the bottom bar, not in the middle of the screen.
+    const composer = await benPage
+      .getByRole('textbox', { name: 'Write a message...' })
+      .locator('xpath=..')
+      .boundingBox();
+    const bar = await bottomNav(benPage).boundingBox();
+    expect(Math.abs(composer!.y + composer!.height - bar!.y)).toBeLessThanOrEqual(2);
     await expectNoSeriousA11yViolations(benPage, 'conversation');
     await benContext.close();
 

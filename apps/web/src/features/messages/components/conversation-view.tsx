@@ -108,7 +108,9 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const name = participant ? (authorName(participant) ?? t('messages.someone')) : '';
 
   return (
-    <div className="flex min-h-[calc(100dvh-var(--spacing-nav,64px)-120px)] flex-col">
+    // At least the screen between the app header and the bottom bar, so the composer of a short thread
+    // sits on the bar as it does in a long one (-mb-4 takes back the main area's extra 16 px under it).
+    <div className="-mb-4 flex min-h-[calc(100dvh-var(--spacing-header)-1px-var(--spacing-nav)-env(safe-area-inset-bottom))] flex-col">
       <PageHeader
         back="/messages"
         title={
