@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { storeLocalSwipeEvent } from '@/features/swipe/utils/swipe-storage';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { testPost } from '@/test/posts';
 import SwipeMode from './swipe-mode';
 
 vi.mock('@/lib/load-auth-client', async () => {
@@ -13,26 +14,7 @@ vi.mock('@/lib/load-auth-client', async () => {
   return { loadAuthClient: async () => client };
 });
 
-function post(n: number): Post {
-  const id = `00000000-0000-4000-8000-00000000000${n}`;
-  return {
-    id,
-    caption: `Look ${n} #Casual`,
-    mediaUrl: '/m.webp',
-    mediaType: 'image',
-    visibility: 'public',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    author: { id, username: `maya${n}`, displayName: null, avatarUrl: null },
-    media: [],
-    items: [],
-    likeCount: 0,
-    commentCount: 0,
-    likedByMe: false,
-    savedByMe: false,
-    followingAuthor: false,
-  };
-}
+const post = (n: number): Post => testPost(n, { caption: `Look ${n} #Casual` });
 
 const HINT = 'Drag the card, or use the buttons or the arrow keys.';
 

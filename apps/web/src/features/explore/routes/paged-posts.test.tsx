@@ -2,6 +2,7 @@ import type { BrandPage, CategoryPage, CountedPostPage, Explore, Post } from '@s
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { testPost } from '@/test/posts';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/load-auth-client', async () => {
@@ -10,26 +11,7 @@ vi.mock('@/lib/load-auth-client', async () => {
   return { loadAuthClient: async () => client };
 });
 
-function post(n: number): Post {
-  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  return {
-    id,
-    caption: `Look ${n}`,
-    mediaUrl: '/m.webp',
-    mediaType: 'image',
-    visibility: 'public',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    author: { id, username: `maya${n}`, displayName: null, avatarUrl: null },
-    media: [],
-    items: [],
-    likeCount: 0,
-    commentCount: 0,
-    likedByMe: false,
-    savedByMe: false,
-    followingAuthor: false,
-  };
-}
+const post = (n: number): Post => testPost(n);
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => post(from + i));
 

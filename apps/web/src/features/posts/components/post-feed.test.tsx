@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testPost } from '@/test/posts';
 import { PostFeed } from './post-feed';
 
 vi.mock('@/lib/load-auth-client', async () => {
@@ -16,19 +17,12 @@ const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('@/lib/api-client', () => ({ apiRequest: api.request }));
 
 function post(n: number): Post {
-  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const base = testPost(n, { mediaUrl: `/media/${n}.webp`, likeCount: n });
   return {
-    id,
-    caption: `Look ${n}`,
-    mediaUrl: `/media/${n}.webp`,
-    mediaType: 'image',
-    visibility: 'public',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    author: { id, username: `maya${n}`, displayName: null, avatarUrl: null },
+    ...base,
     media: [
       {
-        id,
+        id: base.id,
         url: `/media/${n}.webp`,
         type: 'image',
         order: 0,
@@ -38,12 +32,6 @@ function post(n: number): Post {
         variants: [],
       },
     ],
-    items: [],
-    likeCount: n,
-    commentCount: 0,
-    likedByMe: false,
-    savedByMe: false,
-    followingAuthor: false,
   };
 }
 

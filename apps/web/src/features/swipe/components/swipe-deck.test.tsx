@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
+import { testPost } from '@/test/posts';
 import { readLocalSwipeEvents } from '../utils/swipe-storage';
 import { SwipeDeck } from './swipe-deck';
 
@@ -14,20 +15,12 @@ vi.mock('@/lib/load-auth-client', async () => {
 });
 
 function post(n: number): Post {
-  const id = `00000000-0000-4000-8000-00000000000${n}`;
+  const base = testPost(n, { caption: `Look ${n} #Casual #Summer` });
   return {
-    id,
-    caption: `Look ${n} #Casual #Summer`,
-    mediaUrl: '/m.webp',
-    mediaType: 'image',
-    visibility: 'public',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    author: { id, username: `maya${n}`, displayName: null, avatarUrl: null },
-    media: [],
+    ...base,
     items: [
       {
-        id,
+        id: base.id,
         itemType: 'Dress',
         brand: 'Zara',
         link: 'https://x.test',
@@ -41,11 +34,6 @@ function post(n: number): Post {
         savedByMe: false,
       },
     ],
-    likeCount: 0,
-    commentCount: 0,
-    likedByMe: false,
-    savedByMe: false,
-    followingAuthor: false,
   };
 }
 
