@@ -343,6 +343,7 @@ test('leaving Create Post with something added asks first; an untouched form lea
   await bottomNav(page).getByRole('link', { name: 'Explore' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Discard this post?' });
   await expect(ask).toContainText('What you added here has not been published.');
+  await expectNoSeriousA11yViolations(page, 'discard new post dialog');
   await ask.getByRole('button', { name: 'Keep editing' }).click();
   await expect(page).toHaveURL(/\/create-post$/);
   await expect(caption).toHaveValue('Half a thought about linen');
