@@ -4,13 +4,12 @@ import {
   eq,
   inArray,
   notInArray,
-  or,
   type Placeholder,
   type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import { blockedBetween, notBlockedFor } from '../../db/block-filter.ts';
+import { blockedBetween, notBlockedFor, visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import {
   comments,
@@ -273,14 +272,13 @@ export async function findVisiblePostsByIds(
   viewerId: string | null,
 ): Promise<PostListRow[]> {
   if (ids.length === 0) return [];
-  const visible = viewerId
-    ? or(eq(posts.visibility, 'public'), eq(posts.profile_id, viewerId))
-    : eq(posts.visibility, 'public');
   return db
     .select(postSelection(viewerId))
     .from(posts)
     .innerJoin(profiles, eq(profiles.id, posts.profile_id))
-    .where(and(inArray(posts.id, [...ids]), visible, notBlockedFor(viewerId, posts.profile_id)));
+    .where(
+      and(inArray(posts.id, [...ids]), visibleTo(viewerId, posts.profile_id, eq(posts.visibility, 'public'))),
+    );
 }
 
 const mediaStatements = new WeakMap<Db, Map<string, Prepared<PostMediaRow>>>();

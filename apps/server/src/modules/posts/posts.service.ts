@@ -325,7 +325,7 @@ export class PostsService {
 
   /** The post for an edit or delete: 404 when `userId` cannot see it, 403 when it is someone else's. */
   private async requireOwnPost(userId: string, id: string): Promise<PostAccessRow> {
-    const access = await findPostAccess(this.db, id);
+    const access = await findPostAccess(this.db, id, userId);
     if (!access || !this.canSee(userId, access)) throw postNotFound();
     if (access.profile_id !== userId) throw forbidden(POST_MESSAGES.notOwner);
     return access;
