@@ -5,7 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 
 export type MailKind = 'signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change' | 'reauthentication';
 /** Mail that only tells the owner something: no link token, no code. */
-export type NoticeKind = 'signup_existing';
+export type NoticeKind = 'signin_locked' | 'mfa_failures' | 'signup_existing';
 export type MailLocale = 'en' | 'he';
 
 export interface OutgoingMail {
@@ -218,11 +218,28 @@ interface NoticeText {
 
 /** Where each notice's button leads, on the web app. */
 const NOTICE_PATHS: Record<NoticeKind, string> = {
+  signin_locked: '/auth/forgot',
+  mfa_failures: '/settings/security',
   signup_existing: '/auth?tab=sign-in',
 };
 
 const NOTICES: Record<MailLocale, Record<NoticeKind, NoticeText>> = {
   en: {
+    signin_locked: {
+      subject: 'Signing in to your SYS account is paused',
+      intro:
+        'Someone entered a wrong password for your SYS account several times, so signing in with a password is paused for a few minutes.',
+      button: 'Choose a new password',
+      outro:
+        'If it was you, wait a few minutes, or choose a new password now: that ends the pause. If it was not you, your account stays safe as long as your password is strong.',
+    },
+    mfa_failures: {
+      subject: 'Wrong verification codes on your SYS account',
+      intro:
+        'Someone signed in to your SYS account with your password, then entered wrong verification codes several times.',
+      button: 'Change my password',
+      outro: 'If it was not you, someone knows your password: sign in and change it.',
+    },
     signup_existing: {
       subject: 'Someone tried to sign up with your email',
       intro: 'Someone tried to create a SYS account with this email address, which already has one.',
@@ -232,6 +249,19 @@ const NOTICES: Record<MailLocale, Record<NoticeKind, NoticeText>> = {
     },
   },
   he: {
+    signin_locked: {
+      subject: 'הכניסה לחשבון ה-SYS שלכם מושהית',
+      intro: 'מישהו הזין סיסמה שגויה לחשבון ה-SYS שלכם כמה פעמים, ולכן הכניסה עם סיסמה מושהית לכמה דקות.',
+      button: 'בחירת סיסמה חדשה',
+      outro:
+        'אם זה הייתם אתם, המתינו כמה דקות, או בחרו עכשיו סיסמה חדשה: זה מסיים את ההשהיה. אם לא, החשבון שלכם בטוח כל עוד הסיסמה חזקה.',
+    },
+    mfa_failures: {
+      subject: 'קודי אימות שגויים בחשבון ה-SYS שלכם',
+      intro: 'מישהו נכנס לחשבון ה-SYS שלכם עם הסיסמה שלכם, ואז הזין קודי אימות שגויים כמה פעמים.',
+      button: 'שינוי הסיסמה',
+      outro: 'אם זה לא הייתם אתם, מישהו יודע את הסיסמה שלכם: היכנסו ושנו אותה.',
+    },
     signup_existing: {
       subject: 'ניסיון הרשמה עם כתובת האימייל שלכם',
       intro: 'מישהו ניסה ליצור חשבון SYS עם כתובת האימייל הזו, שכבר יש לה חשבון.',

@@ -12,6 +12,7 @@ import { createAuthRateLimiter, DEFAULT_RATE_LIMITS } from './auth.rate-limit.ts
 import { AuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { type AuthHooks, AuthService, type AuthSettings, type Clock } from './auth.service.ts';
+import { AccountThrottle, DEFAULT_LOCKOUTS } from './auth.throttle.ts';
 import { loadSigningKey, TokenService } from './auth.tokens.ts';
 
 /** Everything the auth module is made of; `app.auth` in the server, built directly by the CLI. */
@@ -103,8 +104,20 @@ export async function createAuthModule(
     { ...DEFAULT_RATE_LIMITS, ...config.authRateLimits },
     now,
   );
+  const throttle = new AccountThrottle(database.db, { ...DEFAULT_LOCKOUTS, ...config.authLockout }, now);
   const background = new BackgroundTasks(log);
-  const service = new AuthService(repo, tokens, mail, limiter, background, settings, log, options.hooks, now);
+  const service = new AuthService(
+    repo,
+    tokens,
+    mail,
+    limiter,
+    throttle,
+    background,
+    settings,
+    log,
+    options.hooks,
+    now,
+  );
   const admin = new AuthAdminService(repo, service, options.hooks, now);
 
   // Counters, long-revoked tokens and stale codes are deleted hourly; any instance may do it.

@@ -38,6 +38,7 @@ import type {
   VerifyFactorBody,
   VerifyQuery,
 } from './auth.schemas.ts';
+import type { AccountThrottle } from './auth.throttle.ts';
 import {
   type AccessTokenClaims,
   InvalidTokenError,
@@ -262,6 +263,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly mail: MailTransport,
     private readonly limiter: AuthRateLimiter,
+    private readonly throttle: AccountThrottle,
     private readonly background: BackgroundTasks,
     private readonly settings: AuthSettings,
     private readonly log: FastifyBaseLogger,
@@ -590,10 +592,16 @@ export class AuthService {
       throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
     if (!body.email) throw validationFailed('missing email or phone');
     const password = body.password ?? '';
+    // Counted per email address, known or not, before the check: guesses from many addresses meet the lock.
+    const attempt = await this.throttle.beginPassword(body.email);
     const user = await this.repo.findUserByEmail(body.email.trim());
     const usable = user && !user.deleted_at ? user : undefined;
     const valid = await this.passwordMatches(usable?.encrypted_password ?? null, password);
-    if (!usable || !valid) throw badRequest('invalid_credentials', 'Invalid login credentials');
+    if (!usable || !valid) {
+      if (this.throttle.passwordFailed(attempt) && usable) this.notify(usable, 'signin_locked');
+      throw badRequest('invalid_credentials', 'Invalid login credentials');
+    }
+    await this.throttle.clearPassword(body.email);
     if (usable.banned_until && usable.banned_until.getTime() > this.now()) {
       throw badRequest('user_banned', 'User is banned');
     }
@@ -793,6 +801,8 @@ export class AuthService {
       }
       return row;
     });
+    // A new password (the end of a reset, too) ends a lock on password sign-in.
+    if (passwordHash && user.email) await this.throttle.clearPassword(user.email);
     if (changesEmail) {
       updated = await this.sendLink(updated, 'email_change', {
         redirectTo: info.redirectTo,
@@ -1263,8 +1273,8 @@ export class AuthService {
 
   async verifyFactor(auth: AuthContext, factorId: string, body: VerifyFactorBody, info: RequestInfo) {
     const factor = await this.ownedFactor(auth, factorId);
-    // Per user, so that guessing codes from many addresses does not multiply the attempts.
-    await this.limiter.consume('otp', `mfa:${auth.user.id}`);
+    // Per address here; per session and user below (a lock that never shuts the owner out).
+    await this.limiter.consume('otp', `mfa:${info.ip}`);
     if (!body.code) throw validationFailed('Code needs to be non-empty');
     if (!body.challenge_id || !isUuid(body.challenge_id))
       throw validationFailed('challenge_id must be an UUID');
@@ -1282,9 +1292,13 @@ export class AuthService {
         `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
       );
     }
+    await this.throttle.beginTotp(auth.session.id);
     if (!verifyTotp(factor.secret, body.code.trim(), this.now())) {
+      if (await this.throttle.totpFailed(auth.user.id, auth.session.id))
+        this.notify(auth.user, 'mfa_failures');
       throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
     }
+    await this.throttle.totpPassed(auth.user.id, auth.session.id);
     const now = this.date();
     return this.repo.transaction(async (repo) => {
       if (!(await repo.consumeChallenge(challenge.id, now))) {
