@@ -94,6 +94,9 @@ describe('POST /signup with email confirmation on', () => {
   it('answers an existing address with the bytes a new one gets, bar fresh ids and times', async () => {
     const startedAt = Date.now();
     const fresh = await signUp('new-addr@example.com');
+    const users = async () =>
+      (await t.app.database.query<{ n: number }>('select count(*)::int as n from auth.users'))[0]!.n;
+    const before = await users();
     for (const email of ['old-conf@example.com', 'old-unco@example.com']) {
       const existing = await signUp(email);
       expect(head(existing)).toEqual(head(fresh));
@@ -107,6 +110,8 @@ describe('POST /signup with email confirmation on', () => {
       }
       expect(existing.json().id).not.toBe(fresh.json().id);
     }
+    // The existing addresses' answers cost a new account's database work, but nothing was kept.
+    expect(await users()).toBe(before);
   });
 
   it('mails the existing owner instead: a notice if confirmed, the link again if not', () => {

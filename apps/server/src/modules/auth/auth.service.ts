@@ -467,10 +467,11 @@ export class AuthService {
       if (!this.settings.confirmEmail) throw unprocessable('user_already_exists', 'User already registered');
       // With confirmation on, answer exactly as for a new address so that sign-up does not reveal
       // which emails have accounts; the owner gets mail instead, after the answer: the link again
-      // if unconfirmed, else word that someone tried. The hash a new account would cost and its
-      // mail limit keep response times alike too.
+      // if unconfirmed, else word that someone tried. The hash, database work and mail limit a new
+      // account would cost keep response times alike too.
       await this.hashPassword(body.password);
       const createdAt = this.date();
+      await this.rehearseSignup(data, createdAt);
       await this.limiter.consume('email', email);
       if (!existing.deleted_at) {
         if (existing.email_confirmed_at) this.notify(existing, 'signup_existing');
@@ -495,6 +496,39 @@ export class AuthService {
     if (!this.settings.confirmEmail) return this.issueSession(user, 'password', info);
     await this.sendLink(user, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined }, true);
     return toUserJson(await this.bundle(user.id));
+  }
+
+  /**
+   * The database work of a new sign-up (its rows, its link token, reading it back) in a transaction
+   * that is rolled back: an existing email's answer takes as long as a new one's and keeps nothing.
+   */
+  private async rehearseSignup(data: Record<string, unknown>, now: Date): Promise<void> {
+    const undo = new Error('sign-up rehearsal rolled back');
+    try {
+      await this.repo.transaction(async (repo) => {
+        const user = await this.createUserRows(repo, {
+          email: `${newId()}@rehearsal.invalid`,
+          passwordHash: null,
+          userMetadata: data,
+          confirmed: false,
+          now,
+        });
+        await repo.deleteOneTimeTokens(user.id, ['signup']);
+        await repo.insertOneTimeToken({
+          user_id: user.id,
+          token_type: 'signup',
+          token_hash: sha256Hex(randomToken()),
+          code_hash: sha256Hex(randomToken()),
+          relates_to: user.email ?? '',
+          created_at: now,
+        });
+        await repo.updateUser(user.id, { confirmation_sent_at: now }, now);
+        await repo.loadUserBundle(user.id);
+        throw undo;
+      });
+    } catch (error) {
+      if (error !== undo) throw error;
+    }
   }
 
   /**
