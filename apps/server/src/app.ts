@@ -47,6 +47,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Called for every route as it is added (tests enumerate the routes to cover each one). */
   onRoute?: (route: RouteOptions) => void;
+  /** The auth service's clock (tests move it forward past a lock). */
+  authNow?: () => number;
 }
 
 /**
@@ -115,6 +117,7 @@ export async function buildApp(
     },
   });
   await registerAuth(app, {
+    ...(options.authNow ? { now: options.authNow } : {}),
     hooks: {
       ...profileAuthHooks(profiles),
       // A deleted account's files leave the store, and its posts every instance's feed and discovery caches.

@@ -19,6 +19,10 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'everyone'],
     ['TRUST_PROXY', '10.0.0.0/33'],
+    ['AUTH_LOCKOUT', 'password=5/3600'],
+    ['AUTH_LOCKOUT', 'passwords=5/3600/60/900'],
+    ['AUTH_LOCKOUT', 'mfa=5/3600/300/30'],
+    ['AUTH_LOCKOUT', 'password=5/86400/60/900'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfigFromEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfigFromEnv({ [name]: value })).toThrow(name);
@@ -37,5 +41,11 @@ describe('configuration from the environment', () => {
     expect(loadConfigFromEnv({ TRUST_PROXY: '10.0.0.0/8, ::1, uniquelocal' }).trustProxy).toBe(
       '10.0.0.0/8, ::1, uniquelocal',
     );
+  });
+
+  it('reads per-account lockouts as failures/window/first lock/longest lock', () => {
+    expect(loadConfigFromEnv({ AUTH_LOCKOUT: 'password=3/600/30/300' }).authLockout).toEqual({
+      password: { failures: 3, windowSeconds: 600, lockSeconds: 30, maxLockSeconds: 300 },
+    });
   });
 });

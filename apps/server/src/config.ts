@@ -21,6 +21,40 @@ function parseRateLimitSpec(value: unknown): unknown {
   return result;
 }
 
+const LockoutSchema = z
+  .object({
+    failures: z.number().int().min(1).max(1000),
+    windowSeconds: z.number().int().min(1),
+    lockSeconds: z.number().int().min(1),
+    maxLockSeconds: z.number().int().min(1),
+  })
+  .refine((l) => l.maxLockSeconds >= l.lockSeconds, 'the longest lock must not be shorter than the first')
+  // The hourly clean-up drops counters a day after their last failure.
+  .refine(
+    (l) => l.maxLockSeconds + l.windowSeconds <= 86_400,
+    'lock and window must add up to a day at most',
+  );
+
+/** `password=5/3600/60/900` -> `{ password: { failures: 5, windowSeconds: 3600, lockSeconds: 60, maxLockSeconds: 900 } }`. */
+function parseLockoutSpec(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const result: Record<string, unknown> = {};
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^(\w+)=(\d+)\/(\d+)\/(\d+)\/(\d+)$/.exec(part);
+    if (!match) return part; // fails validation with the offending part in the message
+    result[match[1]!] = {
+      failures: Number(match[2]),
+      windowSeconds: Number(match[3]),
+      lockSeconds: Number(match[4]),
+      maxLockSeconds: Number(match[5]),
+    };
+  }
+  return result;
+}
+
 /** `loopback`, `10.0.0.0/8, 192.168.1.5`...: what proxy-addr (Fastify's trustProxy) accepts. */
 function isTrustedProxyList(value: string): boolean {
   const entries = value.split(',').map((entry) => entry.trim());
@@ -97,6 +131,15 @@ export const AppConfigSchema = z.object({
   /** Overrides of the auth rate limits, e.g. `token=150/300,otp=30/300,email=30/3600` (count/seconds). */
   authRateLimits: z
     .preprocess(parseRateLimitSpec, z.partialRecord(z.enum(['token', 'otp', 'email']), RateLimitSchema))
+    .optional(),
+  /**
+   * Overrides of the per-account lockouts, e.g. `password=5/3600/60/900,mfa=5/3600/30/300`: after this
+   * many failures (wrong passwords for one email address; wrong TOTP codes of one user), refuse for the
+   * first lock (seconds), doubling with each further failure up to the longest lock; a run is forgotten
+   * once the window passes without a failure after its lock.
+   */
+  authLockout: z
+    .preprocess(parseLockoutSpec, z.partialRecord(z.enum(['password', 'mfa']), LockoutSchema))
     .optional(),
   /**
    * Overrides of the data API's rate limits, e.g. `messages=30/60,events=60/60` (count/seconds): messages
@@ -179,6 +222,7 @@ const ENV_FIELDS = {
   SMTP_URL: { field: 'smtpUrl', parse: 'string' },
   MAIL_FROM: { field: 'mailFrom', parse: 'string' },
   AUTH_RATE_LIMITS: { field: 'authRateLimits', parse: 'string' },
+  AUTH_LOCKOUT: { field: 'authLockout', parse: 'string' },
   API_RATE_LIMITS: { field: 'apiRateLimits', parse: 'string' },
   FEED_CACHE_TTL_MS: { field: 'feedCacheTtlMs', parse: 'int' },
   FEED_CACHE_MAX_PAGES: { field: 'feedCacheMaxPages', parse: 'int' },

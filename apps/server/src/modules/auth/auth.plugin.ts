@@ -5,12 +5,14 @@ import type { Database } from '../../db/client.ts';
 import { registerAuthenticate } from '../../plugins/authenticate.ts';
 import { authAdminRoutes } from './auth.admin.routes.ts';
 import { AuthAdminService } from './auth.admin.service.ts';
+import { BackgroundTasks } from './auth.background.ts';
 import { authErrorHandler, badRequest, notFound, requestApiVersion, sendAuthError } from './auth.errors.ts';
 import { createMailTransport, type MailTransport } from './auth.mailer.ts';
 import { createAuthRateLimiter, DEFAULT_RATE_LIMITS } from './auth.rate-limit.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { type AuthHooks, AuthService, type AuthSettings, type Clock } from './auth.service.ts';
+import { AccountThrottle, DEFAULT_LOCKOUTS } from './auth.throttle.ts';
 import { loadSigningKey, TokenService } from './auth.tokens.ts';
 
 /** Everything the auth module is made of; `app.auth` in the server, built directly by the CLI. */
@@ -19,9 +21,11 @@ export interface AuthModule {
   admin: AuthAdminService;
   tokens: TokenService;
   mail: MailTransport;
+  /** Mail sent after the answer; tests wait for it with `idle()`. */
+  background: BackgroundTasks;
   settings: AuthSettings;
   repo: AuthRepository;
-  /** Stops the periodic clean-up and closes the mail transport. */
+  /** Stops the periodic clean-up, waits for mail under way and closes the mail transport. */
   close(): Promise<void>;
 }
 
@@ -100,7 +104,20 @@ export async function createAuthModule(
     { ...DEFAULT_RATE_LIMITS, ...config.authRateLimits },
     now,
   );
-  const service = new AuthService(repo, tokens, mail, limiter, settings, log, options.hooks, now);
+  const throttle = new AccountThrottle(database.db, { ...DEFAULT_LOCKOUTS, ...config.authLockout }, now);
+  const background = new BackgroundTasks(log);
+  const service = new AuthService(
+    repo,
+    tokens,
+    mail,
+    limiter,
+    throttle,
+    background,
+    settings,
+    log,
+    options.hooks,
+    now,
+  );
   const admin = new AuthAdminService(repo, service, options.hooks, now);
 
   // Counters, long-revoked tokens and stale codes are deleted hourly; any instance may do it.
@@ -114,10 +131,12 @@ export async function createAuthModule(
     admin,
     tokens,
     mail,
+    background,
     settings,
     repo,
     close: async () => {
       clearInterval(cleanup);
+      await background.idle();
       await mail.close();
     },
   };
@@ -167,6 +186,8 @@ async function authHttp(app: FastifyInstance, { module }: { module: AuthModule }
 export async function registerAuth(app: FastifyInstance, options: AuthModuleOptions = {}): Promise<void> {
   const module = await createAuthModule(app.config, app.database, app.log, options);
   app.decorate('auth', module);
+  // Before the database closes: mail under way may still write its link tokens.
+  app.addHook('preClose', async () => module.background.idle());
   app.addHook('onClose', async () => module.close());
   registerAuthenticate(app, (token) => module.tokens.verifyAccessToken(token));
   await app.register(authHttp, { prefix: AUTH_PREFIX, module });

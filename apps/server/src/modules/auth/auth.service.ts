@@ -3,6 +3,7 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { isAdminRole } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthSessionRow, AuthUserRow } from '../../db/schema/auth.ts';
+import type { BackgroundTasks } from './auth.background.ts';
 import {
   AuthError,
   badRequest,
@@ -13,8 +14,15 @@ import {
   validationFailed,
   WeakPasswordError,
 } from './auth.errors.ts';
-import { type MailKind, type MailTransport, mailLocale, renderMail } from './auth.mailer.ts';
-import { type SessionJson, toSessionJson, toUserJson, type UserJson } from './auth.mapper.ts';
+import {
+  type MailKind,
+  type MailTransport,
+  mailLocale,
+  type NoticeKind,
+  renderMail,
+  renderNotice,
+} from './auth.mailer.ts';
+import { jsonbKeyOrder, type SessionJson, toSessionJson, toUserJson, type UserJson } from './auth.mapper.ts';
 import { generateTotpSecret, otpauthUri, qrCodeSvg, verifyTotp } from './auth.mfa.ts';
 import type { AuthRateLimiter } from './auth.rate-limit.ts';
 import type { AuthRepository } from './auth.repository.ts';
@@ -30,6 +38,7 @@ import type {
   VerifyFactorBody,
   VerifyQuery,
 } from './auth.schemas.ts';
+import type { AccountThrottle } from './auth.throttle.ts';
 import {
   type AccessTokenClaims,
   InvalidTokenError,
@@ -87,6 +96,13 @@ export interface AuthHooks {
 }
 
 export type Clock = () => number;
+
+/** Where a mail link leads and how: redirect target, PKCE challenge, the new address of a change. */
+interface LinkOptions {
+  redirectTo?: string | undefined;
+  pkce?: { code_challenge?: string | undefined; code_challenge_method?: string | undefined } | undefined;
+  newEmail?: string | undefined;
+}
 
 /** One-time token kinds as stored (`token_type`) and the verify `type`s that may redeem them. */
 const TOKEN_TYPES_FOR_VERIFY: Record<string, string[]> = {
@@ -247,6 +263,8 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly mail: MailTransport,
     private readonly limiter: AuthRateLimiter,
+    private readonly throttle: AccountThrottle,
+    private readonly background: BackgroundTasks,
     private readonly settings: AuthSettings,
     private readonly log: FastifyBaseLogger,
     private readonly hooks: AuthHooks = {},
@@ -448,16 +466,19 @@ export class AuthService {
     if (existing) {
       if (!this.settings.confirmEmail) throw unprocessable('user_already_exists', 'User already registered');
       // With confirmation on, answer exactly as for a new address so that sign-up does not reveal
-      // which emails have accounts; the owner of an unconfirmed account gets the link again.
-      // The hash a new account would cost keeps response times alike too.
+      // which emails have accounts; the owner gets mail instead, after the answer: the link again
+      // if unconfirmed, else word that someone tried. The hash, database work and mail limit a new
+      // account would cost keep response times alike too.
       await this.hashPassword(body.password);
-      if (!existing.email_confirmed_at && !existing.deleted_at) {
-        await this.sendLink(existing, 'signup', {
-          redirectTo: info.redirectTo,
-          pkce: pkce ? body : undefined,
-        });
+      const createdAt = this.date();
+      await this.rehearseSignup(data, createdAt);
+      await this.limiter.consume('email', email);
+      if (!existing.deleted_at) {
+        if (existing.email_confirmed_at) this.notify(existing, 'signup_existing');
+        else
+          this.mailLater(existing, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
       }
-      return this.obfuscatedUser(email, data);
+      return this.obfuscatedUser(email, data, createdAt);
     }
 
     const passwordHash = await this.hashPassword(body.password);
@@ -473,12 +494,48 @@ export class AuthService {
       return created;
     });
     if (!this.settings.confirmEmail) return this.issueSession(user, 'password', info);
-    await this.sendLink(user, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
+    await this.sendLink(user, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined }, true);
     return toUserJson(await this.bundle(user.id));
   }
 
-  /** What a fresh, unconfirmed sign-up of `email` looks like, under a random id that exists nowhere. */
-  private obfuscatedUser(email: string, data: Record<string, unknown>): UserJson {
+  /**
+   * The database work of a new sign-up (its rows, its link token, reading it back) in a transaction
+   * that is rolled back: an existing email's answer takes as long as a new one's and keeps nothing.
+   */
+  private async rehearseSignup(data: Record<string, unknown>, now: Date): Promise<void> {
+    const undo = new Error('sign-up rehearsal rolled back');
+    try {
+      await this.repo.transaction(async (repo) => {
+        const user = await this.createUserRows(repo, {
+          email: `${newId()}@rehearsal.invalid`,
+          passwordHash: null,
+          userMetadata: data,
+          confirmed: false,
+          now,
+        });
+        await repo.deleteOneTimeTokens(user.id, ['signup']);
+        await repo.insertOneTimeToken({
+          user_id: user.id,
+          token_type: 'signup',
+          token_hash: sha256Hex(randomToken()),
+          code_hash: sha256Hex(randomToken()),
+          relates_to: user.email ?? '',
+          created_at: now,
+        });
+        await repo.updateUser(user.id, { confirmation_sent_at: now }, now);
+        await repo.loadUserBundle(user.id);
+        throw undo;
+      });
+    } catch (error) {
+      if (error !== undo) throw error;
+    }
+  }
+
+  /**
+   * What a fresh, unconfirmed sign-up of `email` looks like, under a random id that exists nowhere:
+   * created at `createdAt`, its confirmation sent now, metadata in the database's key order.
+   */
+  private obfuscatedUser(email: string, data: Record<string, unknown>, createdAt: Date): UserJson {
     const now = this.date();
     const id = newId();
     return toUserJson({
@@ -496,13 +553,19 @@ export class AuthService {
         email_change_sent_at: null,
         reauthentication_sent_at: null,
         phone: null,
-        raw_app_meta_data: { provider: 'email', providers: ['email'] },
-        raw_user_meta_data: { ...data, email, email_verified: false, phone_verified: false, sub: id },
+        raw_app_meta_data: jsonbKeyOrder({ provider: 'email', providers: ['email'] }),
+        raw_user_meta_data: jsonbKeyOrder({
+          ...data,
+          email,
+          email_verified: false,
+          phone_verified: false,
+          sub: id,
+        }),
         is_anonymous: false,
         banned_until: null,
         deleted_at: null,
         last_sign_in_at: null,
-        created_at: now,
+        created_at: createdAt,
         updated_at: now,
       },
       identities: [
@@ -511,10 +574,10 @@ export class AuthService {
           provider_id: id,
           user_id: id,
           provider: 'email',
-          identity_data: { sub: id, email, email_verified: false, phone_verified: false },
+          identity_data: jsonbKeyOrder({ sub: id, email, email_verified: false, phone_verified: false }),
           last_sign_in_at: null,
-          created_at: now,
-          updated_at: now,
+          created_at: createdAt,
+          updated_at: createdAt,
         },
       ],
       factors: [],
@@ -563,10 +626,16 @@ export class AuthService {
       throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
     if (!body.email) throw validationFailed('missing email or phone');
     const password = body.password ?? '';
+    // Counted per email address, known or not, before the check: guesses from many addresses meet the lock.
+    const attempt = await this.throttle.beginPassword(body.email);
     const user = await this.repo.findUserByEmail(body.email.trim());
     const usable = user && !user.deleted_at ? user : undefined;
     const valid = await this.passwordMatches(usable?.encrypted_password ?? null, password);
-    if (!usable || !valid) throw badRequest('invalid_credentials', 'Invalid login credentials');
+    if (!usable || !valid) {
+      if (this.throttle.passwordFailed(attempt) && usable) this.notify(usable, 'signin_locked');
+      throw badRequest('invalid_credentials', 'Invalid login credentials');
+    }
+    await this.throttle.clearPassword(body.email);
     if (usable.banned_until && usable.banned_until.getTime() > this.now()) {
       throw badRequest('user_banned', 'User is banned');
     }
@@ -766,6 +835,8 @@ export class AuthService {
       }
       return row;
     });
+    // A new password (the end of a reset, too) ends a lock on password sign-in.
+    if (passwordHash && user.email) await this.throttle.clearPassword(user.email);
     if (changesEmail) {
       updated = await this.sendLink(updated, 'email_change', {
         redirectTo: info.redirectTo,
@@ -796,20 +867,48 @@ export class AuthService {
 
   /**
    * Creates a link token and 6-digit code of `kind` for the user, records the flow state for
-   * PKCE, and mails them. Earlier tokens of the same kind stop working. Returns the updated user.
+   * PKCE, and mails them (`later`: after the answer, a failure only logged). Earlier tokens of the
+   * same kind stop working. Returns the updated user.
    */
   private async sendLink(
     user: AuthUserRow,
     kind: MailKind,
-    options: {
-      redirectTo?: string | undefined;
-      pkce?: { code_challenge?: string | undefined; code_challenge_method?: string | undefined } | undefined;
-      newEmail?: string | undefined;
-    },
+    options: LinkOptions,
+    later = false,
   ): Promise<AuthUserRow> {
     const to = options.newEmail ?? user.email;
     if (!to) throw validationFailed('An email address is required');
     await this.limiter.consume('email', to);
+    return this.mailLink(user, kind, options, later);
+  }
+
+  /**
+   * All of sendLink after the answer, for requests whose answer must not tell whether the address
+   * has an account: the caller counts the mail limit for every address, known or not.
+   */
+  private mailLater(user: AuthUserRow, kind: MailKind, options: LinkOptions) {
+    this.background.run(`${kind} link`, () => this.mailLink(user, kind, options, true));
+  }
+
+  /** Tells the owner something after the answer (a notice carries no token: nothing else changes). */
+  private notify(user: AuthUserRow, kind: NoticeKind) {
+    if (!user.email) return;
+    const mail = renderNotice({
+      to: user.email,
+      kind,
+      locale: mailLocale(user.raw_user_meta_data),
+      siteUrl: this.settings.siteUrl,
+    });
+    this.background.run(`sending ${kind} mail`, () => this.mail.send(mail, this.settings.mailFrom));
+  }
+
+  private async mailLink(
+    user: AuthUserRow,
+    kind: MailKind,
+    options: LinkOptions,
+    later: boolean,
+  ): Promise<AuthUserRow> {
+    const to = options.newEmail ?? user.email ?? '';
     const link = await this.createLink(user, kind, options);
     const mail = renderMail({
       to,
@@ -820,6 +919,10 @@ export class AuthService {
       expiresInHours: Math.round((kind === 'invite' ? INVITE_LIFETIME_MS : LINK_LIFETIME_MS) / 3600_000),
       newEmail: options.newEmail,
     });
+    if (later) {
+      this.background.run(`sending ${kind} mail`, () => this.mail.send(mail, this.settings.mailFrom));
+      return link.user;
+    }
     try {
       await this.mail.send(mail, this.settings.mailFrom);
     } catch (error) {
@@ -834,15 +937,7 @@ export class AuthService {
   }
 
   /** The token, code and action link of `kind` (also what admin generate_link returns). */
-  async createLink(
-    user: AuthUserRow,
-    kind: MailKind,
-    options: {
-      redirectTo?: string | undefined;
-      pkce?: { code_challenge?: string | undefined; code_challenge_method?: string | undefined } | undefined;
-      newEmail?: string | undefined;
-    },
-  ) {
+  async createLink(user: AuthUserRow, kind: MailKind, options: LinkOptions) {
     const now = this.date();
     const pkce =
       options.pkce?.code_challenge && options.pkce.code_challenge_method ? options.pkce : undefined;
@@ -902,12 +997,12 @@ export class AuthService {
     const email = normalizeEmail(body.email);
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
     const user = await this.repo.findUserByEmail(email);
-    // Unknown addresses get the same empty answer: /recover must not reveal who has an account.
-    if (!user || user.deleted_at) {
-      await this.limiter.consume('email', email);
-      return;
+    // Unknown addresses get the same answer after the same work: /recover must not reveal who has
+    // an account. The mail limit counts every address; a known one's link is made and mailed later.
+    await this.limiter.consume('email', email);
+    if (user && !user.deleted_at) {
+      this.mailLater(user, 'recovery', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
     }
-    await this.sendLink(user, 'recovery', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
   }
 
   async otp(body: OtpBody, info: RequestInfo): Promise<void> {
@@ -919,29 +1014,32 @@ export class AuthService {
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
     const pkceBody = pkce ? body : undefined;
     const user = await this.repo.findUserByEmail(email);
+    // Known, new or neither, the answer comes after the same work (the mail limit counts every
+    // address); creating the account, making the link and mailing it happen after the answer.
+    await this.limiter.consume('email', email);
     if (user && !user.deleted_at) {
       if (user.banned_until && user.banned_until.getTime() > this.now()) return;
-      await this.sendLink(user, user.email_confirmed_at ? 'magiclink' : 'signup', {
+      this.mailLater(user, user.email_confirmed_at ? 'magiclink' : 'signup', {
         redirectTo: info.redirectTo,
         pkce: pkceBody,
       });
       return;
     }
-    if (user || body.create_user === false) {
-      // Same answer as for a known address (no enumeration); the limit counts it the same way.
-      await this.limiter.consume('email', email);
-      return;
-    }
-    const created = await this.repo.transaction((repo) =>
-      this.createUserRows(repo, {
-        email,
-        passwordHash: null,
-        userMetadata: body.data ?? {},
-        confirmed: false,
-        now: this.date(),
-      }),
-    );
-    await this.sendLink(created, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody });
+    // Same answer as for a known address (no enumeration).
+    if (user || body.create_user === false) return;
+    const userMetadata = body.data ?? {};
+    this.background.run('otp sign-up', async () => {
+      const created = await this.repo.transaction((repo) =>
+        this.createUserRows(repo, {
+          email,
+          passwordHash: null,
+          userMetadata,
+          confirmed: false,
+          now: this.date(),
+        }),
+      );
+      await this.mailLink(created, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody }, true);
+    });
   }
 
   async resend(body: ResendBody, info: RequestInfo): Promise<void> {
@@ -958,22 +1056,21 @@ export class AuthService {
     const pkceBody = pkce ? body : undefined;
     if (body.type === 'signup') {
       const user = await this.repo.findUserByEmail(email);
+      // As /recover: the same work for every address, the link made and mailed after the answer.
+      await this.limiter.consume('email', email);
       if (user && !user.deleted_at && !user.email_confirmed_at) {
-        await this.sendLink(user, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody });
-      } else {
-        await this.limiter.consume('email', email);
+        this.mailLater(user, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody });
       }
       return;
     }
     const user = await this.repo.findUserByPendingEmail(email);
+    await this.limiter.consume('email', email);
     if (user?.email_change) {
-      await this.sendLink(user, 'email_change', {
+      this.mailLater(user, 'email_change', {
         redirectTo: info.redirectTo,
         pkce: pkceBody,
         newEmail: user.email_change,
       });
-    } else {
-      await this.limiter.consume('email', email);
     }
   }
 
@@ -1210,8 +1307,8 @@ export class AuthService {
 
   async verifyFactor(auth: AuthContext, factorId: string, body: VerifyFactorBody, info: RequestInfo) {
     const factor = await this.ownedFactor(auth, factorId);
-    // Per user, so that guessing codes from many addresses does not multiply the attempts.
-    await this.limiter.consume('otp', `mfa:${auth.user.id}`);
+    // Per address here; per session and user below (a lock that never shuts the owner out).
+    await this.limiter.consume('otp', `mfa:${info.ip}`);
     if (!body.code) throw validationFailed('Code needs to be non-empty');
     if (!body.challenge_id || !isUuid(body.challenge_id))
       throw validationFailed('challenge_id must be an UUID');
@@ -1229,9 +1326,13 @@ export class AuthService {
         `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
       );
     }
+    await this.throttle.beginTotp(auth.session.id);
     if (!verifyTotp(factor.secret, body.code.trim(), this.now())) {
+      if (await this.throttle.totpFailed(auth.user.id, auth.session.id))
+        this.notify(auth.user, 'mfa_failures');
       throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
     }
+    await this.throttle.totpPassed(auth.user.id, auth.session.id);
     const now = this.date();
     return this.repo.transaction(async (repo) => {
       if (!(await repo.consumeChallenge(challenge.id, now))) {

@@ -35,11 +35,15 @@ export const PASSWORD = 'correct horse';
 /** The app on a fresh database, with an in-memory mail outbox and calls in auth-js's style. */
 export async function createAuthTestApp(overrides: Partial<AppConfigInput> = {}): Promise<AuthTestApp> {
   const ctx = await createTestApp({ siteUrl: SITE_URL, authRateLimits: RELAXED_RATE_LIMITS, ...overrides });
-  const call: AuthTestApp['call'] = ({ token, headers, ...options }) =>
-    ctx.app.inject({
+  // Mail goes out after the answer; a call returns once it has, so tests read the outbox at once.
+  const call: AuthTestApp['call'] = async ({ token, headers, ...options }) => {
+    const response = await ctx.app.inject({
       ...options,
       headers: { ...API_VERSION, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });
+    await ctx.app.auth.background.idle();
+    return response;
+  };
   const session = async (response: Awaited<ReturnType<typeof call>>) => {
     if (response.statusCode !== 200)
       throw new Error(`expected a session, got ${response.statusCode} ${response.body}`);
