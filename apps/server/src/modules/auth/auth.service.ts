@@ -114,16 +114,30 @@ const MFA_CHALLENGE_LIFETIME_MS = 300_000;
 const MAX_FACTORS = 10;
 const MAX_PASSWORD_LENGTH = 1024;
 const PKCE_PREFIX = 'pkce_';
-const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** A host label: ASCII letters and digits, inner hyphens, at most 63 characters. */
+const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/**
+ * GoTrue's rule for an address: a local part of letters, digits, dots and the symbols
+ * !#$%&'*+/=?^_`{|}~- (no quotes, spaces, colons, non-ASCII), then a host of dotted labels.
+ */
+const EMAIL_RE = new RegExp(`^[A-Za-z0-9.!#$%&'*+/=?^_\`{|}~-]+@${EMAIL_LABEL}(?:\\.${EMAIL_LABEL})*$`);
 
+/** The one check of an email address that every endpoint taking one applies; returns it lower-cased. */
 export function normalizeEmail(raw: string | undefined): string {
-  const email = raw?.trim().toLowerCase() ?? '';
+  const email = raw?.trim() ?? '';
   if (!email) throw validationFailed('An email address is required');
   if (email.length > 255) throw validationFailed('An email address is too long');
-  if (!EMAIL_RE.test(email)) {
-    throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
+  if (!EMAIL_RE.test(email)) throw validationFailed('Unable to validate email address: invalid format');
+  return email.toLowerCase();
+}
+
+/** POST /verify words the same refusal as a 422, as GoTrue's does. */
+function emailToVerify(raw: string): string {
+  try {
+    return normalizeEmail(raw);
+  } catch {
+    throw unprocessable('validation_failed', 'Invalid email format');
   }
-  return email;
 }
 
 function validatePkceParams(challenge: string | undefined, method: string | undefined): boolean {
@@ -1055,7 +1069,7 @@ export class AuthService {
     if (body.token_hash) {
       find = { tokenHash: sha256Hex(body.token_hash) };
     } else if (body.token && body.email) {
-      find = { email: normalizeEmail(body.email), code: body.token.replaceAll('-', '').trim() };
+      find = { email: emailToVerify(body.email), code: body.token.replaceAll('-', '').trim() };
     } else if (body.token) {
       // A link token pasted as `token` (older clients) is accepted like token_hash.
       find = { tokenHash: sha256Hex(body.token) };

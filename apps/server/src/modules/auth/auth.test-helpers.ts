@@ -1,3 +1,4 @@
+import { GoTrueAdminApi, GoTrueClient, type SupportedStorage } from '@supabase/auth-js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppConfigInput } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/context.ts';
@@ -69,5 +70,47 @@ export function redirectParams(location: string) {
     url,
     query: url.searchParams,
     fragment: new URLSearchParams(url.hash.replace(/^#/, '')),
+  };
+}
+
+/** A browser's localStorage, one per simulated device. */
+function memoryStorage(): SupportedStorage {
+  const data = new Map<string, string>();
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      data.set(key, value);
+    },
+    removeItem: (key: string) => {
+      data.delete(key);
+    },
+  };
+}
+
+/**
+ * The app listening on a real port, and the official @supabase/auth-js clients pointed at its /auth/v1:
+ * `client()` is a new browser (own storage), `admin()` holds the service-role key.
+ */
+export async function listenForAuthJs(t: AuthTestApp, serviceRoleKey: string) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}/auth/v1`;
+  return {
+    url,
+    client: () =>
+      new GoTrueClient({
+        url,
+        storage: memoryStorage(),
+        storageKey: 'sb-test-auth-token',
+        autoRefreshToken: false,
+        persistSession: true,
+        detectSessionInUrl: false,
+      }),
+    admin: () =>
+      new GoTrueAdminApi({
+        url,
+        headers: { Authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey },
+      }),
   };
 }

@@ -1,0 +1,113 @@
+import type { AuthError, GoTrueAdminApi, GoTrueClient } from '@supabase/auth-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthTestApp, createAuthTestApp, listenForAuthJs, PASSWORD } from './auth.test-helpers.ts';
+
+/**
+ * Answers where SYS used to differ from GoTrue (Supabase Auth), checked through the unchanged
+ * @supabase/auth-js client: status, error code and message as GoTrue gives them.
+ */
+
+const SERVICE_ROLE_KEY = 'auth-js-parity-service-role-key-0';
+
+/** What a client can tell of an error: its class name, HTTP status, GoTrue code and message. */
+function answer(error: AuthError | null) {
+  return error && { name: error.name, status: error.status, code: error.code, message: error.message };
+}
+
+const apiError = (status: number, code: string, message: string) => ({
+  name: 'AuthApiError',
+  status,
+  code,
+  message,
+});
+
+const INVALID_EMAIL = apiError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+
+describe('GoTrue parity (signups allowed)', () => {
+  let t: AuthTestApp;
+  let client: () => GoTrueClient;
+  let admin: () => GoTrueAdminApi;
+
+  beforeAll(async () => {
+    t = await createAuthTestApp({ serviceRoleKey: SERVICE_ROLE_KEY });
+    ({ client, admin } = await listenForAuthJs(t, SERVICE_ROLE_KEY));
+  });
+  afterAll(() => t.close());
+
+  async function signedIn(email: string) {
+    const c = client();
+    const { error } = await c.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    return c;
+  }
+
+  it("refuses a malformed address on every endpoint that takes one, with GoTrue's answer", async () => {
+    const bad = 'xx:;x@x.x';
+    const api = admin();
+    const someone = (await api.createUser({ email: 'someone@example.com', email_confirm: true })).data.user!;
+    const c = await signedIn('changer@example.com');
+    const before = (await api.listUsers({ perPage: 1000 })).data.users.length;
+
+    const refusals = {
+      signUp: await client().signUp({ email: bad, password: PASSWORD }),
+      signInWithOtp: await client().signInWithOtp({ email: bad }),
+      resetPasswordForEmail: await client().resetPasswordForEmail(bad),
+      resend: await client().resend({ type: 'signup', email: bad }),
+      updateUser: await c.updateUser({ email: bad }),
+      createUser: await api.createUser({ email: bad, password: PASSWORD }),
+      inviteUserByEmail: await api.inviteUserByEmail(bad),
+      generateLinkSignup: await api.generateLink({ type: 'signup', email: bad, password: PASSWORD }),
+      generateLinkInvite: await api.generateLink({ type: 'invite', email: bad }),
+      generateLinkNewEmail: await api.generateLink({
+        type: 'email_change_new',
+        email: 'someone@example.com',
+        newEmail: bad,
+      }),
+      updateUserById: await api.updateUserById(someone.id, { email: bad }),
+    };
+    for (const [call, { error }] of Object.entries(refusals)) {
+      expect({ call, error: answer(error) }).toEqual({ call, error: INVALID_EMAIL });
+    }
+    // GoTrue's /verify words the same refusal as a 422.
+    const verify = await client().verifyOtp({ email: bad, token: '123456', type: 'email' });
+    expect(answer(verify.error)).toEqual(apiError(422, 'validation_failed', 'Invalid email format'));
+
+    expect((await api.listUsers({ perPage: 1000 })).data.users).toHaveLength(before);
+    expect((await api.getUserById(someone.id)).data.user?.email).toBe('someone@example.com');
+    expect(t.outbox.messages.some((m) => m.to.includes(':'))).toBe(false);
+  });
+
+  it('takes the addresses GoTrue takes and refuses the ones it refuses', async () => {
+    const accepted = [
+      "o'brien+tag@mail.example.co",
+      'First.Last@Example.COM',
+      'a!#$%&*/=?^_`{|}~-@x-y.example',
+      'user@localhost',
+    ];
+    const refused = [
+      'not-an-email',
+      'a b@example.com',
+      'a@b@example.com',
+      'user@-example.com',
+      'user@example-.com',
+      'user@exa_mple.com',
+      'user@example..com',
+      'user@.example.com',
+      'jürgen@example.com',
+      'user@bücher.de',
+      `user@${'a'.repeat(64)}.com`,
+      '"quoted"@example.com',
+      'user@[127.0.0.1]',
+    ];
+    const api = admin();
+    for (const email of accepted) {
+      const { data, error } = await api.createUser({ email });
+      expect({ email, error: answer(error) }).toEqual({ email, error: null });
+      expect(data.user?.email).toBe(email.toLowerCase());
+    }
+    for (const email of refused) {
+      const { error } = await api.createUser({ email });
+      expect({ email, error: answer(error) }).toEqual({ email, error: INVALID_EMAIL });
+    }
+  });
+});
