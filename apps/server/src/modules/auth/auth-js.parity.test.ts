@@ -41,6 +41,56 @@ describe('GoTrue parity (signups allowed)', () => {
     return c;
   }
 
+  it('keeps exactly the user_metadata an admin gives (the identity carries sub and email)', async () => {
+    const api = admin();
+    const created = await api.createUser({
+      email: 'meta@example.com',
+      password: PASSWORD,
+      user_metadata: { full_name: 'Meta Data', locale: 'he' },
+    });
+    expect(created.error).toBeNull();
+    const user = created.data.user!;
+    expect(user.user_metadata).toEqual({ full_name: 'Meta Data', locale: 'he' });
+    expect(user.identities?.[0]?.identity_data).toMatchObject({ sub: user.id, email: 'meta@example.com' });
+    expect((await api.getUserById(user.id)).data.user?.user_metadata).toEqual({
+      full_name: 'Meta Data',
+      locale: 'he',
+    });
+
+    // Confirming the address records that it is verified, as GoTrue's confirmation does.
+    const confirmed = await api.createUser({
+      email: 'meta-confirmed@example.com',
+      email_confirm: true,
+      user_metadata: { full_name: 'Con Firmed' },
+    });
+    expect(confirmed.data.user?.user_metadata).toEqual({ full_name: 'Con Firmed', email_verified: true });
+
+    const invited = await api.inviteUserByEmail('meta-invited@example.com', { data: { locale: 'he' } });
+    expect(invited.error).toBeNull();
+    expect(invited.data.user?.user_metadata).toEqual({ locale: 'he' });
+
+    const signupLink = await api.generateLink({
+      type: 'signup',
+      email: 'meta-link@example.com',
+      password: PASSWORD,
+      options: { data: { plan: 'free' } },
+    });
+    expect(signupLink.error).toBeNull();
+    expect(signupLink.data.user?.user_metadata).toEqual({ plan: 'free' });
+
+    const inviteLink = await api.generateLink({ type: 'invite', email: 'meta-link-invite@example.com' });
+    expect(inviteLink.data.user?.user_metadata).toEqual({});
+
+    // A public sign-up still copies the identity's claims into user_metadata, as GoTrue's does.
+    const signUp = await client().signUp({ email: 'meta-public@example.com', password: PASSWORD });
+    expect(signUp.data.user?.user_metadata).toEqual({
+      email: 'meta-public@example.com',
+      email_verified: true,
+      phone_verified: false,
+      sub: signUp.data.user?.id,
+    });
+  });
+
   it("refuses a malformed address on every endpoint that takes one, with GoTrue's answer", async () => {
     const bad = 'xx:;x@x.x';
     const api = admin();

@@ -217,13 +217,24 @@ export interface NewAuthUser {
   role?: string | undefined;
   confirmed: boolean;
   invited?: boolean;
+  /**
+   * Created through the admin API (create, invite, generate_link): user_metadata is exactly what the
+   * admin gave, plus email_verified once confirmed, as GoTrue keeps it; a sign-up's mirrors the identity.
+   */
+  adminCreated?: boolean;
   now: Date;
 }
 
-/** A user and their email identity, as GoTrue stores a sign-up; metadata mirrors the identity. */
+/** A user and their email identity, as GoTrue stores a sign-up. */
 export async function insertUserWithIdentity(repo: AuthRepository, input: NewAuthUser): Promise<AuthUserRow> {
   const id = input.id ?? newId();
   const { now } = input;
+  const identityData = {
+    sub: id,
+    email: input.email,
+    email_verified: input.confirmed,
+    phone_verified: false,
+  };
   const user = await repo.insertUser({
     id,
     email: input.email,
@@ -232,13 +243,9 @@ export async function insertUserWithIdentity(repo: AuthRepository, input: NewAut
     invited_at: input.invited ? now : null,
     role: input.role ?? 'authenticated',
     raw_app_meta_data: { provider: 'email', providers: ['email'], ...input.appMetadata },
-    raw_user_meta_data: {
-      ...input.userMetadata,
-      email: input.email,
-      email_verified: input.confirmed,
-      phone_verified: false,
-      sub: id,
-    },
+    raw_user_meta_data: input.adminCreated
+      ? { ...input.userMetadata, ...(input.confirmed ? { email_verified: true } : {}) }
+      : { ...input.userMetadata, ...identityData },
     created_at: now,
     updated_at: now,
   });
@@ -246,7 +253,7 @@ export async function insertUserWithIdentity(repo: AuthRepository, input: NewAut
     provider_id: id,
     user_id: id,
     provider: 'email',
-    identity_data: { sub: id, email: input.email, email_verified: input.confirmed, phone_verified: false },
+    identity_data: identityData,
     created_at: now,
     updated_at: now,
   });
