@@ -22,6 +22,7 @@ const apiError = (status: number, code: string, message: string) => ({
 });
 
 const INVALID_EMAIL = apiError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+const OTP_DISABLED = apiError(422, 'otp_disabled', 'Signups not allowed for otp');
 
 describe('GoTrue parity (signups allowed)', () => {
   let t: AuthTestApp;
@@ -159,5 +160,24 @@ describe('GoTrue parity (signups allowed)', () => {
       const { error } = await api.createUser({ email });
       expect({ email, error: answer(error) }).toEqual({ email, error: INVALID_EMAIL });
     }
+  });
+
+  it('answers an OTP request for an unknown address that may not sign up with 422 otp_disabled', async () => {
+    const unknown = await client().signInWithOtp({
+      email: 'otp-nobody@example.com',
+      options: { shouldCreateUser: false },
+    });
+    expect(answer(unknown.error)).toEqual(OTP_DISABLED);
+    expect(t.outbox.latest('otp-nobody@example.com')).toBeUndefined();
+    const { data } = await admin().listUsers({ perPage: 1000 });
+    expect(data.users.some((u) => u.email === 'otp-nobody@example.com')).toBe(false);
+
+    await signedIn('otp-known@example.com');
+    const known = await client().signInWithOtp({
+      email: 'otp-known@example.com',
+      options: { shouldCreateUser: false },
+    });
+    expect(known.error).toBeNull();
+    expect(t.outbox.latest('otp-known@example.com', 'magiclink')).toBeDefined();
   });
 });

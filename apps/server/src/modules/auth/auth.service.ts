@@ -948,7 +948,9 @@ export class AuthService {
       });
       return;
     }
-    if (user || body.create_user === false) {
+    // GoTrue's answer, though it tells the caller that no account has this address.
+    if (body.create_user === false) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+    if (user) {
       // Same answer as for a known address (no enumeration); the limit counts it the same way.
       await this.limiter.consume('email', email);
       return;
