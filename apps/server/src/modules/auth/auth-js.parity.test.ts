@@ -180,4 +180,28 @@ describe('GoTrue parity (signups allowed)', () => {
     expect(known.error).toBeNull();
     expect(t.outbox.latest('otp-known@example.com', 'magiclink')).toBeDefined();
   });
+
+  it('answers identity linking and unlinking with 404 manual_linking_disabled', async () => {
+    const c = await signedIn('linker@example.com');
+    const linking = await c.linkIdentity({ provider: 'google' });
+    expect(answer(linking.error)).toEqual(
+      apiError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
+    );
+
+    const identities = await c.getUserIdentities();
+    const identity = identities.data!.identities[0]!;
+    const unlinking = await c.unlinkIdentity(identity);
+    expect(answer(unlinking.error)).toEqual(
+      apiError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
+    );
+    expect((await c.getUserIdentities()).data?.identities).toHaveLength(1);
+
+    // Without a session the caller is told to authenticate first, as by GoTrue.
+    const anonymous = await t.call({
+      method: 'DELETE',
+      url: `/auth/v1/user/identities/${identity.identity_id}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('no_authorization');
+  });
 });

@@ -1299,20 +1299,6 @@ export class AuthService {
     return { id: factor.id };
   }
 
-  // ---------------------------------------------------------------- providers SYS does not offer
-
-  /** Every SYS user has exactly one identity (email), so unlinking can only be refused. */
-  async identityUnlink(auth: AuthContext, identityId: string): Promise<never> {
-    const identities = await this.repo.findIdentities(auth.user.id);
-    if (!identities.some((i) => i.id === identityId)) {
-      throw notFound('identity_not_found', 'Identity does not exist');
-    }
-    throw unprocessable(
-      'single_identity_not_deletable',
-      'User must have at least 1 identity after unlinking',
-    );
-  }
-
   // ---------------------------------------------------------------- admin
 
   /** Admin credential: SERVICE_ROLE_KEY itself, or a JWT of ours whose role is service_role. */
