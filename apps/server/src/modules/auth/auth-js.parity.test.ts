@@ -204,4 +204,25 @@ describe('GoTrue parity (signups allowed)', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('no_authorization');
   });
+
+  it('answers a phone verification as GoTrue does when no account has that number', async () => {
+    const badNumber = await client().verifyOtp({ phone: '12ab', token: '123456', type: 'sms' });
+    expect(answer(badNumber.error)).toEqual(
+      apiError(400, 'validation_failed', 'Invalid phone number format (E.164 required)'),
+    );
+    const expired = apiError(403, 'otp_expired', 'Token has expired or is invalid');
+    const sms = await client().verifyOtp({ phone: '+972 50 123 4567', token: '123456', type: 'sms' });
+    expect(answer(sms.error)).toEqual(expired);
+    const change = await client().verifyOtp({ phone: '15555550100', token: '123456', type: 'phone_change' });
+    expect(answer(change.error)).toEqual(expired);
+
+    // A phone type has no link token to redeem (auth-js types do not allow sending one).
+    const hashed = await t.call({
+      method: 'POST',
+      url: '/auth/v1/verify',
+      payload: { type: 'sms', token_hash: 'abc' },
+    });
+    expect(hashed.statusCode).toBe(400);
+    expect(hashed.json()).toEqual({ code: 'validation_failed', message: 'Invalid email verification type' });
+  });
 });

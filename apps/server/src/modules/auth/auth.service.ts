@@ -140,6 +140,36 @@ function emailToVerify(raw: string): string {
   }
 }
 
+/** GoTrue's phone number rule: E.164 digits once a leading + and spaces are dropped. */
+const E164_RE = /^[1-9][0-9]{1,14}$/;
+
+/**
+ * A phone verification, checked as GoTrue checks it before looking the number up. No SYS account has
+ * a phone, so a well-formed request ends as a wrong code does.
+ */
+function refusePhoneVerification(body: VerifyBody): never {
+  if (!body.token === !body.token_hash) {
+    throw validationFailed('Verify requires either a token or a token hash');
+  }
+  if (body.token_hash) {
+    throw validationFailed(
+      body.phone || body.email || body.redirect_to
+        ? 'Only the token_hash and type should be provided'
+        : 'Invalid email verification type',
+    );
+  }
+  if (body.phone && !body.email) {
+    if (!E164_RE.test(body.phone.replace(/^\+/, '').replaceAll(' ', ''))) {
+      throw validationFailed('Invalid phone number format (E.164 required)');
+    }
+  } else if (body.email && !body.phone) {
+    emailToVerify(body.email);
+  } else {
+    throw validationFailed('Only an email address or phone number should be provided on verify');
+  }
+  throw forbidden('otp_expired', 'Token has expired or is invalid');
+}
+
 function validatePkceParams(challenge: string | undefined, method: string | undefined): boolean {
   if (!challenge && !method) return false;
   if (!challenge || !method) {
@@ -1071,9 +1101,7 @@ export class AuthService {
   async verifyPost(body: VerifyBody, info: RequestInfo): Promise<SessionJson> {
     await this.limiter.consume('otp', `verify:${info.ip}`);
     if (!body.type) throw validationFailed('Verify requires a verification type');
-    if (body.phone || body.type === 'sms' || body.type === 'phone_change') {
-      throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
-    }
+    if (body.phone || body.type === 'sms' || body.type === 'phone_change') refusePhoneVerification(body);
     let find: { tokenHash: string } | { email: string; code: string };
     if (body.token_hash) {
       find = { tokenHash: sha256Hex(body.token_hash) };
