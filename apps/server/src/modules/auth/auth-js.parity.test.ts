@@ -22,6 +22,7 @@ const apiError = (status: number, code: string, message: string) => ({
 });
 
 const INVALID_EMAIL = apiError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+const SIGNUP_DISABLED = apiError(422, 'signup_disabled', 'Signups not allowed for this instance');
 const OTP_DISABLED = apiError(422, 'otp_disabled', 'Signups not allowed for otp');
 
 describe('GoTrue parity (signups allowed)', () => {
@@ -224,5 +225,78 @@ describe('GoTrue parity (signups allowed)', () => {
     });
     expect(hashed.statusCode).toBe(400);
     expect(hashed.json()).toEqual({ code: 'validation_failed', message: 'Invalid email verification type' });
+  });
+
+  it('reports disable_signup false in /settings', async () => {
+    const settings = await t.call({ method: 'GET', url: '/auth/v1/settings' });
+    expect(settings.json().disable_signup).toBe(false);
+  });
+});
+
+describe('GoTrue parity with sign-ups turned off (AUTH_DISABLE_SIGNUP)', () => {
+  let t: AuthTestApp;
+  let client: () => GoTrueClient;
+  let admin: () => GoTrueAdminApi;
+
+  beforeAll(async () => {
+    t = await createAuthTestApp({ serviceRoleKey: SERVICE_ROLE_KEY, authDisableSignup: true });
+    ({ client, admin } = await listenForAuthJs(t, SERVICE_ROLE_KEY));
+  });
+  afterAll(() => t.close());
+
+  it('refuses sign-up by password and by one-time link or code, and says so in /settings', async () => {
+    const signUp = await client().signUp({ email: 'closed@example.com', password: PASSWORD });
+    expect(answer(signUp.error)).toEqual(SIGNUP_DISABLED);
+
+    const otp = await client().signInWithOtp({ email: 'closed@example.com' });
+    expect(answer(otp.error)).toEqual(SIGNUP_DISABLED);
+    const noCreate = await client().signInWithOtp({
+      email: 'closed@example.com',
+      options: { shouldCreateUser: false },
+    });
+    expect(answer(noCreate.error)).toEqual(OTP_DISABLED);
+
+    expect((await admin().listUsers()).data.users).toHaveLength(0);
+    expect(t.outbox.messages).toHaveLength(0);
+
+    const settings = await t.call({ method: 'GET', url: '/auth/v1/settings' });
+    expect(settings.json().disable_signup).toBe(true);
+  });
+
+  it('still lets an admin create and invite users, and existing users sign in by link', async () => {
+    const api = admin();
+    const created = await api.createUser({
+      email: 'made@example.com',
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    const signIn = await client().signInWithPassword({ email: 'made@example.com', password: PASSWORD });
+    expect(signIn.error).toBeNull();
+    const link = await client().signInWithOtp({ email: 'made@example.com' });
+    expect(link.error).toBeNull();
+    expect(t.outbox.latest('made@example.com', 'magiclink')).toBeDefined();
+
+    const invited = await api.inviteUserByEmail('guest@example.com');
+    expect(invited.error).toBeNull();
+    // An invited address that has not accepted yet is not signed up: a link request is refused...
+    const early = await client().signInWithOtp({ email: 'guest@example.com' });
+    expect(answer(early.error)).toEqual(SIGNUP_DISABLED);
+    // ...but the invitation itself works.
+    const mail = t.outbox.latest('guest@example.com', 'invite')!;
+    const accepted = await client().verifyOtp({
+      email: 'guest@example.com',
+      token: mail.code!,
+      type: 'invite',
+    });
+    expect(accepted.error).toBeNull();
+    expect(accepted.data.session?.user.email).toBe('guest@example.com');
+
+    const generated = await api.generateLink({
+      type: 'signup',
+      email: 'linked@example.com',
+      password: PASSWORD,
+    });
+    expect(generated.error).toBeNull();
   });
 });

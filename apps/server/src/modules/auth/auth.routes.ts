@@ -24,7 +24,7 @@ import type { TokenService } from './auth.tokens.ts';
 export interface AuthRoutesOptions {
   auth: AuthService;
   tokens: TokenService;
-  settings: { confirmEmail: boolean };
+  settings: { confirmEmail: boolean; disableSignup: boolean };
 }
 
 /** The bearer token of `Authorization: Bearer <token>`, if any. */
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get('/settings', { schema: hide }, async () => ({
     external: { email: true, phone: false, anonymous_users: false },
-    disable_signup: false,
+    disable_signup: settings.disableSignup,
     mailer_autoconfirm: !settings.confirmEmail,
     phone_autoconfirm: false,
     sms_provider: '',

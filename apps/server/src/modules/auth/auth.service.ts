@@ -50,6 +50,8 @@ export interface AuthSettings {
   /** This service's public base URL, e.g. https://sys.example/auth/v1. */
   apiUrl: string;
   confirmEmail: boolean;
+  /** No new accounts but those of the admin API (GoTrue's DISABLE_SIGNUP). */
+  disableSignup: boolean;
   passwordMinLength: number;
   securePasswordChange: boolean;
   refreshReuseIntervalMs: number;
@@ -114,6 +116,8 @@ const MFA_CHALLENGE_LIFETIME_MS = 300_000;
 const MAX_FACTORS = 10;
 const MAX_PASSWORD_LENGTH = 1024;
 const PKCE_PREFIX = 'pkce_';
+const signupDisabled = () => unprocessable('signup_disabled', 'Signups not allowed for this instance');
+
 /** A host label: ASCII letters and digits, inner hyphens, at most 63 characters. */
 const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 /**
@@ -476,6 +480,7 @@ export class AuthService {
   // ---------------------------------------------------------------- sign-up and grants
 
   async signup(body: SignupBody, info: RequestInfo): Promise<SessionJson | UserJson> {
+    if (this.settings.disableSignup) throw signupDisabled();
     await this.limiter.consume('otp', `signup:${info.ip}`);
     if (!body.email && !body.phone) {
       if (!body.password)
@@ -972,6 +977,8 @@ export class AuthService {
     const user = await this.repo.findUserByEmail(email);
     if (user && !user.deleted_at) {
       if (user.banned_until && user.banned_until.getTime() > this.now()) return;
+      // An address not confirmed yet gets the sign-up link, which GoTrue then refuses too.
+      if (!user.email_confirmed_at && this.settings.disableSignup) throw signupDisabled();
       await this.sendLink(user, user.email_confirmed_at ? 'magiclink' : 'signup', {
         redirectTo: info.redirectTo,
         pkce: pkceBody,
@@ -985,6 +992,7 @@ export class AuthService {
       await this.limiter.consume('email', email);
       return;
     }
+    if (this.settings.disableSignup) throw signupDisabled();
     const created = await this.repo.transaction((repo) =>
       this.createUserRows(repo, {
         email,
