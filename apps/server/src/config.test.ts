@@ -28,6 +28,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfigFromEnv({ [name]: value })).toThrow(name);
   });
 
+  it('turns sign-ups off with AUTH_DISABLE_SIGNUP', () => {
+    expect(loadConfigFromEnv({}).authDisableSignup).toBe(false);
+    expect(loadConfigFromEnv({ AUTH_DISABLE_SIGNUP: 'true' }).authDisableSignup).toBe(true);
+    expect(() => loadConfigFromEnv({ AUTH_DISABLE_SIGNUP: 'yes please' })).toThrow('AUTH_DISABLE_SIGNUP');
+  });
+
   it('accepts PORT=0 (any free port) and a relative DATA_DIR', () => {
     const config = loadConfigFromEnv({ PORT: '0', DATA_DIR: 'some/dir' });
     expect(config.port).toBe(0);

@@ -116,6 +116,8 @@ export const AppConfigSchema = z.object({
   serviceRoleKey: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Require the emailed confirmation before a new account can sign in. */
   authConfirmEmail: z.boolean().default(false),
+  /** Refuse new accounts except those an admin creates or invites (GoTrue's DISABLE_SIGNUP). */
+  authDisableSignup: z.boolean().default(false),
   authPasswordMinLength: z.number().int().min(6).max(72).default(6),
   /** Require a reauthentication code (GET /reauthenticate) for password changes in sessions older than a day. */
   authSecurePasswordChange: z.boolean().default(false),
@@ -214,6 +216,7 @@ const ENV_FIELDS = {
   AUTH_JWT_EXPIRY: { field: 'authJwtExpiry', parse: 'int' },
   SERVICE_ROLE_KEY: { field: 'serviceRoleKey', parse: 'string' },
   AUTH_CONFIRM_EMAIL: { field: 'authConfirmEmail', parse: 'bool' },
+  AUTH_DISABLE_SIGNUP: { field: 'authDisableSignup', parse: 'bool' },
   AUTH_PASSWORD_MIN_LENGTH: { field: 'authPasswordMinLength', parse: 'int' },
   AUTH_SECURE_PASSWORD_CHANGE: { field: 'authSecurePasswordChange', parse: 'bool' },
   AUTH_REFRESH_REUSE_INTERVAL: { field: 'authRefreshReuseInterval', parse: 'int' },

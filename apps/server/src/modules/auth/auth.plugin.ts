@@ -63,6 +63,7 @@ export function authSettingsFrom(config: AppConfig): AuthSettings {
     siteUrl,
     apiUrl: `${apiBase}${AUTH_PREFIX}`,
     confirmEmail: config.authConfirmEmail,
+    disableSignup: config.authDisableSignup,
     passwordMinLength: config.authPasswordMinLength,
     securePasswordChange: config.authSecurePasswordChange,
     refreshReuseIntervalMs: config.authRefreshReuseInterval * 1000,

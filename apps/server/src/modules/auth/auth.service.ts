@@ -59,6 +59,8 @@ export interface AuthSettings {
   /** This service's public base URL, e.g. https://sys.example/auth/v1. */
   apiUrl: string;
   confirmEmail: boolean;
+  /** No new accounts but those of the admin API (GoTrue's DISABLE_SIGNUP). */
+  disableSignup: boolean;
   passwordMinLength: number;
   securePasswordChange: boolean;
   refreshReuseIntervalMs: number;
@@ -130,16 +132,62 @@ const MFA_CHALLENGE_LIFETIME_MS = 300_000;
 const MAX_FACTORS = 10;
 const MAX_PASSWORD_LENGTH = 1024;
 const PKCE_PREFIX = 'pkce_';
-const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const signupDisabled = () => unprocessable('signup_disabled', 'Signups not allowed for this instance');
 
+/** A host label: ASCII letters and digits, inner hyphens, at most 63 characters. */
+const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/**
+ * GoTrue's rule for an address: a local part of letters, digits, dots and the symbols
+ * !#$%&'*+/=?^_`{|}~- (no quotes, spaces, colons, non-ASCII), then a host of dotted labels.
+ */
+const EMAIL_RE = new RegExp(`^[A-Za-z0-9.!#$%&'*+/=?^_\`{|}~-]+@${EMAIL_LABEL}(?:\\.${EMAIL_LABEL})*$`);
+
+/** The one check of an email address that every endpoint taking one applies; returns it lower-cased. */
 export function normalizeEmail(raw: string | undefined): string {
-  const email = raw?.trim().toLowerCase() ?? '';
+  const email = raw?.trim() ?? '';
   if (!email) throw validationFailed('An email address is required');
   if (email.length > 255) throw validationFailed('An email address is too long');
-  if (!EMAIL_RE.test(email)) {
-    throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
+  if (!EMAIL_RE.test(email)) throw validationFailed('Unable to validate email address: invalid format');
+  return email.toLowerCase();
+}
+
+/** POST /verify words the same refusal as a 422, as GoTrue's does. */
+function emailToVerify(raw: string): string {
+  try {
+    return normalizeEmail(raw);
+  } catch {
+    throw unprocessable('validation_failed', 'Invalid email format');
   }
-  return email;
+}
+
+/** GoTrue's phone number rule: E.164 digits once a leading + and spaces are dropped. */
+const E164_RE = /^[1-9][0-9]{1,14}$/;
+
+/**
+ * A phone verification, checked as GoTrue checks it before looking the number up. No SYS account has
+ * a phone, so a well-formed request ends as a wrong code does.
+ */
+function refusePhoneVerification(body: VerifyBody): never {
+  if (!body.token === !body.token_hash) {
+    throw validationFailed('Verify requires either a token or a token hash');
+  }
+  if (body.token_hash) {
+    throw validationFailed(
+      body.phone || body.email || body.redirect_to
+        ? 'Only the token_hash and type should be provided'
+        : 'Invalid email verification type',
+    );
+  }
+  if (body.phone && !body.email) {
+    if (!E164_RE.test(body.phone.replace(/^\+/, '').replaceAll(' ', ''))) {
+      throw validationFailed('Invalid phone number format (E.164 required)');
+    }
+  } else if (body.email && !body.phone) {
+    emailToVerify(body.email);
+  } else {
+    throw validationFailed('Only an email address or phone number should be provided on verify');
+  }
+  throw forbidden('otp_expired', 'Token has expired or is invalid');
 }
 
 function validatePkceParams(challenge: string | undefined, method: string | undefined): boolean {
@@ -219,13 +267,24 @@ export interface NewAuthUser {
   role?: string | undefined;
   confirmed: boolean;
   invited?: boolean;
+  /**
+   * Created through the admin API (create, invite, generate_link): user_metadata is exactly what the
+   * admin gave, plus email_verified once confirmed, as GoTrue keeps it; a sign-up's mirrors the identity.
+   */
+  adminCreated?: boolean;
   now: Date;
 }
 
-/** A user and their email identity, as GoTrue stores a sign-up; metadata mirrors the identity. */
+/** A user and their email identity, as GoTrue stores a sign-up. */
 export async function insertUserWithIdentity(repo: AuthRepository, input: NewAuthUser): Promise<AuthUserRow> {
   const id = input.id ?? newId();
   const { now } = input;
+  const identityData = {
+    sub: id,
+    email: input.email,
+    email_verified: input.confirmed,
+    phone_verified: false,
+  };
   const user = await repo.insertUser({
     id,
     email: input.email,
@@ -234,13 +293,9 @@ export async function insertUserWithIdentity(repo: AuthRepository, input: NewAut
     invited_at: input.invited ? now : null,
     role: input.role ?? 'authenticated',
     raw_app_meta_data: { provider: 'email', providers: ['email'], ...input.appMetadata },
-    raw_user_meta_data: {
-      ...input.userMetadata,
-      email: input.email,
-      email_verified: input.confirmed,
-      phone_verified: false,
-      sub: id,
-    },
+    raw_user_meta_data: input.adminCreated
+      ? { ...input.userMetadata, ...(input.confirmed ? { email_verified: true } : {}) }
+      : { ...input.userMetadata, ...identityData },
     created_at: now,
     updated_at: now,
   });
@@ -248,7 +303,7 @@ export async function insertUserWithIdentity(repo: AuthRepository, input: NewAut
     provider_id: id,
     user_id: id,
     provider: 'email',
-    identity_data: { sub: id, email: input.email, email_verified: input.confirmed, phone_verified: false },
+    identity_data: identityData,
     created_at: now,
     updated_at: now,
   });
@@ -443,6 +498,7 @@ export class AuthService {
   // ---------------------------------------------------------------- sign-up and grants
 
   async signup(body: SignupBody, info: RequestInfo): Promise<SessionJson | UserJson> {
+    if (this.settings.disableSignup) throw signupDisabled();
     await this.limiter.consume('otp', `signup:${info.ip}`);
     if (!body.email && !body.phone) {
       if (!body.password)
@@ -1019,14 +1075,19 @@ export class AuthService {
     await this.limiter.consume('email', email);
     if (user && !user.deleted_at) {
       if (user.banned_until && user.banned_until.getTime() > this.now()) return;
+      // An address not confirmed yet gets the sign-up link, which GoTrue then refuses too.
+      if (!user.email_confirmed_at && this.settings.disableSignup) throw signupDisabled();
       this.mailLater(user, user.email_confirmed_at ? 'magiclink' : 'signup', {
         redirectTo: info.redirectTo,
         pkce: pkceBody,
       });
       return;
     }
-    // Same answer as for a known address (no enumeration).
-    if (user || body.create_user === false) return;
+    // GoTrue's answer, though it tells the caller that no account has this address.
+    if (body.create_user === false) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+    // A deleted account's address: the same answer as for a known address (no enumeration).
+    if (user) return;
+    if (this.settings.disableSignup) throw signupDisabled();
     const userMetadata = body.data ?? {};
     this.background.run('otp sign-up', async () => {
       const created = await this.repo.transaction((repo) =>
@@ -1145,14 +1206,12 @@ export class AuthService {
   async verifyPost(body: VerifyBody, info: RequestInfo): Promise<SessionJson> {
     await this.limiter.consume('otp', `verify:${info.ip}`);
     if (!body.type) throw validationFailed('Verify requires a verification type');
-    if (body.phone || body.type === 'sms' || body.type === 'phone_change') {
-      throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
-    }
+    if (body.phone || body.type === 'sms' || body.type === 'phone_change') refusePhoneVerification(body);
     let find: { tokenHash: string } | { email: string; code: string };
     if (body.token_hash) {
       find = { tokenHash: sha256Hex(body.token_hash) };
     } else if (body.token && body.email) {
-      find = { email: normalizeEmail(body.email), code: body.token.replaceAll('-', '').trim() };
+      find = { email: emailToVerify(body.email), code: body.token.replaceAll('-', '').trim() };
     } else if (body.token) {
       // A link token pasted as `token` (older clients) is accepted like token_hash.
       find = { tokenHash: sha256Hex(body.token) };
@@ -1375,20 +1434,6 @@ export class AuthService {
       await repo.deleteFactor(factor.id);
     });
     return { id: factor.id };
-  }
-
-  // ---------------------------------------------------------------- providers SYS does not offer
-
-  /** Every SYS user has exactly one identity (email), so unlinking can only be refused. */
-  async identityUnlink(auth: AuthContext, identityId: string): Promise<never> {
-    const identities = await this.repo.findIdentities(auth.user.id);
-    if (!identities.some((i) => i.id === identityId)) {
-      throw notFound('identity_not_found', 'Identity does not exist');
-    }
-    throw unprocessable(
-      'single_identity_not_deletable',
-      'User must have at least 1 identity after unlinking',
-    );
   }
 
   // ---------------------------------------------------------------- admin
