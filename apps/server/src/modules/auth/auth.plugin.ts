@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { registerAuthenticate } from '../../plugins/authenticate.ts';
+import { AccessChecks } from './auth.access.ts';
 import { authAdminRoutes } from './auth.admin.routes.ts';
 import { AuthAdminService } from './auth.admin.service.ts';
 import { authErrorHandler, badRequest, notFound, requestApiVersion, sendAuthError } from './auth.errors.ts';
@@ -21,6 +22,8 @@ export interface AuthModule {
   mail: MailTransport;
   settings: AuthSettings;
   repo: AuthRepository;
+  /** The data API's per-request check of a token's user and session (started by registerAuth). */
+  access: AccessChecks;
   /** Stops the periodic clean-up and closes the mail transport. */
   close(): Promise<void>;
 }
@@ -32,6 +35,9 @@ declare module 'fastify' {
 }
 
 export const AUTH_PREFIX = '/auth/v1';
+
+/** At most this many (user, session) answers of the access check are kept (~200 bytes each). */
+const ACCESS_CACHE_ENTRIES = 20_000;
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -93,7 +99,14 @@ export async function createAuthModule(
     );
   }
   const tokens = new TokenService(key, settings.apiUrl, config.authJwtExpiry);
-  const repo = new AuthRepository(database.db);
+  // The repository tells the access checks of every change they read; they read through it.
+  let access: AccessChecks | undefined;
+  const repo = new AuthRepository(database.db, (userId) => access?.changed(userId));
+  access = new AccessChecks(repo, {
+    ttlMs: config.authAccessCacheTtlMs,
+    maxEntries: ACCESS_CACHE_ENTRIES,
+    now,
+  });
   const mail = createMailTransport(config, log);
   const limiter = createAuthRateLimiter(
     database.db,
@@ -116,6 +129,7 @@ export async function createAuthModule(
     mail,
     settings,
     repo,
+    access,
     close: async () => {
       clearInterval(cleanup);
       await mail.close();
@@ -167,7 +181,15 @@ async function authHttp(app: FastifyInstance, { module }: { module: AuthModule }
 export async function registerAuth(app: FastifyInstance, options: AuthModuleOptions = {}): Promise<void> {
   const module = await createAuthModule(app.config, app.database, app.log, options);
   app.decorate('auth', module);
-  app.addHook('onClose', async () => module.close());
-  registerAuthenticate(app, (token) => module.tokens.verifyAccessToken(token));
+  await module.access.start(app.database);
+  app.addHook('onClose', async () => {
+    await module.access.stop();
+    await module.close();
+  });
+  registerAuthenticate(app, {
+    verify: (token) => module.tokens.verifyAccessToken(token),
+    checkAccess: (userId, sessionId) => module.access.check(userId, sessionId),
+    watchAccess: (userId, onChange) => module.access.watch(userId, onChange),
+  });
   await app.register(authHttp, { prefix: AUTH_PREFIX, module });
 }
