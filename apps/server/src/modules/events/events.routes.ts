@@ -6,6 +6,7 @@ import { type ApiRateLimiter, createApiRateLimiter } from '../../lib/api-rate-li
 import { badRequest } from '../../lib/errors.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { bearerTokenOf } from '../../plugins/authenticate.ts';
+import { isPrivateRequest, PRIVATE_CACHE_CONTROL } from '../../plugins/private-caching.ts';
 import { LiveEventBus, profileTopic, userTopic } from './events.bus.ts';
 import { LiveEventsService } from './events.service.ts';
 import { SseStream } from './events.stream.ts';
@@ -80,7 +81,8 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        // A stream asked for with credentials may carry someone's messages: never stored.
+        'cache-control': `${isPrivateRequest(request) ? PRIVATE_CACHE_CONTROL : 'no-cache'}, no-transform`,
         connection: 'keep-alive',
         // nginx and similar proxies would otherwise buffer the stream.
         'x-accel-buffering': 'no',
