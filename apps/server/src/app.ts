@@ -29,6 +29,7 @@ import { registerSwipes } from './modules/swipes/swipes.routes.ts';
 import { registerWishlist } from './modules/wishlist/wishlist.routes.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerPrivateCaching } from './plugins/private-caching.ts';
 import { requestLogSerializer } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -85,6 +86,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerPrivateCaching(app);
 
   try {
     await migrateDatabase(database);

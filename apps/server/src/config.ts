@@ -110,8 +110,13 @@ export const AppConfigSchema = z.object({
   // --- auth service (modules/auth) ---
   /** ES256 private key (PEM or JWK JSON). Absent: generated into DATA_DIR/keys (in memory without a DATA_DIR). */
   authJwtPrivateKey: z.string().min(1).optional(),
-  /** Access token lifetime in seconds; also how long a signed-out session's last token keeps working on /api. */
+  /** Access token lifetime in seconds. */
   authJwtExpiry: z.number().int().min(30).max(604_800).default(3600),
+  /**
+   * How long the data API keeps its answer to "may this token's user and session still be used" (ms);
+   * deletions, bans, role changes and sign-outs clear it at once on every instance. 0: ask every time.
+   */
+  authAccessCacheTtlMs: z.number().int().min(0).max(3_600_000).default(5000),
   /** Static admin credential for /auth/v1/admin (Bearer or apikey header). */
   serviceRoleKey: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Require the emailed confirmation before a new account can sign in. */
@@ -214,6 +219,7 @@ const ENV_FIELDS = {
   WEB_DIST: { field: 'webDist', parse: 'string' },
   AUTH_JWT_PRIVATE_KEY: { field: 'authJwtPrivateKey', parse: 'string' },
   AUTH_JWT_EXPIRY: { field: 'authJwtExpiry', parse: 'int' },
+  AUTH_ACCESS_CACHE_TTL_MS: { field: 'authAccessCacheTtlMs', parse: 'int' },
   SERVICE_ROLE_KEY: { field: 'serviceRoleKey', parse: 'string' },
   AUTH_CONFIRM_EMAIL: { field: 'authConfirmEmail', parse: 'bool' },
   AUTH_DISABLE_SIGNUP: { field: 'authDisableSignup', parse: 'bool' },

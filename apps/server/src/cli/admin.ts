@@ -28,7 +28,7 @@ Commands:
   invite --email EMAIL [--redirect-to URL]
   service-token [--days N]     print a service_role JWT for /auth/v1/admin (signed with the server's key)
   set-role USER_ID admin|user  make a user an administrator (moderator) of SYS, or an ordinary user again;
-                               it takes effect with the user's next sign-in or token refresh
+                               it takes effect with the user's next request
 
 Moderation (the same services as /api/v1/admin):
   reports [--status open|resolved|dismissed|all] [--limit N] [--json]

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { registerAuthenticate } from '../../plugins/authenticate.ts';
+import { AccessChecks } from './auth.access.ts';
 import { authAdminRoutes } from './auth.admin.routes.ts';
 import { AuthAdminService } from './auth.admin.service.ts';
 import { BackgroundTasks } from './auth.background.ts';
@@ -25,6 +26,8 @@ export interface AuthModule {
   background: BackgroundTasks;
   settings: AuthSettings;
   repo: AuthRepository;
+  /** The data API's per-request check of a token's user and session (started by registerAuth). */
+  access: AccessChecks;
   /** Stops the periodic clean-up, waits for mail under way and closes the mail transport. */
   close(): Promise<void>;
 }
@@ -36,6 +39,9 @@ declare module 'fastify' {
 }
 
 export const AUTH_PREFIX = '/auth/v1';
+
+/** At most this many (user, session) answers of the access check are kept (~200 bytes each). */
+const ACCESS_CACHE_ENTRIES = 20_000;
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -98,7 +104,14 @@ export async function createAuthModule(
     );
   }
   const tokens = new TokenService(key, settings.apiUrl, config.authJwtExpiry);
-  const repo = new AuthRepository(database.db);
+  // The repository tells the access checks of every change they read; they read through it.
+  let access: AccessChecks | undefined;
+  const repo = new AuthRepository(database.db, (userId) => access?.changed(userId));
+  access = new AccessChecks(repo, {
+    ttlMs: config.authAccessCacheTtlMs,
+    maxEntries: ACCESS_CACHE_ENTRIES,
+    now,
+  });
   const mail = createMailTransport(config, log);
   const limiter = createAuthRateLimiter(
     database.db,
@@ -135,6 +148,7 @@ export async function createAuthModule(
     background,
     settings,
     repo,
+    access,
     close: async () => {
       clearInterval(cleanup);
       await background.idle();
@@ -189,7 +203,15 @@ export async function registerAuth(app: FastifyInstance, options: AuthModuleOpti
   app.decorate('auth', module);
   // Before the database closes: mail under way may still write its link tokens.
   app.addHook('preClose', async () => module.background.idle());
-  app.addHook('onClose', async () => module.close());
-  registerAuthenticate(app, (token) => module.tokens.verifyAccessToken(token));
+  await module.access.start(app.database);
+  app.addHook('onClose', async () => {
+    await module.access.stop();
+    await module.close();
+  });
+  registerAuthenticate(app, {
+    verify: (token) => module.tokens.verifyAccessToken(token),
+    checkAccess: (userId, sessionId) => module.access.check(userId, sessionId),
+    watchAccess: (userId, onChange) => module.access.watch(userId, onChange),
+  });
   await app.register(authHttp, { prefix: AUTH_PREFIX, module });
 }

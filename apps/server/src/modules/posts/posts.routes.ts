@@ -79,11 +79,11 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
           etag = etagOf(body);
         }
       }
-      // The same address answers differently per viewer; clients revalidate (304) instead of re-reading.
-      reply
-        .header('vary', 'authorization')
-        .header('cache-control', viewerId === null ? 'no-cache' : 'private, no-cache')
-        .header('etag', etag);
+      // The same address answers differently per viewer; visitors revalidate (304) instead of re-reading.
+      // A signed-in viewer's page carries their own flags: no-store, as every answer to a request with
+      // credentials (plugins/private-caching.ts).
+      reply.header('vary', 'authorization').header('etag', etag);
+      if (viewerId === null) reply.header('cache-control', 'no-cache');
       // Untyped from here: a 304 has no body, and a string body with a JSON type is sent as it is.
       const untyped = reply as unknown as FastifyReply;
       if (matchesEtag(request.headers['if-none-match'], etag)) return untyped.code(304).send();
