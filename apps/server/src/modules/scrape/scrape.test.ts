@@ -140,43 +140,86 @@ const fetchOptions = (overrides: Partial<SafeFetchOptions> = {}): SafeFetchOptio
 
 // ---------------------------------------------------------------------------------------------------------
 
+/** Every non-global address, in the spellings a resolver or a URL parser can produce. */
+const NON_GLOBAL_IPV4 = [
+  '127.0.0.1',
+  '127.255.0.9',
+  '10.1.2.3',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.168.1.1',
+  '169.254.169.254',
+  '100.64.0.1',
+  '0.0.0.0',
+  '0.1.2.3',
+  '224.0.0.1',
+  '239.255.255.250',
+  '255.255.255.255',
+  '198.18.0.1',
+  '192.0.0.8',
+  '192.0.2.1',
+  '198.51.100.7',
+  '203.0.113.9',
+  '240.0.0.1',
+];
+
+const NON_GLOBAL_IPV6 = [
+  '::1',
+  '0:0:0:0:0:0:0:1',
+  '::',
+  'fe80::1',
+  'fe80::1%eth0',
+  'fc00::1',
+  'fd12:3456::1',
+  'fec0::1',
+  'ff02::1',
+  'ff0e::1',
+  // IPv4-compatible: what `http://[::127.0.0.1]` becomes.
+  '::127.0.0.1',
+  '::7f00:1',
+  '::a9fe:a9fe',
+  // IPv4-mapped, in both spellings, and the translated form.
+  '::ffff:127.0.0.1',
+  '::ffff:7f00:1',
+  '::ffff:a9fe:a9fe',
+  '::ffff:10.0.0.1',
+  '::ffff:0:7f00:1',
+  // NAT64 (well-known and local-use prefixes), 6to4, Teredo: a gateway forwards to the IPv4 inside.
+  '64:ff9b::7f00:1',
+  '64:ff9b::127.0.0.1',
+  '64:ff9b::a00:1',
+  '64:ff9b::808:808',
+  '64:ff9b:1::a00:1',
+  '2002:7f00:1::1',
+  '2001::1',
+  '2001:db8::1',
+  '100::1',
+  '3fff::1',
+  '5f00::1',
+];
+
 describe('address policy', () => {
-  it('refuses loopback, private, link-local and reserved addresses, v4 and v6', () => {
-    for (const address of [
-      '127.0.0.1',
-      '127.255.0.9',
-      '10.1.2.3',
-      '172.16.0.1',
-      '172.31.255.255',
-      '192.168.1.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '224.0.0.1',
-      '255.255.255.255',
-      '198.18.0.1',
-    ]) {
+  it('refuses loopback, private, link-local, unique-local, multicast and reserved addresses, v4 and v6', () => {
+    for (const address of NON_GLOBAL_IPV4) expect(isPublicAddress(address, 4), address).toBe(false);
+    for (const address of NON_GLOBAL_IPV6) expect(isPublicAddress(address, 6), address).toBe(false);
+  });
+
+  it('refuses what is not an address in standard form, whatever the resolver said', () => {
+    for (const address of ['0177.0.0.1', '2130706433', '0x7f000001', '127.1', 'localhost', '', '[::1]']) {
       expect(isPublicAddress(address, 4), address).toBe(false);
     }
-    for (const address of [
-      '::1',
-      '::',
-      'fe80::1',
-      'fc00::1',
-      'fd12:3456::1',
-      'ff02::1',
-      '::ffff:127.0.0.1',
-      '::ffff:a9fe:a9fe',
-      '64:ff9b::a00:1',
-      '2001:db8::1',
-    ]) {
-      expect(isPublicAddress(address, 6), address).toBe(false);
-    }
+    // The family given does not matter: the address's own form decides.
+    expect(isPublicAddress('::ffff:127.0.0.1', 4)).toBe(false);
+    expect(isPublicAddress('127.0.0.1', 6)).toBe(false);
+  });
+
+  it('allows global unicast addresses, an IPv4-mapped one included', () => {
     for (const [address, family] of [
       ['93.184.216.34', 4],
       ['8.8.8.8', 4],
       ['172.32.0.1', 4],
       ['2606:4700::1111', 6],
+      ['2a00:1450:4001:82b::200e', 6],
       ['::ffff:8.8.8.8', 6],
     ] as const) {
       expect(isPublicAddress(address, family), address).toBe(true);
@@ -195,6 +238,27 @@ describe('safe fetch', () => {
       `http://0x7f000001:${port}/og`,
       `http://2130706433:${port}/og`,
       `http://localhost:${port}/og`,
+      // Every spelling of a loopback, private or otherwise local address that the URL parser lets through.
+      `http://[::127.0.0.1]:${port}/og`,
+      `http://[::ffff:127.0.0.1]:${port}/og`,
+      `http://[::ffff:7f00:1]:${port}/og`,
+      `http://[64:ff9b::7f00:1]:${port}/og`,
+      `http://[::ffff:0:7f00:1]:${port}/og`,
+      `http://[0:0:0:0:0:0:0:1]:${port}/og`,
+      `http://[::]:${port}/og`,
+      `http://0.0.0.0:${port}/og`,
+      `http://0:${port}/og`,
+      `http://0177.0.0.1:${port}/og`,
+      `http://0x7f.1:${port}/og`,
+      `http://127.1:${port}/og`,
+      'http://10.0.0.1/',
+      'http://192.168.0.1/',
+      'http://100.64.0.1/',
+      'http://224.0.0.1/',
+      'http://[fe80::1]/',
+      'http://[fd00::1]/',
+      'http://[fec0::1]/',
+      'http://[ff02::1]/',
     ]) {
       await expect(fetchHtmlPage(url, strict), url).rejects.toMatchObject({ reason: 'blocked_address' });
     }
@@ -205,6 +269,16 @@ describe('safe fetch', () => {
       reason: 'invalid_url',
     });
     await expect(fetchHtmlPage('not a url', strict)).rejects.toMatchObject({ reason: 'invalid_url' });
+  });
+
+  it('refuses a name that resolves to any non-global address', async () => {
+    for (const address of [...NON_GLOBAL_IPV4, ...NON_GLOBAL_IPV6]) {
+      const resolve = async () => [{ address, family: address.includes(':') ? (6 as const) : (4 as const) }];
+      await expect(
+        fetchHtmlPage('http://shop.example.com/p', fetchOptions({ policy: publicAddressesOnly, resolve })),
+        address,
+      ).rejects.toMatchObject({ reason: 'blocked_address' });
+    }
   });
 
   it('refuses a name that resolves to a private address, even next to a public one', async () => {
