@@ -12,6 +12,7 @@ import {
 } from '@sys/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicBaseUrl } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
@@ -235,6 +236,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * page, which shows 'Post not found'.
  */
 const postPageRoute: FastifyPluginAsyncZod = async (app) => {
+  // The configured address, never the request's Host: see publicBaseUrl.
+  const origin = publicBaseUrl(app.config);
   app.get('/post/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     if (!UUID.test(id)) return reply.sendIndexHtml();
@@ -243,7 +246,6 @@ const postPageRoute: FastifyPluginAsyncZod = async (app) => {
       throw error;
     });
     if (!post) return reply.sendIndexHtml();
-    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
     return reply.sendIndexHtml(postPreviewTags(post, origin));
   });
 };

@@ -728,4 +728,47 @@ describe('share previews', () => {
       expect(plain.body).not.toContain('og:title');
     }
   });
+
+  describe('without PUBLIC_URL', () => {
+    let hostCtx: TestApp;
+    beforeAll(async () => {
+      hostCtx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS, webDist, port: 3107 });
+    });
+    afterAll(() => hostCtx.close());
+
+    it('never puts the Host or X-Forwarded-Host header into a preview', async () => {
+      const author = await createUser(hostCtx.app);
+      const post = await publishPost(hostCtx.app, author);
+      // Injected requests come from 127.0.0.1, a proxy trusted by default: X-Forwarded-Host is believed.
+      for (const headers of [
+        { host: 'evil.example' },
+        { host: 'evil.example:8080', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      ]) {
+        const response = await hostCtx.app.inject({ url: `/post/${post.id}`, headers });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).not.toContain('evil.example');
+        expect(response.body).toContain(
+          `<meta property="og:url" content="http://localhost:3107/post/${post.id}">`,
+        );
+        expect(response.body).toContain(
+          `<meta property="og:image" content="http://localhost:3107${post.mediaUrl}">`,
+        );
+      }
+    });
+
+    it('answers a malformed Host with the page, not a 500', async () => {
+      const author = await createUser(hostCtx.app);
+      const post = await publishPost(hostCtx.app, author);
+      for (const headers of [
+        { host: '[::1' },
+        { host: 'exa mple' },
+        { host: 'a/b?c' },
+        { host: 'localhost', 'x-forwarded-host': '[bad' },
+      ]) {
+        const response = await hostCtx.app.inject({ url: `/post/${post.id}`, headers });
+        expect(response.statusCode, JSON.stringify(headers)).toBe(200);
+        expect(response.body).toContain('<meta property="og:title"');
+      }
+    });
+  });
 });
