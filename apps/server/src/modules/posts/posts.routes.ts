@@ -7,6 +7,7 @@ import {
   POST_MESSAGES,
   PostPageSchema,
   PostSchema,
+  SavedPostSchema,
   UpdatePostBodySchema,
   UsernameParamsSchema,
 } from '@sys/shared';
@@ -132,8 +133,12 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['posts'],
         summary: 'Publish a post: its media and items in one transaction',
         security: secured,
+        description:
+          'Product image links that are not SYS media are fetched (public addresses only, like the ' +
+          "scraper) and stored as the author's media; a link that cannot be stored leaves its product " +
+          'without an image, listed in `droppedItemImages`.',
         body: CreatePostBodySchema,
-        response: { 201: PostSchema, ...errors },
+        response: { 201: SavedPostSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -153,8 +158,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit own post; given media or items replace the old ones',
         security: secured,
         params: IdParamsSchema,
+        description: 'Product image links are stored as on publishing (see POST /posts).',
         body: UpdatePostBodySchema,
-        response: { 200: PostSchema, ...errors },
+        response: { 200: SavedPostSchema, ...errors },
       },
     },
     async (request) => {
@@ -207,6 +213,7 @@ export async function registerPosts(app: FastifyInstance): Promise<void> {
     new PostsService({
       db: app.database.db,
       storage: app.uploads,
+      productImages: app.productImages,
       log: app.log,
       follows: app.follows,
       // The wishlist is set up after posts (it needs them); by the time a request asks, it is there.
