@@ -481,50 +481,6 @@ export async function findUrlsUsedByAnyPost(db: Db, urls: readonly string[]): Pr
   return new Set([...media, ...images].map((row) => row.url).filter((url): url is string => url !== null));
 }
 
-/** A product image that is not one of our stored files (a link saved before images were mirrored). */
-export interface ExternalItemImageRow {
-  id: string;
-  image_url: string;
-  owner_id: string;
-}
-
-/** Items whose image is not under /media, after `afterId` in id order: at most `limit`. */
-export async function findItemsWithExternalImages(
-  db: Db,
-  afterId: string | null,
-  limit: number,
-): Promise<ExternalItemImageRow[]> {
-  const rows = await db
-    .select({ id: postItems.id, image_url: postItems.image_url, owner_id: posts.profile_id })
-    .from(postItems)
-    .innerJoin(posts, eq(posts.id, postItems.post_id))
-    .where(
-      and(
-        sql`${postItems.image_url} is not null`,
-        sql`${postItems.image_url} not like '/media/%'`,
-        afterId === null ? undefined : sql`${postItems.id} > ${afterId}`,
-      ),
-    )
-    .orderBy(asc(postItems.id))
-    .limit(limit);
-  return rows.map((row) => ({ ...row, image_url: row.image_url! }));
-}
-
-/** Replaces an item's image if it is still `from` (an edit meanwhile wins); whether it was replaced. */
-export async function replaceItemImage(
-  db: Db,
-  id: string,
-  from: string,
-  to: string | null,
-): Promise<boolean> {
-  const updated = await db
-    .update(postItems)
-    .set({ image_url: to })
-    .where(and(eq(postItems.id, id), eq(postItems.image_url, from)))
-    .returning({ id: postItems.id });
-  return updated.length > 0;
-}
-
 /** A tagged item with the fields that decide who may see it. */
 export interface ItemAccessRow {
   id: string;
