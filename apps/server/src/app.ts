@@ -21,6 +21,7 @@ import { registerModeration } from './modules/moderation/moderation.routes.ts';
 import { registerPosts } from './modules/posts/posts.routes.ts';
 import { profileAuthHooks, registerProfiles } from './modules/profiles/profiles.plugin.ts';
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
+import { registerProductImages } from './modules/scrape/scrape.images.ts';
 import { registerScrape } from './modules/scrape/scrape.routes.ts';
 import { registerSocial } from './modules/social/social.routes.ts';
 import { registerStorage } from './modules/storage/storage.plugin.ts';
@@ -134,6 +135,7 @@ export async function buildApp(
   });
   await registerProfiles(app, profiles);
   await registerUploads(app);
+  registerProductImages(app);
   // Live events and follows come before posts, which publish stats and read the viewer's follows.
   await registerEvents(app);
   await registerFollows(app);

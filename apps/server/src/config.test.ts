@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfigFromEnv } from './config.ts';
+import { ConfigError, loadConfigFromEnv, publicBaseUrl, publicUrlWarning } from './config.ts';
 
 describe('configuration from the environment', () => {
   it('uses the defaults when nothing is set', () => {
@@ -53,5 +53,24 @@ describe('configuration from the environment', () => {
     expect(loadConfigFromEnv({ AUTH_LOCKOUT: 'password=3/600/30/300' }).authLockout).toEqual({
       password: { failures: 3, windowSeconds: 600, lockSeconds: 30, maxLockSeconds: 300 },
     });
+  });
+});
+
+describe('the public address', () => {
+  it('is PUBLIC_URL, else SITE_URL, else localhost on PORT', () => {
+    expect(
+      publicBaseUrl(loadConfigFromEnv({ PUBLIC_URL: 'https://sys.example/', SITE_URL: 'https://x.example' })),
+    ).toBe('https://sys.example');
+    expect(publicBaseUrl(loadConfigFromEnv({ SITE_URL: 'https://app.example' }))).toBe('https://app.example');
+    expect(publicBaseUrl(loadConfigFromEnv({ PORT: '8080' }))).toBe('http://localhost:8080');
+  });
+
+  it('is warned about at start in production when PUBLIC_URL is unset', () => {
+    const production = { NODE_ENV: 'production' };
+    expect(publicUrlWarning(loadConfigFromEnv({ PORT: '8080' }), production)).toContain(
+      'PUBLIC_URL is not set: share previews link to http://localhost:8080',
+    );
+    expect(publicUrlWarning(loadConfigFromEnv({ PUBLIC_URL: 'https://sys.example' }), production)).toBeNull();
+    expect(publicUrlWarning(loadConfigFromEnv({}), {})).toBeNull();
   });
 });

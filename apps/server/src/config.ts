@@ -200,6 +200,28 @@ export const AppConfigSchema = z.object({
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 export type AppConfigInput = z.input<typeof AppConfigSchema>;
 
+/**
+ * The address people use to reach the app, for absolute links that leave it (share previews):
+ * PUBLIC_URL, else SITE_URL, else http://localhost:PORT; without a trailing slash. Never the request's
+ * Host or X-Forwarded-Host header: anyone can send those, and a link built from them points wherever the
+ * sender wants (or is not a URL at all).
+ */
+export function publicBaseUrl(config: Pick<AppConfig, 'publicUrl' | 'siteUrl' | 'port'>): string {
+  return (config.publicUrl ?? config.siteUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+}
+
+/**
+ * What to tell the operator at start about PUBLIC_URL: in production (NODE_ENV=production) without it,
+ * share previews and links name SITE_URL or localhost, which people elsewhere cannot open.
+ */
+export function publicUrlWarning(
+  config: Pick<AppConfig, 'publicUrl' | 'siteUrl' | 'port'>,
+  env: NodeJS.ProcessEnv = process.env,
+): string | null {
+  if (config.publicUrl || env.NODE_ENV !== 'production') return null;
+  return `PUBLIC_URL is not set: share previews link to ${publicBaseUrl(config)}. Set it to the address people use.`;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }

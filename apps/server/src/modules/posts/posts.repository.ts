@@ -464,6 +464,21 @@ export async function findUrlsStillUsed(
   return new Set([...media, ...images].map((row) => row.url).filter((url): url is string => url !== null));
 }
 
+/** Which of `urls` any post shows, as a medium or a product image (whoever its author). */
+export async function findUrlsUsedByAnyPost(db: Db, urls: readonly string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const list = [...urls];
+  const media = await db
+    .selectDistinct({ url: postMedia.media_url })
+    .from(postMedia)
+    .where(inArray(postMedia.media_url, list));
+  const images = await db
+    .selectDistinct({ url: postItems.image_url })
+    .from(postItems)
+    .where(inArray(postItems.image_url, list));
+  return new Set([...media, ...images].map((row) => row.url).filter((url): url is string => url !== null));
+}
+
 /** A tagged item with the fields that decide who may see it. */
 export interface ItemAccessRow {
   id: string;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HandleText } from '@/components/tagged-text';
 import { cn } from '@/components/ui/cn';
+import { OwnImage } from '@/components/ui/own-image';
 import { Skeleton } from '@/components/ui/skeleton';
 
 export interface AlbumCardProps {
@@ -28,7 +29,13 @@ function AlbumImage({ album, index, className }: { album: Album; index: number; 
             className="size-full object-cover"
           />
         ) : (
-          <img src={image.url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          <OwnImage
+            src={image.url}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
         )
       ) : index === 0 ? (
         <span className="flex size-full items-center justify-center text-muted">

@@ -1,7 +1,8 @@
 import type { TrendingItem } from '@sys/shared';
-import { MousePointerClickIcon } from 'lucide-react';
+import { MousePointerClickIcon, ShirtIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
+import { OwnImage } from '@/components/ui/own-image';
 import { recordItemClick } from '@/features/posts/api/record-item-click';
 import { formatPrice } from '@/features/posts/utils/format-price';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
@@ -14,12 +15,16 @@ export function TrendingCard({ item }: { item: TrendingItem }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface">
       <div className="relative aspect-square bg-subtle">
-        <img
+        <OwnImage
           src={item.imageUrl}
           alt=""
           loading="lazy"
           className="size-full object-cover"
-          referrerPolicy="no-referrer"
+          fallback={
+            <span className="flex size-full items-center justify-center text-muted">
+              <ShirtIcon aria-hidden className="size-10" />
+            </span>
+          }
         />
         <span className="absolute start-2 top-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">
           <MousePointerClickIcon aria-hidden className="size-3.5" />

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
+import { OwnImage } from '@/components/ui/own-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
 import { useExploreQuery } from '../api/get-explore';
@@ -207,14 +208,12 @@ function Sections() {
                     className="block overflow-hidden rounded-xl border border-line"
                   >
                     <span className="block aspect-square bg-subtle">
-                      {album.images[0] ? (
-                        <img
-                          src={album.images[0].url}
-                          alt=""
-                          loading="lazy"
-                          className="size-full object-cover"
-                        />
-                      ) : null}
+                      <OwnImage
+                        src={album.images[0]?.url}
+                        alt=""
+                        loading="lazy"
+                        className="size-full object-cover"
+                      />
                     </span>
                     <span className="block truncate p-2 text-sm font-semibold text-ink">{album.name}</span>
                   </Link>

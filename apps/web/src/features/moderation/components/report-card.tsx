@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { OwnImage } from '@/components/ui/own-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 import { authorName } from '@/features/posts/utils/post-display';
@@ -33,7 +34,7 @@ function Thumbnail({ url }: { url: string | null }) {
         VIDEO_FILE.test(url) ? (
           <video src={url} muted playsInline preload="metadata" className="size-full object-cover" />
         ) : (
-          <img src={url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          <OwnImage src={url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
         )
       ) : null}
     </span>

@@ -3,6 +3,7 @@ import { ExternalLinkIcon, ShirtIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
+import { OwnImage } from '@/components/ui/own-image';
 import {
   Sheet,
   SheetBody,
@@ -58,17 +59,13 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
               return (
                 <li key={item.id} className="flex gap-3 py-3">
                   <span className="flex h-24 w-[76px] shrink-0 items-center justify-center overflow-hidden rounded-xl bg-subtle text-muted">
-                    {item.imageUrl ? (
-                      <img
-                        src={item.imageUrl}
-                        alt=""
-                        className="size-full object-cover"
-                        loading="lazy"
-                        referrerPolicy="no-referrer"
-                      />
-                    ) : (
-                      <ShirtIcon aria-hidden className="size-7" />
-                    )}
+                    <OwnImage
+                      src={item.imageUrl}
+                      alt=""
+                      className="size-full object-cover"
+                      loading="lazy"
+                      fallback={<ShirtIcon aria-hidden className="size-7" />}
+                    />
                   </span>
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <p className="truncate font-semibold text-ink">{heading ?? t('items.item')}</p>

@@ -10,7 +10,7 @@ import {
   PRODUCT_TYPES,
   parsePrice,
 } from '@sys/shared';
-import { ImageUpIcon, Trash2Icon, WandSparklesIcon, XIcon } from 'lucide-react';
+import { ImageIcon, ImageUpIcon, Trash2Icon, WandSparklesIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import { cn } from '@/components/ui/cn';
 import { FormField } from '@/components/ui/form-field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
+import { OwnImage } from '@/components/ui/own-image';
 import { Select } from '@/components/ui/select';
 import { useScrapeProductMutation } from '../../api/scrape-product';
 import { useBrandOptions } from '../../hooks/use-brand-options';
@@ -155,6 +156,13 @@ export function ProductEditor({
   };
 
   const preview = item.imagePreview ?? (item.imageUrl || null);
+  // The scraper answers our own /media copies; a link saved before that (or in an old draft) is not loaded:
+  // saving the post stores it as our media first.
+  const imagePlaceholder = (
+    <span className="flex size-full items-center justify-center bg-subtle text-muted">
+      <ImageIcon aria-hidden className="size-6" />
+    </span>
+  );
   const scraped = item.availableImages.slice(0, LIMITS.scrapedImagesShownMax);
 
   return (
@@ -307,7 +315,7 @@ export function ProductEditor({
                       : 'border-transparent',
                   )}
                 >
-                  <img src={url} alt="" className="size-full object-cover" referrerPolicy="no-referrer" />
+                  <OwnImage src={url} alt="" className="size-full object-cover" fallback={imagePlaceholder} />
                 </button>
               </li>
             ))}
@@ -316,7 +324,12 @@ export function ProductEditor({
         <div className="flex items-center gap-3">
           {preview ? (
             <span className="relative size-16 shrink-0 overflow-hidden rounded-lg bg-subtle">
-              <img src={preview} alt={t('product.chosenImage')} className="size-full object-cover" />
+              <OwnImage
+                src={preview}
+                alt={t('product.chosenImage')}
+                className="size-full object-cover"
+                fallback={imagePlaceholder}
+              />
             </span>
           ) : null}
           <Button variant="outline" size="sm" onClick={() => imageInput.current?.click()}>
