@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths.ts';
+import { type FolderLock, FolderLockedError, lockFolder } from './folder-lock.ts';
 import { type ListenOptions, type NotificationHandler, PgListener } from './pg-listener.ts';
 import * as schema from './schema/index.ts';
 
@@ -47,6 +48,9 @@ export class DatabaseError extends Error {
   override name = 'DatabaseError';
 }
 
+/** The processes of SYS that open the database: named in the PGlite folder's lock. */
+export type DatabaseUser = 'server' | 'backup' | 'restore' | 'admin' | 'seed';
+
 export interface DatabaseOptions {
   /** PostgreSQL connection string. When absent, PGlite is used. */
   databaseUrl?: string | undefined;
@@ -54,6 +58,32 @@ export interface DatabaseOptions {
   pgliteDir?: string | null;
   /** How long to wait for PostgreSQL before giving up. */
   connectTimeoutMs?: number;
+  /** Which process opens it (default `server`). */
+  openedBy?: DatabaseUser;
+  /** The caller holds the lock of `pgliteDir` already (`npm run restore` takes it before it changes anything). */
+  pgliteLockHeld?: boolean;
+}
+
+function holderName(user: DatabaseUser): string {
+  return user === 'server' ? 'the SYS server' : `npm run ${user}`;
+}
+
+/**
+ * Takes the lock of a PGlite folder (see folder-lock.ts) for `user`, or refuses with a message naming the
+ * process that has the folder open.
+ */
+export async function lockPgliteDir(pgliteDir: string, user: DatabaseUser): Promise<FolderLock> {
+  try {
+    return lockFolder(pgliteDir, holderName(user));
+  } catch (error) {
+    if (!(error instanceof FolderLockedError)) throw error;
+    const holder = error.owner?.holder;
+    const advice =
+      holder === holderName('server') ? `stop ${holder} first` : `wait for ${holder ?? 'it'} to finish`;
+    throw new DatabaseError(
+      `The embedded database ${pgliteDir} is in use by ${error.holderDescription}. PGlite is one process: ${advice}, then try again.`,
+    );
+  }
 }
 
 function describeUrl(url: string): string {
@@ -121,11 +151,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client: PGlite;
+  let lock: FolderLock | null = null;
   // pg_trgm: search's spelling correction and the category page's "tag contains" (PostgreSQL ships it too).
   const extensions = { pg_trgm };
   if (options.pgliteDir) {
-    mkdirSync(options.pgliteDir, { recursive: true });
-    client = await PGlite.create(options.pgliteDir, { extensions });
+    if (!options.pgliteLockHeld) lock = await lockPgliteDir(options.pgliteDir, options.openedBy ?? 'server');
+    try {
+      mkdirSync(options.pgliteDir, { recursive: true });
+      client = await PGlite.create(options.pgliteDir, { extensions });
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   } else {
     client = await PGlite.create({ extensions });
   }
@@ -142,7 +179,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     withLock: (_name, work) => work(),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -91,6 +91,7 @@ export async function runProcess(
 
 export interface ServerProcess {
   url: string;
+  pid: number;
   output(): { stdout: string; stderr: string };
   /** Sends SIGTERM and waits for the exit (SIGKILL after `timeoutMs`). */
   stop(timeoutMs?: number): Promise<ProcessResult>;
@@ -130,6 +131,7 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 90_000): P
   });
   return {
     url,
+    pid: child.pid!,
     output: () => ({ ...out }),
     async stop(stopTimeoutMs = 30_000) {
       const done = exited(child);

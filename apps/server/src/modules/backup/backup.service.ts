@@ -11,11 +11,13 @@ import {
   type Database,
   type Db,
   type DbEngine,
+  lockPgliteDir,
   migrateDatabase,
   openDatabase,
   pgliteDirFor,
   readJournal,
 } from '../../db/client.ts';
+import type { FolderLock } from '../../db/folder-lock.ts';
 import { LocalStorage } from '../storage/storage.local.ts';
 import { openStorage } from '../storage/storage.plugin.ts';
 import { RESUMABLE_S3_PREFIX } from '../storage/storage.resumable-s3.ts';
@@ -467,7 +469,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
 
   const opened = openStorage(config);
   let database: Database | null = null;
+  let lock: FolderLock | null = null;
   try {
+    // Refused while the server (or another command) has the embedded database open, before anything changes.
+    if (!config.databaseUrl && config.dataDir)
+      lock = await lockPgliteDir(pgliteDirFor(config.dataDir)!, 'restore');
     if (config.databaseUrl) database = await openDatabase({ databaseUrl: config.databaseUrl });
     const occupied = await occupiedParts(config, database, opened.storage);
     if (occupied.length > 0 && !options.force) {
@@ -486,7 +492,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
       }
       if (config.dataDir) await rm(join(config.dataDir, 'keys'), { recursive: true, force: true });
     }
-    database ??= await openDatabase({ pgliteDir: pgliteDirFor(config.dataDir) });
+    database ??= await openDatabase({
+      pgliteDir: pgliteDirFor(config.dataDir),
+      pgliteLockHeld: true,
+      openedBy: 'restore',
+    });
 
     await migrateDatabase(database);
     log('database:');
@@ -499,5 +509,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
   } finally {
     await database?.close().catch(() => {});
     opened.close();
+    lock?.release();
   }
 }

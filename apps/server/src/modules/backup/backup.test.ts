@@ -9,7 +9,7 @@ import { serverRoot } from '../../lib/paths.ts';
 import { tableCounts, withOpenedDatabase } from '../../test/backup.ts';
 import { createPostgresTestDatabase, type TestDatabaseUrl, testDatabaseUrl } from '../../test/context.ts';
 import { makeMp4Bytes, publishPost, uploadRaw } from '../../test/media.ts';
-import { childEnv, ensureServerBuilt, runProcess, startServer } from '../../test/processes.ts';
+import { childEnv, ensureServerBuilt, mainScript, runProcess, startServer } from '../../test/processes.ts';
 import { createUser, TEST_PASSWORD, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 
 /**
@@ -164,6 +164,7 @@ it('refuses to write over an existing folder', async () => {
 
 interface Target {
   name: string;
+  engine: 'pglite' | 'postgres';
   /** Makes a fresh target and returns the environment that points at it. */
   create: () => Promise<Record<string, string>>;
   open: (env: Record<string, string>) => Promise<Database>;
@@ -172,6 +173,7 @@ interface Target {
 const targets: Target[] = [
   {
     name: 'an empty data directory (PGlite)',
+    engine: 'pglite',
     create: async () => ({ DATA_DIR: mkdtempSync(join(tmp, 'restored-')) }),
     open: (env) => openDatabase({ pgliteDir: pgliteDirFor(env.DATA_DIR!) }),
   },
@@ -179,6 +181,7 @@ const targets: Target[] = [
 if (testDatabaseUrl) {
   targets.push({
     name: 'an empty PostgreSQL database',
+    engine: 'postgres',
     create: async () => {
       const database = await createPostgresTestDatabase();
       pgDatabases.push(database);
@@ -260,6 +263,43 @@ describe.each(targets)('restore into $name', (target) => {
       expect((await server.stop()).code).toBe(0);
     }
   }, 180_000);
+
+  /** The environment of a server on the target. */
+  const serverEnv = () =>
+    childEnv({ ...env, HOST: '127.0.0.1', PORT: '0', WEB_DIST: webDist, SEED_DEMO: 'false', PUBLIC_URL });
+  /** What is beside DATA_DIR/pg: its lock while a process has it open. */
+  const leftovers = () => readdirSync(env.DATA_DIR!).filter((name) => name.startsWith('pg.'));
+
+  if (target.engine === 'pglite') {
+    it('while a server has it open, backup, restore and a second server are refused naming its pid; killed, it blocks nothing', async () => {
+      const before = await withOpenedDatabase(target.open(env), tableCounts);
+      const server = await startServer(serverEnv());
+      try {
+        const inUse = `is in use by the SYS server (pid ${server.pid}, since `;
+        const backupRefused = await runProcess(
+          [backupCli, '--out', join(tmp, 'refused-backup')],
+          childEnv(env),
+        );
+        expect(backupRefused.code).toBe(1);
+        expect(backupRefused.stderr).toContain(inUse);
+        const restoreRefused = await runProcess([restoreCli, backup, '--force'], childEnv(env));
+        expect(restoreRefused.code).toBe(1);
+        expect(restoreRefused.stderr).toContain(inUse);
+        const second = await runProcess([mainScript], serverEnv());
+        expect(second.code).toBe(1);
+        expect(second.stderr).toContain(`SYS could not start: The embedded database`);
+        expect(second.stderr).toContain(inUse);
+        expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      } finally {
+        // SIGKILL: no shutdown code runs, as in a crash.
+        await server.kill();
+      }
+      // Its lock stays behind; the next one to open the database takes it over.
+      expect(leftovers()).toEqual(['pg.lock']);
+      expect(await withOpenedDatabase(target.open(env), tableCounts)).toEqual(before);
+      expect(leftovers()).toEqual([]);
+    }, 240_000);
+  }
 
   it('refuses a target that is not empty and changes nothing; --force replaces it', async () => {
     const before = await withOpenedDatabase(target.open(env), tableCounts);
