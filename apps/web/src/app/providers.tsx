@@ -5,7 +5,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { directionOf, i18n } from './i18n';
 
 // Toasts only appear after something happens, so their code loads after the first screen.
-const Toaster = lazy(() => import('@/components/ui/toaster'));
+const Toaster = lazy(() => import('@/shared/ui/toaster'));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

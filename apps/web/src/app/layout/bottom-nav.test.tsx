@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
 
 // Nobody is signed in.
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient } = await import('@/test/fake-auth-client');
   const client = createFakeAuthClient(null);
   return { loadAuthClient: async () => client };

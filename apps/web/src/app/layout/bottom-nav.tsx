@@ -2,9 +2,9 @@ import { CompassIcon, HeartIcon, HomeIcon, type LucideIcon, PlusIcon, UserRoundI
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { cn } from '@/components/ui/cn';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { lazyWithPreload, usePreloadWhenIdle } from '@/lib/lazy';
+import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
+import { cn } from '@/shared/ui/cn';
 
 // The dialog's code (Radix dialog, focus trap, scroll lock) loads when the browser is idle, not upfront.
 const SignUpToUploadDialog = lazyWithPreload(() => import('./sign-up-to-upload-dialog'));

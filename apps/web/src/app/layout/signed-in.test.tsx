@@ -5,7 +5,7 @@ import { renderApp } from '@/test/render-app';
 const fake = vi.hoisted(() => ({ client: undefined as unknown }));
 
 // Someone is signed in.
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
   fake.client = createFakeAuthClient(fakeSession());
   return { loadAuthClient: async () => fake.client };

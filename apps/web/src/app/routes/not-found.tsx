@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/shared/ui/button';
 
 /** Any path that is not a route: 'Oops! Page not found' with a way home. */
 export default function NotFoundScreen() {

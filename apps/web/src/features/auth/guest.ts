@@ -1,5 +1,5 @@
 import { createGuestProfile, type GuestProfile, parseStoredGuestProfile } from '@sys/shared';
-import { readGuestProfileJson, removeGuestProfile, writeGuestProfile } from '@/lib/local-storage';
+import { readGuestProfileJson, removeGuestProfile, writeGuestProfile } from '@/shared/lib/local-storage';
 
 /**
  * Guests (spec section 4): a visitor who continues without an account gets a random local profile,

@@ -1,6 +1,6 @@
 import type { Album, CreateAlbumBody } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { albumKeys } from './album-keys';
 
 /** POST /api/v1/albums: a new album of mine, optionally with its first post. */

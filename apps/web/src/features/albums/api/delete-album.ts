@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { albumKeys } from './album-keys';
 
 /** DELETE /api/v1/albums/{id}: own album only; its posts stay. */

@@ -1,7 +1,7 @@
 import { LIMITS, type PostPage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { albumKeys } from './album-keys';
 
 /** GET /api/v1/albums/{id}/posts: the album's posts in album order, `q` searching them; 8 per page. */

@@ -1,7 +1,7 @@
 import type { Album } from '@sys/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/shared/api/api-client';
 import { albumKeys } from './album-keys';
 
 /** GET /api/v1/albums/{id}: one album (a private one for its owner only, 404 for everyone else). */

@@ -1,7 +1,7 @@
 import type { AlbumPage, SavedAlbumPage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { type AlbumListDescriptor, albumKeys } from './album-keys';
 
 export const ALBUMS_PAGE_SIZE = 24;

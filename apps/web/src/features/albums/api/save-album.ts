@@ -1,6 +1,6 @@
 import type { Album, SaveState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { albumKeys } from './album-keys';
 
 /** PUT (save) or DELETE (remove) /api/v1/albums/{id}/save: someone's public album in my wishlist. */

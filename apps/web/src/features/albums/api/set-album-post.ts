@@ -1,6 +1,6 @@
 import type { AlbumMembership } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { albumKeys } from './album-keys';
 
 /** PUT (add to the end) or DELETE (take out) /api/v1/albums/{id}/posts/{postId}, own albums only. */

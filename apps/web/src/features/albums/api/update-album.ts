@@ -1,6 +1,6 @@
 import type { Album, UpdateAlbumBody } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { albumKeys } from './album-keys';
 
 /** PATCH /api/v1/albums/{id}: rename own album, or make it public or private. */

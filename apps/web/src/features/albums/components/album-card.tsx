@@ -2,9 +2,9 @@ import type { Album } from '@sys/shared';
 import { GalleryVerticalEndIcon, LockIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HandleText } from '@/components/tagged-text';
-import { cn } from '@/components/ui/cn';
-import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/shared/ui/cn';
+import { Skeleton } from '@/shared/ui/skeleton';
+import { HandleText } from '@/shared/ui/tagged-text';
 
 export interface AlbumCardProps {
   album: Album;

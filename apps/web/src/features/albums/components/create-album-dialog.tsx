@@ -2,12 +2,12 @@ import type { Album } from '@sys/shared';
 import { ALBUM_LIMITS } from '@sys/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { showToast } from '@/features/posts/utils/toast';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/shared/api/api-client';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/shared/ui/dialog';
+import { FormDialogFooter } from '@/shared/ui/form-dialog-footer';
+import { FormField } from '@/shared/ui/form-field';
+import { Input } from '@/shared/ui/input';
+import { showToast } from '@/shared/ui/show-toast';
 import { useCreateAlbumMutation } from '../api/create-album';
 
 export interface CreateAlbumDialogProps {

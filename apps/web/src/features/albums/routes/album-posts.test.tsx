@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient } = await import('@/test/fake-auth-client');
   const client = createFakeAuthClient(null);
   return { loadAuthClient: async () => client };

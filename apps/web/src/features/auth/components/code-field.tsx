@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/ui/form-field';
-import { notify } from '@/components/ui/toast';
+import { FormField } from '@/shared/ui/form-field';
+import { notify } from '@/shared/ui/toast';
 import { useAuthErrorMessage } from '../utils/auth-errors';
 import { CODE_LENGTH, CodeInput } from './code-input';
 import { FormError } from './form-error';

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@/components/ui/cn';
-import { Input } from '@/components/ui/input';
+import { cn } from '@/shared/ui/cn';
+import { Input } from '@/shared/ui/input';
 
 export const CODE_LENGTH = 6;
 

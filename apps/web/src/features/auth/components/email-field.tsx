@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormField } from '@/shared/ui/form-field';
+import { Input } from '@/shared/ui/input';
 
 export interface EmailFieldProps {
   value: string;

@@ -1,8 +1,8 @@
 import type { WeakPasswordReasons } from '@supabase/auth-js';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/ui/form-field';
-import { notify } from '@/components/ui/toast';
+import { FormField } from '@/shared/ui/form-field';
+import { notify } from '@/shared/ui/toast';
 import { useUpdatePassword } from '../api/update-password';
 import { useAuthErrorMessage, weakPasswordReasons } from '../utils/auth-errors';
 import { FormError } from './form-error';

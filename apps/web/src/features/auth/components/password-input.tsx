@@ -1,9 +1,9 @@
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
-import { IconButton } from '@/components/ui/icon-button';
-import { Input } from '@/components/ui/input';
+import { cn } from '@/shared/ui/cn';
+import { IconButton } from '@/shared/ui/icon-button';
+import { Input } from '@/shared/ui/input';
 
 /** A password input with a button that shows the typed text (handy on phone keyboards). */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {

@@ -1,7 +1,7 @@
 import { CheckIcon, UserRoundPlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/shared/ui/button';
 import {
   Dialog,
   DialogClose,
@@ -10,7 +10,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '@/components/ui/dialog';
+} from '@/shared/ui/dialog';
 
 const BENEFITS = ['saveItems', 'uploadContent', 'fullProfiles', 'recommendations'] as const;
 

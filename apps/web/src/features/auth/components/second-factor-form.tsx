@@ -1,7 +1,7 @@
 import { ShieldCheckIcon } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/shared/ui/button';
 import { useVerifySignInCode } from '../api/verify-sign-in-code';
 import { AuthHeading } from './auth-heading';
 import { CodeField, useCodeField } from './code-field';

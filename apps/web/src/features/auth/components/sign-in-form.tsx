@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormField } from '@/components/ui/form-field';
-import { notify } from '@/components/ui/toast';
+import { FormField } from '@/shared/ui/form-field';
+import { notify } from '@/shared/ui/toast';
 import { type SignInResult, useSignIn } from '../api/sign-in';
 import { useAuthErrorMessage } from '../utils/auth-errors';
 import { EmailField } from './email-field';

@@ -1,7 +1,7 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { Button } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
 
 export interface SubmitButtonProps {
   pending: boolean;

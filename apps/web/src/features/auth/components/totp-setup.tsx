@@ -1,9 +1,9 @@
 import { CopyIcon } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconButton } from '@/components/ui/icon-button';
-import { notify } from '@/components/ui/toast';
+import { Button } from '@/shared/ui/button';
+import { IconButton } from '@/shared/ui/icon-button';
+import { notify } from '@/shared/ui/toast';
 import type { TotpEnrollment } from '../api/enroll-totp';
 import { useVerifyTotpEnrollment } from '../api/verify-totp-enrollment';
 import { CodeField, useCodeField } from './code-field';

@@ -1,7 +1,7 @@
 import type { GuestProfile } from '@sys/shared';
 import { LOCAL_STORAGE_KEYS, parseStoredGuestProfile } from '@sys/shared';
 import { useSyncExternalStore } from 'react';
-import { readGuestProfileJson, subscribeToStorage } from '@/lib/local-storage';
+import { readGuestProfileJson, subscribeToStorage } from '@/shared/lib/local-storage';
 
 function subscribe(onChange: () => void): () => void {
   return subscribeToStorage((key) => {

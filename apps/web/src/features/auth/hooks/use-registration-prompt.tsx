@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense, useCallback, useState } from 'react';
-import { lazyWithPreload, usePreloadWhenIdle } from '@/lib/lazy';
+import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
 
 // The dialog's code (Radix dialog, focus trap) loads when the browser is idle, not with the screen.
 const RegistrationRequiredDialog = lazyWithPreload(

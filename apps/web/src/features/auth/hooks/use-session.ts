@@ -1,8 +1,8 @@
 import type { Session, User } from '@supabase/auth-js';
 import { useSyncExternalStore } from 'react';
-import { mayHaveAuthSession } from '@/lib/auth-redirect';
-import { loadAuthClient } from '@/lib/load-auth-client';
-import { onboardedFlag, removeGuestProfile } from '@/lib/local-storage';
+import { mayHaveAuthSession } from '@/shared/api/auth-redirect';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
+import { onboardedFlag, removeGuestProfile } from '@/shared/lib/local-storage';
 
 export interface SessionState {
   /** The stored session, also one still waiting for its second factor. */

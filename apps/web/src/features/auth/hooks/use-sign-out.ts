@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
 
 /** Signs out and says so: 'Signed out successfully', or 'Sign out error' with the reason. */
 export function useSignOut(): () => Promise<void> {
@@ -10,7 +10,7 @@ export function useSignOut(): () => Promise<void> {
 
   return useCallback(async () => {
     // Loaded on use: the toasts' code is not needed on the first screen.
-    const { notify } = await import('@/components/ui/toast');
+    const { notify } = await import('@/shared/ui/toast');
     try {
       const client = await loadAuthClient();
       const { error } = await client.signOut();

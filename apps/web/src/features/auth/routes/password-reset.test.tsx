@@ -8,7 +8,7 @@ import { renderApp } from '@/test/render-app';
 
 const fake = vi.hoisted(() => ({ client: undefined as unknown as FakeAuthClient }));
 
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient } = await import('@/test/fake-auth-client');
   fake.client = createFakeAuthClient(null);
   return { loadAuthClient: async () => fake.client };

@@ -1,4 +1,4 @@
-import { hasStoredPostDraft } from '@/lib/local-storage';
+import { hasStoredPostDraft } from '@/shared/lib/local-storage';
 
 /**
  * Where a fresh sign-in or sign-up leads: back to the post form when a guest's draft is waiting

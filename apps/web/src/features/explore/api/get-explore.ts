@@ -1,7 +1,7 @@
 import type { Explore } from '@sys/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { exploreKeys } from './explore-keys';
 
 /** GET /api/v1/explore: the hub's sections, each cut to the spec's size. */

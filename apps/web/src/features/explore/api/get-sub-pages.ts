@@ -1,7 +1,7 @@
 import type { BrandPage, CategoryPage, CreatorPage, ExploreBrandList, TrendingPage } from '@sys/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { exploreKeys } from './explore-keys';
 
 const PAGE = 50;

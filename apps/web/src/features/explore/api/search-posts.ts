@@ -1,7 +1,7 @@
 import type { CountedPostPage } from '@sys/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { exploreKeys } from './explore-keys';
 
 export const SEARCH_PAGE_SIZE = 30;

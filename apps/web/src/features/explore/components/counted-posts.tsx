@@ -3,13 +3,13 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { ShirtIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { PostGrid } from '@/features/posts/components/post-grid';
-import { useOnVisible } from '@/features/posts/hooks/use-on-visible';
-import { formatNumber } from '@/lib/intl';
+import { formatNumber } from '@/shared/lib/intl';
+import { useOnVisible } from '@/shared/lib/use-on-visible';
+import { Button } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadError } from '@/shared/ui/load-error';
+import { Skeleton } from '@/shared/ui/skeleton';
 
 export type CountedPostsQuery = UseInfiniteQueryResult<InfiniteData<CountedPostPage>>;
 

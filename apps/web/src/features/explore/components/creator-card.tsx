@@ -1,10 +1,10 @@
 import type { Creator } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Handle, UserName } from '@/components/user-name';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
-import { formatNumber } from '@/lib/intl';
+import { formatNumber } from '@/shared/lib/intl';
+import { Button } from '@/shared/ui/button';
+import { Handle, UserName } from '@/shared/ui/user-name';
 
 export interface CreatorCardProps {
   creator: Creator;

@@ -6,7 +6,7 @@ import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import FilterDialog from './filter-dialog';
 
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient } = await import('@/test/fake-auth-client');
   const client = createFakeAuthClient(null);
   return { loadAuthClient: async () => client };

@@ -21,16 +21,16 @@ import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { ToggleChip } from '@/components/ui/chip';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { FitsFilterSection } from '@/features/fits/components/fits-filter-section';
 import { useFitsEligibility } from '@/features/fits/hooks/use-fits-eligibility';
 import { fitsSearchParams } from '@/features/fits/utils/fits-params';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
 import { colorSwatch } from '@/features/posts/utils/post-display';
+import { Button } from '@/shared/ui/button';
+import { ToggleChip } from '@/shared/ui/chip';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/shared/ui/dialog';
+import { Input } from '@/shared/ui/input';
 
 type Section = { category: FilterCategory; options: readonly string[]; searchable: boolean };
 

@@ -2,16 +2,16 @@ import { LIMITS, type Post, type SwipeAction } from '@sys/shared';
 import { XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconButton } from '@/components/ui/icon-button';
 import { setPostSaved } from '@/features/posts/api/save-post';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { showToast } from '@/features/posts/utils/toast';
 import { LoadedSwipeDeck } from '@/features/swipe/components/loaded-swipe-deck';
 import { SwipeFinishedDialog } from '@/features/swipe/components/swipe-finished-dialog';
 import { SwipeHint } from '@/features/swipe/components/swipe-hint';
 import { readLocalSwipeEvents } from '@/features/swipe/utils/swipe-storage';
-import { hasStoredAuthSession, onboardedFlag } from '@/lib/local-storage';
+import { hasStoredAuthSession, onboardedFlag } from '@/shared/lib/local-storage';
+import { Button } from '@/shared/ui/button';
+import { IconButton } from '@/shared/ui/icon-button';
+import { showToast } from '@/shared/ui/show-toast';
 
 /**
  * Whether the 3 s hint shows (spec: "if the onboarded flag is unset a hint shows for 3 s at start"). The

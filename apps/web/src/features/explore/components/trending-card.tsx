@@ -1,10 +1,10 @@
 import type { TrendingItem } from '@sys/shared';
 import { MousePointerClickIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { buttonClasses } from '@/components/ui/button';
 import { recordItemClick } from '@/features/posts/api/record-item-click';
-import { formatPrice } from '@/features/posts/utils/format-price';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
+import { formatPrice } from '@/shared/lib/format-price';
+import { buttonClasses } from '@/shared/ui/button';
 
 /** A trending product: click-count badge, price in its own currency, category, 'View Item' (new tab). */
 export function TrendingCard({ item }: { item: TrendingItem }) {

@@ -1,10 +1,10 @@
 import { GalleryVerticalEndIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
 import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
+import { Button } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageHeader } from '@/shared/ui/layout/page-header';
 
 /** /explore/albums: every public album with posts, newest first. */
 export default function AlbumsScreen() {

@@ -1,10 +1,10 @@
 import { SearchXIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageHeader } from '@/components/layout/page-header';
-import { buttonClasses } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/shared/api/api-client';
+import { buttonClasses } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageHeader } from '@/shared/ui/layout/page-header';
 import { useBrandPageQuery } from '../api/get-sub-pages';
 import { CountedPosts, NoPostsFound } from '../components/counted-posts';
 

@@ -1,8 +1,8 @@
 import { foldCase, STYLES } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageHeader } from '@/components/layout/page-header';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
+import { PageHeader } from '@/shared/ui/layout/page-header';
 import { useCategoryQuery } from '../api/get-sub-pages';
 import { CountedPosts, NoPostsFound } from '../components/counted-posts';
 

@@ -2,14 +2,14 @@ import type { Creator } from '@sys/shared';
 import { UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/layout/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { useFollowAuthorMutation } from '@/features/posts/api/follow-author';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { followToasts } from '@/features/posts/utils/follow-toasts';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageHeader } from '@/shared/ui/layout/page-header';
+import { LoadError } from '@/shared/ui/load-error';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { useCreatorsQuery } from '../api/get-sub-pages';
 import { CreatorCard } from '../components/creator-card';
 

@@ -3,12 +3,12 @@ import { HeartIcon, SearchIcon, SlidersHorizontalIcon, SparklesIcon } from 'luci
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
-import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
+import { Button, buttonClasses } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Input } from '@/shared/ui/input';
+import { LoadError } from '@/shared/ui/load-error';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { useExploreQuery } from '../api/get-explore';
 import { useSearchQuery } from '../api/search-posts';
 import { CountedPosts } from '../components/counted-posts';

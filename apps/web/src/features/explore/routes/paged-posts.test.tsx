@@ -5,7 +5,7 @@ import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { testPost } from '@/test/posts';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient } = await import('@/test/fake-auth-client');
   const client = createFakeAuthClient(null);
   return { loadAuthClient: async () => client };

@@ -2,7 +2,7 @@ import { RulerIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Switch } from '@/components/ui/switch';
+import { Switch } from '@/shared/ui/switch';
 import type { FitsEligibility } from '../hooks/use-fits-eligibility';
 import { ToleranceSlider } from './tolerance-slider';
 

@@ -2,8 +2,8 @@ import { RulerIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Button, buttonClasses } from '@/shared/ui/button';
+import { Skeleton } from '@/shared/ui/skeleton';
 import type { FitsEligibility } from '../hooks/use-fits-eligibility';
 import { ToleranceSlider } from './tolerance-slider';
 

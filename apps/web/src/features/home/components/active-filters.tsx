@@ -1,10 +1,10 @@
 import { FILTER_CATEGORIES, type FilterCategory, type FilterSet } from '@sys/shared';
 import { FilterIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Chip } from '@/components/ui/chip';
 import { type OptionList, useOptionLabel } from '@/features/posts/utils/option-label';
-import { formatNumber } from '@/lib/intl';
+import { formatNumber } from '@/shared/lib/intl';
+import { Button } from '@/shared/ui/button';
+import { Chip } from '@/shared/ui/chip';
 
 /** The translated option list of each filter category (sizes and brands are names, shown as they are). */
 const OPTION_LISTS: Record<FilterCategory, OptionList | null> = {

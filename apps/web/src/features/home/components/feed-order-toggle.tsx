@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/shared/ui/cn';
 
 export type FeedOrder = 'latest' | 'for-you' | 'fits';
 

@@ -1,7 +1,7 @@
 import { Share2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { shareInvite } from '@/lib/share';
+import { shareInvite } from '@/shared/lib/share';
+import { Button } from '@/shared/ui/button';
 
 /**
  * 'New posts are updated every day...' with a Share button: the invite message, with the site's own

@@ -1,10 +1,10 @@
 import type { Conversation } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserName } from '@/components/user-name';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 import { authorName } from '@/features/posts/utils/post-display';
-import { relativeTime } from '@/features/posts/utils/relative-time';
+import { relativeTime } from '@/shared/lib/relative-time';
+import { UserName } from '@/shared/ui/user-name';
 
 /** My conversations: the other person, the last message and how many of theirs I have not read. */
 export function ConversationList({ conversations }: { conversations: readonly Conversation[] }) {

@@ -7,7 +7,7 @@ import { AppProviders, createQueryClient } from '@/app/providers';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { NewMessageDialog } from './new-message-dialog';
 
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
   const client = createFakeAuthClient(fakeSession());
   return { loadAuthClient: async () => client };

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '@/lib/intl';
+import { dateTimeFormat } from '@/shared/lib/intl';
 
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 const DATE_AND_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', ...TIME };

@@ -1,6 +1,6 @@
 import type { BlockState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 
 /** POST or DELETE /api/v1/blocks/{profileId}. */
 export function setBlocked(profileId: string, blocked: boolean): Promise<BlockState> {

@@ -1,7 +1,7 @@
 import type { BlockedProfilePage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { moderationKeys } from './moderation-keys';
 
 /** GET /api/v1/blocks: the people the viewer blocked, most recent first. */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { removePostFromFeeds } from '@/features/posts/api/post-cache';
 import { postKeys } from '@/features/posts/api/post-keys';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { closeReportsOfRemoved, refreshReportLists } from './report-cache';
 
 /** DELETE /api/v1/admin/posts/{id}: an administrator removes a post for everyone; its open reports close. */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { showToast } from '@/features/posts/utils/toast';
+import { isolate } from '@/shared/lib/isolate';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { showToast } from '@/shared/ui/show-toast';
 import { useBlockMutation } from '../api/block-profile';
-import { isolate } from '../utils/isolate';
 
 export interface BlockDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { MoreHorizontalIcon } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { IconButton } from '@/components/ui/icon-button';
-import { lazyWithPreload } from '@/lib/lazy';
+import { lazyWithPreload } from '@/shared/lib/lazy';
+import { IconButton } from '@/shared/ui/icon-button';
 import type { ReportMenuProps } from './report-menu';
 
 const ReportMenu = lazyWithPreload(() => import('./report-menu'));

@@ -3,13 +3,13 @@ import { CheckIcon, RotateCcwIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
-import { Skeleton } from '@/components/ui/skeleton';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 import { authorName } from '@/features/posts/utils/post-display';
-import { relativeTime } from '@/features/posts/utils/relative-time';
-import { isolate } from '../utils/isolate';
+import { isolate } from '@/shared/lib/isolate';
+import { relativeTime } from '@/shared/lib/relative-time';
+import { Button } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
+import { Skeleton } from '@/shared/ui/skeleton';
 
 /** The file kinds the server stores for videos (shared/domain/file-type.ts): shown by their first frame. */
 const VIDEO_FILE = /\.(mp4|mov|webm)(\?|#|$)/i;

@@ -1,8 +1,9 @@
 import { MODERATION_LIMITS, REPORT_REASONS, type ReportReason, type ReportTargetType } from '@sys/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { ApiError } from '@/shared/api/api-client';
+import { Button } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
 import {
   Dialog,
   DialogClose,
@@ -11,11 +12,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
-import { showToast } from '@/features/posts/utils/toast';
-import { ApiError } from '@/lib/api-client';
+} from '@/shared/ui/dialog';
+import { Label } from '@/shared/ui/label';
+import { showToast } from '@/shared/ui/show-toast';
+import { Textarea } from '@/shared/ui/textarea';
 import { useCreateReportMutation } from '../api/create-report';
 
 export interface ReportDialogProps {

@@ -2,14 +2,14 @@ import type { ReportTargetType } from '@sys/shared';
 import { FlagIcon, MoreHorizontalIcon } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithPreload } from '@/shared/lib/lazy';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { IconButton } from '@/components/ui/icon-button';
-import { lazyWithPreload } from '@/lib/lazy';
+} from '@/shared/ui/dropdown-menu';
+import { IconButton } from '@/shared/ui/icon-button';
 
 // The report form (a dialog with its fields and the report schema, which brings zod) loads when a signed-in
 // person opens the menu, not when the feed's cards load this menu.

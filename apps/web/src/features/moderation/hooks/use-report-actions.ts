@@ -1,8 +1,8 @@
 import type { AdminReport, ReportStatus } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '@/features/posts/utils/toast';
-import { ApiError } from '@/lib/api-client';
-import { useApiErrorText } from '@/lib/use-api-error-text';
+import { ApiError } from '@/shared/api/api-client';
+import { useApiErrorText } from '@/shared/api/use-api-error-text';
+import { showToast } from '@/shared/ui/show-toast';
 import { useRemoveCommentMutation } from '../api/remove-comment';
 import { useRemovePostMutation } from '../api/remove-post';
 import { useUpdateReportMutation } from '../api/update-report';

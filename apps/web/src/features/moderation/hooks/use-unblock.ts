@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { showToast } from '@/features/posts/utils/toast';
+import { isolate } from '@/shared/lib/isolate';
+import { showToast } from '@/shared/ui/show-toast';
 import { useBlockMutation } from '../api/block-profile';
-import { isolate } from '../utils/isolate';
 
 /** Unblock a person from a button or menu item: the toast says '{name} unblocked', or that it failed. */
 export function useUnblock(profileId: string, name: string) {

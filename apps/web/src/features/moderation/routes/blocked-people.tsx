@@ -3,16 +3,16 @@ import { BanIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '@/components/layout/page-header';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { AuthorAvatar } from '@/features/posts/components/author-avatar';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { authorName } from '@/features/posts/utils/post-display';
+import { isolate } from '@/shared/lib/isolate';
+import { Button, buttonClasses } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageHeader } from '@/shared/ui/layout/page-header';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { useBlockedProfilesQuery } from '../api/get-blocked-profiles';
 import { useUnblock } from '../hooks/use-unblock';
-import { isolate } from '../utils/isolate';
 
 function BlockedRow({ person }: { person: BlockedProfile }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import type { AdminReport, AdminReportPage, Author } from '@sys/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { relativeTime } from '@/features/posts/utils/relative-time';
+import { relativeTime } from '@/shared/lib/relative-time';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { type FakeAuthClient, fakeSession } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
@@ -14,7 +14,7 @@ function sessionWithRole(role: string) {
   return { ...session, user: { ...session.user, role } };
 }
 
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient } = await import('@/test/fake-auth-client');
   fake.client = createFakeAuthClient(null);
   return { loadAuthClient: async () => fake.client };

@@ -2,12 +2,12 @@ import { LIMITS } from '@sys/shared';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Logo } from '@/components/brand/logo';
-import { Button } from '@/components/ui/button';
 import { LoadedSwipeDeck } from '@/features/swipe/components/loaded-swipe-deck';
 import { SwipeHint } from '@/features/swipe/components/swipe-hint';
-import { lazyWithPreload, usePreloadWhenIdle } from '@/lib/lazy';
-import { onboardedFlag } from '@/lib/local-storage';
+import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
+import { onboardedFlag } from '@/shared/lib/local-storage';
+import { Logo } from '@/shared/ui/brand/logo';
+import { Button } from '@/shared/ui/button';
 
 // The sign-in/guest dialog opens only after the fifth swipe: its code (Radix dialog, focus trap, scroll
 // lock) loads while the browser is idle, not with the first screen.

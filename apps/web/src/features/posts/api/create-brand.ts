@@ -1,6 +1,6 @@
 import type { Brand, BrandList } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { brandKeys } from './get-brands';
 
 /** POST /api/v1/brands: adds a brand (one of that name, ignoring case, is answered as it is). */

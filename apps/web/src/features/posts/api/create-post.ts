@@ -1,6 +1,6 @@
 import type { CreatePostBody, Post } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { postKeys } from './post-keys';
 
 /** POST /api/v1/posts: the post, its media and items in one go. */

@@ -8,7 +8,7 @@ import type { PostFeedData } from './post-cache';
 import { postKeys } from './post-keys';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('@/lib/api-client', () => ({ apiRequest: api.request }));
+vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request }));
 
 const post = (id: string) => ({ id, followingAuthor: false, author: { id: 'a1' } }) as unknown as Post;
 

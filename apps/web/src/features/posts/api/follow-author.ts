@@ -1,6 +1,6 @@
 import type { FollowState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { updateAuthorPostsInCaches } from './post-cache';
 
 /** PUT (follow) or DELETE (unfollow) /api/v1/follows/{profileId}. */

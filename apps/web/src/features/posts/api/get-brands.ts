@@ -1,6 +1,6 @@
 import { type BrandList, DEFAULT_BRANDS, uniqueIgnoreCase } from '@sys/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 
 export const brandKeys = {
   all: ['brands'] as const,

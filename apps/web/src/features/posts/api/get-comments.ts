@@ -1,6 +1,6 @@
 import type { CommentPage } from '@sys/shared';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { useViewer } from '../hooks/use-viewer';
 import { postKeys } from './post-keys';
 

@@ -1,6 +1,6 @@
 import type { Post } from '@sys/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/shared/api/api-client';
 import { useViewer } from '../hooks/use-viewer';
 import { findCachedPost } from './post-cache';
 import { postKeys } from './post-keys';

@@ -1,6 +1,6 @@
 import type { Comment, LikeState } from '@sys/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import type { CommentsData } from './get-comments';
 import { postKeys } from './post-keys';
 

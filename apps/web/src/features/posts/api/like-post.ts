@@ -1,6 +1,6 @@
 import type { LikeState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { findCachedPost, updatePostInCaches } from './post-cache';
 
 /** PUT (like) or DELETE (unlike) /api/v1/posts/{id}/like. */

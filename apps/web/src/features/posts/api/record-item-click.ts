@@ -1,4 +1,4 @@
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 
 /** POST /api/v1/items/{id}/click: counts a 'View Item' click (trending products). Never in the way. */
 export function recordItemClick(itemId: string): void {

@@ -1,6 +1,6 @@
 import type { Post, SaveState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import type { PostFeedData } from './post-cache';
 import { postKeys } from './post-keys';
 

@@ -1,6 +1,6 @@
 import type { SaveState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { findCachedPost, updatePostInCaches } from './post-cache';
 
 /** PUT (save) or DELETE (remove) /api/v1/posts/{id}/save: the viewer's wishlist of posts. */

@@ -1,6 +1,6 @@
 import type { ScrapedProduct, ScrapeProductResponse } from '@sys/shared';
 import { useMutation } from '@tanstack/react-query';
-import { accessToken, apiErrorFrom } from '@/lib/api-client';
+import { accessToken, apiErrorFrom } from '@/shared/api/api-client';
 
 /** The scrape-product function (not under /api/v1). */
 export const SCRAPE_PRODUCT_URL = '/functions/v1/scrape-product';

@@ -1,6 +1,6 @@
 import type { Post, UpdatePostBody } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { updatePostInCaches } from './post-cache';
 import { postKeys } from './post-keys';
 

@@ -1,5 +1,5 @@
 import { UserRoundIcon } from 'lucide-react';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/shared/ui/cn';
 
 /** A round avatar; a neutral figure when there is no photo. Decorative: the name is always next to it. */
 export function AuthorAvatar({ url, className }: { url: string | null; className?: string }) {

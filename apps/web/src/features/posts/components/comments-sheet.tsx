@@ -2,29 +2,22 @@ import { type Comment, POST_MESSAGES, type Post } from '@sys/shared';
 import { FlagIcon, HeartIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { type FormEvent, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
-import { IconButton } from '@/components/ui/icon-button';
-import { Input } from '@/components/ui/input';
-import {
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
-import { isolated, UserName } from '@/components/user-name';
-import { lazyWithPreload } from '@/lib/lazy';
-import { type KnownApiErrors, useApiErrorText } from '@/lib/use-api-error-text';
+import { type KnownApiErrors, useApiErrorText } from '@/shared/api/use-api-error-text';
+import { lazyWithPreload } from '@/shared/lib/lazy';
+import { relativeTime } from '@/shared/lib/relative-time';
+import { cn } from '@/shared/ui/cn';
+import { IconButton } from '@/shared/ui/icon-button';
+import { Input } from '@/shared/ui/input';
+import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/shared/ui/sheet';
+import { showToast } from '@/shared/ui/show-toast';
+import { Skeleton } from '@/shared/ui/skeleton';
+import { isolated, UserName } from '@/shared/ui/user-name';
 import { useAddCommentMutation } from '../api/add-comment';
 import { useDeleteCommentMutation } from '../api/delete-comment';
 import { useCommentsQuery } from '../api/get-comments';
 import { useLikeCommentMutation } from '../api/like-comment';
 import { useViewer } from '../hooks/use-viewer';
 import { authorName } from '../utils/post-display';
-import { relativeTime } from '../utils/relative-time';
-import { showToast } from '../utils/toast';
 import { AuthorAvatar } from './author-avatar';
 
 const ReportDialog = lazyWithPreload(() => import('@/features/moderation/components/report-dialog'));

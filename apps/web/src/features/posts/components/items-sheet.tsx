@@ -2,19 +2,12 @@ import { isHttpUrl, type PostItem } from '@sys/shared';
 import { ExternalLinkIcon, ShirtIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClasses } from '@/components/ui/button';
-import {
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from '@/components/ui/sheet';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { formatPrice } from '@/shared/lib/format-price';
+import { buttonClasses } from '@/shared/ui/button';
+import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/shared/ui/sheet';
 import { recordItemClick } from '../api/record-item-click';
 import { useViewer } from '../hooks/use-viewer';
-import { formatPrice } from '../utils/format-price';
 import { useOptionLabel } from '../utils/option-label';
 import { meaningful } from '../utils/post-display';
 import { SaveItemButton } from './save-item-button';

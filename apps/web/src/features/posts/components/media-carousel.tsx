@@ -2,7 +2,7 @@ import type { PostMedia } from '@sys/shared';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/shared/ui/cn';
 import { MediaFrame } from './media-frame';
 
 export interface PostMediaViewProps {

@@ -1,5 +1,5 @@
 import type { PostMedia } from '@sys/shared';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/shared/ui/cn';
 
 export interface MediaFrameProps {
   media: PostMedia;

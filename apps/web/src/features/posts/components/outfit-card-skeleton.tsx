@@ -1,4 +1,4 @@
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton } from '@/shared/ui/skeleton';
 
 /** The shape of an outfit card while it loads. */
 export function OutfitCardSkeleton() {

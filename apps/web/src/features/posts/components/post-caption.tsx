@@ -1,7 +1,7 @@
 import { containsHebrew, stripHashtags, truncateCaption } from '@sys/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/shared/ui/cn';
 
 /**
  * The caption as cards show it (section 2): hashtags removed, the first 50 characters with more/less, and

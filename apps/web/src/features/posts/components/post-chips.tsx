@@ -1,7 +1,7 @@
 import type { PostItem } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Chip } from '@/components/ui/chip';
+import { Chip } from '@/shared/ui/chip';
 import { useOptionLabel } from '../utils/option-label';
 import { colorSwatch, type PostChip, postChips } from '../utils/post-display';
 

@@ -7,14 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testPost } from '@/test/posts';
 import { PostFeed } from './post-feed';
 
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient } = await import('@/test/fake-auth-client');
   const client = createFakeAuthClient(null);
   return { loadAuthClient: async () => client };
 });
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('@/lib/api-client', () => ({ apiRequest: api.request }));
+vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request }));
 
 function post(n: number): Post {
   const base = testPost(n, { mediaUrl: `/media/${n}.webp`, likeCount: n });

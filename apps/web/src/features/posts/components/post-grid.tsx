@@ -2,8 +2,8 @@ import type { Post } from '@sys/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cn } from '@/components/ui/cn';
-import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/shared/ui/cn';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { authorName } from '../utils/post-display';
 import { MediaFrame } from './media-frame';
 

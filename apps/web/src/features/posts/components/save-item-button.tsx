@@ -1,8 +1,8 @@
 import { HeartIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/shared/ui/cn';
+import { showToast } from '@/shared/ui/show-toast';
 import { useSaveItemMutation } from '../api/save-item';
-import { showToast } from '../utils/toast';
 
 export interface SaveItemButtonProps {
   itemId: string;

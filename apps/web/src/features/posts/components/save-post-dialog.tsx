@@ -8,17 +8,17 @@ import {
 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateAlbumMutation } from '@/features/albums/api/create-album';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
 import { useSetAlbumPostMutation } from '@/features/albums/api/set-album-post';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/shared/api/api-client';
+import { Button } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/shared/ui/dialog';
+import { Input } from '@/shared/ui/input';
+import { showToast } from '@/shared/ui/show-toast';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { useSavePostMutation } from '../api/save-post';
-import { showToast } from '../utils/toast';
 
 export interface SavePostDialogProps {
   post: Post;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiErrorText } from '@/lib/use-api-error-text';
+import { useApiErrorText } from '@/shared/api/use-api-error-text';
+import { showToast } from '@/shared/ui/show-toast';
 import { useCreateBrandMutation } from '../api/create-brand';
 import { brandOptions, useBrandsQuery } from '../api/get-brands';
-import { showToast } from '../utils/toast';
 import { useViewer } from './use-viewer';
 
 // Every product editor of the form reads the brands: one failed load is told once, not once per product.

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type KnownApiErrors, useApiErrorText } from '@/lib/use-api-error-text';
+import { type KnownApiErrors, useApiErrorText } from '@/shared/api/use-api-error-text';
+import { showToast } from '@/shared/ui/show-toast';
 import { useDeletePostMutation } from '../api/delete-post';
-import { showToast } from '../utils/toast';
 
 /** Deletes the post, says 'Post deleted' and goes to /profile; 'Failed to delete post.' otherwise. */
 export function useDeletePost() {

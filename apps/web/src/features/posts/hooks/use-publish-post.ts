@@ -1,8 +1,8 @@
 import type { Post } from '@sys/shared';
 import { useRef, useState } from 'react';
+import { uploadMedia } from '@/shared/api/upload-media';
 import { useCreatePostMutation } from '../api/create-post';
 import { useUpdatePostMutation } from '../api/update-post';
-import { uploadMedia } from '../api/upload-media';
 import { type PostFormValues, toPostBody } from '../utils/post-form-model';
 
 /** Which file could not be uploaded: photo or video `number` of the gallery, or product `number`'s image. */

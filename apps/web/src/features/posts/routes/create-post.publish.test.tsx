@@ -1,19 +1,19 @@
 import type { UploadResponse } from '@sys/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/shared/api/api-client';
 import { fakeApi } from '@/test/fake-api';
 import { pngFile } from '@/test/files';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
   const client = createFakeAuthClient(fakeSession());
   return { loadAuthClient: async () => client };
 });
 
 const upload = vi.hoisted(() => ({ media: vi.fn() }));
-vi.mock('@/features/posts/api/upload-media', () => ({ uploadMedia: upload.media }));
+vi.mock('@/shared/api/upload-media', () => ({ uploadMedia: upload.media }));
 
 const stored = (name: string): UploadResponse => ({
   path: `post-media/u/${name}`,

@@ -6,14 +6,14 @@ import { renderApp } from '@/test/render-app';
 
 const fake = vi.hoisted(() => ({ client: undefined as unknown }));
 
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
   fake.client = createFakeAuthClient(fakeSession());
   return { loadAuthClient: async () => fake.client };
 });
 
 const files = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('@/lib/idb', () => ({
+vi.mock('@/shared/lib/idb', () => ({
   idbGet: async (key: string) => files.get(key),
   idbSetMany: async (entries: Array<[string, unknown]>) => {
     for (const [key, value] of entries) files.set(key, value);

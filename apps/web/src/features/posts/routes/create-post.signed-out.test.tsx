@@ -5,7 +5,7 @@ import { pngFile } from '@/test/files';
 import { renderApp } from '@/test/render-app';
 
 const files = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('@/lib/idb', () => ({
+vi.mock('@/shared/lib/idb', () => ({
   idbGet: async (key: string) => files.get(key),
   idbSetMany: async (entries: Array<[string, unknown]>) => {
     for (const [key, value] of entries) files.set(key, value);

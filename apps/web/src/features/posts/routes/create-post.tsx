@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/layout/page-header';
-import { hasStoredPostDraft } from '@/lib/local-storage';
+import { hasStoredPostDraft } from '@/shared/lib/local-storage';
+import { PageHeader } from '@/shared/ui/layout/page-header';
+import { showToast } from '@/shared/ui/show-toast';
 import { PostForm } from '../components/post-form/post-form';
 import { PostFormSkeleton } from '../components/post-form/post-form-skeleton';
 import { useViewer } from '../hooks/use-viewer';
 import { clearPostDraft, loadPostDraft } from '../utils/post-draft';
 import { emptyPostForm, type PostFormValues } from '../utils/post-form-model';
-import { showToast } from '../utils/toast';
 
 /**
  * Create Post. A waiting draft (saved when a visitor pressed Publish) comes back with its files:

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { showToast } from './toast';
+import { showToast } from '@/shared/ui/show-toast';
 
 /**
  * The spec's follow toasts (section 8), the same for every Follow button: 'Following' / 'User followed

@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@sys/shared';
-import { idbDeleteMany, idbGet, idbKeys, idbSetMany } from '@/lib/idb';
-import { readPostDraftJson, removePostDraft, writePostDraftJson } from '@/lib/local-storage';
+import { idbDeleteMany, idbGet, idbKeys, idbSetMany } from '@/shared/lib/idb';
+import { readPostDraftJson, removePostDraft, writePostDraftJson } from '@/shared/lib/local-storage';
 import {
   emptyItem,
   emptyPostForm,

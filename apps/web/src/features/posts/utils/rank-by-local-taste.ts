@@ -6,7 +6,7 @@ import {
   scorableOutfit,
   swipedOutfitFromPost,
 } from '@sys/shared';
-import { readItem } from '@/lib/local-storage';
+import { readItem } from '@/shared/lib/local-storage';
 
 /** Posts by the shared preference score over this browser's swipes (visitors and guests), best first. */
 export function rankPostsByLocalTaste(posts: readonly Post[]): Post[] {

@@ -1,7 +1,7 @@
 import type { Profile } from '@sys/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { profileKeys } from './profile-keys';
 
 /** GET /api/v1/profiles/me: the signed-in user's profile (created on first use). */

@@ -1,7 +1,7 @@
 import type { ProfileStats } from '@sys/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { useLiveEvents } from '@/lib/use-live-events';
+import { apiRequest } from '@/shared/api/api-client';
+import { useLiveEvents } from '@/shared/api/use-live-events';
 import { profileKeys } from './profile-keys';
 
 /** GET /api/v1/profiles/{username}/stats: posts, followers and following counts. */

@@ -1,7 +1,7 @@
 import type { PublicProfile } from '@sys/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/shared/api/api-client';
 import { profileKeys } from './profile-keys';
 
 /** GET /api/v1/profiles/{username}: measurements and size only for signed-in viewers of public ones. */

@@ -1,7 +1,7 @@
 import type { Profile, UpdateProfileBody } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { profileKeys } from './profile-keys';
 
 /** PATCH /api/v1/profiles/me with any subset of the profile's fields. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { uploadMedia } from '@/features/posts/api/upload-media';
+import { uploadMedia } from '@/shared/api/upload-media';
 import { useUpdateProfileMutation } from './update-profile';
 
 /** Which step failed: the upload itself, or saving the new address on the profile. */

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/shared/api/api-client';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import EditProfileDialog from './edit-profile-dialog';
 
 const upload = vi.hoisted(() => ({ media: vi.fn() }));
-vi.mock('@/features/posts/api/upload-media', () => ({ uploadMedia: upload.media }));
+vi.mock('@/shared/api/upload-media', () => ({ uploadMedia: upload.media }));
 
 const profile: Profile = {
   id: '00000000-0000-4000-8000-000000000001',

@@ -2,17 +2,17 @@ import { PROFILE_MESSAGES, PROFILE_SIZES, type Profile, type ProfileSize } from 
 import { CameraIcon, ImageIcon, UserRoundIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/components/ui/textarea';
-import { showToast } from '@/features/posts/utils/toast';
-import type { ApiError } from '@/lib/api-client';
-import { type KnownApiErrors, useApiErrorText } from '@/lib/use-api-error-text';
+import type { ApiError } from '@/shared/api/api-client';
+import { type KnownApiErrors, useApiErrorText } from '@/shared/api/use-api-error-text';
+import { Button } from '@/shared/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/shared/ui/dialog';
+import { FormDialogFooter } from '@/shared/ui/form-dialog-footer';
+import { FormField } from '@/shared/ui/form-field';
+import { Input } from '@/shared/ui/input';
+import { Select } from '@/shared/ui/select';
+import { showToast } from '@/shared/ui/show-toast';
+import { Switch } from '@/shared/ui/switch';
+import { Textarea } from '@/shared/ui/textarea';
 import { useUpdateProfileMutation } from '../api/update-profile';
 import { AvatarError, useUploadAvatarMutation } from '../api/upload-avatar';
 

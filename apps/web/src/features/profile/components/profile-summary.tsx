@@ -2,9 +2,9 @@ import { PROFILE_FALLBACKS, type ProfileStats, type PublicProfile, truncateBio }
 import { UserRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Handle, UserName } from '@/components/user-name';
-import { formatNumber } from '@/lib/intl';
+import { formatNumber } from '@/shared/lib/intl';
+import { Skeleton } from '@/shared/ui/skeleton';
+import { Handle, UserName } from '@/shared/ui/user-name';
 
 /** A profile's name as its heading, and its @username under it when it has one. */
 export function ProfileNames({ name, username }: { name: string; username: string | null }) {

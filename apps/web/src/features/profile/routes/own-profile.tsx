@@ -15,9 +15,6 @@ import {
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PageHeader } from '@/components/layout/page-header';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { useAlbumsQuery } from '@/features/albums/api/get-albums';
 import { AlbumGridSkeleton } from '@/features/albums/components/album-card';
 import { CreateAlbumDialog } from '@/features/albums/components/create-album-dialog';
@@ -26,9 +23,12 @@ import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-pr
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useProfilePostsQuery } from '@/features/posts/api/get-profile-posts';
 import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
-import { showToast } from '@/features/posts/utils/toast';
-import { lazyWithPreload } from '@/lib/lazy';
-import { shareLink } from '@/lib/share';
+import { lazyWithPreload } from '@/shared/lib/lazy';
+import { shareLink } from '@/shared/lib/share';
+import { Button, buttonClasses } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageHeader } from '@/shared/ui/layout/page-header';
+import { showToast } from '@/shared/ui/show-toast';
 import { useMyProfileQuery } from '../api/get-my-profile';
 import { useProfileStatsQuery } from '../api/get-profile-stats';
 import {

@@ -5,7 +5,7 @@ import { fakeApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
 // Someone is signed in: the viewer who blocked bob.
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
   const client = createFakeAuthClient(fakeSession());
   return { loadAuthClient: async () => client };

@@ -9,7 +9,7 @@ import {
 } from '@sys/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { readLocalSwipeEvents } from '../utils/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 

@@ -1,5 +1,5 @@
 import type { SwipeBatchBody, SwipeResult } from '@sys/shared';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { clearLocalSwipeEvents, readLocalSwipeEvents } from '../utils/swipe-storage';
 
 /** POST /api/v1/swipes/batch: a guest's local history, once, after sign-in. */

@@ -5,7 +5,7 @@ import {
   type SwipeResult,
   swipedOutfitFromPost,
 } from '@sys/shared';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { storeLocalSwipeEvent } from '../utils/swipe-storage';
 
 /** POST /api/v1/swipes: a signed-in user's swipe. */

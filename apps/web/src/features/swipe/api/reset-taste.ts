@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postKeys } from '@/features/posts/api/post-keys';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { clearLocalSwipeEvents } from '../utils/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 

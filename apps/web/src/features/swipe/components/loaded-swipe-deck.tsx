@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '@/components/ui/load-error';
+import { LoadError } from '@/shared/ui/load-error';
 import { useDeckQuery } from '../api/get-deck';
 import { SwipeDeck, type SwipeDeckProps } from './swipe-deck';
 

@@ -8,7 +8,7 @@ import { testPost } from '@/test/posts';
 import { readLocalSwipeEvents } from '../utils/swipe-storage';
 import { SwipeDeck } from './swipe-deck';
 
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient } = await import('@/test/fake-auth-client');
   const client = createFakeAuthClient(null);
   return { loadAuthClient: async () => client };

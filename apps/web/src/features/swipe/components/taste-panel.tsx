@@ -3,14 +3,14 @@ import { HeartIcon, RotateCcwIcon, SparklesIcon, ThumbsDownIcon } from 'lucide-r
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Chip } from '@/components/ui/chip';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useOptionLabel } from '@/features/posts/utils/option-label';
 import { colorSwatch } from '@/features/posts/utils/post-display';
-import { showToast } from '@/features/posts/utils/toast';
+import { Button, buttonClasses } from '@/shared/ui/button';
+import { Chip } from '@/shared/ui/chip';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { showToast } from '@/shared/ui/show-toast';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { useTasteQuery } from '../api/get-taste';
 import { useResetTasteMutation } from '../api/reset-taste';
 

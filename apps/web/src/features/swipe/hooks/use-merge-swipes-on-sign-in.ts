@@ -1,7 +1,7 @@
 import { LOCAL_STORAGE_KEYS } from '@sys/shared';
 import { useEffect } from 'react';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { readItem } from '@/lib/local-storage';
+import { readItem } from '@/shared/lib/local-storage';
 
 /**
  * When someone signs in (SIGNED_IN, or a stored session that still finds local swipes), their local swipe

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/layout/page-header';
+import { PageHeader } from '@/shared/ui/layout/page-header';
 import { TastePanel } from '../components/taste-panel';
 
 /** /explore/taste: 'Your taste', opened from explore or the own profile. */

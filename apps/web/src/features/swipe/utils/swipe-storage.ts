@@ -1,5 +1,5 @@
 import { appendSwipeEvent, LOCAL_STORAGE_KEYS, parseStoredSwipeEvents, type SwipeEvent } from '@sys/shared';
-import { readItem, removeItem, writeItem } from '@/lib/local-storage';
+import { readItem, removeItem, writeItem } from '@/shared/lib/local-storage';
 
 /** Visitors' and guests' swipes (spec section 6): the newest 100 under 'swipeEvents'. */
 export function readLocalSwipeEvents(): SwipeEvent[] {

@@ -1,7 +1,7 @@
 import type { SavedPostPage } from '@sys/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { wishlistKeys } from './wishlist-keys';
 
 const PAGE_SIZE = 24;

@@ -1,7 +1,7 @@
 import type { WishlistSummary } from '@sys/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { wishlistKeys } from './wishlist-keys';
 
 /** GET /api/v1/me/wishlist: the first saved posts, products and albums matching `q`, and their counts. */

@@ -3,12 +3,12 @@ import { HeartIcon, SearchIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
 import { SaveItemButton } from '@/features/posts/components/save-item-button';
-import { formatPrice } from '@/features/posts/utils/format-price';
+import { formatPrice } from '@/shared/lib/format-price';
+import { Button } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Input } from '@/shared/ui/input';
 
 /** The search text lives in the URL (`?q=`), so a search can be shared and survives going back. */
 export function useSearchText(): [string, (text: string) => void] {

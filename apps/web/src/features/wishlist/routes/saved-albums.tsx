@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/layout/page-header';
-import { LoadError } from '@/components/ui/load-error';
 import { useSavedAlbumsQuery } from '@/features/albums/api/get-albums';
 import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { PageHeader } from '@/shared/ui/layout/page-header';
+import { LoadError } from '@/shared/ui/load-error';
 import {
   LoadMore,
   Miss,

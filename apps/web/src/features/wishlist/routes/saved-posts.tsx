@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/layout/page-header';
-import { LoadError } from '@/components/ui/load-error';
 import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { PageHeader } from '@/shared/ui/layout/page-header';
+import { LoadError } from '@/shared/ui/load-error';
 import { useSavedPostsQuery } from '../api/get-saved-posts';
 import {
   LoadMore,

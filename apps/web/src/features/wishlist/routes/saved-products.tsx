@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/layout/page-header';
-import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { PageHeader } from '@/shared/ui/layout/page-header';
+import { LoadError } from '@/shared/ui/load-error';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { useSavedProductsQuery } from '../api/get-saved-products';
 import {
   LoadMore,

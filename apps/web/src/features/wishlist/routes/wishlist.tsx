@@ -1,11 +1,11 @@
 import type { WishlistSummary } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/layout/page-header';
-import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
 import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
 import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { PageHeader } from '@/shared/ui/layout/page-header';
+import { LoadError } from '@/shared/ui/load-error';
+import { Skeleton } from '@/shared/ui/skeleton';
 import { useWishlistQuery } from '../api/get-wishlist';
 import {
   Miss,

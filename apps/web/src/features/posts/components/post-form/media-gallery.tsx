@@ -20,10 +20,10 @@ import { LIMITS } from '@sys/shared';
 import { ArrowLeftIcon, ArrowRightIcon, GripIcon, ImagePlusIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
+import { cn } from '@/shared/ui/cn';
+import { showToast } from '@/shared/ui/show-toast';
 import { fileKindOf } from '../../utils/file-kind';
 import { type MediaDraft, newKey } from '../../utils/post-form-model';
-import { showToast } from '../../utils/toast';
 
 export interface MediaGalleryProps {
   media: MediaDraft[];

@@ -2,10 +2,10 @@ import { equalsIgnoreCase } from '@sys/shared';
 import { CheckIcon, XIcon } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/ui/form-field';
-import { IconButton } from '@/components/ui/icon-button';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { FormField } from '@/shared/ui/form-field';
+import { IconButton } from '@/shared/ui/icon-button';
+import { Input } from '@/shared/ui/input';
+import { Select } from '@/shared/ui/select';
 
 /** The select option that switches the field to typing a custom value. */
 const ADD_CUSTOM = '__add_custom__';

@@ -11,14 +11,15 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Textarea } from '@/components/ui/textarea';
-import { isolated } from '@/components/user-name';
 import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
-import { ApiError } from '@/lib/api-client';
-import { numberFormat } from '@/lib/intl';
-import { useApiErrorText } from '@/lib/use-api-error-text';
+import { ApiError } from '@/shared/api/api-client';
+import { useApiErrorText } from '@/shared/api/use-api-error-text';
+import { numberFormat } from '@/shared/lib/intl';
+import { Button } from '@/shared/ui/button';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { showToast } from '@/shared/ui/show-toast';
+import { Textarea } from '@/shared/ui/textarea';
+import { isolated } from '@/shared/ui/user-name';
 import { useDeletePost } from '../../hooks/use-delete-post';
 import { UploadError, usePublishPost } from '../../hooks/use-publish-post';
 import { useViewer } from '../../hooks/use-viewer';
@@ -32,7 +33,6 @@ import {
   postMessageKey,
   validatePostForm,
 } from '../../utils/post-form-model';
-import { showToast } from '../../utils/toast';
 import { DeletePostDialog } from '../delete-post-dialog';
 import { MediaGallery } from './media-gallery';
 import { type CustomLists, ProductEditor } from './product-editor';

@@ -9,7 +9,7 @@ import { emptyItem, type ItemDraft } from '../../utils/post-form-model';
 import { type CustomLists, ProductEditor } from './product-editor';
 
 // Someone is signed in: custom brands are stored on the server.
-vi.mock('@/lib/load-auth-client', async () => {
+vi.mock('@/shared/api/load-auth-client', async () => {
   const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
   const client = createFakeAuthClient(fakeSession());
   return { loadAuthClient: async () => client };

@@ -13,18 +13,18 @@ import {
 import { ImageUpIcon, Trash2Icon, WandSparklesIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
-import { FormField } from '@/components/ui/form-field';
-import { IconButton } from '@/components/ui/icon-button';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Button } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
+import { FormField } from '@/shared/ui/form-field';
+import { IconButton } from '@/shared/ui/icon-button';
+import { Input } from '@/shared/ui/input';
+import { Select } from '@/shared/ui/select';
+import { showToast } from '@/shared/ui/show-toast';
 import { useScrapeProductMutation } from '../../api/scrape-product';
 import { useBrandOptions } from '../../hooks/use-brand-options';
 import { fileKindOf } from '../../utils/file-kind';
 import { useOptionLabel } from '../../utils/option-label';
 import type { ItemDraft } from '../../utils/post-form-model';
-import { showToast } from '../../utils/toast';
 import { OptionField } from './option-field';
 
 /** The form's own lists of custom values, shared by all products. */

@@ -2,9 +2,9 @@ import { ArrowLeftIcon, type LucideIcon, SearchIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { cn } from '@/components/ui/cn';
-import { IconButton } from '@/components/ui/icon-button';
-import { hasInAppHistory } from '@/lib/history';
+import { hasInAppHistory } from '@/shared/lib/history';
+import { cn } from '../cn';
+import { IconButton } from '../icon-button';
 
 const PageHeaderMenu = lazy(() => import('./page-header-menu'));
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState } from '../empty-state';
 import { PageHeader, type PageHeaderProps } from './page-header';
 
 export interface ComingSoonScreenProps extends Omit<PageHeaderProps, 'title'> {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/app/i18n';
-import { EmailText } from '@/features/auth/components/email-text';
+import { EmailText } from './email-text';
 import { HandleText } from './tagged-text';
 
 describe('sentences with a tagged part', () => {

@@ -1,5 +1,5 @@
 import { LIMITS, type StorageBucket, type UploadResponse } from '@sys/shared';
-import { API_BASE, ApiError, accessToken, apiErrorFrom } from '@/lib/api-client';
+import { API_BASE, ApiError, accessToken, apiErrorFrom } from './api-client';
 
 /** Called with the bytes of this file sent so far. */
 export type UploadProgress = (loaded: number) => void;

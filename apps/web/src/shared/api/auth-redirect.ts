@@ -1,4 +1,4 @@
-import { hasStoredAuthSession } from './local-storage';
+import { hasStoredAuthSession } from '@/shared/lib/local-storage';
 
 /**
  * Does the address carry an auth redirect (a PKCE `?code=`, or a session or error in the fragment)?

@@ -1,4 +1,4 @@
-import type { NotifyOptions } from '@/components/ui/toast';
+import type { NotifyOptions } from './toast';
 
 /**
  * The toasts, loaded on first use: the feed and its cards show no toast until someone acts, so sonner stays
@@ -9,6 +9,6 @@ export async function showToast(
   title: string,
   options?: NotifyOptions,
 ): Promise<void> {
-  const { notify } = await import('@/components/ui/toast');
+  const { notify } = await import('./toast');
   notify[kind](title, options);
 }

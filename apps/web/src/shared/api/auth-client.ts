@@ -1,5 +1,5 @@
 import { GoTrueClient } from '@supabase/auth-js';
-import { AUTH_SESSION_STORAGE_KEY } from './local-storage';
+import { AUTH_SESSION_STORAGE_KEY } from '@/shared/lib/local-storage';
 
 /**
  * The one auth client of the app. Our server's auth service speaks the GoTrue wire format at /auth/v1,

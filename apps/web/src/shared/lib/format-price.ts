@@ -1,5 +1,5 @@
 import { CURRENCY_SYMBOLS, type Currency } from '@sys/shared';
-import { numberFormat } from '@/lib/intl';
+import { numberFormat } from './intl';
 
 /** A price in its own currency: '₪129.90', '$12.50', '€80'. */
 export function formatPrice(price: number, currency: Currency, language: string): string {

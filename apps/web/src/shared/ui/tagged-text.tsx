@@ -1,6 +1,6 @@
 import { cloneElement, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EmailTextKey } from '@/features/auth/components/email-text';
+import type { EmailTextKey } from './email-text';
 
 /** The translated sentences with a handle in them, written `<handle>@{{username}}</handle>`. */
 export type HandleTextKey = 'albums.by' | 'postDetail.moreFrom';

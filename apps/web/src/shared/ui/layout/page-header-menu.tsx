@@ -1,13 +1,8 @@
 import { MoreHorizontalIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { IconButton } from '@/components/ui/icon-button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../dropdown-menu';
+import { IconButton } from '../icon-button';
 import type { PageMenuItem } from './page-header';
 
 /** The "more options" menu of a page header; its own chunk, loaded only by screens that have one. */

@@ -1,4 +1,4 @@
-import { cn } from '@/components/ui/cn';
+import { cn } from '../cn';
 import { LOGO_MARK, WORDMARK } from './logo-art';
 
 export interface LogoProps {

@@ -1,4 +1,4 @@
-import { TaggedText } from '@/components/tagged-text';
+import { TaggedText } from './tagged-text';
 
 /** The texts with an address in them, written `<email>{{email}}</email>`. */
 export type EmailTextKey =

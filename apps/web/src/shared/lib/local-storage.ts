@@ -122,7 +122,7 @@ export function hasStoredPostDraft(): boolean {
   return readItem(LOCAL_STORAGE_KEYS.postDraft) !== null;
 }
 
-/** The draft's JSON (its fields; the media files themselves wait in IndexedDB, see lib/idb.ts). */
+/** The draft's JSON (its fields; the media files themselves wait in IndexedDB, see shared/lib/idb.ts). */
 export function readPostDraftJson(): string | null {
   return readItem(LOCAL_STORAGE_KEYS.postDraft);
 }
