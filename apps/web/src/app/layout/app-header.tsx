@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, LogOutIcon, MessageCircleIcon, SearchIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/entities/viewer/model/use-session';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { hasInAppHistory } from '@/shared/lib/history';
 import { Logo } from '@/shared/ui/brand/logo';

@@ -2,7 +2,7 @@ import { CompassIcon, HeartIcon, HomeIcon, type LucideIcon, PlusIcon, UserRoundI
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/entities/viewer/model/use-session';
 import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
 import { cn } from '@/shared/ui/cn';
 

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/app/i18n';
-import { AlbumCard } from '@/features/albums/components/album-card';
+import { AlbumCard } from '@/entities/album/ui/album-card';
+import { ProfileSummary } from '@/entities/profile/ui/profile-summary';
 import { CreatorCard } from '@/features/explore/components/creator-card';
-import { ProfileSummary } from '@/features/profile/components/profile-summary';
 import { HandleText } from './tagged-text';
 import { Handle, UserName } from './user-name';
 

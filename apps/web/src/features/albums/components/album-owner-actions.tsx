@@ -4,6 +4,7 @@ import { GlobeIcon, LockIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSetAlbumPostMutation } from '@/entities/album/api/set-album-post';
 import { ApiError } from '@/shared/api/api-client';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -13,7 +14,6 @@ import { FormField } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { showToast } from '@/shared/ui/show-toast';
 import { useDeleteAlbumMutation } from '../api/delete-album';
-import { useSetAlbumPostMutation } from '../api/set-album-post';
 import { useUpdateAlbumMutation } from '../api/update-album';
 
 /** A post's caption can be 2,200 characters: its button's name keeps the first few words. */

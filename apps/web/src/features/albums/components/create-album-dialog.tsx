@@ -2,13 +2,13 @@ import type { Album } from '@sys/shared';
 import { ALBUM_LIMITS } from '@sys/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCreateAlbumMutation } from '@/entities/album/api/create-album';
 import { ApiError } from '@/shared/api/api-client';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/shared/ui/dialog';
 import { FormDialogFooter } from '@/shared/ui/form-dialog-footer';
 import { FormField } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
 import { showToast } from '@/shared/ui/show-toast';
-import { useCreateAlbumMutation } from '../api/create-album';
 
 export interface CreateAlbumDialogProps {
   open: boolean;

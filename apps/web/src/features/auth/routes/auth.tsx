@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '@/entities/viewer/model/use-session';
 import { hasAccountFlag } from '@/shared/lib/local-storage';
 import { Button } from '@/shared/ui/button';
 import { EmailText } from '@/shared/ui/email-text';
@@ -16,7 +17,6 @@ import { SecondFactorForm } from '../components/second-factor-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { useAssuranceLevel } from '../hooks/use-assurance-level';
-import { useSession } from '../hooks/use-session';
 import { pathAfterSignIn } from '../utils/after-sign-in';
 
 export type AuthTab = 'sign-in' | 'sign-up';

@@ -2,6 +2,7 @@ import { LinkIcon, LockKeyholeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useSession } from '@/entities/viewer/model/use-session';
 import { hasAccountFlag } from '@/shared/lib/local-storage';
 import { buttonClasses } from '@/shared/ui/button';
 import { EmailText } from '@/shared/ui/email-text';
@@ -12,7 +13,6 @@ import { AuthHeading } from '../components/auth-heading';
 import { NewPasswordForm } from '../components/new-password-form';
 import { SecondFactorForm } from '../components/second-factor-form';
 import { useAssuranceLevel } from '../hooks/use-assurance-level';
-import { useSession } from '../hooks/use-session';
 
 /**
  * The error the auth service put in the link's redirect (expired or used link), if any. An expired or

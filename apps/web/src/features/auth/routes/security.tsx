@@ -3,6 +3,7 @@ import { KeyRoundIcon, LaptopIcon, ShieldCheckIcon, ShieldIcon, SmartphoneIcon }
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '@/entities/viewer/model/use-session';
 import { loadAuthClient } from '@/shared/api/load-auth-client';
 import { dateTimeFormat } from '@/shared/lib/intl';
 import { Button, buttonClasses } from '@/shared/ui/button';
@@ -18,7 +19,6 @@ import { useSignOutOtherDevices } from '../api/sign-out-other-devices';
 import { useUnenrollFactor } from '../api/unenroll-factor';
 import { RemoveFactorDialog } from '../components/remove-factor-dialog';
 import { TotpSetup } from '../components/totp-setup';
-import { useSession } from '../hooks/use-session';
 import { useAuthErrorMessage } from '../utils/auth-errors';
 
 function Section({

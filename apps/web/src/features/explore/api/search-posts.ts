@@ -1,6 +1,6 @@
 import type { CountedPostPage } from '@sys/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
 import { exploreKeys } from './explore-keys';
 

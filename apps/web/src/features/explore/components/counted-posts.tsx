@@ -3,7 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { ShirtIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PostGrid } from '@/features/posts/components/post-grid';
+import { PostGrid } from '@/entities/post/ui/post-grid';
 import { formatNumber } from '@/shared/lib/intl';
 import { useOnVisible } from '@/shared/lib/use-on-visible';
 import { Button } from '@/shared/ui/button';

@@ -1,7 +1,7 @@
 import type { Creator } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthorAvatar } from '@/features/posts/components/author-avatar';
+import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
 import { formatNumber } from '@/shared/lib/intl';
 import { Button } from '@/shared/ui/button';
 import { Handle, UserName } from '@/shared/ui/user-name';

@@ -1,8 +1,8 @@
 import type { TrendingItem } from '@sys/shared';
 import { MousePointerClickIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { recordItemClick } from '@/features/posts/api/record-item-click';
-import { useOptionLabel } from '@/features/posts/utils/option-label';
+import { recordItemClick } from '@/entities/post/api/record-item-click';
+import { useOptionLabel } from '@/entities/post/lib/option-label';
 import { formatPrice } from '@/shared/lib/format-price';
 import { buttonClasses } from '@/shared/ui/button';
 

@@ -1,7 +1,7 @@
 import { GalleryVerticalEndIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useAlbumsQuery } from '@/features/albums/api/get-albums';
-import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
+import { useAlbumsQuery } from '@/entities/album/api/get-albums';
+import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/entities/album/ui/album-card';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/layout/page-header';

@@ -1,7 +1,7 @@
 import { foldCase, STYLES } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useOptionLabel } from '@/features/posts/utils/option-label';
+import { useOptionLabel } from '@/entities/post/lib/option-label';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { useCategoryQuery } from '../api/get-sub-pages';
 import { CountedPosts, NoPostsFound } from '../components/counted-posts';

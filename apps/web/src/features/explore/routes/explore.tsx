@@ -3,7 +3,7 @@ import { HeartIcon, SearchIcon, SlidersHorizontalIcon, SparklesIcon } from 'luci
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useOptionLabel } from '@/features/posts/utils/option-label';
+import { useOptionLabel } from '@/entities/post/lib/option-label';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Input } from '@/shared/ui/input';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { myProfileQueryOptions } from '@/features/profile/api/get-my-profile';
+import { myProfileQueryOptions } from '@/entities/profile/api/get-my-profile';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { hasMeasurements } from '../utils/fits-params';
 
 /**

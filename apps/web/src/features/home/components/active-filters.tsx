@@ -1,7 +1,7 @@
 import { FILTER_CATEGORIES, type FilterCategory, type FilterSet } from '@sys/shared';
 import { FilterIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type OptionList, useOptionLabel } from '@/features/posts/utils/option-label';
+import { type OptionList, useOptionLabel } from '@/entities/post/lib/option-label';
 import { formatNumber } from '@/shared/lib/intl';
 import { Button } from '@/shared/ui/button';
 import { Chip } from '@/shared/ui/chip';

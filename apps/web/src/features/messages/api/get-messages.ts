@@ -1,6 +1,6 @@
 import { type Message, type MessagePage, POST_LIMITS } from '@sys/shared';
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
 import { messageKeys } from './message-keys';
 

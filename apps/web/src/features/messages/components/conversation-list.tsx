@@ -1,8 +1,8 @@
 import type { Conversation } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthorAvatar } from '@/features/posts/components/author-avatar';
-import { authorName } from '@/features/posts/utils/post-display';
+import { authorName } from '@/entities/post/lib/post-display';
+import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
 import { relativeTime } from '@/shared/lib/relative-time';
 import { UserName } from '@/shared/ui/user-name';
 

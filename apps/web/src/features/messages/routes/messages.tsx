@@ -2,9 +2,9 @@ import { MessageCircleIcon, PenSquareIcon, SearchIcon, UsersRoundIcon } from 'lu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { useMyProfileQuery } from '@/features/profile/api/get-my-profile';
+import { useMyProfileQuery } from '@/entities/profile/api/get-my-profile';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { IconButton } from '@/shared/ui/icon-button';
 import { Input } from '@/shared/ui/input';

@@ -1,6 +1,6 @@
 import type { Report, ReportStatus } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
 import { moderationKeys } from './moderation-keys';
 import { refreshReportLists, restoreReportCaches, updateReportsInCaches } from './report-cache';

@@ -3,7 +3,7 @@ import { FlagIcon, ShieldAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { ApiError } from '@/shared/api/api-client';
 import { buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';

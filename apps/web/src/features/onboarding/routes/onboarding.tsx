@@ -35,7 +35,7 @@ export default function OnboardingScreen() {
   // 'Continue as a guest' stores a guest profile, sets onboarded and goes home. The guest code (with its
   // schema) loads on the tap, so it stays off the first screen.
   const continueAsGuest = async () => {
-    const guest = await import('@/features/auth/guest');
+    const guest = await import('@/entities/viewer/model/guest');
     guest.continueAsGuest();
     onboardedFlag.set();
     navigate('/', { replace: true });

@@ -1,9 +1,9 @@
 import type { Comment, CreateCommentBody } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { updatePostInCaches } from '@/entities/post/api/post-cache';
+import { postKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
 import type { CommentsData } from './get-comments';
-import { updatePostInCaches } from './post-cache';
-import { postKeys } from './post-keys';
 
 /** POST /api/v1/posts/{id}/comments: a comment, or a reply when `parentId` is set. */
 export function addComment(postId: string, body: CreateCommentBody): Promise<Comment> {

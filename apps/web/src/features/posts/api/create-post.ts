@@ -1,7 +1,7 @@
 import type { CreatePostBody, Post } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
-import { postKeys } from './post-keys';
 
 /** POST /api/v1/posts: the post, its media and items in one go. */
 export function createPost(body: CreatePostBody): Promise<Post> {

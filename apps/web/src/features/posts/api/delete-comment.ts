@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { updatePostInCaches } from '@/entities/post/api/post-cache';
+import { postKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
 import type { CommentsData } from './get-comments';
-import { updatePostInCaches } from './post-cache';
-import { postKeys } from './post-keys';
 
 /** DELETE /api/v1/comments/{id}: the viewer's own comment, its replies with it. */
 export function deleteComment(commentId: string): Promise<void> {

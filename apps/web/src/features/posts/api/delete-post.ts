@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { removePostFromFeeds } from '@/entities/post/api/post-cache';
+import { postKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
-import { removePostFromFeeds } from './post-cache';
-import { postKeys } from './post-keys';
 
 /** DELETE /api/v1/posts/{id}: the owner's post, its files with it. */
 export function deletePost(postId: string): Promise<void> {

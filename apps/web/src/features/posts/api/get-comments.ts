@@ -1,8 +1,8 @@
 import type { CommentPage } from '@sys/shared';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { postKeys } from '@/entities/post/api/post-keys';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { useViewer } from '../hooks/use-viewer';
-import { postKeys } from './post-keys';
 
 export type CommentsData = InfiniteData<CommentPage, string | undefined>;
 

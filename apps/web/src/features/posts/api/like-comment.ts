@@ -1,8 +1,8 @@
 import type { Comment, LikeState } from '@sys/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { postKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
 import type { CommentsData } from './get-comments';
-import { postKeys } from './post-keys';
 
 /** PUT (like) or DELETE (unlike) /api/v1/comments/{id}/like. */
 export function setCommentLike(commentId: string, liked: boolean): Promise<LikeState> {

@@ -1,8 +1,8 @@
 import type { Post, UpdatePostBody } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { updatePostInCaches } from '@/entities/post/api/post-cache';
+import { postKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
-import { updatePostInCaches } from './post-cache';
-import { postKeys } from './post-keys';
 
 /** PATCH /api/v1/posts/{id}: the owner's edit; given media or items replace the old ones. */
 export function updatePost(postId: string, body: UpdatePostBody): Promise<Post> {

@@ -2,6 +2,9 @@ import { type Comment, POST_MESSAGES, type Post } from '@sys/shared';
 import { FlagIcon, HeartIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { type FormEvent, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { authorName } from '@/entities/post/lib/post-display';
+import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { type KnownApiErrors, useApiErrorText } from '@/shared/api/use-api-error-text';
 import { lazyWithPreload } from '@/shared/lib/lazy';
 import { relativeTime } from '@/shared/lib/relative-time';
@@ -16,11 +19,8 @@ import { useAddCommentMutation } from '../api/add-comment';
 import { useDeleteCommentMutation } from '../api/delete-comment';
 import { useCommentsQuery } from '../api/get-comments';
 import { useLikeCommentMutation } from '../api/like-comment';
-import { useViewer } from '../hooks/use-viewer';
-import { authorName } from '../utils/post-display';
-import { AuthorAvatar } from './author-avatar';
 
-const ReportDialog = lazyWithPreload(() => import('@/features/moderation/components/report-dialog'));
+const ReportDialog = lazyWithPreload(() => import('@/entities/report/ui/report-dialog'));
 
 export interface CommentsSheetProps {
   post: Pick<Post, 'id' | 'commentCount'>;

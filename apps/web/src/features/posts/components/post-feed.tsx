@@ -2,14 +2,14 @@ import { ShirtIcon } from 'lucide-react';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFeedQuery } from '@/entities/post/api/get-discovery-feed';
+import type { FeedDescriptor } from '@/entities/post/api/post-keys';
+import { OutfitCard } from '@/entities/post/ui/outfit-card';
+import { OutfitCardSkeleton } from '@/entities/post/ui/outfit-card-skeleton';
 import { useOnVisible } from '@/shared/lib/use-on-visible';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { useFeedQuery } from '../api/get-discovery-feed';
-import type { FeedDescriptor } from '../api/post-keys';
 import { useProgressiveCount } from '../hooks/use-progressive-count';
-import { OutfitCard } from './outfit-card';
-import { OutfitCardSkeleton } from './outfit-card-skeleton';
 
 const HOME: FeedDescriptor = { kind: 'home' };
 

@@ -8,9 +8,10 @@ import {
 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateAlbumMutation } from '@/features/albums/api/create-album';
-import { useAlbumsQuery } from '@/features/albums/api/get-albums';
-import { useSetAlbumPostMutation } from '@/features/albums/api/set-album-post';
+import { useCreateAlbumMutation } from '@/entities/album/api/create-album';
+import { useAlbumsQuery } from '@/entities/album/api/get-albums';
+import { useSetAlbumPostMutation } from '@/entities/album/api/set-album-post';
+import { useSavePostMutation } from '@/entities/post/api/save-post';
 import { ApiError } from '@/shared/api/api-client';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
@@ -18,7 +19,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/shared/ui/input';
 import { showToast } from '@/shared/ui/show-toast';
 import { Skeleton } from '@/shared/ui/skeleton';
-import { useSavePostMutation } from '../api/save-post';
 
 export interface SavePostDialogProps {
   post: Post;

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useApiErrorText } from '@/shared/api/use-api-error-text';
 import { showToast } from '@/shared/ui/show-toast';
 import { useCreateBrandMutation } from '../api/create-brand';
 import { brandOptions, useBrandsQuery } from '../api/get-brands';
-import { useViewer } from './use-viewer';
 
 // Every product editor of the form reads the brands: one failed load is told once, not once per product.
 let reportedFailureAt = 0;

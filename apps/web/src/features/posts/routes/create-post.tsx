@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { hasStoredPostDraft } from '@/shared/lib/local-storage';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { showToast } from '@/shared/ui/show-toast';
 import { PostForm } from '../components/post-form/post-form';
 import { PostFormSkeleton } from '../components/post-form/post-form-skeleton';
-import { useViewer } from '../hooks/use-viewer';
 import { clearPostDraft, loadPostDraft } from '../utils/post-draft';
 import { emptyPostForm, type PostFormValues } from '../utils/post-form-model';
 

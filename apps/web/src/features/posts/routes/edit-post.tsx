@@ -2,15 +2,15 @@ import { LIMITS } from '@sys/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { isNotFound, usePostQuery } from '@/entities/post/api/get-post';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { hasInAppHistory } from '@/shared/lib/history';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { showToast } from '@/shared/ui/show-toast';
-import { isNotFound, usePostQuery } from '../api/get-post';
 import { PostForm } from '../components/post-form/post-form';
 import { PostFormSkeleton } from '../components/post-form/post-form-skeleton';
-import { useViewer } from '../hooks/use-viewer';
 import { postToFormValues } from '../utils/post-form-model';
 
 /**

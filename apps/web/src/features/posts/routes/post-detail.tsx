@@ -3,6 +3,12 @@ import { ShirtIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { isNotFound, usePostQuery } from '@/entities/post/api/get-post';
+import { useProfilePostsQuery } from '@/entities/post/api/get-profile-posts';
+import { authorName } from '@/entities/post/lib/post-display';
+import { MediaFrame } from '@/entities/post/ui/media-frame';
+import { OutfitCard } from '@/entities/post/ui/outfit-card';
+import { OutfitCardSkeleton } from '@/entities/post/ui/outfit-card-skeleton';
 import { lazyWithPreload } from '@/shared/lib/lazy';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -10,13 +16,7 @@ import { IconButton } from '@/shared/ui/icon-button';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { HandleText } from '@/shared/ui/tagged-text';
-import { isNotFound, usePostQuery } from '../api/get-post';
-import { useProfilePostsQuery } from '../api/get-profile-posts';
-import { MediaFrame } from '../components/media-frame';
-import { OutfitCard } from '../components/outfit-card';
-import { OutfitCardSkeleton } from '../components/outfit-card-skeleton';
 import { useDeletePost } from '../hooks/use-delete-post';
-import { authorName } from '../utils/post-display';
 
 // Only the author can delete, so the confirmation (a Radix dialog, ~13 kB gzip with its focus trap and
 // scroll lock) loads when the delete button is pointed at or focused, not with every visitor's first screen.

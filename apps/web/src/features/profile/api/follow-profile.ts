@@ -1,9 +1,9 @@
 import type { PublicProfile } from '@sys/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFollowAuthorMutation } from '@/features/posts/api/follow-author';
-import { followToasts } from '@/features/posts/utils/follow-toasts';
-import { profileKeys } from './profile-keys';
+import { useFollowAuthorMutation } from '@/entities/post/api/follow-author';
+import { followToasts } from '@/entities/post/lib/follow-toasts';
+import { profileKeys } from '@/entities/profile/api/profile-keys';
 
 /**
  * Follow or unfollow from a profile page: the posts' follow mutation (optimistic on every cached post of

@@ -1,8 +1,8 @@
 import type { Profile, UpdateProfileBody } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { profileKeys } from '@/entities/profile/api/profile-keys';
+import { useSession } from '@/entities/viewer/model/use-session';
 import { apiRequest } from '@/shared/api/api-client';
-import { profileKeys } from './profile-keys';
 
 /** PATCH /api/v1/profiles/me with any subset of the profile's fields. */
 export function updateMyProfile(body: UpdateProfileBody): Promise<Profile> {

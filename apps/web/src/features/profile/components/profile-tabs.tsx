@@ -2,7 +2,7 @@ import type { Album } from '@sys/shared';
 import { GalleryVerticalEndIcon, Grid3x3Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlbumCard, AlbumGrid } from '@/features/albums/components/album-card';
+import { AlbumCard, AlbumGrid } from '@/entities/album/ui/album-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/shared/ui/tabs';
 
 export interface ProfileTabsProps {

@@ -15,28 +15,28 @@ import {
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useAlbumsQuery } from '@/features/albums/api/get-albums';
-import { AlbumGridSkeleton } from '@/features/albums/components/album-card';
+import { useAlbumsQuery } from '@/entities/album/api/get-albums';
+import { AlbumGridSkeleton } from '@/entities/album/ui/album-card';
+import { useProfilePostsQuery } from '@/entities/post/api/get-profile-posts';
+import { PostGrid, PostGridSkeleton } from '@/entities/post/ui/post-grid';
+import { useMyProfileQuery } from '@/entities/profile/api/get-my-profile';
+import { useProfileStatsQuery } from '@/entities/profile/api/get-profile-stats';
+import {
+  ProfileSummary,
+  ProfileSummarySkeleton,
+  type ProfileView,
+  profileViewOf,
+} from '@/entities/profile/ui/profile-summary';
+import { useGuestProfile } from '@/entities/viewer/model/use-guest-profile';
+import { useSession } from '@/entities/viewer/model/use-session';
+import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { CreateAlbumDialog } from '@/features/albums/components/create-album-dialog';
-import { useGuestProfile } from '@/features/auth/hooks/use-guest-profile';
-import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useProfilePostsQuery } from '@/features/posts/api/get-profile-posts';
-import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
 import { lazyWithPreload } from '@/shared/lib/lazy';
 import { shareLink } from '@/shared/lib/share';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { showToast } from '@/shared/ui/show-toast';
-import { useMyProfileQuery } from '../api/get-my-profile';
-import { useProfileStatsQuery } from '../api/get-profile-stats';
-import {
-  ProfileSummary,
-  ProfileSummarySkeleton,
-  type ProfileView,
-  profileViewOf,
-} from '../components/profile-summary';
 import { EmptyTabNote, ProfileAlbumGrid, ProfileTabs } from '../components/profile-tabs';
 
 const EditProfileDialog = lazyWithPreload(() => import('../components/edit-profile-dialog'));

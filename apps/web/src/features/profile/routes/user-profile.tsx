@@ -3,14 +3,22 @@ import { BanIcon, FlagIcon, UserRoundXIcon } from 'lucide-react';
 import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAlbumsQuery } from '@/features/albums/api/get-albums';
-import { AlbumGridSkeleton } from '@/features/albums/components/album-card';
-import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { useAlbumsQuery } from '@/entities/album/api/get-albums';
+import { AlbumGridSkeleton } from '@/entities/album/ui/album-card';
+import { useProfilePostsQuery } from '@/entities/post/api/get-profile-posts';
+import { PostGrid, PostGridSkeleton } from '@/entities/post/ui/post-grid';
+import { useProfileStatsQuery } from '@/entities/profile/api/get-profile-stats';
+import { usePublicProfileQuery } from '@/entities/profile/api/get-public-profile';
+import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
+import {
+  ProfileNames,
+  ProfileSummary,
+  ProfileSummarySkeleton,
+  profileViewOf,
+} from '@/entities/profile/ui/profile-summary';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { useUnblock } from '@/features/moderation/hooks/use-unblock';
-import { useProfilePostsQuery } from '@/features/posts/api/get-profile-posts';
-import { AuthorAvatar } from '@/features/posts/components/author-avatar';
-import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
 import { ApiError } from '@/shared/api/api-client';
 import { isolate } from '@/shared/lib/isolate';
 import { lazyWithPreload } from '@/shared/lib/lazy';
@@ -20,17 +28,9 @@ import { PageHeader, type PageMenuItem } from '@/shared/ui/layout/page-header';
 import { showToast } from '@/shared/ui/show-toast';
 import { Handle } from '@/shared/ui/user-name';
 import { useProfileFollow } from '../api/follow-profile';
-import { useProfileStatsQuery } from '../api/get-profile-stats';
-import { usePublicProfileQuery } from '../api/get-public-profile';
-import {
-  ProfileNames,
-  ProfileSummary,
-  ProfileSummarySkeleton,
-  profileViewOf,
-} from '../components/profile-summary';
 import { EmptyTabNote, ProfileAlbumGrid, ProfileTabs } from '../components/profile-tabs';
 
-const ReportDialog = lazyWithPreload(() => import('@/features/moderation/components/report-dialog'));
+const ReportDialog = lazyWithPreload(() => import('@/entities/report/ui/report-dialog'));
 const BlockDialog = lazyWithPreload(() => import('@/features/moderation/components/block-dialog'));
 
 function FollowButton({ profile }: { profile: PublicProfile }) {

@@ -1,7 +1,7 @@
 import { type Preferences, summarizeTaste, type TasteSummary } from '@sys/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
 import { subscribeToStorage } from '@/shared/lib/local-storage';
 import { readLocalSwipeEvents } from '../utils/swipe-storage';

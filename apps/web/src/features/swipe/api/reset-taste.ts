@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postKeys } from '@/features/posts/api/post-keys';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { postKeys } from '@/entities/post/api/post-keys';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
 import { clearLocalSwipeEvents } from '../utils/swipe-storage';
 import { swipeKeys } from './swipe-keys';

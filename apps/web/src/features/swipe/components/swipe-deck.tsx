@@ -2,10 +2,10 @@ import { LIMITS, type Post, type SwipeAction } from '@sys/shared';
 import { HeartIcon, ShoppingBagIcon, XIcon } from 'lucide-react';
 import { type PointerEvent, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MediaFrame } from '@/features/posts/components/media-frame';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { useOptionLabel } from '@/features/posts/utils/option-label';
-import { authorName, colorSwatch } from '@/features/posts/utils/post-display';
+import { useOptionLabel } from '@/entities/post/lib/option-label';
+import { authorName, colorSwatch } from '@/entities/post/lib/post-display';
+import { MediaFrame } from '@/entities/post/ui/media-frame';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { lazyWithPreload } from '@/shared/lib/lazy';
 import { Chip } from '@/shared/ui/chip';
 import { cn } from '@/shared/ui/cn';
@@ -15,7 +15,7 @@ import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { swipeChips } from '../utils/swipe-chips';
 import { actionForKey, overlayFor, releaseActionFor } from '../utils/swipe-gesture';
 
-const ItemsSheet = lazyWithPreload(() => import('@/features/posts/components/items-sheet'));
+const ItemsSheet = lazyWithPreload(() => import('@/entities/post/ui/items-sheet'));
 
 export interface SwipeDeckProps {
   posts: readonly Post[];

@@ -3,8 +3,8 @@ import { HeartIcon, RotateCcwIcon, SparklesIcon, ThumbsDownIcon } from 'lucide-r
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useOptionLabel } from '@/features/posts/utils/option-label';
-import { colorSwatch } from '@/features/posts/utils/post-display';
+import { useOptionLabel } from '@/entities/post/lib/option-label';
+import { colorSwatch } from '@/entities/post/lib/post-display';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { Chip } from '@/shared/ui/chip';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';

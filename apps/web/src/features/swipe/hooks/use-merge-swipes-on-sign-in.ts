@@ -1,6 +1,6 @@
 import { LOCAL_STORAGE_KEYS } from '@sys/shared';
 import { useEffect } from 'react';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/entities/viewer/model/use-session';
 import { readItem } from '@/shared/lib/local-storage';
 
 /**

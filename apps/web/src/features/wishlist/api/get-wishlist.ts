@@ -1,6 +1,6 @@
 import type { WishlistSummary } from '@sys/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
 import { wishlistKeys } from './wishlist-keys';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useSavedAlbumsQuery } from '@/features/albums/api/get-albums';
-import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useSavedAlbumsQuery } from '@/entities/album/api/get-albums';
+import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/entities/album/ui/album-card';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { LoadError } from '@/shared/ui/load-error';
 import {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { PostGrid, PostGridSkeleton } from '@/entities/post/ui/post-grid';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { LoadError } from '@/shared/ui/load-error';
 import { useSavedPostsQuery } from '../api/get-saved-posts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { LoadError } from '@/shared/ui/load-error';
 import { Skeleton } from '@/shared/ui/skeleton';

@@ -1,8 +1,8 @@
 import type { WishlistSummary } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
-import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/features/albums/components/album-card';
-import { PostGrid, PostGridSkeleton } from '@/features/posts/components/post-grid';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { AlbumCard, AlbumGrid, AlbumGridSkeleton } from '@/entities/album/ui/album-card';
+import { PostGrid, PostGridSkeleton } from '@/entities/post/ui/post-grid';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { LoadError } from '@/shared/ui/load-error';
 import { Skeleton } from '@/shared/ui/skeleton';

@@ -11,7 +11,8 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
-import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { ApiError } from '@/shared/api/api-client';
 import { useApiErrorText } from '@/shared/api/use-api-error-text';
 import { numberFormat } from '@/shared/lib/intl';
@@ -22,7 +23,6 @@ import { Textarea } from '@/shared/ui/textarea';
 import { isolated } from '@/shared/ui/user-name';
 import { useDeletePost } from '../../hooks/use-delete-post';
 import { UploadError, usePublishPost } from '../../hooks/use-publish-post';
-import { useViewer } from '../../hooks/use-viewer';
 import { clearPostDraft, savePostDraft } from '../../utils/post-draft';
 import {
   emptyItem,

@@ -13,6 +13,7 @@ import {
 import { ImageUpIcon, Trash2Icon, WandSparklesIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOptionLabel } from '@/entities/post/lib/option-label';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { FormField } from '@/shared/ui/form-field';
@@ -23,7 +24,6 @@ import { showToast } from '@/shared/ui/show-toast';
 import { useScrapeProductMutation } from '../../api/scrape-product';
 import { useBrandOptions } from '../../hooks/use-brand-options';
 import { fileKindOf } from '../../utils/file-kind';
-import { useOptionLabel } from '../../utils/option-label';
 import type { ItemDraft } from '../../utils/post-form-model';
 import { OptionField } from './option-field';
 

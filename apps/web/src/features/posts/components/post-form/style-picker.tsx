@@ -2,10 +2,10 @@ import { addCustomValue, equalsIgnoreCase, LIMITS, STYLES } from '@sys/shared';
 import { PlusIcon } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOptionLabel } from '@/entities/post/lib/option-label';
 import { Button } from '@/shared/ui/button';
 import { ToggleChip } from '@/shared/ui/chip';
 import { Input } from '@/shared/ui/input';
-import { useOptionLabel } from '../../utils/option-label';
 
 export interface StylePickerProps {
   selected: string[];

@@ -1,6 +1,6 @@
 import type { AlbumPage, SavedAlbumPage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
 import { type AlbumListDescriptor, albumKeys } from './album-keys';
 

@@ -1,7 +1,7 @@
 import type { PostPage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { useViewer } from '../hooks/use-viewer';
 import { FEED_PAGE_SIZE, homeFeedQueryOptions } from './get-feed';
 import { type FeedDescriptor, postKeys } from './post-keys';
 
@@ -48,7 +48,7 @@ export async function fetchForYouFeed(
     return apiRequest<FeedPage>('/posts/for-you', { query: { limit: FEED_PAGE_SIZE, cursor }, signal });
   const [page, { rankPostsByLocalTaste }] = await Promise.all([
     apiRequest<PostPage>('/posts', { query: { limit: 50 }, signal }),
-    import('../utils/rank-by-local-taste'),
+    import('../lib/rank-by-local-taste'),
   ]);
   return { items: rankPostsByLocalTaste(page.items), nextCursor: null };
 }

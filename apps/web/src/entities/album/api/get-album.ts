@@ -1,6 +1,6 @@
 import type { Album } from '@sys/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { ApiError, apiRequest } from '@/shared/api/api-client';
 import { albumKeys } from './album-keys';
 

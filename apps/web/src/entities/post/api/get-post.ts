@@ -1,7 +1,7 @@
 import type { Post } from '@sys/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { ApiError, apiRequest } from '@/shared/api/api-client';
-import { useViewer } from '../hooks/use-viewer';
 import { findCachedPost } from './post-cache';
 import { postKeys } from './post-keys';
 

@@ -2,14 +2,14 @@ import { isHttpUrl, type PostItem } from '@sys/shared';
 import { ExternalLinkIcon, ShirtIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { formatPrice } from '@/shared/lib/format-price';
 import { buttonClasses } from '@/shared/ui/button';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/shared/ui/sheet';
 import { recordItemClick } from '../api/record-item-click';
-import { useViewer } from '../hooks/use-viewer';
-import { useOptionLabel } from '../utils/option-label';
-import { meaningful } from '../utils/post-display';
+import { useOptionLabel } from '../lib/option-label';
+import { meaningful } from '../lib/post-display';
 import { SaveItemButton } from './save-item-button';
 
 export interface ItemsSheetProps {

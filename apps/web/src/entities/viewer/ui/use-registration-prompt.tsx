@@ -2,9 +2,7 @@ import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
 
 // The dialog's code (Radix dialog, focus trap) loads when the browser is idle, not with the screen.
-const RegistrationRequiredDialog = lazyWithPreload(
-  () => import('../components/registration-required-dialog'),
-);
+const RegistrationRequiredDialog = lazyWithPreload(() => import('./registration-required-dialog'));
 
 export interface RegistrationPrompt {
   /** Opens 'To {action}, you need to register'; `action` is already translated ("follow users"). */

@@ -10,8 +10,10 @@ import {
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRegistrationPrompt } from '@/features/auth/hooks/use-registration-prompt';
-import { MoreOptionsButton } from '@/features/moderation/components/more-options-button';
+import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
+import { MoreOptionsButton } from '@/entities/report/ui/more-options-button';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { formatNumber } from '@/shared/lib/intl';
 import { lazyWithPreload } from '@/shared/lib/lazy';
 import { shareLink } from '@/shared/lib/share';
@@ -21,18 +23,16 @@ import { showToast } from '@/shared/ui/show-toast';
 import { UserName } from '@/shared/ui/user-name';
 import { useFollowAuthorMutation } from '../api/follow-author';
 import { useLikePostMutation } from '../api/like-post';
-import { useViewer } from '../hooks/use-viewer';
-import { followToasts } from '../utils/follow-toasts';
-import { authorName } from '../utils/post-display';
-import { AuthorAvatar } from './author-avatar';
+import { followToasts } from '../lib/follow-toasts';
+import { authorName } from '../lib/post-display';
 import { PostMediaView } from './media-carousel';
 import { PostCaption } from './post-caption';
 import { PostChips } from './post-chips';
 
 // What opens on a tap loads on demand, not with the feed.
 const ItemsSheet = lazyWithPreload(() => import('./items-sheet'));
-const CommentsSheet = lazyWithPreload(() => import('./comments-sheet'));
-const SavePostDialog = lazyWithPreload(() => import('./save-post-dialog'));
+const CommentsSheet = lazyWithPreload(() => import('@/features/posts/components/comments-sheet'));
+const SavePostDialog = lazyWithPreload(() => import('@/features/posts/components/save-post-dialog'));
 
 type Panel = 'items' | 'comments' | 'save';
 

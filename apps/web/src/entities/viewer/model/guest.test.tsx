@@ -1,12 +1,12 @@
 import { GuestProfileSchema, guestAvatarUrl } from '@sys/shared';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMMUNITY_FACES } from '@/features/auth/components/community-faces';
 import type { FakeAuthClient } from '@/test/fake-auth-client';
 import { fakeSession } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
-import { COMMUNITY_FACES } from './components/community-faces';
 import { clearGuest, continueAsGuest, readGuestProfile } from './guest';
-import { useGuestProfile } from './hooks/use-guest-profile';
+import { useGuestProfile } from './use-guest-profile';
 
 const fake = vi.hoisted(() => ({ client: undefined as unknown as FakeAuthClient }));
 

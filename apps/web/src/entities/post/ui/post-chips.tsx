@@ -2,8 +2,8 @@ import type { PostItem } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Chip } from '@/shared/ui/chip';
-import { useOptionLabel } from '../utils/option-label';
-import { colorSwatch, type PostChip, postChips } from '../utils/post-display';
+import { useOptionLabel } from '../lib/option-label';
+import { colorSwatch, type PostChip, postChips } from '../lib/post-display';
 
 /** Pills for the look's brands, sizes, colours (with a swatch) and patterns, then its tags. */
 export function PostChips({ caption, items }: { caption: string; items: readonly PostItem[] }) {

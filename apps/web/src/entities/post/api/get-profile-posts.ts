@@ -1,7 +1,7 @@
 import type { PostPage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { useViewer } from '../hooks/use-viewer';
 import { postKeys } from './post-keys';
 
 export const PROFILE_POSTS_PAGE_SIZE = 30;

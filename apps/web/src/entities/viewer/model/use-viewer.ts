@@ -1,4 +1,4 @@
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from './use-session';
 
 export interface Viewer {
   /** The signed-in user's id; null for visitors and guests (a guest's profile is local only). */

@@ -1,6 +1,6 @@
 import type { Profile } from '@sys/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/entities/viewer/model/use-session';
 import { apiRequest } from '@/shared/api/api-client';
 import { profileKeys } from './profile-keys';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/shared/ui/cn';
 import { Skeleton } from '@/shared/ui/skeleton';
-import { authorName } from '../utils/post-display';
+import { authorName } from '../lib/post-display';
 import { MediaFrame } from './media-frame';
 
 export interface PostGridProps {

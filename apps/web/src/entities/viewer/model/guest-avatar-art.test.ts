@@ -1,6 +1,6 @@
 import { GUEST_AVATAR_COUNT } from '@sys/shared';
 import { describe, expect, it } from 'vitest';
-import { GUEST_AVATAR_ART_COUNT, guestAvatarSvg } from '../../../vite-plugins/guest-avatar-art';
+import { GUEST_AVATAR_ART_COUNT, guestAvatarSvg } from '../../../../vite-plugins/guest-avatar-art';
 
 describe('the stock guest avatars (vite-plugins/guest-avatar-art)', () => {
   it('draws one distinct, well-formed portrait per avatar number', () => {
