@@ -2,7 +2,7 @@ import { ArrowLeftIcon, LogOutIcon, MessageCircleIcon, SearchIcon } from 'lucide
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/entities/viewer/model/use-session';
-import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { useSignOut } from '@/features/auth/model/use-sign-out';
 import { hasInAppHistory } from '@/shared/lib/history';
 import { Logo } from '@/shared/ui/brand/logo';
 import { buttonClasses } from '@/shared/ui/button';

@@ -9,7 +9,7 @@ import { cn } from '@/shared/ui/cn';
 // The dialog's code (Radix dialog, focus trap, scroll lock) loads when the browser is idle, not upfront.
 const SignUpToUploadDialog = lazyWithPreload(() => import('./sign-up-to-upload-dialog'));
 // Unread messages on the Profile tab: its code (query, events stream) loads only for signed-in users.
-const UnreadBadge = lazy(() => import('@/features/messages/components/unread-badge'));
+const UnreadBadge = lazy(() => import('@/features/messages/ui/unread-badge'));
 
 function ProfileTabBadge() {
   const { user } = useSession();

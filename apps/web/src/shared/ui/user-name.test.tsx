@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '@/app/i18n';
 import { AlbumCard } from '@/entities/album/ui/album-card';
 import { ProfileSummary } from '@/entities/profile/ui/profile-summary';
-import { CreatorCard } from '@/features/explore/components/creator-card';
+import { CreatorCard } from '@/pages/explore/ui/creator-card';
 import { HandleText } from './tagged-text';
 import { Handle, UserName } from './user-name';
 

@@ -31,8 +31,8 @@ import { PostChips } from './post-chips';
 
 // What opens on a tap loads on demand, not with the feed.
 const ItemsSheet = lazyWithPreload(() => import('./items-sheet'));
-const CommentsSheet = lazyWithPreload(() => import('@/features/posts/components/comments-sheet'));
-const SavePostDialog = lazyWithPreload(() => import('@/features/posts/components/save-post-dialog'));
+const CommentsSheet = lazyWithPreload(() => import('@/features/comments/ui/comments-sheet'));
+const SavePostDialog = lazyWithPreload(() => import('@/features/save-post/ui/save-post-dialog'));
 
 type Panel = 'items' | 'comments' | 'save';
 

@@ -1,7 +1,7 @@
 import { GuestProfileSchema, guestAvatarUrl } from '@sys/shared';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMMUNITY_FACES } from '@/features/auth/components/community-faces';
+import { COMMUNITY_FACES } from '@/features/auth/ui/community-faces';
 import type { FakeAuthClient } from '@/test/fake-auth-client';
 import { fakeSession } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';

@@ -10,7 +10,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { readLocalSwipeEvents } from '../utils/swipe-storage';
+import { readLocalSwipeEvents } from '../lib/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 
 const LOCAL_CANDIDATES = 50;

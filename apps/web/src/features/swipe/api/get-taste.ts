@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
 import { subscribeToStorage } from '@/shared/lib/local-storage';
-import { readLocalSwipeEvents } from '../utils/swipe-storage';
+import { readLocalSwipeEvents } from '../lib/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 
 /** GET /api/v1/swipes/preferences: what a signed-in user's newest 500 swipes taught (the summary part). */

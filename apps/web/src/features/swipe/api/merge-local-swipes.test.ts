@@ -1,6 +1,6 @@
 import { createSwipeEvent } from '@sys/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { readLocalSwipeEvents, storeLocalSwipeEvent } from '../utils/swipe-storage';
+import { readLocalSwipeEvents, storeLocalSwipeEvent } from '../lib/swipe-storage';
 import { mergeLocalSwipes } from './merge-local-swipes';
 
 const apiRequest = vi.fn(async (..._args: unknown[]) => ({ inserted: 2, duplicates: 0, skipped: 0 }));
