@@ -18,6 +18,11 @@ const WEB = '^apps/web/src';
 const WEB_LAYERS = ['app', 'pages', 'features', 'entities', 'shared'];
 /** Layers made of slices (one folder each) that never import each other. */
 const WEB_SLICED = ['pages', 'features'];
+/**
+ * Entities may build on each other, one way only: each imports only those after it (a post shows its
+ * author's avatar; nothing below a post knows posts). A new entity takes its place in this list.
+ */
+const WEB_ENTITIES = ['album', 'post', 'report', 'profile', 'viewer'];
 /** Tests and their helpers may reach anything: they are not shipped. */
 const WEB_TESTS = [`\\.test\\.tsx?$`, `${WEB}/test/`];
 
@@ -43,6 +48,13 @@ const webRules = [
     severity: SEVERITY,
     from: { path: `${WEB}/${layer}/([^/]+)/`, pathNot: WEB_TESTS },
     to: { path: `${WEB}/${layer}/`, pathNot: `${WEB}/${layer}/$1/` },
+  })),
+  ...WEB_ENTITIES.slice(1).map((entity, index) => ({
+    name: 'web-entities-one-way',
+    comment: `entities/${entity} imports only the entities after it (${WEB_ENTITIES.slice(index + 2).join(', ') || 'none'}).`,
+    severity: SEVERITY,
+    from: { path: `${WEB}/entities/${entity}/`, pathNot: WEB_TESTS },
+    to: { path: `${WEB}/entities/(${WEB_ENTITIES.slice(0, index + 1).join('|')})/` },
   })),
   ...WEB_LAYERS.slice(1).map((layer, index) => ({
     name: `web-${layer}-not-up`,

@@ -40,6 +40,8 @@ const FIXTURE: Record<string, string> = {
   'entities/post/model.ts': "import '@/features/like/model';",
   'features/like/link.ts': "import '@/pages/home/page';",
   'pages/home/nav.ts': "import '@/app/router';",
+  // An entity imports one listed before it (album → post → report → profile → viewer).
+  'entities/profile/avatar.ts': "import '@/entities/post/card';",
   // A cycle inside one slice.
   'entities/post/a.ts': "import './b';",
   'entities/post/b.ts': "import './a';",
@@ -64,6 +66,7 @@ describe('the import rules (.dependency-cruiser.cjs)', () => {
         `web-pages-not-to-pages: ${at('pages/profile/page.ts')} → ${at('pages/home/page.ts')}`,
         `web-shared-not-up: ${at('shared/lib/format.ts')} → ${at('entities/post/card.ts')}`,
         `web-entities-not-up: ${at('entities/post/model.ts')} → ${at('features/like/model.ts')}`,
+        `web-entities-one-way: ${at('entities/profile/avatar.ts')} → ${at('entities/post/card.ts')}`,
         `web-features-not-up: ${at('features/like/link.ts')} → ${at('pages/home/page.ts')}`,
         `web-pages-not-up: ${at('pages/home/nav.ts')} → ${at('app/router.ts')}`,
         `web-no-cycle: ${at('entities/post/a.ts')} → ${at('entities/post/b.ts')}`,

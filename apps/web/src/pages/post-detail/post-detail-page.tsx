@@ -7,7 +7,7 @@ import { isNotFound, usePostQuery } from '@/entities/post/api/get-post';
 import { useProfilePostsQuery } from '@/entities/post/api/get-profile-posts';
 import { authorName } from '@/entities/post/lib/post-display';
 import { MediaFrame } from '@/entities/post/ui/media-frame';
-import { OutfitCard } from '@/entities/post/ui/outfit-card';
+import { OutfitCard, type OutfitCardActions } from '@/entities/post/ui/outfit-card';
 import { OutfitCardSkeleton } from '@/entities/post/ui/outfit-card-skeleton';
 import { useDeletePost } from '@/features/post-form/model/use-delete-post';
 import { lazyWithPreload } from '@/shared/lib/lazy';
@@ -25,6 +25,12 @@ const DeletePostDialog = lazyWithPreload(() =>
     default: module.DeletePostDialog,
   })),
 );
+
+// The card's comments and save buttons open features; their code loads on demand, as the card's own.
+const CARD_ACTIONS: OutfitCardActions = {
+  CommentsSheet: lazyWithPreload(() => import('@/features/comments/ui/comments-sheet')),
+  SavePostDialog: lazyWithPreload(() => import('@/features/save-post/ui/save-post-dialog')),
+};
 
 /** 'More from @{username}': the author's other posts in a grid, with their count. */
 function MoreFromAuthor({ post }: { post: Post }) {
@@ -108,6 +114,7 @@ export default function PostDetailScreen() {
         <div className="sm:px-3">
           <OutfitCard
             post={post}
+            actions={CARD_ACTIONS}
             priority
             linkToPost={false}
             ownerActions={

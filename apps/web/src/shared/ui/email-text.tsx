@@ -1,11 +1,6 @@
-import { TaggedText } from './tagged-text';
+import { type EmailTextKey, TaggedText } from './tagged-text';
 
-/** The texts with an address in them, written `<email>{{email}}</email>`. */
-export type EmailTextKey =
-  | 'auth.confirmEmail.description'
-  | 'auth.forgot.sentDescription'
-  | 'auth.reset.description'
-  | 'security.signedInAs';
+export type { EmailTextKey };
 
 /** A sentence with an email address: the address stands out, and keeps its order in a Hebrew sentence. */
 export function EmailText({ i18nKey, email }: { i18nKey: EmailTextKey; email: string }) {

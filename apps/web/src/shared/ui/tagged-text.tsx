@@ -1,9 +1,15 @@
 import { cloneElement, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EmailTextKey } from './email-text';
 
 /** The translated sentences with a handle in them, written `<handle>@{{username}}</handle>`. */
 export type HandleTextKey = 'albums.by' | 'postDetail.moreFrom';
+
+/** The texts with an address in them, written `<email>{{email}}</email>`. */
+export type EmailTextKey =
+  | 'auth.confirmEmail.description'
+  | 'auth.forgot.sentDescription'
+  | 'auth.reset.description'
+  | 'security.signedInAs';
 
 /** The sentences written with one tagged part, `<handle>@{{username}}</handle>` or `<email>{{email}}</email>`. */
 export type TaggedTextKey = HandleTextKey | EmailTextKey;

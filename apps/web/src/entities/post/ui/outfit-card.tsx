@@ -7,7 +7,7 @@ import {
   SendIcon,
   ShoppingBagIcon,
 } from 'lucide-react';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
@@ -15,7 +15,7 @@ import { MoreOptionsButton } from '@/entities/report/ui/more-options-button';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { formatNumber } from '@/shared/lib/intl';
-import { lazyWithPreload } from '@/shared/lib/lazy';
+import { lazyWithPreload, type PreloadableComponent } from '@/shared/lib/lazy';
 import { shareLink } from '@/shared/lib/share';
 import { buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
@@ -31,13 +31,30 @@ import { PostChips } from './post-chips';
 
 // What opens on a tap loads on demand, not with the feed.
 const ItemsSheet = lazyWithPreload(() => import('./items-sheet'));
-const CommentsSheet = lazyWithPreload(() => import('@/features/comments/ui/comments-sheet'));
-const SavePostDialog = lazyWithPreload(() => import('@/features/save-post/ui/save-post-dialog'));
+
+/** What a panel of the card gets: the post, and whether it is open. */
+export interface PostPanelProps {
+  post: Post;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The card's buttons that open a feature: the screen hands them in (features sit above entities), as
+ * lazy components, so they load on demand as before.
+ */
+export interface OutfitCardActions {
+  /** The post's comments (features/comments). */
+  CommentsSheet: PreloadableComponent<ComponentType<PostPanelProps>>;
+  /** Save to the wishlist or an album (features/save-post). */
+  SavePostDialog: PreloadableComponent<ComponentType<PostPanelProps>>;
+}
 
 type Panel = 'items' | 'comments' | 'save';
 
 export interface OutfitCardProps {
   post: Post;
+  actions: OutfitCardActions;
   /** The first card of a screen: its first photo loads at once. */
   priority?: boolean;
   /** Photos open the post (false on the post's own page). */
@@ -56,6 +73,7 @@ const actionClasses =
 /** An outfit post: author, media, like/comment/share/items/save, caption and chips (spec section 2). */
 export function OutfitCard({
   post,
+  actions: { CommentsSheet, SavePostDialog },
   priority,
   linkToPost = true,
   ownerActions,

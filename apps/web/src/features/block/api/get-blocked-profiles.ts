@@ -1,8 +1,8 @@
 import type { BlockedProfilePage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
-import { moderationKeys } from '@/features/moderation/api/moderation-keys';
 import { apiRequest } from '@/shared/api/api-client';
+import { blockKeys } from './block-keys';
 
 /** GET /api/v1/blocks: the people the viewer blocked, most recent first. */
 export function fetchBlockedProfiles(cursor: string | undefined, signal?: AbortSignal) {
@@ -11,7 +11,7 @@ export function fetchBlockedProfiles(cursor: string | undefined, signal?: AbortS
 
 export function blockedProfilesQueryOptions(viewerId: string) {
   return infiniteQueryOptions({
-    queryKey: moderationKeys.blocked(viewerId),
+    queryKey: blockKeys.blocked(viewerId),
     queryFn: ({ pageParam, signal }) => fetchBlockedProfiles(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,

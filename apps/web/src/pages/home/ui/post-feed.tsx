@@ -4,14 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFeedQuery } from '@/entities/post/api/get-discovery-feed';
 import type { FeedDescriptor } from '@/entities/post/api/post-keys';
-import { OutfitCard } from '@/entities/post/ui/outfit-card';
+import { OutfitCard, type OutfitCardActions } from '@/entities/post/ui/outfit-card';
 import { OutfitCardSkeleton } from '@/entities/post/ui/outfit-card-skeleton';
+import { lazyWithPreload } from '@/shared/lib/lazy';
 import { useOnVisible } from '@/shared/lib/use-on-visible';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { useProgressiveCount } from '../lib/use-progressive-count';
 
 const HOME: FeedDescriptor = { kind: 'home' };
+
+// The card's comments and save buttons open features; their code loads on demand, as the card's own.
+const CARD_ACTIONS: OutfitCardActions = {
+  CommentsSheet: lazyWithPreload(() => import('@/features/comments/ui/comments-sheet')),
+  SavePostDialog: lazyWithPreload(() => import('@/features/save-post/ui/save-post-dialog')),
+};
 
 /**
  * Cards after the first start below the fold on a phone: the browser skips their layout and painting
@@ -98,6 +105,7 @@ export function PostFeed({
           <OutfitCard
             key={post.id}
             post={post}
+            actions={CARD_ACTIONS}
             priority={index === 0}
             position={index + 1}
             className={index === 0 ? undefined : BELOW_THE_FOLD}

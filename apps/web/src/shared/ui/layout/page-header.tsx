@@ -1,24 +1,15 @@
-import { ArrowLeftIcon, type LucideIcon, SearchIcon } from 'lucide-react';
+import { ArrowLeftIcon, SearchIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { hasInAppHistory } from '@/shared/lib/history';
 import { cn } from '../cn';
 import { IconButton } from '../icon-button';
+import type { PageMenuItem } from './page-header-menu';
+
+export type { PageMenuItem };
 
 const PageHeaderMenu = lazy(() => import('./page-header-menu'));
-
-/**
- * An entry of a page header's "more options" menu: a link (`to`) or an action (`onSelect`). Entries are
- * data, not menu elements, so a screen with a menu does not load the menu's code (Radix menu, popper,
- * focus and scroll handling, ~23 kB gzip) with its first render; the menu chunk loads after it.
- */
-export interface PageMenuItem {
-  label: string;
-  icon: LucideIcon;
-  to?: string;
-  onSelect?: () => void;
-}
 
 export interface PageHeaderProps {
   title: ReactNode;
