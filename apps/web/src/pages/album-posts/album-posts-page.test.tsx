@@ -4,12 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => client };
-});
-
 const ALBUM_ID = '00000000-0000-4000-8000-0000000000c1';
 const at = new Date().toISOString();
 const album: Album = {

@@ -1,17 +1,10 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/auth-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeAuthClient } from '@/test/fake-auth-client';
-import { fakeSession } from '@/test/fake-auth-client';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
 
-const fake = vi.hoisted(() => ({ client: undefined as unknown as FakeAuthClient }));
-
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  fake.client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => fake.client };
-});
+const fake = { client: installFakeAuthClient(null) };
 
 beforeEach(() => {
   window.localStorage.setItem('onboarded', 'true');

@@ -3,14 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/api-client';
 import { fakeApi } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { pngFile } from '@/test/files';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(fakeSession());
-  return { loadAuthClient: async () => client };
-});
+installFakeAuthClient(fakeSession());
 
 const upload = vi.hoisted(() => ({ media: vi.fn() }));
 vi.mock('@/shared/api/upload-media', () => ({ uploadMedia: upload.media }));

@@ -1,16 +1,11 @@
 import { LOCAL_STORAGE_KEYS } from '@sys/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { mp4File, pngFile } from '@/test/files';
 import { renderApp } from '@/test/render-app';
 
-const fake = vi.hoisted(() => ({ client: undefined as unknown }));
-
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
-  fake.client = createFakeAuthClient(fakeSession());
-  return { loadAuthClient: async () => fake.client };
-});
+installFakeAuthClient(fakeSession());
 
 const files = vi.hoisted(() => new Map<string, unknown>());
 vi.mock('@/shared/lib/idb', () => ({

@@ -2,14 +2,11 @@ import type { Creator, CreatorPage } from '@sys/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
 
 // Someone is signed in.
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(fakeSession());
-  return { loadAuthClient: async () => client };
-});
+installFakeAuthClient(fakeSession());
 
 const creator: Creator = {
   id: '00000000-0000-4000-8000-0000000000b1',

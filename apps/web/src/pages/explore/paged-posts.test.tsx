@@ -5,12 +5,6 @@ import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { testPost } from '@/test/posts';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => client };
-});
-
 const post = (n: number): Post => testPost(n);
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => post(from + i));

@@ -5,12 +5,6 @@ import { i18n } from '@/app/i18n';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => client };
-});
-
 const serverError = () => withStatus(500, apiErrorBody('internal', 'Internal Server Error'));
 
 beforeEach(() => {

@@ -1,14 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
 
 // Someone is signed in.
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(fakeSession());
-  return { loadAuthClient: async () => client };
-});
+installFakeAuthClient(fakeSession());
 
 beforeEach(() => {
   window.localStorage.setItem('onboarded', 'true');

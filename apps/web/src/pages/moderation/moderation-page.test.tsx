@@ -3,22 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { relativeTime } from '@/shared/lib/relative-time';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
-import { type FakeAuthClient, fakeSession } from '@/test/fake-auth-client';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
 
-const fake = vi.hoisted(() => ({ client: undefined as unknown as FakeAuthClient }));
+const fake = { client: installFakeAuthClient(null) };
 
 /** A signed-in session whose user has `role` (what the auth service answers with the session). */
 function sessionWithRole(role: string) {
   const session = fakeSession('mod@example.com');
   return { ...session, user: { ...session.user, role } };
 }
-
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  fake.client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => fake.client };
-});
 
 const author = (name: string, n: number): Author => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,

@@ -1,17 +1,10 @@
 import type { Factor } from '@supabase/auth-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeAuthClient } from '@/test/fake-auth-client';
-import { fakeSession } from '@/test/fake-auth-client';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
 
-const fake = vi.hoisted(() => ({ client: undefined as unknown as FakeAuthClient }));
-
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  fake.client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => fake.client };
-});
+const fake = { client: installFakeAuthClient(null) };
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0 0h1v1H0z"/></svg>';
 

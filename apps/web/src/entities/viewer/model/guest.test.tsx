@@ -1,20 +1,13 @@
 import { GuestProfileSchema, guestAvatarUrl } from '@sys/shared';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { COMMUNITY_FACES } from '@/features/auth/ui/community-faces';
-import type { FakeAuthClient } from '@/test/fake-auth-client';
-import { fakeSession } from '@/test/fake-auth-client';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
 import { clearGuest, continueAsGuest, readGuestProfile } from './guest';
 import { useGuestProfile } from './use-guest-profile';
 
-const fake = vi.hoisted(() => ({ client: undefined as unknown as FakeAuthClient }));
-
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  fake.client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => fake.client };
-});
+const fake = { client: installFakeAuthClient(null) };
 
 afterEach(() => {
   fake.client.emit('SIGNED_OUT', null);

@@ -5,13 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { NewMessageDialog } from './new-message-dialog';
 
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(fakeSession());
-  return { loadAuthClient: async () => client };
-});
+installFakeAuthClient(fakeSession());
 
 const person = (overrides: Partial<FollowListItem>): FollowListItem => ({
   id: '00000000-0000-4000-8000-0000000000b1',

@@ -4,16 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { brandKeys } from '../api/get-brands';
 import { emptyItem, type ItemDraft } from '../lib/post-form-model';
 import { type CustomLists, ProductEditor } from './product-editor';
 
 // Someone is signed in: custom brands are stored on the server.
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(fakeSession());
-  return { loadAuthClient: async () => client };
-});
+installFakeAuthClient(fakeSession());
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -8,12 +8,6 @@ import { testPost } from '@/test/posts';
 import { readLocalSwipeEvents } from '../lib/swipe-storage';
 import { SwipeDeck } from './swipe-deck';
 
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => client };
-});
-
 function post(n: number): Post {
   const base = testPost(n, { caption: `Look ${n} #Casual #Summer` });
   return {

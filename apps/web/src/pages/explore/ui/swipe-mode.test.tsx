@@ -8,12 +8,6 @@ import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { testPost } from '@/test/posts';
 import SwipeMode from './swipe-mode';
 
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => client };
-});
-
 const post = (n: number): Post => testPost(n, { caption: `Look ${n} #Casual` });
 
 const HINT = 'Drag the card, or use the buttons or the arrow keys.';

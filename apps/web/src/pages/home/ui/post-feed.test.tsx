@@ -7,12 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testPost } from '@/test/posts';
 import { PostFeed } from './post-feed';
 
-vi.mock('@/shared/api/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => client };
-});
-
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request }));
 
