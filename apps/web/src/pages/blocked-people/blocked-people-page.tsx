@@ -8,11 +8,11 @@ import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useBlockedProfilesQuery } from '@/features/block/api/get-blocked-profiles';
 import { useUnblock } from '@/features/block/model/use-unblock';
-import { isolate } from '@/shared/lib/isolate';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { isolated as isolate } from '@/shared/ui/user-name';
 
 function BlockedRow({ person }: { person: BlockedProfile }) {
   const { t } = useTranslation();

@@ -20,13 +20,12 @@ import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { useUnblock } from '@/features/block/model/use-unblock';
 import { ApiError } from '@/shared/api/api-client';
-import { isolate } from '@/shared/lib/isolate';
 import { lazyWithPreload } from '@/shared/lib/lazy';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader, type PageMenuItem } from '@/shared/ui/layout/page-header';
 import { showToast } from '@/shared/ui/show-toast';
-import { Handle } from '@/shared/ui/user-name';
+import { Handle, isolated as isolate } from '@/shared/ui/user-name';
 import { useProfileFollow } from './api/follow-profile';
 import { EmptyTabNote, ProfileAlbumGrid, ProfileTabs } from './ui/profile-tabs';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { isolate } from '@/shared/lib/isolate';
 import { showToast } from '@/shared/ui/show-toast';
+import { isolated as isolate } from '@/shared/ui/user-name';
 import { useBlockMutation } from '../api/block-profile';
 
 /** Unblock a person from a button or menu item: the toast says '{name} unblocked', or that it failed. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { isolate } from '@/shared/lib/isolate';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { showToast } from '@/shared/ui/show-toast';
+import { isolated as isolate } from '@/shared/ui/user-name';
 import { useBlockMutation } from '../api/block-profile';
 
 export interface BlockDialogProps {

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authorName } from '@/entities/post/lib/post-display';
 import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
-import { isolate } from '@/shared/lib/isolate';
 import { relativeTime } from '@/shared/lib/relative-time';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { isolated as isolate } from '@/shared/ui/user-name';
 
 /** The file kinds the server stores for videos (shared/domain/file-type.ts): shown by their first frame. */
 const VIDEO_FILE = /\.(mp4|mov|webm)(\?|#|$)/i;
