@@ -1,6 +1,6 @@
 // Writes src/shared/ui/class-groups.gen.ts: for every Tailwind class written in apps/web/src, its
 // tailwind-merge class group, and the groups' conflicts. cn() merges with that table instead of shipping
-// tailwind-merge and its full Tailwind config to the browser (8.4 kB gzip on every first screen, and
+// tailwind-merge and its full Tailwind config to the browser (5.3 kB gzip on every first screen, measured in cn.ts, and
 // ~40 ms at 4x CPU slowdown to build its class map during the first render).
 //
 //   node apps/web/scripts/class-groups.mjs          (write the table)
