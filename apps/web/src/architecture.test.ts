@@ -74,4 +74,8 @@ describe('the import rules (.dependency-cruiser.cjs)', () => {
       ].sort(),
     );
   }, 120_000);
+
+  it('hold in the web app', async () => {
+    expect(await violations(repoRoot, join(repoRoot, 'apps/web/src'))).toEqual([]);
+  }, 120_000);
 });
