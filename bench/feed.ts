@@ -319,6 +319,7 @@ export async function benchFeed(options: FeedBenchOptions): Promise<FeedBenchRes
         signingKey,
         token,
         await creatorIds(options.databaseUrl, Number(process.env.BENCH_VIEWERS ?? 2000)),
+        options.databaseUrl,
       )
     ).map((viewerToken) => `Bearer ${viewerToken}`);
     const check = await fetch(`${server.url}/api/v1/posts?limit=20&cursor=${deepCursor}`);

@@ -138,7 +138,9 @@ export async function benchScale(options: {
     await waitForIdle(server.pid);
     rssAtRestMB = Math.round((rssBytes(server.pid) / MB) * 10) / 10;
     const token = await signUp(server.url);
-    const viewers = (await signTokensFor(signingKey, token, ids.creatorIds)).map((t) => `Bearer ${t}`);
+    const viewers = (await signTokensFor(signingKey, token, ids.creatorIds, options.databaseUrl)).map(
+      (t) => `Bearer ${t}`,
+    );
     for (const [route, path, asker] of routes(ids)) {
       if (options.only && !options.only.some((name) => route.includes(name))) continue;
       const headers: Record<string, string> = asker === 'viewer' ? { authorization: `Bearer ${token}` } : {};

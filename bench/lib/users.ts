@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { loadSigningKey, TokenService } from '../../apps/server/src/modules/auth/auth.tokens.ts';
 
 /** Headers the auth service (GoTrue-compatible, /auth/v1) expects from its clients. */
@@ -31,12 +32,14 @@ export function benchSigningKey(): string {
 /**
  * Access tokens for existing profiles (the generated creators, who have no password), signed with the
  * server's key `privateKey` and shaped like `sample`, a token the server issued (issuer, audience, role);
- * each with its profile's id and a session of its own. Many viewers without many sign-ups.
+ * each with its profile's id and a session of its own, written into the database at `databaseUrl` (the
+ * data API refuses tokens of sessions that do not exist). Many viewers without many sign-ups.
  */
 export async function signTokensFor(
   privateKey: string,
   sample: string,
   profileIds: readonly string[],
+  databaseUrl: string,
 ): Promise<string[]> {
   const claims = JSON.parse(Buffer.from(sample.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
     string,
@@ -45,15 +48,23 @@ export async function signTokensFor(
   const key = await loadSigningKey({ authJwtPrivateKey: privateKey, dataDir: null });
   const tokens = new TokenService(key, claims.iss, 24 * 3600);
   const signed: string[] = [];
-  for (const id of profileIds) {
-    const { iat: _iat, exp: _exp, iss: _iss, ...rest } = claims;
-    const { token } = await tokens.signAccessToken(
-      { ...rest, sub: id, email: `${id}@bench.invalid`, session_id: randomUUID() } as Parameters<
-        TokenService['signAccessToken']
-      >[0],
-      Date.now(),
-    );
-    signed.push(token);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const id of profileIds) {
+      const sessionId = randomUUID();
+      await client.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, id]);
+      const { iat: _iat, exp: _exp, iss: _iss, ...rest } = claims;
+      const { token } = await tokens.signAccessToken(
+        { ...rest, sub: id, email: `${id}@bench.invalid`, session_id: sessionId } as Parameters<
+          TokenService['signAccessToken']
+        >[0],
+        Date.now(),
+      );
+      signed.push(token);
+    }
+  } finally {
+    await client.end();
   }
   return signed;
 }

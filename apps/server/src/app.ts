@@ -21,6 +21,7 @@ import { registerModeration } from './modules/moderation/moderation.routes.ts';
 import { registerPosts } from './modules/posts/posts.routes.ts';
 import { profileAuthHooks, registerProfiles } from './modules/profiles/profiles.plugin.ts';
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
+import { registerProductImages } from './modules/scrape/scrape.images.ts';
 import { registerScrape } from './modules/scrape/scrape.routes.ts';
 import { registerSocial } from './modules/social/social.routes.ts';
 import { registerStorage } from './modules/storage/storage.plugin.ts';
@@ -29,6 +30,7 @@ import { registerSwipes } from './modules/swipes/swipes.routes.ts';
 import { registerWishlist } from './modules/wishlist/wishlist.routes.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerPrivateCaching } from './plugins/private-caching.ts';
 import { requestLogSerializer } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Called for every route as it is added (tests enumerate the routes to cover each one). */
   onRoute?: (route: RouteOptions) => void;
+  /** The auth service's clock (tests move it forward past a lock). */
+  authNow?: () => number;
 }
 
 /**
@@ -83,6 +87,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerPrivateCaching(app);
 
   try {
     await migrateDatabase(database);
@@ -115,6 +120,7 @@ export async function buildApp(
     },
   });
   await registerAuth(app, {
+    ...(options.authNow ? { now: options.authNow } : {}),
     hooks: {
       ...profileAuthHooks(profiles),
       // A deleted account's files leave the store, and its posts every instance's feed and discovery caches.
@@ -129,6 +135,7 @@ export async function buildApp(
   });
   await registerProfiles(app, profiles);
   await registerUploads(app);
+  registerProductImages(app);
   // Live events and follows come before posts, which publish stats and read the viewer's follows.
   await registerEvents(app);
   await registerFollows(app);

@@ -21,6 +21,40 @@ function parseRateLimitSpec(value: unknown): unknown {
   return result;
 }
 
+const LockoutSchema = z
+  .object({
+    failures: z.number().int().min(1).max(1000),
+    windowSeconds: z.number().int().min(1),
+    lockSeconds: z.number().int().min(1),
+    maxLockSeconds: z.number().int().min(1),
+  })
+  .refine((l) => l.maxLockSeconds >= l.lockSeconds, 'the longest lock must not be shorter than the first')
+  // The hourly clean-up drops counters a day after their last failure.
+  .refine(
+    (l) => l.maxLockSeconds + l.windowSeconds <= 86_400,
+    'lock and window must add up to a day at most',
+  );
+
+/** `password=5/3600/60/900` -> `{ password: { failures: 5, windowSeconds: 3600, lockSeconds: 60, maxLockSeconds: 900 } }`. */
+function parseLockoutSpec(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const result: Record<string, unknown> = {};
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^(\w+)=(\d+)\/(\d+)\/(\d+)\/(\d+)$/.exec(part);
+    if (!match) return part; // fails validation with the offending part in the message
+    result[match[1]!] = {
+      failures: Number(match[2]),
+      windowSeconds: Number(match[3]),
+      lockSeconds: Number(match[4]),
+      maxLockSeconds: Number(match[5]),
+    };
+  }
+  return result;
+}
+
 /** `loopback`, `10.0.0.0/8, 192.168.1.5`...: what proxy-addr (Fastify's trustProxy) accepts. */
 function isTrustedProxyList(value: string): boolean {
   const entries = value.split(',').map((entry) => entry.trim());
@@ -76,12 +110,19 @@ export const AppConfigSchema = z.object({
   // --- auth service (modules/auth) ---
   /** ES256 private key (PEM or JWK JSON). Absent: generated into DATA_DIR/keys (in memory without a DATA_DIR). */
   authJwtPrivateKey: z.string().min(1).optional(),
-  /** Access token lifetime in seconds; also how long a signed-out session's last token keeps working on /api. */
+  /** Access token lifetime in seconds. */
   authJwtExpiry: z.number().int().min(30).max(604_800).default(3600),
+  /**
+   * How long the data API keeps its answer to "may this token's user and session still be used" (ms);
+   * deletions, bans, role changes and sign-outs clear it at once on every instance. 0: ask every time.
+   */
+  authAccessCacheTtlMs: z.number().int().min(0).max(3_600_000).default(5000),
   /** Static admin credential for /auth/v1/admin (Bearer or apikey header). */
   serviceRoleKey: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Require the emailed confirmation before a new account can sign in. */
   authConfirmEmail: z.boolean().default(false),
+  /** Refuse new accounts except those an admin creates or invites (GoTrue's DISABLE_SIGNUP). */
+  authDisableSignup: z.boolean().default(false),
   authPasswordMinLength: z.number().int().min(6).max(72).default(6),
   /** Require a reauthentication code (GET /reauthenticate) for password changes in sessions older than a day. */
   authSecurePasswordChange: z.boolean().default(false),
@@ -97,6 +138,15 @@ export const AppConfigSchema = z.object({
   /** Overrides of the auth rate limits, e.g. `token=150/300,otp=30/300,email=30/3600` (count/seconds). */
   authRateLimits: z
     .preprocess(parseRateLimitSpec, z.partialRecord(z.enum(['token', 'otp', 'email']), RateLimitSchema))
+    .optional(),
+  /**
+   * Overrides of the per-account lockouts, e.g. `password=5/3600/60/900,mfa=5/3600/30/300`: after this
+   * many failures (wrong passwords for one email address; wrong TOTP codes of one user), refuse for the
+   * first lock (seconds), doubling with each further failure up to the longest lock; a run is forgotten
+   * once the window passes without a failure after its lock.
+   */
+  authLockout: z
+    .preprocess(parseLockoutSpec, z.partialRecord(z.enum(['password', 'mfa']), LockoutSchema))
     .optional(),
   /**
    * Overrides of the data API's rate limits, e.g. `messages=30/60,events=60/60` (count/seconds): messages
@@ -150,6 +200,28 @@ export const AppConfigSchema = z.object({
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 export type AppConfigInput = z.input<typeof AppConfigSchema>;
 
+/**
+ * The address people use to reach the app, for absolute links that leave it (share previews):
+ * PUBLIC_URL, else SITE_URL, else http://localhost:PORT; without a trailing slash. Never the request's
+ * Host or X-Forwarded-Host header: anyone can send those, and a link built from them points wherever the
+ * sender wants (or is not a URL at all).
+ */
+export function publicBaseUrl(config: Pick<AppConfig, 'publicUrl' | 'siteUrl' | 'port'>): string {
+  return (config.publicUrl ?? config.siteUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+}
+
+/**
+ * What to tell the operator at start about PUBLIC_URL: in production (NODE_ENV=production) without it,
+ * share previews and links name SITE_URL or localhost, which people elsewhere cannot open.
+ */
+export function publicUrlWarning(
+  config: Pick<AppConfig, 'publicUrl' | 'siteUrl' | 'port'>,
+  env: NodeJS.ProcessEnv = process.env,
+): string | null {
+  if (config.publicUrl || env.NODE_ENV !== 'production') return null;
+  return `PUBLIC_URL is not set: share previews link to ${publicBaseUrl(config)}. Set it to the address people use.`;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -169,8 +241,10 @@ const ENV_FIELDS = {
   WEB_DIST: { field: 'webDist', parse: 'string' },
   AUTH_JWT_PRIVATE_KEY: { field: 'authJwtPrivateKey', parse: 'string' },
   AUTH_JWT_EXPIRY: { field: 'authJwtExpiry', parse: 'int' },
+  AUTH_ACCESS_CACHE_TTL_MS: { field: 'authAccessCacheTtlMs', parse: 'int' },
   SERVICE_ROLE_KEY: { field: 'serviceRoleKey', parse: 'string' },
   AUTH_CONFIRM_EMAIL: { field: 'authConfirmEmail', parse: 'bool' },
+  AUTH_DISABLE_SIGNUP: { field: 'authDisableSignup', parse: 'bool' },
   AUTH_PASSWORD_MIN_LENGTH: { field: 'authPasswordMinLength', parse: 'int' },
   AUTH_SECURE_PASSWORD_CHANGE: { field: 'authSecurePasswordChange', parse: 'bool' },
   AUTH_REFRESH_REUSE_INTERVAL: { field: 'authRefreshReuseInterval', parse: 'int' },
@@ -179,6 +253,7 @@ const ENV_FIELDS = {
   SMTP_URL: { field: 'smtpUrl', parse: 'string' },
   MAIL_FROM: { field: 'mailFrom', parse: 'string' },
   AUTH_RATE_LIMITS: { field: 'authRateLimits', parse: 'string' },
+  AUTH_LOCKOUT: { field: 'authLockout', parse: 'string' },
   API_RATE_LIMITS: { field: 'apiRateLimits', parse: 'string' },
   FEED_CACHE_TTL_MS: { field: 'feedCacheTtlMs', parse: 'int' },
   FEED_CACHE_MAX_PAGES: { field: 'feedCacheMaxPages', parse: 'int' },

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type AppConfig, ConfigError, loadConfigFromEnv } from './config.ts';
+import { type AppConfig, ConfigError, loadConfigFromEnv, publicUrlWarning } from './config.ts';
 import { DatabaseError } from './db/client.ts';
 import { createShutdownHandler, installShutdownSignals } from './lib/graceful-shutdown.ts';
 import { seedDemo } from './modules/demo/demo.seed.ts';
@@ -36,6 +36,8 @@ async function start(): Promise<void> {
   }
 
   installShutdownSignals(createShutdownHandler(app));
+  const warning = publicUrlWarning(config);
+  if (warning) app.log.warn(warning);
 
   if (config.seedDemo) {
     try {

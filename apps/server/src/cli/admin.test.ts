@@ -214,6 +214,22 @@ describe(`npm run admin (${testEngine})`, () => {
     expect(badId.stderr).toContain('USER_ID must be an id (a UUID)');
   }, 240_000);
 
+  // The embedded database only: on PostgreSQL the CLI runs beside the servers.
+  if (testEngine === 'pglite') {
+    it('is refused, naming the server, while the server has the embedded database open', async () => {
+      const app = await openApp();
+      try {
+        const refused = await admin(env, 'list-users');
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(`is in use by the SYS server (pid ${process.pid}, since `);
+        expect(refused.stderr).toContain('PGlite is one process: stop the SYS server first');
+      } finally {
+        await app.close();
+      }
+      expect((await admin(env, 'list-users')).code).toBe(0);
+    }, 120_000);
+  }
+
   it('explains its usage', async () => {
     const result = await admin(env, 'teleport');
     expect(result.code).toBe(1);

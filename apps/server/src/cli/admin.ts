@@ -14,7 +14,7 @@ import { ProfilesService } from '../modules/profiles/profiles.service.ts';
 /**
  * `npm run admin -- <command>`: the auth service's admin API from the command line, through the
  * same services as /auth/v1/admin, on the configured database (DATA_DIR, DATABASE_URL...). With the
- * embedded database, stop the server first: PGlite is single-process.
+ * embedded database it is refused while the server has DATA_DIR open: PGlite is one process.
  */
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -28,7 +28,7 @@ Commands:
   invite --email EMAIL [--redirect-to URL]
   service-token [--days N]     print a service_role JWT for /auth/v1/admin (signed with the server's key)
   set-role USER_ID admin|user  make a user an administrator (moderator) of SYS, or an ordinary user again;
-                               it takes effect with the user's next sign-in or token refresh
+                               it takes effect with the user's next request
 
 Moderation (the same services as /api/v1/admin):
   reports [--status open|resolved|dismissed|all] [--limit N] [--json]
@@ -277,6 +277,7 @@ async function main(): Promise<void> {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: pgliteDirFor(config.dataDir),
+      openedBy: 'admin',
     });
     await migrateDatabase(database);
     if (APP_COMMANDS.has(command)) {

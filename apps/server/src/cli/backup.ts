@@ -8,14 +8,16 @@ import { openStorage } from '../modules/storage/storage.plugin.ts';
 
 /**
  * `npm run backup -- [--out FOLDER]`: writes the database and the media of the configured instance
- * (DATA_DIR, DATABASE_URL, STORAGE_DRIVER, S3_*) into one new folder. With the embedded database, stop
- * the server first: PGlite is single-process. On PostgreSQL it runs while the servers keep serving.
+ * (DATA_DIR, DATABASE_URL, STORAGE_DRIVER, S3_*) into one new folder. With the embedded database it is
+ * refused while the server (or another command) has DATA_DIR open: PGlite is one process. On PostgreSQL
+ * it runs while the servers keep serving.
  */
 
 const USAGE = `Usage: npm run backup -- [--out FOLDER]
 
 Writes a backup folder (default: backups/sys-backup-<date>-<time>) holding the database rows, the media
 files and the generated signing key, with a manifest of row counts and file checksums.
+With the embedded database (no DATABASE_URL), stop the server first; on PostgreSQL it runs alongside.
 Restore it with: npm run restore -- FOLDER
 `;
 
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
     if (!config.databaseUrl && !(pgDir && existsSync(pgDir))) {
       throw new BackupError(`there is no database to back up at ${pgDir ?? 'DATA_DIR'} (DATA_DIR)`);
     }
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgDir, openedBy: 'backup' });
     const opened = openStorage(config);
     closeStorage = opened.close;
     const out = resolve(values.out ?? defaultOut());

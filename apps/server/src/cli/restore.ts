@@ -5,24 +5,34 @@ import { DatabaseError } from '../db/client.ts';
 import { BackupError, restoreBackup } from '../modules/backup/backup.service.ts';
 
 /**
- * `npm run restore -- FOLDER [--force]`: restores a backup of `npm run backup` into the configured
- * instance (DATA_DIR, DATABASE_URL, STORAGE_DRIVER, S3_*), which must be empty unless --force. Start the
- * server afterwards; it finds every row and file of the backup.
+ * `npm run restore -- FOLDER [--force] [--force-online]`: restores a backup of `npm run backup` into the
+ * configured instance (DATA_DIR, DATABASE_URL, STORAGE_DRIVER, S3_*), which must be empty unless --force.
+ * It is refused while servers use the target (see backup.service.ts). Start the server afterwards; it
+ * finds every row and file of the backup.
  */
 
-const USAGE = `Usage: npm run restore -- FOLDER [--force]
+const USAGE = `Usage: npm run restore -- FOLDER [--force] [--force-online]
 
 Restores a backup folder made by npm run backup into the configured DATA_DIR / DATABASE_URL and media
 store. The target must be empty (a new DATA_DIR, a new database, an empty bucket); --force replaces
-what is there instead. Stop the server first.
+what is there instead. Stop the server first: the restore is refused while it runs.
+  --force-online   PostgreSQL only: restore even while servers are connected to the database
+                   (restart them afterwards)
 `;
 
 async function main(): Promise<void> {
-  let parsed: { values: { help?: boolean; force?: boolean }; positionals: string[] };
+  let parsed: {
+    values: { help?: boolean; force?: boolean; 'force-online'?: boolean };
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { help: { type: 'boolean', short: 'h' }, force: { type: 'boolean' } },
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        force: { type: 'boolean' },
+        'force-online': { type: 'boolean' },
+      },
     });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
@@ -43,6 +53,7 @@ async function main(): Promise<void> {
       from: source,
       config,
       force: parsed.values.force ?? false,
+      forceOnline: parsed.values['force-online'] ?? false,
       log: (line) => process.stdout.write(`${line}\n`),
     });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);

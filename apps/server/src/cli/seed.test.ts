@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, pgliteDirFor } from '../db/client.ts';
 import { DEMO_PROFILES } from '../modules/demo/demo.data.ts';
 import { createPostgresTestDatabase, type TestDatabaseUrl, testEngine } from '../test/context.ts';
 import { childEnv, runProcess } from '../test/processes.ts';
@@ -50,6 +51,26 @@ describe(`npm run seed (${testEngine})`, () => {
     expect(result.stdout).toMatch(/^Reset and seeded /);
     expect(existsSync(avatar())).toBe(true);
   });
+
+  // The embedded database only: on PostgreSQL the CLI runs beside the servers.
+  if (testEngine === 'pglite') {
+    it('is refused while another process has the embedded database open, and changes nothing', async () => {
+      const avatarWritten = () => (existsSync(avatar()) ? statSync(avatar()).mtimeMs : null);
+      const before = avatarWritten();
+      const database = await openDatabase({ pgliteDir: pgliteDirFor(tmp), openedBy: 'admin' });
+      try {
+        const refused = await seed(env, '--reset');
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(`is in use by npm run admin (pid ${process.pid}, since `);
+        expect(refused.stderr).toContain('PGlite is one process: wait for npm run admin to finish');
+        expect(refused.stdout).toBe('');
+      } finally {
+        await database.close();
+      }
+      // --reset would have removed the seeded media and written them again.
+      expect(avatarWritten()).toBe(before);
+    }, 120_000);
+  }
 
   it('rejects an unknown option with the usage', async () => {
     const result = await seed(env, '--wipe');

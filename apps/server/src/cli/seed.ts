@@ -8,7 +8,8 @@ import { openStorage } from '../modules/storage/storage.plugin.ts';
 /**
  * `npm run seed` seeds the demo into an empty database; `npm run seed -- --reset` empties the
  * application tables and seeds again. Uses the same environment as the server (DATA_DIR,
- * DATABASE_URL...). With the embedded database, stop the server first: PGlite is single-process.
+ * DATABASE_URL...). With the embedded database it is refused while the server has DATA_DIR open: PGlite
+ * is one process.
  */
 
 const USAGE = `Usage: npm run seed [-- --reset]
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: pgliteDirFor(config.dataDir),
+      openedBy: 'seed',
     });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DatabaseError) fail(error.message);

@@ -3,10 +3,20 @@ import type { Db } from './client.ts';
 import { blocks } from './schema/moderation.ts';
 
 /**
- * The one SQL fragment every repository uses to keep blocked people apart. A block works both ways: when
- * either of two profiles has blocked the other, neither sees the other's posts, comments, profile or
- * messages. Each side is its own index lookup (the primary key, then blocks_blocked_id_blocker_id_idx),
- * so a page pays two probes per row and nothing for a viewer who blocked nobody and whom nobody blocked.
+ * The one place that says what a block hides; every repository and service asks it. A block works both
+ * ways: when either of two profiles has blocked the other, neither sees the other's profile, posts,
+ * products, albums, comments, followers or messages, nor can like, save, comment on, follow or message
+ * them. Each side is its own index lookup (the primary key, then blocks_blocked_id_blocker_id_idx), so a
+ * page pays two probes per row and nothing for a viewer who blocked nobody and whom nobody blocked.
+ *
+ * - Lists filter their rows with `notBlockedFor(viewer, <owner column>)`, or with `visibleTo` when the
+ *   rows may also be private (public or the viewer's own, and no block).
+ * - A single thing is read or acted on after `refuseIfBlocked` (or with `blockedBetween` selected next to
+ *   it): across a block it is 'not found', as if it did not exist, and following or messaging the person
+ *   is forbidden.
+ *
+ * src/modules/moderation/moderation.blocks.test.ts asks every route both ways round, and fails for a new
+ * route until it says what a block does to it.
  */
 
 /** A profile id: a value, a prepared statement's placeholder, or a column of the query. */
@@ -37,9 +47,36 @@ export function notBlockedFor(
   return sql<boolean>`not ${blockedBetween(viewerId, authorId)}`;
 }
 
+/**
+ * What `viewerId` may see of content owned by `ownerId` (a column): what `isPublic` says is public, or
+ * their own, and nothing across a block. Visitors (null) see what is public.
+ */
+export function visibleTo(
+  viewerId: ProfileRef | null | undefined,
+  ownerId: ProfileRef,
+  isPublic: SQL,
+): SQL<boolean> {
+  if (viewerId === null || viewerId === undefined) return sql<boolean>`(${isPublic})`;
+  return sql<boolean>`((${isPublic}) or ${ref(ownerId)} = ${ref(viewerId)}) and not ${blockedBetween(viewerId, ownerId)}`;
+}
+
 /** Whether either profile has blocked the other: the check before a follow, a conversation or a message. */
 export async function isBlockedBetween(db: Db, a: string, b: string): Promise<boolean> {
   const result = await db.execute(sql`select ${blockedBetween(a, b)} as blocked`);
   const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
   return Boolean((rows[0] as { blocked?: boolean } | undefined)?.blocked);
+}
+
+/**
+ * The guard before a single read or write of `ownerId`'s thing by `viewerId`: throws `refusal()` (usually
+ * the thing's 'not found') when a block stands between them. Visitors and the owner themself pass.
+ */
+export async function refuseIfBlocked(
+  db: Db,
+  viewerId: string | null,
+  ownerId: string,
+  refusal: () => Error,
+): Promise<void> {
+  if (viewerId === null || viewerId === ownerId) return;
+  if (await isBlockedBetween(db, viewerId, ownerId)) throw refusal();
 }

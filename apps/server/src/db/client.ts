@@ -2,6 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,7 +11,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths.ts';
+import { type FolderLock, FolderLockedError, lockFolder } from './folder-lock.ts';
 import { type ListenOptions, type NotificationHandler, PgListener } from './pg-listener.ts';
+import { finishInterruptedRestore } from './pglite-swap.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,6 +51,12 @@ export class DatabaseError extends Error {
   override name = 'DatabaseError';
 }
 
+/** The processes of SYS that open the database: named in the PGlite folder's lock and in PostgreSQL's sessions. */
+export type DatabaseUser = 'server' | 'backup' | 'restore' | 'admin' | 'seed';
+
+/** How a process of SYS introduces itself to PostgreSQL (pg_stat_activity.application_name): `sys-server`... */
+export const APPLICATION_NAME_PREFIX = 'sys-';
+
 export interface DatabaseOptions {
   /** PostgreSQL connection string. When absent, PGlite is used. */
   databaseUrl?: string | undefined;
@@ -54,6 +64,43 @@ export interface DatabaseOptions {
   pgliteDir?: string | null;
   /** How long to wait for PostgreSQL before giving up. */
   connectTimeoutMs?: number;
+  /** Which process opens it (default `server`). */
+  openedBy?: DatabaseUser;
+  /**
+   * The caller holds the lock that covers `pgliteDir` already: `npm run restore` builds the new database
+   * in a folder beside DATA_DIR/pg while it holds DATA_DIR/pg's lock.
+   */
+  pgliteLockHeld?: boolean;
+}
+
+function holderName(user: DatabaseUser): string {
+  return user === 'server' ? 'the SYS server' : `npm run ${user}`;
+}
+
+/**
+ * Takes the lock of a PGlite folder (see folder-lock.ts) for `user`, or refuses with a message naming the
+ * process that has the folder open. Then finishes what a stopped restore left beside the folder.
+ */
+export async function lockPgliteDir(pgliteDir: string, user: DatabaseUser): Promise<FolderLock> {
+  let lock: FolderLock;
+  try {
+    lock = lockFolder(pgliteDir, holderName(user));
+  } catch (error) {
+    if (!(error instanceof FolderLockedError)) throw error;
+    const holder = error.owner?.holder;
+    const advice =
+      holder === holderName('server') ? `stop ${holder} first` : `wait for ${holder ?? 'it'} to finish`;
+    throw new DatabaseError(
+      `The embedded database ${pgliteDir} is in use by ${error.holderDescription}. PGlite is one process: ${advice}, then try again.`,
+    );
+  }
+  try {
+    await finishInterruptedRestore(pgliteDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return lock;
 }
 
 function describeUrl(url: string): string {
@@ -67,10 +114,12 @@ function describeUrl(url: string): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const applicationName = `${APPLICATION_NAME_PREFIX}${options.openedBy ?? 'server'}`;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       max: 20,
+      application_name: applicationName,
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
@@ -83,7 +132,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         `Could not connect to PostgreSQL at ${describeUrl(options.databaseUrl)} (DATABASE_URL): ${reason}`,
       );
     }
-    const listener = new PgListener(options.databaseUrl, options.connectTimeoutMs ?? 5000);
+    const listener = new PgListener(options.databaseUrl, options.connectTimeoutMs ?? 5000, applicationName);
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       engine: 'postgres',
@@ -121,11 +170,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client: PGlite;
+  let lock: FolderLock | null = null;
   // pg_trgm: search's spelling correction and the category page's "tag contains" (PostgreSQL ships it too).
   const extensions = { pg_trgm };
   if (options.pgliteDir) {
-    mkdirSync(options.pgliteDir, { recursive: true });
-    client = await PGlite.create(options.pgliteDir, { extensions });
+    if (!options.pgliteLockHeld) lock = await lockPgliteDir(options.pgliteDir, options.openedBy ?? 'server');
+    try {
+      mkdirSync(options.pgliteDir, { recursive: true });
+      client = await PGlite.create(options.pgliteDir, { extensions });
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   } else {
     client = await PGlite.create({ extensions });
   }
@@ -142,7 +198,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     withLock: (_name, work) => work(),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
@@ -205,6 +267,24 @@ async function applyMigrations(database: Database): Promise<MigrationState> {
     await migratePglite(database.db as never, { migrationsFolder: migrationsDir });
   }
   return getMigrationState(database);
+}
+
+/**
+ * Applies every committed migration to an empty database inside the caller's transaction, so that
+ * `npm run restore` creates and loads the tables in one transaction (drizzle's migrator, which would open
+ * a transaction of its own, runs the same statements and keeps the same bookkeeping).
+ */
+export async function migrateEmptyDatabaseIn(tx: Db): Promise<void> {
+  await tx.execute(sql`create schema if not exists drizzle`);
+  await tx.execute(
+    sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+  );
+  for (const migration of readMigrationFiles({ migrationsFolder: migrationsDir })) {
+    for (const statement of migration.sql) await tx.execute(sql.raw(statement));
+    await tx.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
+    );
+  }
 }
 
 export async function getMigrationState(database: Database): Promise<MigrationState> {

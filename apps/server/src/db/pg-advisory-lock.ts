@@ -20,6 +20,8 @@ export class PgAdvisoryLocks {
       max: options.maxHeld,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
       idleTimeoutMillis: 30_000,
+      // Only the server takes these locks; `npm run restore` recognises its sessions by this name.
+      application_name: 'sys-server',
     });
     this.pool.on('error', () => {});
   }

@@ -36,6 +36,7 @@ export class PgListener {
   constructor(
     private readonly connectionString: string,
     private readonly connectTimeoutMs = 5000,
+    private readonly applicationName?: string,
   ) {}
 
   async listen(
@@ -90,6 +91,7 @@ export class PgListener {
       connectionString: this.connectionString,
       connectionTimeoutMillis: this.connectTimeoutMs,
       keepAlive: true,
+      ...(this.applicationName ? { application_name: this.applicationName } : {}),
     });
     client.on('notification', (message) => {
       for (const subscription of this.channels.get(message.channel) ?? []) {

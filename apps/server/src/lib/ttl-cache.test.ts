@@ -66,6 +66,25 @@ describe('TtlCache', () => {
     expect(fresh.calls).toBe(1);
   });
 
+  it('forgets only the matching keys, and keeps no value computed across a forget', async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 10 });
+    const a = counter('a');
+    const b = counter('b');
+    await cache.get('user-1/x', a);
+    await cache.get('user-2/x', b);
+    let open!: () => void;
+    const slow = counter('old', new Promise<void>((resolve) => (open = resolve)));
+    const pending = cache.get('user-3/x', slow);
+    cache.forget((key) => key.startsWith('user-1/') || key.startsWith('user-3/'));
+    open();
+    expect(await pending).toBe('old');
+    await cache.get('user-1/x', a);
+    await cache.get('user-2/x', b);
+    const fresh = counter('new');
+    expect(await cache.get('user-3/x', fresh)).toBe('new');
+    expect([a.calls, b.calls, fresh.calls]).toEqual([2, 1, 1]);
+  });
+
   it('with ttlMs 0 computes every time and keeps nothing', async () => {
     const cache = new TtlCache({ ttlMs: 0, maxEntries: 10 });
     const compute = counter(1);

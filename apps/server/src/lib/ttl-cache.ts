@@ -93,6 +93,16 @@ export class TtlCache {
     this.building.clear();
   }
 
+  /**
+   * Forgets the entries whose key `matches`. What is being computed now, for any key, finishes for its
+   * callers unstored (one generation count for all keys), so a value read before the change is not kept.
+   */
+  forget(matches: (key: string) => boolean): void {
+    this.generation++;
+    this.building.clear();
+    for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
+  }
+
   private store(key: string, entry: Entry): void {
     this.entries.set(key, entry);
     while (this.entries.size > this.options.maxEntries) {

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestApp, createAuthTestApp, type SessionBody } from '../modules/auth/auth.test-helpers.ts';
 import { loadSigningKey, TokenService } from '../modules/auth/auth.tokens.ts';
@@ -27,7 +28,8 @@ const claimsOf = (s: SessionBody) => ({
   user_metadata: {},
   aal: 'aal1' as const,
   amr: [],
-  session_id: '00000000-0000-4000-8000-000000000002',
+  // The session the sign-up started: the data API refuses tokens of sessions that do not exist.
+  session_id: decodeJwt(s.access_token).session_id as string,
   is_anonymous: false,
 });
 
@@ -96,13 +98,28 @@ describe('the data API guard', () => {
     expect((await me(`Bearer ${session.access_token}`)).statusCode).toBe(200);
   });
 
-  it("keeps a signed-out session's access token working until it expires (no database round trip)", async () => {
+  it("refuses a signed-out session's access token at once, as the auth service does", async () => {
     const other = await t.signIn('guard@example.com');
+    expect((await me(`Bearer ${other.access_token}`)).statusCode).toBe(200);
     await t.call({ method: 'POST', url: '/auth/v1/logout?scope=local', token: other.access_token });
-    // The auth service itself checks the session and refuses it at once...
     const user = await t.call({ method: 'GET', url: '/auth/v1/user', token: other.access_token });
     expect(user.statusCode).toBe(403);
-    // ...while the data API trusts the signature for at most AUTH_JWT_EXPIRY seconds.
-    expect((await me(`Bearer ${other.access_token}`)).statusCode).toBe(200);
+    // The answer kept from the request above is forgotten by the sign-out.
+    const res = await me(`Bearer ${other.access_token}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toEqual({
+      code: 'invalid_token',
+      message: 'The session has ended; sign in again',
+    });
+    // The other session of the same user is untouched.
+    expect((await me(`Bearer ${session.access_token}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a token of a session that never existed, though its signature is good', async () => {
+    const { token } = await t.app.auth.tokens.signAccessToken(
+      { ...claimsOf(session), session_id: '00000000-0000-4000-8000-000000000002' },
+      Date.now(),
+    );
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import { isAdminRole } from '@sys/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 
-/** The signed-in caller of the data API, read from the access token alone. */
+/** The signed-in caller of the data API: the access token's claims, with the account's current role. */
 export interface RequestUser {
   id: string;
   email: string;
@@ -12,13 +12,31 @@ export interface RequestUser {
   userMetadata: Record<string, unknown>;
 }
 
+/** What one presented access token stands for (`FastifyInstance.authenticateAccessToken`). */
+export interface AuthenticatedToken {
+  /**
+   * The signed-in user; null for a password-only session of a user with two-step verification, which
+   * is anonymous on the data API until the second factor is verified (the web app shows the code step).
+   */
+  user: RequestUser | null;
+  /** The token's expiry, seconds since the epoch. */
+  expiresAt: number | null;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Checks an access token exactly as the Authorization header is checked: the user, or 401. For
-     * clients that cannot send headers (a browser's EventSource passes the token in the query).
+     * The one check of an access token, however it is presented (the Authorization header on every
+     * route, resumable uploads included; `access_token` in the events stream's query for EventSource):
+     * signature, issuer and expiry; that the user still exists and is not soft-deleted or banned and
+     * that the session was not signed out; the second factor. 401 otherwise.
      */
-    authenticateAccessToken(token: string): Promise<RequestUser & { expiresAt: number | null }>;
+    authenticateAccessToken(token: string): Promise<AuthenticatedToken>;
+    /**
+     * Calls `onChange` whenever the user's access may have changed (deleted, banned, a session ended),
+     * on any instance; returns the function that stops it. A long-lived stream checks its token again then.
+     */
+    watchAccess(userId: string, onChange: () => void): () => void;
   }
   interface FastifyRequest {
     /** Set when the request carries a valid access token; null for anonymous requests. */
@@ -40,50 +58,74 @@ export type AccessTokenVerifier = (token: string) => Promise<{
   exp?: number;
 }>;
 
+/** Whether the user and session of a verified token may still use it, now (with the user's current role). */
+export type AccountAccessCheck = (
+  userId: string,
+  sessionId: string,
+) => Promise<{ ok: true; role: string } | { ok: false; message: string }>;
+
+export interface AuthenticateOptions {
+  verify: AccessTokenVerifier;
+  checkAccess: AccountAccessCheck;
+  watchAccess(userId: string, onChange: () => void): () => void;
+}
+
+/** The token of `Authorization: Bearer <token>`; undefined without the header; 401 for another scheme. */
+export function bearerTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match)
+    throw new AppError(401, 'invalid_token', 'The Authorization header must be a Bearer access token');
+  return match[1]!;
+}
+
 /**
- * Reads `Authorization: Bearer <access token>` on every request outside /auth/v1 (which checks
- * its own tokens against the database). The check needs no database round trip: the ES256
- * signature, issuer and expiry are verified with the key in memory. The price is that a signed-out
- * session's access token keeps working until it expires (AUTH_JWT_EXPIRY, 1 hour by default).
- * A token that passed is remembered until it expires (VerifiedTokens below). Expired, forged and
- * malformed tokens are refused with 401 rather than treated as anonymous, so a client learns that it
- * must refresh.
+ * Reads `Authorization: Bearer <access token>` on every request outside /auth/v1 (which checks its own
+ * tokens) through `authenticateAccessToken`. The ES256 signature, issuer and expiry are verified with
+ * the key in memory, and remembered for the token until it expires (VerifiedTokens below). The user
+ * and session are then checked (`checkAccess`: AccessChecks in modules/auth/auth.access.ts), from an
+ * answer kept for a few seconds and forgotten on every instance when the user is deleted, banned or
+ * given another role or the session ends, so such a token is refused at once, not when it expires.
+ * Expired, forged, malformed and refused tokens get 401 rather than being treated as anonymous, so a
+ * client learns that it must refresh or sign in again.
  */
-export function registerAuthenticate(app: FastifyInstance, verify: AccessTokenVerifier): void {
+export function registerAuthenticate(app: FastifyInstance, options: AuthenticateOptions): void {
   app.decorateRequest('user', null);
   app.decorateRequest('getUser', function (this: FastifyRequest) {
     return this.user;
   });
-  const verified = new VerifiedTokens(verify);
-  const authenticateAccessToken = async (token: string) => {
+  const verified = new VerifiedTokens(options.verify);
+  const authenticateAccessToken = async (token: string): Promise<AuthenticatedToken> => {
     let claims: Awaited<ReturnType<AccessTokenVerifier>>;
     try {
       claims = await verified.claimsOf(token);
     } catch {
       throw new AppError(401, 'invalid_token', 'The access token is invalid or has expired');
     }
+    const access = await options.checkAccess(claims.sub, claims.session_id);
+    if (!access.ok) throw new AppError(401, 'invalid_token', access.message);
+    const expiresAt = typeof claims.exp === 'number' ? claims.exp : null;
+    if (claims.mfa_pending === true) return { user: null, expiresAt };
     return {
-      id: claims.sub,
-      email: claims.email,
-      role: claims.role,
-      sessionId: claims.session_id,
-      aal: claims.aal,
-      userMetadata: claims.user_metadata ?? {},
-      expiresAt: typeof claims.exp === 'number' ? claims.exp : null,
-      mfaPending: claims.mfa_pending === true,
+      user: {
+        id: claims.sub,
+        email: claims.email,
+        // As the account says now: a role taken away stops working at once.
+        role: access.role,
+        sessionId: claims.session_id,
+        aal: claims.aal,
+        userMetadata: claims.user_metadata ?? {},
+      },
+      expiresAt,
     };
   };
   app.decorate('authenticateAccessToken', authenticateAccessToken);
+  app.decorate('watchAccess', options.watchAccess);
   app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header || request.url.startsWith('/auth/')) return;
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match)
-      throw new AppError(401, 'invalid_token', 'The Authorization header must be a Bearer access token');
-    const { expiresAt: _expiresAt, mfaPending, ...user } = await authenticateAccessToken(match[1]!);
-    // A password-only session of a user with two-step verification is anonymous here until the
-    // second factor is verified (the web app shows the code step meanwhile).
-    request.user = mfaPending ? null : user;
+    if (request.url.startsWith('/auth/')) return;
+    const token = bearerTokenOf(request);
+    if (token) request.user = (await authenticateAccessToken(token)).user;
   });
 }
 
@@ -96,11 +138,11 @@ const VERIFIED_TOKENS_LIMIT = 10_000;
  * The claims of access tokens already verified, keyed by the exact token text, until each one's `exp`.
  * Checking an ES256 signature costs ~0.2 ms of CPU, a large part of a cached feed page's cost, and a
  * client sends the same token with every request until it refreshes. Remembering the result changes
- * nothing about what is accepted: the check reads the token alone (no session lookup, see above), so a
- * token's answer can only change when it expires, and that is checked on every use with the same rule
- * as the verifier's (`exp` at or before the current second: expired). Only tokens that passed are kept:
- * a forged or altered token is a different string and goes through the full check. If the data API
- * ever refuses tokens of signed-out sessions, that check must run on every request, after this one.
+ * nothing about what is accepted: the signature check reads the token alone, so its answer can only
+ * change when the token expires, and that is checked on every use with the same rule as the verifier's
+ * (`exp` at or before the current second: expired). Only tokens that passed are kept: a forged or
+ * altered token is a different string and goes through the full check. Whether the user and session
+ * may still use a token can change at any time: that check runs on every request, after this one.
  */
 class VerifiedTokens {
   private readonly claims = new Map<string, VerifiedClaims>();

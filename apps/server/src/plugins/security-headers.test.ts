@@ -142,6 +142,15 @@ describe('security headers', () => {
     }
   });
 
+  it('load images only from our own origin, data: and blob:', () => {
+    for (const config of [
+      { storageDriver: 'local' as const },
+      { storageDriver: 's3' as const, s3Endpoint: 'http://127.0.0.1:9000' },
+    ]) {
+      expect(directives(contentSecurityPolicy(config)).get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    }
+  });
+
   it('allow media from the S3 store when media live there', () => {
     const s3 = directives(
       contentSecurityPolicy({ storageDriver: 's3', s3Endpoint: 'http://127.0.0.1:9000/' }),

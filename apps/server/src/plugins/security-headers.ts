@@ -10,9 +10,10 @@ export const HSTS_MAX_AGE_SECONDS = 31_536_000;
  * `<script>` or `onerror=` attribute does not run even if some text ever reached the DOM as HTML.
  *
  * - style-src allows inline styles: Radix and the scroll lock insert `<style>` elements at run time.
- * - img-src allows any http(s) image: a product's picture is the shop's own image URL (found by the
- *   scraper), loaded with no referrer; data: and blob: are the placeholders and the previews of files
- *   chosen for upload.
+ * - img-src 'self' data: blob: only: every picture is ours under /media (product images too: the server
+ *   stores a shop's image as our media, it never hands the browser the shop's link), data: are the
+ *   blurred placeholders and blob: the previews of files chosen for upload. An outside image, a
+ *   tracking pixel or a private address, is never loaded.
  * - media-src: videos from /media and blob: previews; with STORAGE_DRIVER=s3 the store's own origin,
  *   so media may also be linked there directly.
  * - connect-src 'self': the API, the auth service, live events and resumable uploads share the origin.
@@ -25,7 +26,7 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'storageDriver' | 
     "script-src 'self'",
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: http: https:`,
+    "img-src 'self' data: blob:",
     `media-src 'self' blob:${storeOrigin}`,
     "font-src 'self' data:",
     "connect-src 'self'",

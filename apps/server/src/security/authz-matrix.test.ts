@@ -768,8 +768,8 @@ const MATRIX: Record<string, MatrixEntry> = {
     prepare: async (w) => ({
       request: json('DELETE', `/auth/v1/user/identities/${await identityOf(w, w.owner)}`),
     }),
-    // The only identity of an account cannot go; another user's is not theirs to touch.
-    status: { anonymous: 401, admin: 404, other: 404, owner: 422 },
+    // Manual linking is off (GoTrue's 404 manual_linking_disabled) for every signed-in caller.
+    status: { anonymous: 401, admin: 404, other: 404, owner: 404 },
     changes: [],
   },
   'POST /auth/v1/admin/users': {

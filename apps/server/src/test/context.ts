@@ -147,6 +147,7 @@ export interface TestApps {
 export async function createTestApps(
   count: number,
   overrides: Partial<AppConfigInput> = {},
+  options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<TestApps> {
   const authJwtPrivateKey = JSON.stringify(
     generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
@@ -166,7 +167,7 @@ export async function createTestApps(
     const database = await openDatabase({ pgliteDir: null });
     try {
       for (let i = 0; i < count; i++) {
-        apps.push(await buildApp({ ...base, ...overrides }, { logger: false, database }));
+        apps.push(await buildApp({ ...base, ...overrides }, { logger: false, ...options, database }));
       }
     } catch (error) {
       await closeApps();
@@ -195,7 +196,9 @@ export async function createTestApps(
   };
   try {
     for (let i = 0; i < count; i++) {
-      apps.push(await buildApp({ ...base, databaseUrl: created.url, ...overrides }, { logger: false }));
+      apps.push(
+        await buildApp({ ...base, databaseUrl: created.url, ...overrides }, { logger: false, ...options }),
+      );
     }
   } catch (error) {
     await close();

@@ -74,15 +74,24 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
-/** Runs a command to completion (killing it after `timeoutMs`). */
+/**
+ * Runs a command to completion (killing it after `timeoutMs`). With `killOn`, the command is killed
+ * with SIGKILL (as in a crash) as soon as its output matches: to stop it at a chosen point of its work.
+ */
 export async function runProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs = 60_000,
+  killOn?: RegExp,
 ): Promise<ProcessResult> {
   const started = Date.now();
   const child = spawn(process.execPath, args, { cwd: serverRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = collect(child);
+  if (killOn) {
+    child.stdout?.on('data', () => {
+      if (killOn.test(out.stdout)) child.kill('SIGKILL');
+    });
+  }
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const { code, signal } = await exited(child);
   clearTimeout(timer);
@@ -91,6 +100,7 @@ export async function runProcess(
 
 export interface ServerProcess {
   url: string;
+  pid: number;
   output(): { stdout: string; stderr: string };
   /** Sends SIGTERM and waits for the exit (SIGKILL after `timeoutMs`). */
   stop(timeoutMs?: number): Promise<ProcessResult>;
@@ -130,6 +140,7 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 90_000): P
   });
   return {
     url,
+    pid: child.pid!,
     output: () => ({ ...out }),
     async stop(stopTimeoutMs = 30_000) {
       const done = exited(child);

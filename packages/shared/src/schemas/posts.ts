@@ -122,6 +122,25 @@ export const PostSchema = z.object({
 });
 export type Post = z.infer<typeof PostSchema>;
 
+/**
+ * A product image link that could not be stored as SYS media when its post was saved (not reachable, not
+ * an image, too large, or at a private address): the product was saved without an image.
+ */
+export const DroppedItemImageSchema = z.object({
+  /** The product's position in the request's `items`, from 0. */
+  index: z.number().int(),
+  url: z.string(),
+  /** Why, in English. */
+  reason: z.string(),
+});
+export type DroppedItemImage = z.infer<typeof DroppedItemImageSchema>;
+
+/** The answer to publishing or editing a post: the post, and the product images it could not keep. */
+export const SavedPostSchema = PostSchema.extend({
+  droppedItemImages: z.array(DroppedItemImageSchema),
+});
+export type SavedPost = z.infer<typeof SavedPostSchema>;
+
 export const PostPageSchema = z.object({ items: z.array(PostSchema), nextCursor: z.string().nullable() });
 export type PostPage = z.infer<typeof PostPageSchema>;
 
@@ -186,7 +205,10 @@ export const PostItemInputSchema = z.object({
     .max(POST_LIMITS.itemTitleMaxChars)
     .nullish()
     .transform((value) => value || null),
-  /** Our uploaded media (`/media/...`) or an http(s) image found by the scraper. */
+  /**
+   * Our uploaded media (`/media/...`), or an http(s) image link: the server fetches that when the post is
+   * saved and stores it as the author's media (the saved item shows a /media URL), or drops it.
+   */
   imageUrl: z
     .string()
     .trim()

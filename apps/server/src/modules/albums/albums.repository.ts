@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { notBlockedFor } from '../../db/block-filter.ts';
+import { notBlockedFor, visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { descNullsLast } from '../../db/order.ts';
 import {
@@ -88,11 +88,9 @@ export async function deleteAlbumPost(db: Db, albumId: string, postId: string): 
   return rows.length > 0;
 }
 
-/** Posts a viewer can see: public ones and their own. */
-function visibleTo(viewerId: string | null): SQL {
-  return viewerId
-    ? sql`(${posts.visibility} = 'public' or ${posts.profile_id} = ${viewerId})`
-    : sql`${posts.visibility} = 'public'`;
+/** Posts a viewer can see: public ones and their own, none across a block (so in counts and covers too). */
+function postVisibleTo(viewerId: string | null): SQL {
+  return visibleTo(viewerId, posts.profile_id, sql`${posts.visibility} = 'public'`);
 }
 
 export async function countVisibleAlbumPosts(
@@ -104,7 +102,7 @@ export async function countVisibleAlbumPosts(
     .select({ value: sql<number>`count(*)::int` })
     .from(albumPosts)
     .innerJoin(posts, eq(posts.id, albumPosts.post_id))
-    .where(and(eq(albumPosts.album_id, albumId), visibleTo(viewerId)));
+    .where(and(eq(albumPosts.album_id, albumId), postVisibleTo(viewerId)));
   return Number(row?.value ?? 0);
 }
 
@@ -131,7 +129,7 @@ export async function findAlbumPostsPage(
     .where(
       and(
         eq(albumPosts.album_id, albumId),
-        visibleTo(viewerId),
+        postVisibleTo(viewerId),
         options.q ? postMatchesSearch(options.q) : undefined,
         after,
       ),
@@ -163,7 +161,7 @@ function cardSelection(viewerId: string | null, postId: string | undefined) {
       display_name: profiles.display_name,
       avatar_url: profiles.avatar_url,
     },
-    postCount: sql<number>`(select count(*)::int from ${albumPosts} join ${posts} on ${posts.id} = ${albumPosts.post_id} where ${albumPosts.album_id} = ${albums.id} and ${visibleTo(viewerId)})`,
+    postCount: sql<number>`(select count(*)::int from ${albumPosts} join ${posts} on ${posts.id} = ${albumPosts.post_id} where ${albumPosts.album_id} = ${albums.id} and ${postVisibleTo(viewerId)})`,
     savedByMe: viewerId
       ? sql<boolean>`exists (select 1 from ${savedAlbums} where ${savedAlbums.album_id} = ${albums.id} and ${savedAlbums.profile_id} = ${viewerId})`
       : sql<boolean>`false`,
@@ -226,7 +224,10 @@ export interface CardPageOptions {
   postId?: string | undefined;
 }
 
-/** One profile's albums, newest first: public ones, and the private ones too when `includePrivate`. */
+/**
+ * One profile's albums, newest first: public ones, and the private ones too when `includePrivate`; none
+ * for a viewer on the other side of a block.
+ */
 export async function findProfileAlbumCards(
   db: Db,
   profileId: string,
@@ -241,6 +242,7 @@ export async function findProfileAlbumCards(
       and(
         eq(albums.profile_id, profileId),
         includePrivate ? undefined : eq(albums.is_public, true),
+        notBlockedFor(options.viewerId, albums.profile_id),
         nameMatches(options.q),
         newerFirstAfter(options.after),
       ),
@@ -270,11 +272,11 @@ export async function findPublicAlbumCards(db: Db, options: CardPageOptions): Pr
   return normalise(rows);
 }
 
-/** Albums the profile saved and may still see (public, or their own), newest save first. */
+/** Albums the profile saved and may still see (public or their own, not across a block). */
 function savedVisible(profileId: string, q: string | undefined): SQL | undefined {
   return and(
     eq(savedAlbums.profile_id, profileId),
-    or(eq(albums.is_public, true), eq(albums.profile_id, profileId)),
+    visibleTo(profileId, albums.profile_id, sql`${albums.is_public}`),
     nameMatches(q, true),
   );
 }
@@ -346,7 +348,7 @@ export async function findAlbumImages(
       from ${albumPosts}
       join ${posts} on ${posts.id} = ${albumPosts.post_id}
       left join ${postMedia} on ${postMedia.post_id} = ${posts.id} and ${postMedia.media_order} = 0
-      where ${albumPosts.album_id} = a.id and ${visibleTo(viewerId)}
+      where ${albumPosts.album_id} = a.id and ${postVisibleTo(viewerId)}
       order by ${albumPosts.position}, ${albumPosts.post_id}
       limit ${perAlbum}
     ) first_posts

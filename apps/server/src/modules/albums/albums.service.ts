@@ -12,6 +12,7 @@ import {
   type SearchPageQuery,
   type UpdateAlbumBody,
 } from '@sys/shared';
+import { refuseIfBlocked } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import type { AlbumRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -241,9 +242,11 @@ export class AlbumsService {
 
   // --- helpers --------------------------------------------------------------------------------------------
 
+  /** The album if the viewer may see it: 'Album not found' when private or across a block. */
   private async requireVisible(viewerId: string | null, id: string): Promise<AlbumRow> {
     const album = await findAlbum(this.db, id);
     if (!album || !canSee(viewerId, album)) throw albumNotFound();
+    await refuseIfBlocked(this.db, viewerId, album.profile_id, albumNotFound);
     return album;
   }
 

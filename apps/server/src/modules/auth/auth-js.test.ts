@@ -1,13 +1,7 @@
-import {
-  AuthApiError,
-  AuthWeakPasswordError,
-  GoTrueAdminApi,
-  GoTrueClient,
-  type SupportedStorage,
-} from '@supabase/auth-js';
+import { AuthApiError, AuthWeakPasswordError, GoTrueAdminApi, type GoTrueClient } from '@supabase/auth-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totp } from './auth.mfa.ts';
-import { type AuthTestApp, createAuthTestApp, PASSWORD } from './auth.test-helpers.ts';
+import { type AuthTestApp, createAuthTestApp, listenForAuthJs, PASSWORD } from './auth.test-helpers.ts';
 
 /**
  * The official @supabase/auth-js client, unchanged, against the server listening on a real port:
@@ -18,47 +12,14 @@ const SERVICE_ROLE_KEY = 'auth-js-test-service-role-key-000';
 
 let t: AuthTestApp;
 let authUrl: string;
+let newClient: () => GoTrueClient;
+let admin: () => GoTrueAdminApi;
 
 beforeAll(async () => {
   t = await createAuthTestApp({ serviceRoleKey: SERVICE_ROLE_KEY });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  authUrl = `http://127.0.0.1:${address.port}/auth/v1`;
+  ({ url: authUrl, client: newClient, admin } = await listenForAuthJs(t, SERVICE_ROLE_KEY));
 });
 afterAll(() => t.close());
-
-/** A browser's localStorage, one per simulated device. */
-function memoryStorage(): SupportedStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => {
-      data.set(key, value);
-    },
-    removeItem: (key: string) => {
-      data.delete(key);
-    },
-  };
-}
-
-function newClient() {
-  return new GoTrueClient({
-    url: authUrl,
-    storage: memoryStorage(),
-    storageKey: 'sb-test-auth-token',
-    autoRefreshToken: false,
-    persistSession: true,
-    detectSessionInUrl: false,
-  });
-}
-
-const admin = () =>
-  new GoTrueAdminApi({
-    url: authUrl,
-    headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}`, apikey: SERVICE_ROLE_KEY },
-  });
 
 describe('@supabase/auth-js against SYS', () => {
   it('signUp, signInWithPassword, getUser', async () => {

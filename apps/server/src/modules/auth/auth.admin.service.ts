@@ -98,6 +98,7 @@ export class AuthAdminService {
         appMetadata: body.app_metadata,
         role: body.role,
         confirmed: body.email_confirm === true,
+        adminCreated: true,
         now,
       });
       if (banMs > 0)
@@ -247,6 +248,7 @@ export class AuthAdminService {
               passwordHash: hash,
               userMetadata: body.data ?? {},
               confirmed: false,
+              adminCreated: true,
               now,
             }),
           );
@@ -265,6 +267,7 @@ export class AuthAdminService {
             userMetadata: body.data ?? {},
             confirmed: false,
             invited: true,
+            adminCreated: true,
             now,
           }),
         );
@@ -316,6 +319,7 @@ export class AuthAdminService {
         userMetadata: body.data ?? {},
         confirmed: false,
         invited: true,
+        adminCreated: true,
         now,
       }),
     );

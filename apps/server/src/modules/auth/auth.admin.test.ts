@@ -233,9 +233,14 @@ describe('DELETE /admin/users/{id}', () => {
       payload: { email: 'soft@example.com', password: PASSWORD },
     });
     expect(signIn.json().code).toBe('invalid_credentials');
-    // The still-valid access token does not bring the profile back.
+    // The still-valid access token is refused at once and does not bring the profile back.
     const me = await t.call({ method: 'GET', url: '/api/v1/profiles/me', token: session.access_token });
-    expect(me.statusCode).toBe(404);
+    expect(me.statusCode).toBe(401);
+    const [profiles] = await t.app.database.query<{ n: number }>(
+      'select count(*)::int as n from profiles where id = $1',
+      [session.user.id],
+    );
+    expect(profiles?.n).toBe(0);
     // The address is free again.
     await t.signUp('soft@example.com');
   });

@@ -4,17 +4,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export type MailKind = 'signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change' | 'reauthentication';
+/** Mail that only tells the owner something: no link token, no code. */
+export type NoticeKind = 'signin_locked' | 'mfa_failures' | 'signup_existing';
 export type MailLocale = 'en' | 'he';
 
 export interface OutgoingMail {
   to: string;
-  kind: MailKind;
+  kind: MailKind | NoticeKind;
   locale: MailLocale;
   subject: string;
   text: string;
   html: string;
   /** The link the mail asks to follow (absent for a reauthentication code). */
   link?: string;
+  /** The 6-digit code ('' in a notice). */
   code: string;
 }
 
@@ -88,7 +91,7 @@ export class MemoryOutbox implements MailTransport {
     this.messages.push(mail);
   }
   /** The newest mail to `to` (optionally of one kind). */
-  latest(to: string, kind?: MailKind): OutgoingMail | undefined {
+  latest(to: string, kind?: OutgoingMail['kind']): OutgoingMail | undefined {
     return this.messages.findLast((m) => m.to === to.toLowerCase() && (!kind || m.kind === kind));
   }
   async close() {}
@@ -206,11 +209,81 @@ const TEXTS: Record<MailLocale, LocaleText> = {
   },
 };
 
+interface NoticeText {
+  subject: string;
+  intro: string;
+  button: string;
+  outro: string;
+}
+
+/** Where each notice's button leads, on the web app. */
+const NOTICE_PATHS: Record<NoticeKind, string> = {
+  signin_locked: '/auth/forgot',
+  mfa_failures: '/settings/security',
+  signup_existing: '/auth?tab=sign-in',
+};
+
+const NOTICES: Record<MailLocale, Record<NoticeKind, NoticeText>> = {
+  en: {
+    signin_locked: {
+      subject: 'Signing in to your SYS account is paused',
+      intro:
+        'Someone entered a wrong password for your SYS account several times, so signing in with a password is paused for a few minutes.',
+      button: 'Choose a new password',
+      outro:
+        'If it was you, wait a few minutes, or choose a new password now: that ends the pause. If it was not you, your account stays safe as long as your password is strong.',
+    },
+    mfa_failures: {
+      subject: 'Wrong verification codes on your SYS account',
+      intro:
+        'Someone signed in to your SYS account with your password, then entered wrong verification codes several times.',
+      button: 'Change my password',
+      outro: 'If it was not you, someone knows your password: sign in and change it.',
+    },
+    signup_existing: {
+      subject: 'Someone tried to sign up with your email',
+      intro: 'Someone tried to create a SYS account with this email address, which already has one.',
+      button: 'Sign in to SYS',
+      outro:
+        'If it was you, sign in, or reset your password if you forgot it. If not, you can ignore this email.',
+    },
+  },
+  he: {
+    signin_locked: {
+      subject: 'הכניסה לחשבון ה-SYS שלכם מושהית',
+      intro: 'מישהו הזין סיסמה שגויה לחשבון ה-SYS שלכם כמה פעמים, ולכן הכניסה עם סיסמה מושהית לכמה דקות.',
+      button: 'בחירת סיסמה חדשה',
+      outro:
+        'אם זה הייתם אתם, המתינו כמה דקות, או בחרו עכשיו סיסמה חדשה: זה מסיים את ההשהיה. אם לא, החשבון שלכם בטוח כל עוד הסיסמה חזקה.',
+    },
+    mfa_failures: {
+      subject: 'קודי אימות שגויים בחשבון ה-SYS שלכם',
+      intro: 'מישהו נכנס לחשבון ה-SYS שלכם עם הסיסמה שלכם, ואז הזין קודי אימות שגויים כמה פעמים.',
+      button: 'שינוי הסיסמה',
+      outro: 'אם זה לא הייתם אתם, מישהו יודע את הסיסמה שלכם: היכנסו ושנו אותה.',
+    },
+    signup_existing: {
+      subject: 'ניסיון הרשמה עם כתובת האימייל שלכם',
+      intro: 'מישהו ניסה ליצור חשבון SYS עם כתובת האימייל הזו, שכבר יש לה חשבון.',
+      button: 'כניסה ל-SYS',
+      outro: 'אם זה הייתם אתם, היכנסו, או אפסו את הסיסמה אם שכחתם אותה. אם לא, אפשר להתעלם מהודעה זו.',
+    },
+  },
+};
+
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
+
+const buttonHtml = (link: string, label: string) =>
+  `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#111;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+
+const pageHtml = (locale: MailLocale, parts: string[]) => {
+  const { dir } = TEXTS[locale];
+  return `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif;line-height:1.5;direction:${dir}">${parts.join('')}</body></html>`;
+};
 
 /** user_metadata.locale picks the language; anything but Hebrew gets English. */
 export function mailLocale(userMetadata: Record<string, unknown> | undefined): MailLocale {
@@ -236,7 +309,7 @@ export function renderMail(input: {
   if (input.link) {
     textParts.push(input.link, `${texts.codeLine} ${input.code}`, texts.expires(input.expiresInHours));
     htmlParts.push(
-      `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:12px 20px;background:#111;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(t.button)}</a></p>`,
+      buttonHtml(input.link, t.button),
       `<p>${escapeHtml(texts.codeLine)} <strong style="font-size:20px;letter-spacing:4px">${input.code}</strong></p>`,
       `<p style="color:#666">${escapeHtml(texts.expires(input.expiresInHours))}</p>`,
     );
@@ -248,7 +321,7 @@ export function renderMail(input: {
     textParts.push(t.outro);
     htmlParts.push(`<p style="color:#666">${escapeHtml(t.outro)}</p>`);
   }
-  const html = `<!doctype html><html lang="${input.locale}" dir="${texts.dir}"><body style="font-family:sans-serif;line-height:1.5;direction:${texts.dir}">${htmlParts.join('')}</body></html>`;
+  const html = pageHtml(input.locale, htmlParts);
   const mail: OutgoingMail = {
     to: input.to,
     kind: input.kind,
@@ -260,6 +333,31 @@ export function renderMail(input: {
   };
   if (input.link) mail.link = input.link;
   return mail;
+}
+
+/** A notice to an account's owner; its button leads to the page of the web app at `siteUrl` that helps. */
+export function renderNotice(input: {
+  to: string;
+  kind: NoticeKind;
+  locale: MailLocale;
+  siteUrl: string;
+}): OutgoingMail {
+  const t = NOTICES[input.locale][input.kind];
+  const link = `${input.siteUrl}${NOTICE_PATHS[input.kind]}`;
+  return {
+    to: input.to,
+    kind: input.kind,
+    locale: input.locale,
+    subject: t.subject,
+    text: `${[t.intro, link, t.outro].join('\n\n')}\n`,
+    html: pageHtml(input.locale, [
+      `<p>${escapeHtml(t.intro)}</p>`,
+      buttonHtml(link, t.button),
+      `<p style="color:#666">${escapeHtml(t.outro)}</p>`,
+    ]),
+    link,
+    code: '',
+  };
 }
 
 export function createMailTransport(

@@ -18,6 +18,18 @@ function compact<T extends Record<string, unknown>>(object: T): T {
   return object;
 }
 
+/**
+ * `value` with its object keys in the order a `jsonb` column gives them back (shorter keys first, then
+ * by their bytes), at every depth: what a row read from the database would show.
+ */
+export function jsonbKeyOrder<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(jsonbKeyOrder) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([key, v]) => [Buffer.from(key), key, jsonbKeyOrder(v)] as const);
+  entries.sort(([a], [b]) => a.length - b.length || Buffer.compare(a, b));
+  return Object.fromEntries(entries.map(([, key, v]) => [key, v])) as T;
+}
+
 export function toIdentityJson(identity: AuthIdentityRow) {
   return compact({
     identity_id: identity.id,

@@ -3,14 +3,17 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { registerAuthenticate } from '../../plugins/authenticate.ts';
+import { AccessChecks } from './auth.access.ts';
 import { authAdminRoutes } from './auth.admin.routes.ts';
 import { AuthAdminService } from './auth.admin.service.ts';
+import { BackgroundTasks } from './auth.background.ts';
 import { authErrorHandler, badRequest, notFound, requestApiVersion, sendAuthError } from './auth.errors.ts';
 import { createMailTransport, type MailTransport } from './auth.mailer.ts';
 import { createAuthRateLimiter, DEFAULT_RATE_LIMITS } from './auth.rate-limit.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { type AuthHooks, AuthService, type AuthSettings, type Clock } from './auth.service.ts';
+import { AccountThrottle, DEFAULT_LOCKOUTS } from './auth.throttle.ts';
 import { loadSigningKey, TokenService } from './auth.tokens.ts';
 
 /** Everything the auth module is made of; `app.auth` in the server, built directly by the CLI. */
@@ -19,9 +22,13 @@ export interface AuthModule {
   admin: AuthAdminService;
   tokens: TokenService;
   mail: MailTransport;
+  /** Mail sent after the answer; tests wait for it with `idle()`. */
+  background: BackgroundTasks;
   settings: AuthSettings;
   repo: AuthRepository;
-  /** Stops the periodic clean-up and closes the mail transport. */
+  /** The data API's per-request check of a token's user and session (started by registerAuth). */
+  access: AccessChecks;
+  /** Stops the periodic clean-up, waits for mail under way and closes the mail transport. */
   close(): Promise<void>;
 }
 
@@ -32,6 +39,9 @@ declare module 'fastify' {
 }
 
 export const AUTH_PREFIX = '/auth/v1';
+
+/** At most this many (user, session) answers of the access check are kept (~200 bytes each). */
+const ACCESS_CACHE_ENTRIES = 20_000;
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -59,6 +69,7 @@ export function authSettingsFrom(config: AppConfig): AuthSettings {
     siteUrl,
     apiUrl: `${apiBase}${AUTH_PREFIX}`,
     confirmEmail: config.authConfirmEmail,
+    disableSignup: config.authDisableSignup,
     passwordMinLength: config.authPasswordMinLength,
     securePasswordChange: config.authSecurePasswordChange,
     refreshReuseIntervalMs: config.authRefreshReuseInterval * 1000,
@@ -93,14 +104,34 @@ export async function createAuthModule(
     );
   }
   const tokens = new TokenService(key, settings.apiUrl, config.authJwtExpiry);
-  const repo = new AuthRepository(database.db);
+  // The repository tells the access checks of every change they read; they read through it.
+  let access: AccessChecks | undefined;
+  const repo = new AuthRepository(database.db, (userId) => access?.changed(userId));
+  access = new AccessChecks(repo, {
+    ttlMs: config.authAccessCacheTtlMs,
+    maxEntries: ACCESS_CACHE_ENTRIES,
+    now,
+  });
   const mail = createMailTransport(config, log);
   const limiter = createAuthRateLimiter(
     database.db,
     { ...DEFAULT_RATE_LIMITS, ...config.authRateLimits },
     now,
   );
-  const service = new AuthService(repo, tokens, mail, limiter, settings, log, options.hooks, now);
+  const throttle = new AccountThrottle(database.db, { ...DEFAULT_LOCKOUTS, ...config.authLockout }, now);
+  const background = new BackgroundTasks(log);
+  const service = new AuthService(
+    repo,
+    tokens,
+    mail,
+    limiter,
+    throttle,
+    background,
+    settings,
+    log,
+    options.hooks,
+    now,
+  );
   const admin = new AuthAdminService(repo, service, options.hooks, now);
 
   // Counters, long-revoked tokens and stale codes are deleted hourly; any instance may do it.
@@ -114,10 +145,13 @@ export async function createAuthModule(
     admin,
     tokens,
     mail,
+    background,
     settings,
     repo,
+    access,
     close: async () => {
       clearInterval(cleanup);
+      await background.idle();
       await mail.close();
     },
   };
@@ -167,7 +201,17 @@ async function authHttp(app: FastifyInstance, { module }: { module: AuthModule }
 export async function registerAuth(app: FastifyInstance, options: AuthModuleOptions = {}): Promise<void> {
   const module = await createAuthModule(app.config, app.database, app.log, options);
   app.decorate('auth', module);
-  app.addHook('onClose', async () => module.close());
-  registerAuthenticate(app, (token) => module.tokens.verifyAccessToken(token));
+  // Before the database closes: mail under way may still write its link tokens.
+  app.addHook('preClose', async () => module.background.idle());
+  await module.access.start(app.database);
+  app.addHook('onClose', async () => {
+    await module.access.stop();
+    await module.close();
+  });
+  registerAuthenticate(app, {
+    verify: (token) => module.tokens.verifyAccessToken(token),
+    checkAccess: (userId, sessionId) => module.access.check(userId, sessionId),
+    watchAccess: (userId, onChange) => module.access.watch(userId, onChange),
+  });
   await app.register(authHttp, { prefix: AUTH_PREFIX, module });
 }

@@ -14,19 +14,68 @@ import {
   authSessions,
   authUsers,
 } from '../../db/schema/auth.ts';
+import { AUTH_ACCESS_CHANNEL, EVERY_USER } from './auth.access.ts';
 import type { UserBundle } from './auth.mapper.ts';
 
 type NewUser = typeof authUsers.$inferInsert;
 type UserPatch = Partial<Omit<NewUser, 'id' | 'created_at'>>;
 type SessionPatch = Partial<Omit<typeof authSessions.$inferInsert, 'id' | 'user_id' | 'created_at'>>;
 
+/** What the data API checks of a token's user and session on each request (auth.access.ts). */
+export interface AccessRow {
+  role: string;
+  deleted_at: Date | null;
+  banned_until: Date | null;
+  /** False when the token's session was signed out or ended (or belongs to someone else). */
+  session_alive: boolean;
+  session_not_after: Date | null;
+}
+
 /** The only place with SQL for the `auth` schema. Returns rows; the service decides what they mean. */
 export class AuthRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * `onAccessChanged` hears of every change that the data API's access check reads (a user deleted,
+   * soft-deleted, banned or given another role, a session ended), once it has committed; `EVERY_USER`
+   * for all of them at once.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly onAccessChanged?: (userId: string) => void,
+  ) {}
 
   /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: AuthRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new AuthRepository(tx as unknown as Db)));
+  async transaction<T>(work: (repo: AuthRepository) => Promise<T>): Promise<T> {
+    const changed = new Set<string>();
+    const result = await this.db.transaction((tx) =>
+      work(new AuthRepository(tx as unknown as Db, (userId) => changed.add(userId))),
+    );
+    for (const userId of changed) this.onAccessChanged?.(userId);
+    return result;
+  }
+
+  /**
+   * Tells every instance that `userId`'s access changed: a NOTIFY, delivered when this repository's
+   * transaction (if any) commits; this instance's own check hears it at once (after the commit).
+   */
+  private async accessChanged(userId: string): Promise<void> {
+    await this.db.execute(sql`select pg_notify(${AUTH_ACCESS_CHANNEL}, ${userId})`);
+    this.onAccessChanged?.(userId);
+  }
+
+  /** The user's access state and whether `sessionId` is still one of their sessions; undefined: no such user. */
+  async findAccess(userId: string, sessionId: string): Promise<AccessRow | undefined> {
+    const [row] = await this.db
+      .select({
+        role: authUsers.role,
+        deleted_at: authUsers.deleted_at,
+        banned_until: authUsers.banned_until,
+        session_alive: sql<boolean>`${authSessions.id} is not null`,
+        session_not_after: authSessions.not_after,
+      })
+      .from(authUsers)
+      .leftJoin(authSessions, and(eq(authSessions.id, sessionId), eq(authSessions.user_id, authUsers.id)))
+      .where(eq(authUsers.id, userId));
+    return row;
   }
 
   // --- users ---
@@ -64,6 +113,7 @@ export class AuthRepository {
       .set({ ...patch, updated_at: now })
       .where(eq(authUsers.id, id))
       .returning();
+    if ('deleted_at' in patch || 'banned_until' in patch || 'role' in patch) await this.accessChanged(id);
     return row!;
   }
 
@@ -94,6 +144,7 @@ export class AuthRepository {
 
   async deleteUser(id: string): Promise<void> {
     await this.db.delete(authUsers).where(eq(authUsers.id, id));
+    await this.accessChanged(id);
   }
 
   async listUsers(options: { limit: number; offset: number; filter?: string | undefined }) {
@@ -217,7 +268,11 @@ export class AuthRepository {
   }
 
   async deleteSession(id: string) {
-    await this.db.delete(authSessions).where(eq(authSessions.id, id));
+    const ended = await this.db
+      .delete(authSessions)
+      .where(eq(authSessions.id, id))
+      .returning({ user_id: authSessions.user_id });
+    for (const { user_id } of ended) await this.accessChanged(user_id);
   }
 
   /** Ends every session of the user, or every one but `keepSessionId` (optionally only those at `aal`). */
@@ -231,6 +286,7 @@ export class AuthRepository {
           aal ? eq(authSessions.aal, aal) : undefined,
         ),
       );
+    await this.accessChanged(userId);
   }
 
   async addAmrClaim(sessionId: string, method: string, now: Date) {
@@ -487,6 +543,7 @@ export class AuthRepository {
       authUsers,
     ];
     await this.db.execute(sql`truncate table ${sql.join(tables, sql`, `)} restart identity cascade`);
+    await this.accessChanged(EVERY_USER);
   }
 
   /** Removes rows nothing will read again: old counters, long-revoked tokens, stale codes and flows. */

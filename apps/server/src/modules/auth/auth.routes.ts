@@ -24,7 +24,7 @@ import type { TokenService } from './auth.tokens.ts';
 export interface AuthRoutesOptions {
   auth: AuthService;
   tokens: TokenService;
-  settings: { confirmEmail: boolean };
+  settings: { confirmEmail: boolean; disableSignup: boolean };
 }
 
 /** The bearer token of `Authorization: Bearer <token>`, if any. */
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get('/settings', { schema: hide }, async () => ({
     external: { email: true, phone: false, anonymous_users: false },
-    disable_signup: false,
+    disable_signup: settings.disableSignup,
     mailer_autoconfirm: !settings.confirmEmail,
     phone_autoconfirm: false,
     sms_provider: '',
@@ -180,15 +180,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
   });
 
-  app.get('/user/identities/authorize', { schema: hide }, async (request) => {
+  // Linking and unlinking identities is GoTrue's manual linking, which SYS never enables: every
+  // account has exactly its email identity. GoTrue checks the session first, then refuses.
+  const manualLinkingDisabled = async (request: FastifyRequest) => {
     await authenticate(request);
-    throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
-  });
+    throw notFound('manual_linking_disabled', 'Manual linking is disabled');
+  };
+
+  app.get('/user/identities/authorize', { schema: hide }, manualLinkingDisabled);
 
   app.delete(
     '/user/identities/:identityId',
     { schema: { ...hide, params: IdentityParamsSchema } },
-    async (request) => auth.identityUnlink(await authenticate(request), request.params.identityId),
+    manualLinkingDisabled,
   );
 
   app.post('/sso', { schema: hide }, async () => {

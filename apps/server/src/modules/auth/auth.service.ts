@@ -3,6 +3,7 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { isAdminRole } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthSessionRow, AuthUserRow } from '../../db/schema/auth.ts';
+import type { BackgroundTasks } from './auth.background.ts';
 import {
   AuthError,
   badRequest,
@@ -13,8 +14,15 @@ import {
   validationFailed,
   WeakPasswordError,
 } from './auth.errors.ts';
-import { type MailKind, type MailTransport, mailLocale, renderMail } from './auth.mailer.ts';
-import { type SessionJson, toSessionJson, toUserJson, type UserJson } from './auth.mapper.ts';
+import {
+  type MailKind,
+  type MailTransport,
+  mailLocale,
+  type NoticeKind,
+  renderMail,
+  renderNotice,
+} from './auth.mailer.ts';
+import { jsonbKeyOrder, type SessionJson, toSessionJson, toUserJson, type UserJson } from './auth.mapper.ts';
 import { generateTotpSecret, otpauthUri, qrCodeSvg, verifyTotp } from './auth.mfa.ts';
 import type { AuthRateLimiter } from './auth.rate-limit.ts';
 import type { AuthRepository } from './auth.repository.ts';
@@ -30,6 +38,7 @@ import type {
   VerifyFactorBody,
   VerifyQuery,
 } from './auth.schemas.ts';
+import type { AccountThrottle } from './auth.throttle.ts';
 import {
   type AccessTokenClaims,
   InvalidTokenError,
@@ -50,6 +59,8 @@ export interface AuthSettings {
   /** This service's public base URL, e.g. https://sys.example/auth/v1. */
   apiUrl: string;
   confirmEmail: boolean;
+  /** No new accounts but those of the admin API (GoTrue's DISABLE_SIGNUP). */
+  disableSignup: boolean;
   passwordMinLength: number;
   securePasswordChange: boolean;
   refreshReuseIntervalMs: number;
@@ -88,6 +99,13 @@ export interface AuthHooks {
 
 export type Clock = () => number;
 
+/** Where a mail link leads and how: redirect target, PKCE challenge, the new address of a change. */
+interface LinkOptions {
+  redirectTo?: string | undefined;
+  pkce?: { code_challenge?: string | undefined; code_challenge_method?: string | undefined } | undefined;
+  newEmail?: string | undefined;
+}
+
 /** One-time token kinds as stored (`token_type`) and the verify `type`s that may redeem them. */
 const TOKEN_TYPES_FOR_VERIFY: Record<string, string[]> = {
   signup: ['signup'],
@@ -114,16 +132,62 @@ const MFA_CHALLENGE_LIFETIME_MS = 300_000;
 const MAX_FACTORS = 10;
 const MAX_PASSWORD_LENGTH = 1024;
 const PKCE_PREFIX = 'pkce_';
-const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const signupDisabled = () => unprocessable('signup_disabled', 'Signups not allowed for this instance');
 
+/** A host label: ASCII letters and digits, inner hyphens, at most 63 characters. */
+const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/**
+ * GoTrue's rule for an address: a local part of letters, digits, dots and the symbols
+ * !#$%&'*+/=?^_`{|}~- (no quotes, spaces, colons, non-ASCII), then a host of dotted labels.
+ */
+const EMAIL_RE = new RegExp(`^[A-Za-z0-9.!#$%&'*+/=?^_\`{|}~-]+@${EMAIL_LABEL}(?:\\.${EMAIL_LABEL})*$`);
+
+/** The one check of an email address that every endpoint taking one applies; returns it lower-cased. */
 export function normalizeEmail(raw: string | undefined): string {
-  const email = raw?.trim().toLowerCase() ?? '';
+  const email = raw?.trim() ?? '';
   if (!email) throw validationFailed('An email address is required');
   if (email.length > 255) throw validationFailed('An email address is too long');
-  if (!EMAIL_RE.test(email)) {
-    throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
+  if (!EMAIL_RE.test(email)) throw validationFailed('Unable to validate email address: invalid format');
+  return email.toLowerCase();
+}
+
+/** POST /verify words the same refusal as a 422, as GoTrue's does. */
+function emailToVerify(raw: string): string {
+  try {
+    return normalizeEmail(raw);
+  } catch {
+    throw unprocessable('validation_failed', 'Invalid email format');
   }
-  return email;
+}
+
+/** GoTrue's phone number rule: E.164 digits once a leading + and spaces are dropped. */
+const E164_RE = /^[1-9][0-9]{1,14}$/;
+
+/**
+ * A phone verification, checked as GoTrue checks it before looking the number up. No SYS account has
+ * a phone, so a well-formed request ends as a wrong code does.
+ */
+function refusePhoneVerification(body: VerifyBody): never {
+  if (!body.token === !body.token_hash) {
+    throw validationFailed('Verify requires either a token or a token hash');
+  }
+  if (body.token_hash) {
+    throw validationFailed(
+      body.phone || body.email || body.redirect_to
+        ? 'Only the token_hash and type should be provided'
+        : 'Invalid email verification type',
+    );
+  }
+  if (body.phone && !body.email) {
+    if (!E164_RE.test(body.phone.replace(/^\+/, '').replaceAll(' ', ''))) {
+      throw validationFailed('Invalid phone number format (E.164 required)');
+    }
+  } else if (body.email && !body.phone) {
+    emailToVerify(body.email);
+  } else {
+    throw validationFailed('Only an email address or phone number should be provided on verify');
+  }
+  throw forbidden('otp_expired', 'Token has expired or is invalid');
 }
 
 function validatePkceParams(challenge: string | undefined, method: string | undefined): boolean {
@@ -203,13 +267,24 @@ export interface NewAuthUser {
   role?: string | undefined;
   confirmed: boolean;
   invited?: boolean;
+  /**
+   * Created through the admin API (create, invite, generate_link): user_metadata is exactly what the
+   * admin gave, plus email_verified once confirmed, as GoTrue keeps it; a sign-up's mirrors the identity.
+   */
+  adminCreated?: boolean;
   now: Date;
 }
 
-/** A user and their email identity, as GoTrue stores a sign-up; metadata mirrors the identity. */
+/** A user and their email identity, as GoTrue stores a sign-up. */
 export async function insertUserWithIdentity(repo: AuthRepository, input: NewAuthUser): Promise<AuthUserRow> {
   const id = input.id ?? newId();
   const { now } = input;
+  const identityData = {
+    sub: id,
+    email: input.email,
+    email_verified: input.confirmed,
+    phone_verified: false,
+  };
   const user = await repo.insertUser({
     id,
     email: input.email,
@@ -218,13 +293,9 @@ export async function insertUserWithIdentity(repo: AuthRepository, input: NewAut
     invited_at: input.invited ? now : null,
     role: input.role ?? 'authenticated',
     raw_app_meta_data: { provider: 'email', providers: ['email'], ...input.appMetadata },
-    raw_user_meta_data: {
-      ...input.userMetadata,
-      email: input.email,
-      email_verified: input.confirmed,
-      phone_verified: false,
-      sub: id,
-    },
+    raw_user_meta_data: input.adminCreated
+      ? { ...input.userMetadata, ...(input.confirmed ? { email_verified: true } : {}) }
+      : { ...input.userMetadata, ...identityData },
     created_at: now,
     updated_at: now,
   });
@@ -232,7 +303,7 @@ export async function insertUserWithIdentity(repo: AuthRepository, input: NewAut
     provider_id: id,
     user_id: id,
     provider: 'email',
-    identity_data: { sub: id, email: input.email, email_verified: input.confirmed, phone_verified: false },
+    identity_data: identityData,
     created_at: now,
     updated_at: now,
   });
@@ -247,6 +318,8 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly mail: MailTransport,
     private readonly limiter: AuthRateLimiter,
+    private readonly throttle: AccountThrottle,
+    private readonly background: BackgroundTasks,
     private readonly settings: AuthSettings,
     private readonly log: FastifyBaseLogger,
     private readonly hooks: AuthHooks = {},
@@ -425,6 +498,7 @@ export class AuthService {
   // ---------------------------------------------------------------- sign-up and grants
 
   async signup(body: SignupBody, info: RequestInfo): Promise<SessionJson | UserJson> {
+    if (this.settings.disableSignup) throw signupDisabled();
     await this.limiter.consume('otp', `signup:${info.ip}`);
     if (!body.email && !body.phone) {
       if (!body.password)
@@ -448,16 +522,19 @@ export class AuthService {
     if (existing) {
       if (!this.settings.confirmEmail) throw unprocessable('user_already_exists', 'User already registered');
       // With confirmation on, answer exactly as for a new address so that sign-up does not reveal
-      // which emails have accounts; the owner of an unconfirmed account gets the link again.
-      // The hash a new account would cost keeps response times alike too.
+      // which emails have accounts; the owner gets mail instead, after the answer: the link again
+      // if unconfirmed, else word that someone tried. The hash, database work and mail limit a new
+      // account would cost keep response times alike too.
       await this.hashPassword(body.password);
-      if (!existing.email_confirmed_at && !existing.deleted_at) {
-        await this.sendLink(existing, 'signup', {
-          redirectTo: info.redirectTo,
-          pkce: pkce ? body : undefined,
-        });
+      const createdAt = this.date();
+      await this.rehearseSignup(data, createdAt);
+      await this.limiter.consume('email', email);
+      if (!existing.deleted_at) {
+        if (existing.email_confirmed_at) this.notify(existing, 'signup_existing');
+        else
+          this.mailLater(existing, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
       }
-      return this.obfuscatedUser(email, data);
+      return this.obfuscatedUser(email, data, createdAt);
     }
 
     const passwordHash = await this.hashPassword(body.password);
@@ -473,12 +550,48 @@ export class AuthService {
       return created;
     });
     if (!this.settings.confirmEmail) return this.issueSession(user, 'password', info);
-    await this.sendLink(user, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
+    await this.sendLink(user, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined }, true);
     return toUserJson(await this.bundle(user.id));
   }
 
-  /** What a fresh, unconfirmed sign-up of `email` looks like, under a random id that exists nowhere. */
-  private obfuscatedUser(email: string, data: Record<string, unknown>): UserJson {
+  /**
+   * The database work of a new sign-up (its rows, its link token, reading it back) in a transaction
+   * that is rolled back: an existing email's answer takes as long as a new one's and keeps nothing.
+   */
+  private async rehearseSignup(data: Record<string, unknown>, now: Date): Promise<void> {
+    const undo = new Error('sign-up rehearsal rolled back');
+    try {
+      await this.repo.transaction(async (repo) => {
+        const user = await this.createUserRows(repo, {
+          email: `${newId()}@rehearsal.invalid`,
+          passwordHash: null,
+          userMetadata: data,
+          confirmed: false,
+          now,
+        });
+        await repo.deleteOneTimeTokens(user.id, ['signup']);
+        await repo.insertOneTimeToken({
+          user_id: user.id,
+          token_type: 'signup',
+          token_hash: sha256Hex(randomToken()),
+          code_hash: sha256Hex(randomToken()),
+          relates_to: user.email ?? '',
+          created_at: now,
+        });
+        await repo.updateUser(user.id, { confirmation_sent_at: now }, now);
+        await repo.loadUserBundle(user.id);
+        throw undo;
+      });
+    } catch (error) {
+      if (error !== undo) throw error;
+    }
+  }
+
+  /**
+   * What a fresh, unconfirmed sign-up of `email` looks like, under a random id that exists nowhere:
+   * created at `createdAt`, its confirmation sent now, metadata in the database's key order.
+   */
+  private obfuscatedUser(email: string, data: Record<string, unknown>, createdAt: Date): UserJson {
     const now = this.date();
     const id = newId();
     return toUserJson({
@@ -496,13 +609,19 @@ export class AuthService {
         email_change_sent_at: null,
         reauthentication_sent_at: null,
         phone: null,
-        raw_app_meta_data: { provider: 'email', providers: ['email'] },
-        raw_user_meta_data: { ...data, email, email_verified: false, phone_verified: false, sub: id },
+        raw_app_meta_data: jsonbKeyOrder({ provider: 'email', providers: ['email'] }),
+        raw_user_meta_data: jsonbKeyOrder({
+          ...data,
+          email,
+          email_verified: false,
+          phone_verified: false,
+          sub: id,
+        }),
         is_anonymous: false,
         banned_until: null,
         deleted_at: null,
         last_sign_in_at: null,
-        created_at: now,
+        created_at: createdAt,
         updated_at: now,
       },
       identities: [
@@ -511,10 +630,10 @@ export class AuthService {
           provider_id: id,
           user_id: id,
           provider: 'email',
-          identity_data: { sub: id, email, email_verified: false, phone_verified: false },
+          identity_data: jsonbKeyOrder({ sub: id, email, email_verified: false, phone_verified: false }),
           last_sign_in_at: null,
-          created_at: now,
-          updated_at: now,
+          created_at: createdAt,
+          updated_at: createdAt,
         },
       ],
       factors: [],
@@ -563,10 +682,16 @@ export class AuthService {
       throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
     if (!body.email) throw validationFailed('missing email or phone');
     const password = body.password ?? '';
+    // Counted per email address, known or not, before the check: guesses from many addresses meet the lock.
+    const attempt = await this.throttle.beginPassword(body.email);
     const user = await this.repo.findUserByEmail(body.email.trim());
     const usable = user && !user.deleted_at ? user : undefined;
     const valid = await this.passwordMatches(usable?.encrypted_password ?? null, password);
-    if (!usable || !valid) throw badRequest('invalid_credentials', 'Invalid login credentials');
+    if (!usable || !valid) {
+      if (this.throttle.passwordFailed(attempt) && usable) this.notify(usable, 'signin_locked');
+      throw badRequest('invalid_credentials', 'Invalid login credentials');
+    }
+    await this.throttle.clearPassword(body.email);
     if (usable.banned_until && usable.banned_until.getTime() > this.now()) {
       throw badRequest('user_banned', 'User is banned');
     }
@@ -766,6 +891,8 @@ export class AuthService {
       }
       return row;
     });
+    // A new password (the end of a reset, too) ends a lock on password sign-in.
+    if (passwordHash && user.email) await this.throttle.clearPassword(user.email);
     if (changesEmail) {
       updated = await this.sendLink(updated, 'email_change', {
         redirectTo: info.redirectTo,
@@ -796,20 +923,48 @@ export class AuthService {
 
   /**
    * Creates a link token and 6-digit code of `kind` for the user, records the flow state for
-   * PKCE, and mails them. Earlier tokens of the same kind stop working. Returns the updated user.
+   * PKCE, and mails them (`later`: after the answer, a failure only logged). Earlier tokens of the
+   * same kind stop working. Returns the updated user.
    */
   private async sendLink(
     user: AuthUserRow,
     kind: MailKind,
-    options: {
-      redirectTo?: string | undefined;
-      pkce?: { code_challenge?: string | undefined; code_challenge_method?: string | undefined } | undefined;
-      newEmail?: string | undefined;
-    },
+    options: LinkOptions,
+    later = false,
   ): Promise<AuthUserRow> {
     const to = options.newEmail ?? user.email;
     if (!to) throw validationFailed('An email address is required');
     await this.limiter.consume('email', to);
+    return this.mailLink(user, kind, options, later);
+  }
+
+  /**
+   * All of sendLink after the answer, for requests whose answer must not tell whether the address
+   * has an account: the caller counts the mail limit for every address, known or not.
+   */
+  private mailLater(user: AuthUserRow, kind: MailKind, options: LinkOptions) {
+    this.background.run(`${kind} link`, () => this.mailLink(user, kind, options, true));
+  }
+
+  /** Tells the owner something after the answer (a notice carries no token: nothing else changes). */
+  private notify(user: AuthUserRow, kind: NoticeKind) {
+    if (!user.email) return;
+    const mail = renderNotice({
+      to: user.email,
+      kind,
+      locale: mailLocale(user.raw_user_meta_data),
+      siteUrl: this.settings.siteUrl,
+    });
+    this.background.run(`sending ${kind} mail`, () => this.mail.send(mail, this.settings.mailFrom));
+  }
+
+  private async mailLink(
+    user: AuthUserRow,
+    kind: MailKind,
+    options: LinkOptions,
+    later: boolean,
+  ): Promise<AuthUserRow> {
+    const to = options.newEmail ?? user.email ?? '';
     const link = await this.createLink(user, kind, options);
     const mail = renderMail({
       to,
@@ -820,6 +975,10 @@ export class AuthService {
       expiresInHours: Math.round((kind === 'invite' ? INVITE_LIFETIME_MS : LINK_LIFETIME_MS) / 3600_000),
       newEmail: options.newEmail,
     });
+    if (later) {
+      this.background.run(`sending ${kind} mail`, () => this.mail.send(mail, this.settings.mailFrom));
+      return link.user;
+    }
     try {
       await this.mail.send(mail, this.settings.mailFrom);
     } catch (error) {
@@ -834,15 +993,7 @@ export class AuthService {
   }
 
   /** The token, code and action link of `kind` (also what admin generate_link returns). */
-  async createLink(
-    user: AuthUserRow,
-    kind: MailKind,
-    options: {
-      redirectTo?: string | undefined;
-      pkce?: { code_challenge?: string | undefined; code_challenge_method?: string | undefined } | undefined;
-      newEmail?: string | undefined;
-    },
-  ) {
+  async createLink(user: AuthUserRow, kind: MailKind, options: LinkOptions) {
     const now = this.date();
     const pkce =
       options.pkce?.code_challenge && options.pkce.code_challenge_method ? options.pkce : undefined;
@@ -902,12 +1053,12 @@ export class AuthService {
     const email = normalizeEmail(body.email);
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
     const user = await this.repo.findUserByEmail(email);
-    // Unknown addresses get the same empty answer: /recover must not reveal who has an account.
-    if (!user || user.deleted_at) {
-      await this.limiter.consume('email', email);
-      return;
+    // Unknown addresses get the same answer after the same work: /recover must not reveal who has
+    // an account. The mail limit counts every address; a known one's link is made and mailed later.
+    await this.limiter.consume('email', email);
+    if (user && !user.deleted_at) {
+      this.mailLater(user, 'recovery', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
     }
-    await this.sendLink(user, 'recovery', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
   }
 
   async otp(body: OtpBody, info: RequestInfo): Promise<void> {
@@ -919,29 +1070,37 @@ export class AuthService {
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
     const pkceBody = pkce ? body : undefined;
     const user = await this.repo.findUserByEmail(email);
+    // Known, new or neither, the answer comes after the same work (the mail limit counts every
+    // address); creating the account, making the link and mailing it happen after the answer.
+    await this.limiter.consume('email', email);
     if (user && !user.deleted_at) {
       if (user.banned_until && user.banned_until.getTime() > this.now()) return;
-      await this.sendLink(user, user.email_confirmed_at ? 'magiclink' : 'signup', {
+      // An address not confirmed yet gets the sign-up link, which GoTrue then refuses too.
+      if (!user.email_confirmed_at && this.settings.disableSignup) throw signupDisabled();
+      this.mailLater(user, user.email_confirmed_at ? 'magiclink' : 'signup', {
         redirectTo: info.redirectTo,
         pkce: pkceBody,
       });
       return;
     }
-    if (user || body.create_user === false) {
-      // Same answer as for a known address (no enumeration); the limit counts it the same way.
-      await this.limiter.consume('email', email);
-      return;
-    }
-    const created = await this.repo.transaction((repo) =>
-      this.createUserRows(repo, {
-        email,
-        passwordHash: null,
-        userMetadata: body.data ?? {},
-        confirmed: false,
-        now: this.date(),
-      }),
-    );
-    await this.sendLink(created, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody });
+    // GoTrue's answer, though it tells the caller that no account has this address.
+    if (body.create_user === false) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+    // A deleted account's address: the same answer as for a known address (no enumeration).
+    if (user) return;
+    if (this.settings.disableSignup) throw signupDisabled();
+    const userMetadata = body.data ?? {};
+    this.background.run('otp sign-up', async () => {
+      const created = await this.repo.transaction((repo) =>
+        this.createUserRows(repo, {
+          email,
+          passwordHash: null,
+          userMetadata,
+          confirmed: false,
+          now: this.date(),
+        }),
+      );
+      await this.mailLink(created, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody }, true);
+    });
   }
 
   async resend(body: ResendBody, info: RequestInfo): Promise<void> {
@@ -958,22 +1117,21 @@ export class AuthService {
     const pkceBody = pkce ? body : undefined;
     if (body.type === 'signup') {
       const user = await this.repo.findUserByEmail(email);
+      // As /recover: the same work for every address, the link made and mailed after the answer.
+      await this.limiter.consume('email', email);
       if (user && !user.deleted_at && !user.email_confirmed_at) {
-        await this.sendLink(user, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody });
-      } else {
-        await this.limiter.consume('email', email);
+        this.mailLater(user, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody });
       }
       return;
     }
     const user = await this.repo.findUserByPendingEmail(email);
+    await this.limiter.consume('email', email);
     if (user?.email_change) {
-      await this.sendLink(user, 'email_change', {
+      this.mailLater(user, 'email_change', {
         redirectTo: info.redirectTo,
         pkce: pkceBody,
         newEmail: user.email_change,
       });
-    } else {
-      await this.limiter.consume('email', email);
     }
   }
 
@@ -1048,14 +1206,12 @@ export class AuthService {
   async verifyPost(body: VerifyBody, info: RequestInfo): Promise<SessionJson> {
     await this.limiter.consume('otp', `verify:${info.ip}`);
     if (!body.type) throw validationFailed('Verify requires a verification type');
-    if (body.phone || body.type === 'sms' || body.type === 'phone_change') {
-      throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
-    }
+    if (body.phone || body.type === 'sms' || body.type === 'phone_change') refusePhoneVerification(body);
     let find: { tokenHash: string } | { email: string; code: string };
     if (body.token_hash) {
       find = { tokenHash: sha256Hex(body.token_hash) };
     } else if (body.token && body.email) {
-      find = { email: normalizeEmail(body.email), code: body.token.replaceAll('-', '').trim() };
+      find = { email: emailToVerify(body.email), code: body.token.replaceAll('-', '').trim() };
     } else if (body.token) {
       // A link token pasted as `token` (older clients) is accepted like token_hash.
       find = { tokenHash: sha256Hex(body.token) };
@@ -1210,8 +1366,8 @@ export class AuthService {
 
   async verifyFactor(auth: AuthContext, factorId: string, body: VerifyFactorBody, info: RequestInfo) {
     const factor = await this.ownedFactor(auth, factorId);
-    // Per user, so that guessing codes from many addresses does not multiply the attempts.
-    await this.limiter.consume('otp', `mfa:${auth.user.id}`);
+    // Per address here; per session and user below (a lock that never shuts the owner out).
+    await this.limiter.consume('otp', `mfa:${info.ip}`);
     if (!body.code) throw validationFailed('Code needs to be non-empty');
     if (!body.challenge_id || !isUuid(body.challenge_id))
       throw validationFailed('challenge_id must be an UUID');
@@ -1229,9 +1385,13 @@ export class AuthService {
         `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
       );
     }
+    await this.throttle.beginTotp(auth.session.id);
     if (!verifyTotp(factor.secret, body.code.trim(), this.now())) {
+      if (await this.throttle.totpFailed(auth.user.id, auth.session.id))
+        this.notify(auth.user, 'mfa_failures');
       throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
     }
+    await this.throttle.totpPassed(auth.user.id, auth.session.id);
     const now = this.date();
     return this.repo.transaction(async (repo) => {
       if (!(await repo.consumeChallenge(challenge.id, now))) {
@@ -1274,20 +1434,6 @@ export class AuthService {
       await repo.deleteFactor(factor.id);
     });
     return { id: factor.id };
-  }
-
-  // ---------------------------------------------------------------- providers SYS does not offer
-
-  /** Every SYS user has exactly one identity (email), so unlinking can only be refused. */
-  async identityUnlink(auth: AuthContext, identityId: string): Promise<never> {
-    const identities = await this.repo.findIdentities(auth.user.id);
-    if (!identities.some((i) => i.id === identityId)) {
-      throw notFound('identity_not_found', 'Identity does not exist');
-    }
-    throw unprocessable(
-      'single_identity_not_deletable',
-      'User must have at least 1 identity after unlinking',
-    );
   }
 
   // ---------------------------------------------------------------- admin

@@ -122,6 +122,25 @@ export async function readAppliedMigrations(db: Db): Promise<number[]> {
   return rows.map((row) => Number(row.created_at));
 }
 
+/**
+ * The other sessions on this database whose application name matches `pattern` (processes of SYS name
+ * themselves `sys-server`, `sys-admin`...), by application and client address. PostgreSQL shows every
+ * session's application name, whoever asks.
+ */
+export async function listAppSessions(
+  db: Db,
+  pattern: string,
+): Promise<{ application: string; client: string; sessions: number }[]> {
+  return select(
+    db,
+    sql`select application_name as application, coalesce(host(client_addr), 'a local socket') as client,
+          count(*)::int as sessions
+        from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and application_name like ${pattern}
+        group by 1, 2 order by 1, 2`,
+  );
+}
+
 /** Whether the database holds no user table at all (a fresh database, nothing migrated yet). */
 export async function hasNoTables(db: Db): Promise<boolean> {
   return (await listTables(db)).length === 0;

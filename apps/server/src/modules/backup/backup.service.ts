@@ -8,14 +8,17 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { AppConfig } from '../../config.ts';
 import {
+  APPLICATION_NAME_PREFIX,
   type Database,
   type Db,
   type DbEngine,
-  migrateDatabase,
+  lockPgliteDir,
+  migrateEmptyDatabaseIn,
   openDatabase,
   pgliteDirFor,
   readJournal,
 } from '../../db/client.ts';
+import { restoreStagingFor, swapInRestored } from '../../db/pglite-swap.ts';
 import { LocalStorage } from '../storage/storage.local.ts';
 import { openStorage } from '../storage/storage.plugin.ts';
 import { RESUMABLE_S3_PREFIX } from '../storage/storage.resumable-s3.ts';
@@ -27,6 +30,7 @@ import {
   dropForeignKey,
   dropUserSchemas,
   insertJsonRows,
+  listAppSessions,
   listForeignKeys,
   listTables,
   MIGRATIONS_TABLE,
@@ -291,22 +295,26 @@ async function* readLines(file: string): AsyncGenerator<string> {
 }
 
 export interface RestoreDatabaseOptions {
-  /** A migrated, empty database of this version. */
+  /** An empty database, or with `replace` one whose schemas are dropped first. */
   database: Database;
   from: string;
   manifest: BackupManifest;
+  replace?: boolean;
   log?: Log;
 }
 
 /**
- * Loads the backup's rows into a freshly migrated database in one transaction: foreign keys are
- * dropped while loading and added back at the end (Postgres then checks every row), sequences are
- * moved past the restored ids, and every table's count is compared with the manifest.
+ * Builds the database of the backup in one transaction, so that a failure (or a kill) leaves what was
+ * there: drops the old schemas (`replace`), migrates, loads the rows with foreign keys dropped and added
+ * back at the end (Postgres then checks every row), moves sequences past the restored ids, and compares
+ * every table's count with the manifest.
  */
 export async function restoreDatabase(options: RestoreDatabaseOptions): Promise<void> {
   const { manifest, from } = options;
   const log = options.log ?? (() => {});
   await options.database.db.transaction(async (tx) => {
+    if (options.replace) await dropUserSchemas(tx);
+    await migrateEmptyDatabaseIn(tx);
     const targets = new Map((await listTables(tx)).map((table) => [table.name, table]));
     const backedUp = manifest.tables.filter((table) => table.name !== MIGRATIONS_TABLE);
     for (const table of backedUp) {
@@ -396,31 +404,83 @@ export async function verifyBackupFiles(from: string, manifest: BackupManifest):
   }
 }
 
-/** Copies the backup's media into the store, checking each file's SHA-256 against the manifest. */
+/**
+ * Passes a file's bytes through and fails at the end, before the file is stored, when they are not the
+ * ones the manifest lists.
+ */
+function checkingStream(expected: { size: number; sha256: string }, damaged: () => Error): Transform {
+  const hash = createHash('sha256');
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+    flush(callback) {
+      callback(size === expected.size && hash.digest('hex') === expected.sha256 ? null : damaged());
+    },
+  });
+}
+
+/**
+ * Copies the backup's media into the store beside what it holds: a store's files are never rewritten
+ * under the same key, so until the restore is complete the database it replaces keeps all its files.
+ * Each file's SHA-256 is checked as it is written; a damaged one fails before it is stored.
+ */
 export async function restoreMedia(from: string, manifest: BackupManifest, store: MediaStore, log?: Log) {
   let bytes = 0;
   for (const entry of manifest.media) {
     const key = assertStoragePath(entry.key);
-    const hashing = hashingStream();
+    const checking = checkingStream(
+      entry,
+      () => new BackupError(`media file ${key} of the backup is damaged (its checksum does not match)`),
+    );
     const body = new PassThrough();
-    const reading = pipeline(createReadStream(join(from, 'media', key)), hashing.stream, body);
-    await Promise.all([store.putStream(key, body, contentTypeOf(key)), reading]);
-    const { size, sha256 } = hashing.result();
-    if (size !== entry.size || sha256 !== entry.sha256) {
-      await store.remove(key);
-      throw new BackupError(`media file ${key} of the backup is damaged (its checksum does not match)`);
-    }
-    bytes += size;
+    const [reading, storing] = await Promise.allSettled([
+      pipeline(createReadStream(join(from, 'media', key)), checking, body),
+      store.putStream(key, body, contentTypeOf(key)),
+    ]);
+    if (reading.status === 'rejected') throw reading.reason;
+    if (storing.status === 'rejected') throw storing.reason;
+    bytes += entry.size;
   }
   log?.(`  media: ${manifest.media.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB`);
 }
 
-/** Copies the backed-up signing key into DATA_DIR/keys, so that issued tokens stay valid. */
-export async function restoreKeys(from: string, manifest: BackupManifest, dataDir: string): Promise<void> {
-  for (const name of manifest.keys) {
-    const target = join(dataDir, 'keys', assertStoragePath(name));
+/** Local media files that the backup does not hold (restore --force removes them once it is complete). */
+async function removeMediaNotIn(manifest: BackupManifest, store: LocalStorage): Promise<number> {
+  const restored = new Set(manifest.media.map((entry) => entry.key));
+  let removed = 0;
+  for (const key of await walkFiles(store.root)) {
+    if (restored.has(key)) continue;
+    await store.remove(key);
+    removed++;
+  }
+  return removed;
+}
+
+/**
+ * Copies the backed-up signing key into DATA_DIR/keys (each file under a temporary name, then renamed),
+ * so that issued tokens stay valid; with `replace`, other key files there are removed.
+ */
+export async function restoreKeys(
+  from: string,
+  manifest: BackupManifest,
+  dataDir: string,
+  replace = false,
+): Promise<void> {
+  const keysDir = join(dataDir, 'keys');
+  const names = new Set(manifest.keys.map((name) => assertStoragePath(name)));
+  for (const name of names) {
+    const target = join(keysDir, name);
     await mkdir(dirname(target), { recursive: true });
-    await copyFile(join(from, 'keys', name), target);
+    await copyFile(join(from, 'keys', name), `${target}.restoring`);
+    await rename(`${target}.restoring`, target);
+  }
+  if (!replace) return;
+  for (const name of await walkFiles(keysDir)) {
+    if (!names.has(name)) await rm(join(keysDir, name), { force: true });
   }
 }
 
@@ -430,17 +490,19 @@ export interface RestoreOptions {
   config: AppConfig;
   /** Replace what the target holds instead of refusing a target that is not empty. */
   force?: boolean;
+  /** PostgreSQL: restore even while other processes of SYS (running servers) are connected to the database. */
+  forceOnline?: boolean;
   log?: Log;
 }
 
 /** What a restore target already holds; a restore without --force needs it all empty. */
-async function occupiedParts(config: AppConfig, database: Database | null, store: MediaStore) {
+async function occupiedParts(config: AppConfig, databaseHasTables: boolean, store: MediaStore) {
   const occupied: string[] = [];
   const pgDir = pgliteDirFor(config.dataDir);
   if (!config.databaseUrl && pgDir && existsSync(pgDir) && (await readdir(pgDir)).length > 0) {
     occupied.push(`the database folder ${pgDir}`);
   }
-  if (database && (await listTables(database.db)).length > 0) occupied.push('the database (DATABASE_URL)');
+  if (databaseHasTables) occupied.push('the database (DATABASE_URL)');
   if (!(await mediaStoreIsEmpty(store))) {
     occupied.push(store instanceof LocalStorage ? `the media folder ${store.root}` : 'the S3 bucket');
   }
@@ -449,11 +511,139 @@ async function occupiedParts(config: AppConfig, database: Database | null, store
   return occupied;
 }
 
+function refuseUnlessForced(occupied: string[], options: RestoreOptions, log: Log): void {
+  if (occupied.length === 0) return;
+  if (!options.force) {
+    throw new BackupError(
+      `the target is not empty (${occupied.join(', ')}); restore into an empty one, or pass --force to replace it`,
+    );
+  }
+  log(`replacing ${occupied.join(', ')}`);
+}
+
+/** Compares the row count of every restored table with the manifest. */
+async function checkRowCounts(database: Database, manifest: BackupManifest): Promise<void> {
+  for (const table of manifest.tables) {
+    if (table.name === MIGRATIONS_TABLE) continue;
+    const dot = table.name.indexOf('.');
+    const count = await countRows(database.db, {
+      schema: table.name.slice(0, dot),
+      table: table.name.slice(dot + 1),
+    });
+    if (count !== table.rows) {
+      throw new BackupError(
+        `${table.name}: the restored database holds ${count} rows, the backup ${table.rows}`,
+      );
+    }
+  }
+}
+
+/** What comes after the database: the signing key, and with --force the removal of files the backup lacks. */
+async function restoreFiles(options: RestoreOptions, manifest: BackupManifest, store: MediaStore, log: Log) {
+  const { config } = options;
+  if (config.dataDir && !config.authJwtPrivateKey) {
+    await restoreKeys(options.from, manifest, config.dataDir, options.force);
+  } else if (config.dataDir && options.force) {
+    await rm(join(config.dataDir, 'keys'), { recursive: true, force: true });
+  }
+  if (options.force && store instanceof LocalStorage) {
+    const removed = await removeMediaNotIn(manifest, store);
+    if (removed > 0) log(`  removed ${removed} media files the backup does not hold`);
+  }
+}
+
+/**
+ * Into the embedded database: holding DATA_DIR/pg's lock (refused while a server or another command has
+ * it open), the new database is built in a folder beside it, reopened and counted, and swapped in at the
+ * end (pglite-swap.ts), so that a restore stopped at any point leaves the old database or the new one.
+ */
+async function restoreIntoPglite(options: RestoreOptions, manifest: BackupManifest, log: Log) {
+  const pgDir = pgliteDirFor(options.config.dataDir)!;
+  const lock = await lockPgliteDir(pgDir, 'restore');
+  try {
+    const opened = openStorage(options.config);
+    try {
+      refuseUnlessForced(await occupiedParts(options.config, false, opened.storage), options, log);
+      const staging = restoreStagingFor(pgDir);
+      try {
+        await buildPgliteDatabase(staging.building, options.from, manifest, log);
+        await restoreMedia(options.from, manifest, opened.storage, log);
+      } catch (error) {
+        await rm(staging.building, { recursive: true, force: true });
+        throw error;
+      }
+      await swapInRestored(pgDir, staging);
+      await restoreFiles(options, manifest, opened.storage, log);
+      return manifest;
+    } finally {
+      opened.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** Builds the backup's database in the new PGlite folder `folder`, then reopens it and counts its rows. */
+async function buildPgliteDatabase(folder: string, from: string, manifest: BackupManifest, log: Log) {
+  const open = () => openDatabase({ pgliteDir: folder, pgliteLockHeld: true, openedBy: 'restore' });
+  const database = await open();
+  try {
+    log('database:');
+    await restoreDatabase({ database, from, manifest, log });
+  } finally {
+    await database.close();
+  }
+  const reopened = await open();
+  try {
+    await checkRowCounts(reopened, manifest);
+  } finally {
+    await reopened.close();
+  }
+}
+
+/** Processes of SYS other than this one connected to the database, described for a person. */
+async function otherSessions(database: Database): Promise<string | null> {
+  const sessions = await listAppSessions(database.db, `${APPLICATION_NAME_PREFIX}%`);
+  if (sessions.length === 0) return null;
+  return sessions.map((row) => `${row.sessions} of ${row.application} from ${row.client}`).join(', ');
+}
+
+/**
+ * Into PostgreSQL: refused while servers (any other process of SYS) are connected, unless --force-online.
+ * The media are copied first, beside what the store holds; then one transaction replaces the schemas,
+ * migrates and loads every table, so a failure or a kill leaves the old database as it was.
+ */
+async function restoreIntoPostgres(options: RestoreOptions, manifest: BackupManifest, log: Log) {
+  const opened = openStorage(options.config);
+  let database: Database | null = null;
+  try {
+    database = await openDatabase({ databaseUrl: options.config.databaseUrl, openedBy: 'restore' });
+    const connected = await otherSessions(database);
+    if (connected && !options.forceOnline) {
+      throw new BackupError(
+        `processes of SYS are connected to the database (sessions: ${connected}); stop the servers first, ` +
+          'or pass --force-online to restore while they run (then restart them: they keep caches of the old data)',
+      );
+    }
+    if (connected) log(`restoring while processes of SYS are connected (sessions: ${connected})`);
+    const hasTables = (await listTables(database.db)).length > 0;
+    refuseUnlessForced(await occupiedParts(options.config, hasTables, opened.storage), options, log);
+    await restoreMedia(options.from, manifest, opened.storage, log);
+    log('database:');
+    await restoreDatabase({ database, from: options.from, manifest, log, replace: hasTables });
+    await restoreFiles(options, manifest, opened.storage, log);
+    return manifest;
+  } finally {
+    await database?.close().catch(() => {});
+    opened.close();
+  }
+}
+
 /**
  * Restores a backup into the configured target: an empty DATA_DIR (PGlite) or an empty PostgreSQL
  * database, and an empty media store. A target that holds anything is refused unless `force`, which
- * drops the database's schemas (or the PGlite folder) and the local media and keys first; S3 objects are
- * overwritten, never deleted.
+ * replaces the database and removes the local media and keys the backup does not hold; S3 objects are
+ * overwritten, never deleted. Whatever stops a restore before its end leaves the old database whole.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<BackupManifest> {
   const { config, from } = options;
@@ -464,40 +654,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
   if (!config.dataDir && (!config.databaseUrl || config.storageDriver === 'local')) {
     throw new BackupError('set DATA_DIR: the restored database or media need a folder');
   }
-
-  const opened = openStorage(config);
-  let database: Database | null = null;
-  try {
-    if (config.databaseUrl) database = await openDatabase({ databaseUrl: config.databaseUrl });
-    const occupied = await occupiedParts(config, database, opened.storage);
-    if (occupied.length > 0 && !options.force) {
-      throw new BackupError(
-        `the target is not empty (${occupied.join(', ')}); restore into an empty one, or pass --force to replace it`,
-      );
-    }
-    if (occupied.length > 0) {
-      log(`replacing ${occupied.join(', ')}`);
-      if (database) await dropUserSchemas(database.db);
-      const pgDir = pgliteDirFor(config.dataDir);
-      if (!config.databaseUrl && pgDir) await rm(pgDir, { recursive: true, force: true });
-      if (opened.storage instanceof LocalStorage) {
-        await rm(opened.storage.root, { recursive: true, force: true });
-        await mkdir(opened.storage.root, { recursive: true });
-      }
-      if (config.dataDir) await rm(join(config.dataDir, 'keys'), { recursive: true, force: true });
-    }
-    database ??= await openDatabase({ pgliteDir: pgliteDirFor(config.dataDir) });
-
-    await migrateDatabase(database);
-    log('database:');
-    await restoreDatabase({ database, from, manifest, log });
-    await restoreMedia(from, manifest, opened.storage, log);
-    if (config.dataDir && manifest.keys.length > 0 && !config.authJwtPrivateKey) {
-      await restoreKeys(from, manifest, config.dataDir);
-    }
-    return manifest;
-  } finally {
-    await database?.close().catch(() => {});
-    opened.close();
-  }
+  return config.databaseUrl
+    ? restoreIntoPostgres(options, manifest, log)
+    : restoreIntoPglite(options, manifest, log);
 }

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { type ApiRateLimiter, createApiRateLimiter } from '../../lib/api-rate-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
+import { bearerTokenOf } from '../../plugins/authenticate.ts';
+import { isPrivateRequest, PRIVATE_CACHE_CONTROL } from '../../plugins/private-caching.ts';
 import { LiveEventBus, profileTopic, userTopic } from './events.bus.ts';
 import { LiveEventsService } from './events.service.ts';
 import { SseStream } from './events.stream.ts';
@@ -57,14 +59,11 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
     },
     async (request, reply) => {
       throwIfInvalid(request);
-      let user = request.user;
-      let expiresAt: number | null = null;
-      const token = request.query.access_token;
-      if (token) {
-        const { expiresAt: exp, ...fromToken } = await app.authenticateAccessToken(token);
-        user = fromToken;
-        expiresAt = exp;
-      }
+      // The query's token (EventSource sends no headers) gets the same check as the header's.
+      const token = request.query.access_token ?? bearerTokenOf(request);
+      const { user, expiresAt } = token
+        ? await app.authenticateAccessToken(token)
+        : { user: null, expiresAt: null };
       const profileIds = request.query.profiles;
       const topics = [...profileIds.map(profileTopic), ...(user ? [userTopic(user.id)] : [])];
       if (topics.length === 0) {
@@ -82,7 +81,8 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        // A stream asked for with credentials may carry someone's messages: never stored.
+        'cache-control': `${isPrivateRequest(request) ? PRIVATE_CACHE_CONTROL : 'no-cache'}, no-transform`,
         connection: 'keep-alive',
         // nginx and similar proxies would otherwise buffer the stream.
         'x-accel-buffering': 'no',
@@ -101,14 +101,27 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       // An expired token must not keep a stream of private events open: end it; the client
       // reconnects with its refreshed token.
       const expiry =
-        expiresAt !== null
+        user && expiresAt !== null
           ? setTimeout(() => stream.end(), Math.max(0, expiresAt * 1000 - Date.now()))
+          : null;
+      // Nor a token whose user was deleted or banned or whose session ended meanwhile (on any instance).
+      const stopWatching =
+        user && token
+          ? app.watchAccess(user.id, () => {
+              app.authenticateAccessToken(token).then(
+                (still) => {
+                  if (!still.user) stream.end();
+                },
+                () => stream.end(),
+              );
+            })
           : null;
       stream.onEnd(() => {
         streams.delete(stream);
         unsubscribe();
         clearInterval(heartbeat);
         if (expiry) clearTimeout(expiry);
+        stopWatching?.();
       });
 
       try {

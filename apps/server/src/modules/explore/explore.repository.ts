@@ -578,12 +578,16 @@ export interface TrendingRow {
   clicks: number;
 }
 
-/** Items of public posts by their clicks since `days` ago (most first, then id); items without clicks are left out. */
+/**
+ * Items of public posts by their clicks since `days` ago (most first, then id); items without clicks are
+ * left out, and so are those of people `viewerId` blocked or who blocked them.
+ */
 export async function findTrendingPage(
   db: Db,
   days: number,
   after: CountedPosition | undefined,
   limit: number,
+  viewerId: string | null = null,
 ): Promise<TrendingRow[]> {
   const continuing = after
     ? sql`and (c.clicks, ${postItems.id}) < (${after.count}::int, ${after.id}::uuid)`
@@ -601,7 +605,7 @@ export async function findTrendingPage(
     ) c
     join ${postItems} on ${postItems.id} = c.item_id
     join ${posts} on ${posts.id} = ${postItems.post_id} and ${posts.visibility} = 'public'
-    where true ${continuing}
+    where ${notBlockedFor(viewerId, posts.profile_id) ?? sql`true`} ${continuing}
     order by c.clicks desc, ${postItems.id} desc
     limit ${limit}`);
   return rowsOf<TrendingRow>(result).map((row) => ({ ...row, clicks: Number(row.clicks) }));
@@ -632,7 +636,8 @@ export async function findOwnMeasurements(db: Db, profileId: string): Promise<Me
 export interface FitsOptions {
   reference: Measurements;
   tolerance: number;
-  excludeProfileId: string;
+  /** Whose reference it is: their own posts, and those across a block from them, are left out. */
+  viewerId: string;
   after: ScoredPosition | undefined;
   limit: number;
 }
@@ -667,7 +672,8 @@ export async function findFitsPage(db: Db, options: FitsOptions): Promise<FitsRo
       from ${profiles}
       join ${posts} on ${posts.profile_id} = ${profiles.id} and ${posts.visibility} = 'public'
       where ${profiles.measurements_public}
-        and ${profiles.id} <> ${options.excludeProfileId}::uuid
+        and ${profiles.id} <> ${options.viewerId}::uuid
+        and ${notBlockedFor(options.viewerId, profiles.id)}
         and ${within(profiles.chest_circumference, r.chest)}
         and ${within(profiles.waist_circumference, r.waist)}
         and ${within(profiles.hip_circumference, r.hip)}

@@ -162,7 +162,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         response: { 200: TrendingPageSchema, ...listErrors },
       },
     },
-    async (request) => service.listTrending(request.query),
+    async (request) => service.listTrending(viewer(request), request.query),
   );
 
   app.get(

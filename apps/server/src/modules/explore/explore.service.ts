@@ -197,7 +197,7 @@ export class ExploreService {
     const [brands, creators, trending, albumPage] = await Promise.all([
       findBrandsByItemCount(this.db, LIMITS.exploreBrands),
       this.listCreators(viewerId, { limit: LIMITS.exploreCreators }),
-      this.listTrending({ limit: LIMITS.exploreProducts }),
+      this.listTrending(viewerId, { limit: LIMITS.exploreProducts }),
       albums ? albums.listPublicAlbums(viewerId, { limit: LIMITS.exploreAlbums, q: undefined }) : null,
     ]);
     return {
@@ -265,13 +265,17 @@ export class ExploreService {
     };
   }
 
-  /** Trending Products: items of public posts by their link clicks of the last 7 days. */
-  async listTrending(page: { limit: number; cursor?: string }): Promise<TrendingPage> {
+  /** Trending Products: items of public posts by their link clicks of the last 7 days; none across a block. */
+  async listTrending(
+    viewerId: string | null,
+    page: { limit: number; cursor?: string },
+  ): Promise<TrendingPage> {
     const rows = await findTrendingPage(
       this.db,
       DISCOVERY_LIMITS.trendingDays,
       decodeCountedCursor(page.cursor),
       page.limit + 1,
+      viewerId,
     );
     const shown = rows.slice(0, page.limit);
     const last = shown.at(-1);
@@ -311,7 +315,7 @@ export class ExploreService {
     if (!reference || reference.chest <= 0 || reference.waist <= 0 || reference.hip <= 0) {
       throw new AppError(422, 'measurements_missing', DISCOVERY_MESSAGES.measurementsMissing);
     }
-    const options = { reference, tolerance: query.tolerance, excludeProfileId: userId };
+    const options = { reference, tolerance: query.tolerance, viewerId: userId };
     const after = decodeScoredCursor(query.cursor);
     const rows = await findFitsPage(this.db, { ...options, after, limit: query.limit + 1 });
     const total =

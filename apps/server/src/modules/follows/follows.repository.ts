@@ -74,7 +74,8 @@ type Side = 'followers' | 'following';
 
 /**
  * A page of a profile's followers (who follows them) or following (whom they follow), newest follow
- * first, continuing strictly after `after`; with whether `viewerId` follows each person listed.
+ * first, continuing strictly after `after`; with whether `viewerId` follows each person listed. Empty for
+ * a viewer on the other side of a block from the profile, as its posts are.
  */
 export async function findFollowPage(
   db: Db,
@@ -109,7 +110,14 @@ export async function findFollowPage(
     .from(follows)
     .innerJoin(profiles, eq(profiles.id, personSide))
     // People who blocked the viewer, or whom the viewer blocked, are left out of every list.
-    .where(and(eq(listedSide, profileId), older, notBlockedFor(viewerId, profiles.id)))
+    .where(
+      and(
+        eq(listedSide, profileId),
+        older,
+        notBlockedFor(viewerId, profileId),
+        notBlockedFor(viewerId, profiles.id),
+      ),
+    )
     .orderBy(descNullsLast(follows.created_at), descNullsLast(follows.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, viewerFollows: Boolean(row.viewerFollows) }));

@@ -177,9 +177,13 @@ export class MessagesService {
     return message;
   }
 
-  /** Marks the conversation read up to now; the user's other devices hear the new unread total. */
+  /**
+   * Marks the conversation read up to now; the user's other devices hear the new unread total. A
+   * conversation hidden by a block is not found, as it is for reading.
+   */
   async markRead(userId: string, conversationId: string): Promise<UnreadCount> {
-    await this.requireParticipants(userId, conversationId);
+    const participants = await this.requireParticipants(userId, conversationId);
+    if (await this.blockedAmong(userId, participants)) throw conversationNotFound();
     await markReadUntil(this.db, conversationId, userId, 'now');
     const unreadCount = await countUnread(this.db, userId);
     await this.deps.events.unreadChanged(userId, unreadCount);

@@ -44,8 +44,9 @@ export interface ModerationServiceDeps {
 const targetNotFound = () => notFound(MODERATION_MESSAGES.targetNotFound);
 
 /**
- * Reports, blocks and the administrators' review. The block itself is enforced where content is read:
- * every repository that lists posts, comments, people or conversations filters with db/block-filter.ts.
+ * Reports, blocks and the administrators' review. The block itself is enforced where content is read or
+ * acted on, by the rules of db/block-filter.ts: every list of people's things filters with it, and every
+ * single thing is checked with it; moderation.blocks.test.ts asks every route both ways round.
  */
 export class ModerationService {
   constructor(private readonly deps: ModerationServiceDeps) {}

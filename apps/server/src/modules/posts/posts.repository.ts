@@ -4,13 +4,12 @@ import {
   eq,
   inArray,
   notInArray,
-  or,
   type Placeholder,
   type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import { blockedBetween, notBlockedFor } from '../../db/block-filter.ts';
+import { blockedBetween, notBlockedFor, visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import {
   comments,
@@ -273,14 +272,13 @@ export async function findVisiblePostsByIds(
   viewerId: string | null,
 ): Promise<PostListRow[]> {
   if (ids.length === 0) return [];
-  const visible = viewerId
-    ? or(eq(posts.visibility, 'public'), eq(posts.profile_id, viewerId))
-    : eq(posts.visibility, 'public');
   return db
     .select(postSelection(viewerId))
     .from(posts)
     .innerJoin(profiles, eq(profiles.id, posts.profile_id))
-    .where(and(inArray(posts.id, [...ids]), visible, notBlockedFor(viewerId, posts.profile_id)));
+    .where(
+      and(inArray(posts.id, [...ids]), visibleTo(viewerId, posts.profile_id, eq(posts.visibility, 'public'))),
+    );
 }
 
 const mediaStatements = new WeakMap<Db, Map<string, Prepared<PostMediaRow>>>();
@@ -463,6 +461,21 @@ export async function findUrlsStillUsed(
     .from(postItems)
     .innerJoin(posts, eq(posts.id, postItems.post_id))
     .where(and(eq(posts.profile_id, ownerId), inArray(postItems.image_url, list)));
+  return new Set([...media, ...images].map((row) => row.url).filter((url): url is string => url !== null));
+}
+
+/** Which of `urls` any post shows, as a medium or a product image (whoever its author). */
+export async function findUrlsUsedByAnyPost(db: Db, urls: readonly string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const list = [...urls];
+  const media = await db
+    .selectDistinct({ url: postMedia.media_url })
+    .from(postMedia)
+    .where(inArray(postMedia.media_url, list));
+  const images = await db
+    .selectDistinct({ url: postItems.image_url })
+    .from(postItems)
+    .where(inArray(postItems.image_url, list));
   return new Set([...media, ...images].map((row) => row.url).filter((url): url is string => url !== null));
 }
 

@@ -7,11 +7,13 @@ import {
   POST_MESSAGES,
   PostPageSchema,
   PostSchema,
+  SavedPostSchema,
   UpdatePostBodySchema,
   UsernameParamsSchema,
 } from '@sys/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicBaseUrl } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
@@ -79,11 +81,11 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
           etag = etagOf(body);
         }
       }
-      // The same address answers differently per viewer; clients revalidate (304) instead of re-reading.
-      reply
-        .header('vary', 'authorization')
-        .header('cache-control', viewerId === null ? 'no-cache' : 'private, no-cache')
-        .header('etag', etag);
+      // The same address answers differently per viewer; visitors revalidate (304) instead of re-reading.
+      // A signed-in viewer's page carries their own flags: no-store, as every answer to a request with
+      // credentials (plugins/private-caching.ts).
+      reply.header('vary', 'authorization').header('etag', etag);
+      if (viewerId === null) reply.header('cache-control', 'no-cache');
       // Untyped from here: a 304 has no body, and a string body with a JSON type is sent as it is.
       const untyped = reply as unknown as FastifyReply;
       if (matchesEtag(request.headers['if-none-match'], etag)) return untyped.code(304).send();
@@ -131,8 +133,12 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['posts'],
         summary: 'Publish a post: its media and items in one transaction',
         security: secured,
+        description:
+          'Product image links that are not SYS media are fetched (public addresses only, like the ' +
+          "scraper) and stored as the author's media; a link that cannot be stored leaves its product " +
+          'without an image, listed in `droppedItemImages`.',
         body: CreatePostBodySchema,
-        response: { 201: PostSchema, ...errors },
+        response: { 201: SavedPostSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -152,8 +158,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit own post; given media or items replace the old ones',
         security: secured,
         params: IdParamsSchema,
+        description: 'Product image links are stored as on publishing (see POST /posts).',
         body: UpdatePostBodySchema,
-        response: { 200: PostSchema, ...errors },
+        response: { 200: SavedPostSchema, ...errors },
       },
     },
     async (request) => {
@@ -206,6 +213,7 @@ export async function registerPosts(app: FastifyInstance): Promise<void> {
     new PostsService({
       db: app.database.db,
       storage: app.uploads,
+      productImages: app.productImages,
       log: app.log,
       follows: app.follows,
       // The wishlist is set up after posts (it needs them); by the time a request asks, it is there.
@@ -235,6 +243,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * page, which shows 'Post not found'.
  */
 const postPageRoute: FastifyPluginAsyncZod = async (app) => {
+  // The configured address, never the request's Host: see publicBaseUrl.
+  const origin = publicBaseUrl(app.config);
   app.get('/post/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     if (!UUID.test(id)) return reply.sendIndexHtml();
@@ -243,7 +253,6 @@ const postPageRoute: FastifyPluginAsyncZod = async (app) => {
       throw error;
     });
     if (!post) return reply.sendIndexHtml();
-    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
     return reply.sendIndexHtml(postPreviewTags(post, origin));
   });
 };

@@ -1,5 +1,6 @@
 import {
   appendStyles,
+  type DroppedItemImage,
   type PageQuery,
   type ParsedCreatePostBody,
   type ParsedPostItemInput,
@@ -8,6 +9,7 @@ import {
   type Post,
   type PostMediaInput,
   type PostPage,
+  type SavedPost,
 } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -16,6 +18,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { countBrandUsage } from '../brands/brands.service.ts';
 import { indexPostsForDiscovery } from '../explore/explore.indexing.ts';
+import type { ProductImages } from '../scrape/scrape.images.ts';
 import type { StorageService } from '../storage/storage.service.ts';
 import type { ViewerPostState } from './posts.feed-template.ts';
 import { toPosts, toViewerPostState } from './posts.mapper.ts';
@@ -47,6 +50,8 @@ import {
 export interface PostsServiceDeps {
   db: Db;
   storage: StorageService;
+  /** Product image links are stored as the author's media when a post is saved (the scrape module). */
+  productImages: Pick<ProductImages, 'mirrorAll'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The viewer's follows, for `followingAuthor` (the follows module). */
   follows?: { followedAmong(viewerId: string | null, profileIds: readonly string[]): Promise<Set<string>> };
@@ -66,6 +71,14 @@ export interface PostsServiceDeps {
 
 type MediaRowInput = Omit<NewPostMediaRow, 'post_id'>;
 type ItemRowInput = Omit<NewPostItemRow, 'post_id'> & { id?: string };
+
+interface ResolvedItems {
+  rows: ItemRowInput[];
+  /** Image links that could not be stored: their items have no image. */
+  dropped: DroppedItemImage[];
+  /** The /media URLs stored for this request, to remove again if the post is not written. */
+  mirrored: string[];
+}
 
 const postNotFound = () => notFound(POST_MESSAGES.postNotFound);
 
@@ -224,52 +237,59 @@ export class PostsService {
   // Writing
   // -------------------------------------------------------------------------------------------------------
 
-  async createPost(userId: string, input: ParsedCreatePostBody): Promise<Post> {
+  async createPost(userId: string, input: ParsedCreatePostBody): Promise<SavedPost> {
     const media = await this.resolveMedia(userId, input.media, []);
     const items = await this.resolveItems(userId, input.items, []);
-    const postId = await this.db.transaction((tx) =>
-      writeNewPost(tx, {
-        ownerId: userId,
-        caption: appendStyles(input.caption, input.styles),
-        media,
-        items,
-      }),
-    );
+    const postId = await this.db
+      .transaction((tx) =>
+        writeNewPost(tx, {
+          ownerId: userId,
+          caption: appendStyles(input.caption, input.styles),
+          media,
+          items: items.rows,
+        }),
+      )
+      .catch((error: unknown) => this.discardMirrored(userId, items.mirrored, error));
     await this.deps.feedCache?.invalidate();
     await this.deps.events?.profileStatsChanged([userId]);
-    return this.getPost(userId, postId);
+    return { ...(await this.getPost(userId, postId)), droppedItemImages: items.dropped };
   }
 
-  async updatePost(userId: string, id: string, input: ParsedUpdatePostBody): Promise<Post> {
+  async updatePost(userId: string, id: string, input: ParsedUpdatePostBody): Promise<SavedPost> {
     const access = await this.requireOwnPost(userId, id);
     const currentMedia = await findMediaOfPosts(this.db, [id]);
     const currentItems = await findItemsOfPosts(this.db, [id]);
     const media = input.media ? await this.resolveMedia(userId, input.media, currentMedia) : undefined;
-    const items = input.items ? await this.resolveItems(userId, input.items, currentItems) : undefined;
+    const resolvedItems = input.items
+      ? await this.resolveItems(userId, input.items, currentItems)
+      : undefined;
+    const items = resolvedItems?.rows;
     const captionChanged = input.caption !== undefined || input.styles !== undefined;
     const caption = captionChanged
       ? appendStyles(input.caption ?? access.caption, input.styles ?? [])
       : undefined;
 
-    await this.db.transaction(async (tx) => {
-      // Lock first, so that the item diff below is computed against the state this edit replaces.
-      if (!(await lockOwnedPost(tx, id, userId))) throw postNotFound();
-      const first = media?.[0];
-      await updatePostFields(tx, id, {
-        ...(caption !== undefined ? { caption } : {}),
-        ...(first ? { media_url: first.media_url, media_type: first.media_type } : {}),
-      });
-      if (media) {
-        await deleteMediaOfPost(tx, id);
-        await insertMedia(
-          tx,
-          media.map((row) => ({ ...row, post_id: id })),
-        );
-      }
-      if (items) await this.replaceItems(tx, id, items);
-      // Search and filters see the edit when it commits.
-      await indexPostsForDiscovery(tx, [id]);
-    });
+    await this.db
+      .transaction(async (tx) => {
+        // Lock first, so that the item diff below is computed against the state this edit replaces.
+        if (!(await lockOwnedPost(tx, id, userId))) throw postNotFound();
+        const first = media?.[0];
+        await updatePostFields(tx, id, {
+          ...(caption !== undefined ? { caption } : {}),
+          ...(first ? { media_url: first.media_url, media_type: first.media_type } : {}),
+        });
+        if (media) {
+          await deleteMediaOfPost(tx, id);
+          await insertMedia(
+            tx,
+            media.map((row) => ({ ...row, post_id: id })),
+          );
+        }
+        if (items) await this.replaceItems(tx, id, items);
+        // Search and filters see the edit when it commits.
+        await indexPostsForDiscovery(tx, [id]);
+      })
+      .catch((error: unknown) => this.discardMirrored(userId, resolvedItems?.mirrored ?? [], error));
 
     const removedUrls = [
       ...(media
@@ -287,7 +307,15 @@ export class PostsService {
     ];
     await this.deps.feedCache?.invalidate();
     await this.removeUnusedUploads(userId, removedUrls);
-    return this.getPost(userId, id);
+    return { ...(await this.getPost(userId, id)), droppedItemImages: resolvedItems?.dropped ?? [] };
+  }
+
+  /** After a failed write: the images stored for it go again (nothing shows them), and the error stands. */
+  private async discardMirrored(userId: string, mirrored: readonly string[], error: unknown): Promise<never> {
+    await this.deps.storage.removeOwnedObjects(userId, mirrored).catch((cleanupError: unknown) => {
+      this.deps.log.warn({ err: cleanupError, ownerId: userId }, 'could not remove stored product images');
+    });
+    throw error;
   }
 
   async deletePost(userId: string, id: string): Promise<void> {
@@ -325,7 +353,7 @@ export class PostsService {
 
   /** The post for an edit or delete: 404 when `userId` cannot see it, 403 when it is someone else's. */
   private async requireOwnPost(userId: string, id: string): Promise<PostAccessRow> {
-    const access = await findPostAccess(this.db, id);
+    const access = await findPostAccess(this.db, id, userId);
     if (!access || !this.canSee(userId, access)) throw postNotFound();
     if (access.profile_id !== userId) throw forbidden(POST_MESSAGES.notOwner);
     return access;
@@ -434,12 +462,16 @@ export class PostsService {
     return rows;
   }
 
-  /** Checks the items' images: an http(s) link, the author's own upload, or an image already on the post. */
+  /**
+   * Checks the items' images: the author's own upload or an image already on the post are kept as they
+   * are; any other (http(s)) link is fetched and stored as the author's media, or dropped (the item is
+   * saved without an image, and the answer says so).
+   */
   private async resolveItems(
     userId: string,
     input: readonly ParsedPostItemInput[],
     current: readonly PostItemRow[],
-  ): Promise<ItemRowInput[]> {
+  ): Promise<ResolvedItems> {
     const ownImages = input
       .map((item) => item.imageUrl)
       .filter((url): url is string => url !== null && isOurMediaUrl(url));
@@ -472,7 +504,27 @@ export class PostsService {
       };
     });
     if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
-    return rows;
+    return this.mirrorItemImages(userId, rows);
+  }
+
+  /** Replaces each item's image link that is not ours with the stored copy, or with none. */
+  private async mirrorItemImages(userId: string, rows: ItemRowInput[]): Promise<ResolvedItems> {
+    const links = rows
+      .map((row) => row.image_url)
+      .filter((url): url is string => url != null && !isOurMediaUrl(url));
+    if (links.length === 0) return { rows, dropped: [], mirrored: [] };
+    const results = await this.deps.productImages.mirrorAll(userId, links);
+    const dropped: DroppedItemImage[] = [];
+    const resolved = rows.map((row, index) => {
+      const link = row.image_url;
+      if (link == null || isOurMediaUrl(link)) return row;
+      const result = results.get(link);
+      if (result?.ok) return { ...row, image_url: result.url };
+      dropped.push({ index, url: link, reason: result?.message ?? 'The image could not be stored' });
+      return { ...row, image_url: null };
+    });
+    const mirrored = [...results.values()].flatMap((result) => (result.ok ? [result.url] : []));
+    return { rows: resolved, dropped, mirrored };
   }
 }
 

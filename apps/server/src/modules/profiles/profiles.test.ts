@@ -75,7 +75,11 @@ describe('profile bootstrap', () => {
       [user.id],
     );
     expect(before?.n).toBe(0);
-    // A token of the data API needs no session lookup; sign one for this user directly.
+    // A session of this user (as a sign-in would start it, without its profile hook), and a token of it.
+    const [session] = await t.app.database.query<{ id: string }>(
+      'insert into auth.sessions (user_id) values ($1) returning id',
+      [user.id],
+    );
     const { token } = await t.app.auth.tokens.signAccessToken(
       {
         sub: user.id,
@@ -87,7 +91,7 @@ describe('profile bootstrap', () => {
         user_metadata: { full_name: 'Late Comer' },
         aal: 'aal1',
         amr: [],
-        session_id: '00000000-0000-4000-8000-000000000001',
+        session_id: session!.id,
         is_anonymous: false,
       },
       Date.now(),

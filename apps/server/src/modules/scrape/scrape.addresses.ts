@@ -1,4 +1,4 @@
-import { BlockList, isIPv4 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Decides which resolved addresses the scraper may connect to. */
 export interface AddressPolicy {
@@ -6,80 +6,55 @@ export interface AddressPolicy {
 }
 
 /*
- * Everything that is not the public internet: loopback, private networks, link-local (cloud metadata at
- * 169.254.169.254), carrier-grade NAT, documentation and benchmark ranges, multicast and reserved space.
- * A user-supplied link must never make the server talk to its own network.
+ * Only global unicast addresses: a user-supplied link must never make the server talk to its own network
+ * (loopback, private networks, link-local with cloud metadata at 169.254.169.254, carrier-grade NAT,
+ * unique-local), nor to multicast, documentation, benchmarking or reserved space. ipaddr.js names those
+ * ranges; what it calls 'unicast' is what is left.
+ *
+ * IPv6 spells IPv4 addresses in several ways, and each could reach a private IPv4 host:
+ * - IPv4-mapped (::ffff:a.b.c.d, also written ::ffff:7f00:1): the IPv4 address inside is what a dual-stack
+ *   socket connects to, so that address is classified instead.
+ * - IPv4-compatible (::a.b.c.d; `http://[::127.0.0.1]` is parsed as ::7f00:1), deprecated since 2006, and
+ *   the translated form ::ffff:0:a.b.c.d: refused.
+ * - NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo (2001::/32): a gateway would forward
+ *   to the IPv4 address inside. Refused; a shop is reachable over plain IPv4 or IPv6.
+ * Everything outside 2000::/3, the only block IANA hands out as global unicast, is refused too, so the
+ * IPv4-compatible and NAT64 forms never count as 'unicast' however a library version names them.
  */
-const IPV4_BLOCKED: [string, number][] = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-];
+const IPV6_GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
-const IPV6_BLOCKED: [string, number][] = [
-  ['::', 128],
-  ['::1', 128],
-  // NAT64 and 6to4 embed IPv4 addresses that could be private; a shop does not need them.
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  // IETF protocol assignments (Teredo included) and documentation.
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-];
-
-function buildBlockList(): BlockList {
-  const list = new BlockList();
-  for (const [network, prefix] of IPV4_BLOCKED) list.addSubnet(network, prefix, 'ipv4');
-  for (const [network, prefix] of IPV6_BLOCKED) list.addSubnet(network, prefix, 'ipv6');
-  return list;
+function isGlobalIPv4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast';
 }
 
-const blocked = buildBlockList();
-
-/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:127.0.0.1 or ::ffff:7f00:1), if it is one. */
-function mappedIPv4(address: string): string | null {
-  const match = /^::ffff:(.+)$/i.exec(address);
-  if (!match) return null;
-  const rest = match[1]!;
-  if (isIPv4(rest)) return rest;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(rest);
-  if (!hex) return null;
-  const high = Number.parseInt(hex[1]!, 16);
-  const low = Number.parseInt(hex[2]!, 16);
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+function isGlobalIPv6(address: ipaddr.IPv6): boolean {
+  // A zone names a local interface: never an address on the internet.
+  if (address.zoneId) return false;
+  if (address.isIPv4MappedAddress()) return isGlobalIPv4(address.toIPv4Address());
+  return address.match(IPV6_GLOBAL_UNICAST) && address.range() === 'unicast';
 }
 
-export function isPublicAddress(address: string, family: 4 | 6): boolean {
-  if (family === 6) {
-    const v4 = mappedIPv4(address);
-    if (v4 !== null) return !blocked.check(v4, 'ipv4');
-    // Any other IPv6 form of "::ffff:0:0/96" is refused outright.
-    if (/^::ffff:/i.test(address)) return false;
-    return !blocked.check(address, 'ipv6');
+/**
+ * Whether `address` (as a resolver or a URL's host gives it) is a global unicast address. Anything that
+ * does not parse as an address is refused. `family` is what the resolver said; the address's own form
+ * decides.
+ */
+export function isPublicAddress(address: string, _family?: 4 | 6): boolean {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    // Only the standard spellings: '0177.0.0.1' or '2130706433' never come from a resolver or a URL parser,
+    // and ipaddr.js would read them in its own way.
+    if (ipaddr.IPv4.isValidFourPartDecimal(address)) parsed = ipaddr.IPv4.parse(address);
+    else if (ipaddr.IPv6.isValid(address)) parsed = ipaddr.IPv6.parse(address);
+    else return false;
+  } catch {
+    return false;
   }
-  return !blocked.check(address, 'ipv4');
+  return parsed.kind() === 'ipv4' ? isGlobalIPv4(parsed as ipaddr.IPv4) : isGlobalIPv6(parsed as ipaddr.IPv6);
 }
 
 /** The production policy: public internet addresses only. */
-export const publicAddressesOnly: AddressPolicy = { isAllowed: isPublicAddress };
+export const publicAddressesOnly: AddressPolicy = { isAllowed: (address) => isPublicAddress(address) };
 
 /** Every address, loopback included: only for tests and local e2e shops (`SCRAPER_ALLOW_PRIVATE`). */
 export const anyAddress: AddressPolicy = { isAllowed: () => true };

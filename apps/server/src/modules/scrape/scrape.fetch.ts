@@ -14,6 +14,7 @@ export type FetchFailure =
   | 'too_large'
   | 'timeout'
   | 'not_html'
+  | 'not_image'
   | 'http_error'
   | 'network';
 
@@ -54,6 +55,23 @@ export interface FetchedPage {
   /** The URL the page was finally read from, after redirects; relative links resolve against it. */
   url: string;
   html: string;
+}
+
+export interface FetchedFile {
+  /** The URL the file was finally read from, after redirects. */
+  url: string;
+  /** The declared Content-Type, as the server sent it. */
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** What one kind of fetch accepts: the Accept header, and a check of the declared type before reading. */
+interface Expected {
+  accept: string;
+  /** Throws a SafeFetchError when the declared media type (lower case, no parameters) is not wanted. */
+  checkType(mediaType: string): void;
+  /** The too_large message. */
+  tooLarge: string;
 }
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -104,7 +122,13 @@ function parseTarget(raw: string): URL {
   return url;
 }
 
-function send(url: URL, target: ResolvedAddress, options: SafeFetchOptions, signal: AbortSignal) {
+function send(
+  url: URL,
+  target: ResolvedAddress,
+  options: SafeFetchOptions,
+  accept: string,
+  signal: AbortSignal,
+) {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // Pin the connection to the address that was checked. Node may ask for all addresses (happy eyeballs).
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -128,7 +152,7 @@ function send(url: URL, target: ResolvedAddress, options: SafeFetchOptions, sign
         ...(isIP(host) ? {} : { servername: host }),
         headers: {
           'user-agent': options.userAgent ?? 'Mozilla/5.0 (compatible; SYS-ProductPreview/1.0)',
-          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+          accept,
           'accept-language': 'en,he;q=0.8',
           'accept-encoding': 'gzip, deflate, br',
         },
@@ -159,7 +183,7 @@ function decoded(response: IncomingMessage): Readable {
   throw new SafeFetchError('network', 'The shop answered in an unknown encoding');
 }
 
-async function readLimited(stream: Readable, maxBytes: number): Promise<Buffer> {
+async function readLimited(stream: Readable, maxBytes: number, tooLarge: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
@@ -167,7 +191,7 @@ async function readLimited(stream: Readable, maxBytes: number): Promise<Buffer> 
     size += buffer.length;
     if (size > maxBytes) {
       stream.destroy();
-      throw new SafeFetchError('too_large', 'The page is too large');
+      throw new SafeFetchError('too_large', tooLarge);
     }
     chunks.push(buffer);
   }
@@ -184,11 +208,15 @@ function decodeText(bytes: Buffer, contentType: string): string {
 }
 
 /**
- * Fetches an HTML page from a user-supplied link, safely: http(s) only; every host, including each
- * redirect's, resolved and refused unless the policy allows all of its addresses; redirects followed by
- * hand (at most `maxRedirects`); HTML content types only; at most `maxBytes` read; one deadline for all.
+ * Fetches a file from a user-supplied link, safely: http(s) only; every host, including each redirect's,
+ * resolved and refused unless the policy allows all of its addresses; redirects followed by hand (at most
+ * `maxRedirects`); the declared type checked before reading; at most `maxBytes` read; one deadline for all.
  */
-export async function fetchHtmlPage(rawUrl: string, options: SafeFetchOptions): Promise<FetchedPage> {
+async function safeFetch(
+  rawUrl: string,
+  options: SafeFetchOptions,
+  expected: Expected,
+): Promise<FetchedFile> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   let current = parseTarget(rawUrl);
@@ -196,7 +224,7 @@ export async function fetchHtmlPage(rawUrl: string, options: SafeFetchOptions): 
   try {
     for (let hop = 0; ; hop++) {
       const target = await checkedAddress(current, options);
-      response = await send(current, target, options, controller.signal);
+      response = await send(current, target, options, expected.accept, controller.signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECTS.has(status) && location) {
@@ -209,14 +237,13 @@ export async function fetchHtmlPage(rawUrl: string, options: SafeFetchOptions): 
         throw new SafeFetchError('http_error', `The shop answered with status ${status}`);
       }
       const contentType = response.headers['content-type'] ?? '';
-      const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
-      if (!HTML_TYPES.has(mediaType)) throw new SafeFetchError('not_html', 'The link is not a web page');
+      expected.checkType(contentType.split(';')[0]!.trim().toLowerCase());
       const declared = Number(response.headers['content-length']);
       if (Number.isFinite(declared) && declared > options.maxBytes) {
-        throw new SafeFetchError('too_large', 'The page is too large');
+        throw new SafeFetchError('too_large', expected.tooLarge);
       }
-      const bytes = await readLimited(decoded(response), options.maxBytes);
-      return { url: current.toString(), html: decodeText(bytes, contentType) };
+      const bytes = await readLimited(decoded(response), options.maxBytes, expected.tooLarge);
+      return { url: current.toString(), contentType, bytes };
     }
   } catch (error) {
     if (error instanceof SafeFetchError) throw error;
@@ -226,4 +253,40 @@ export async function fetchHtmlPage(rawUrl: string, options: SafeFetchOptions): 
     clearTimeout(timer);
     response?.destroy();
   }
+}
+
+const HTML: Expected = {
+  accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+  checkType: (mediaType) => {
+    if (!HTML_TYPES.has(mediaType)) throw new SafeFetchError('not_html', 'The link is not a web page');
+  },
+  tooLarge: 'The page is too large',
+};
+
+/*
+ * Images are typed by their bytes afterwards (the storage module's sniffing), so a CDN's
+ * application/octet-stream is fine; only a declared text or JSON answer (an error page) is refused early.
+ */
+const IMAGE: Expected = {
+  accept: 'image/webp,image/png,image/jpeg,image/*;q=0.8',
+  checkType: (mediaType) => {
+    if (mediaType.startsWith('text/') || mediaType === 'application/json' || mediaType.endsWith('+xml')) {
+      throw new SafeFetchError('not_image', 'The link is not an image');
+    }
+  },
+  tooLarge: 'The image is too large',
+};
+
+/** Fetches an HTML page from a user-supplied link, safely (see safeFetch); HTML content types only. */
+export async function fetchHtmlPage(rawUrl: string, options: SafeFetchOptions): Promise<FetchedPage> {
+  const file = await safeFetch(rawUrl, options, HTML);
+  return { url: file.url, html: decodeText(file.bytes, file.contentType) };
+}
+
+/**
+ * Fetches a product image from a user-supplied link, as safely as a page (see safeFetch). The bytes are
+ * not trusted to be an image: the caller sniffs and re-encodes them.
+ */
+export async function fetchImageFile(rawUrl: string, options: SafeFetchOptions): Promise<FetchedFile> {
+  return safeFetch(rawUrl, options, IMAGE);
 }

@@ -1,4 +1,4 @@
-import type { ScrapeProductResponse } from '@sys/shared';
+import { LIMITS, type ScrapeProductResponse } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { AddressPolicy } from './scrape.addresses.ts';
@@ -9,9 +9,12 @@ import {
   type SafeFetchOptions,
   SCRAPE_FETCH_DEFAULTS,
 } from './scrape.fetch.ts';
+import type { ProductImages } from './scrape.images.ts';
 
 export interface ScrapeServiceOptions {
   policy: AddressPolicy;
+  /** Stores the page's first images as the user's own (temporary) media, so the form shows them from /media. */
+  images: Pick<ProductImages, 'mirrorCandidates'>;
   /** Overrides of the fetch limits (tests shorten the timeout). */
   fetch?: Partial<Omit<SafeFetchOptions, 'policy'>>;
   /** Scrapes one user may start per window. */
@@ -24,6 +27,11 @@ const DEFAULT_RATE_LIMIT = { limit: 30, windowMs: 60_000 };
 /**
  * The scrape-product function (spec section 7): reads a shop's product page and answers what it says
  * about the product. Failures to read the page are answers too (`success: false`), not errors.
+ *
+ * The page's images are not answered as the shop's links: the browser would load them from the shop (or
+ * wherever they point). The first four are fetched through the same guarded fetcher and stored as the
+ * user's own temporary media; `images` lists those /media URLs (the ones that were images). Candidates
+ * that no post takes are removed after a day (ProductImages.removeUnusedCandidates).
  */
 export class ScrapeService {
   /*
@@ -42,7 +50,12 @@ export class ScrapeService {
         ...this.options.fetch,
         policy: this.options.policy,
       });
-      return { success: true, data: extractProduct(page.html, page.url) };
+      const product = extractProduct(page.html, page.url);
+      const images = await this.options.images.mirrorCandidates(
+        userId,
+        product.images.slice(0, LIMITS.scrapedImagesShownMax),
+      );
+      return { success: true, data: { ...product, images } };
     } catch (error) {
       if (!(error instanceof SafeFetchError)) throw error;
       this.options.log.info({ reason: error.reason, url }, 'scrape-product could not read the page');

@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import type { ScrapeProductResponse } from '@sys/shared';
+import type { SavedPost, ScrapeProductResponse } from '@sys/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
+import { jpegWithExif, SHOP_PHOTO_EXIF_ARTIST } from '../../test/image-shop.ts';
+import { postBody, uploadImage } from '../../test/media.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 import { type AddressPolicy, isPublicAddress, publicAddressesOnly } from './scrape.addresses.ts';
 import { extractProduct, parseScrapedPrice } from './scrape.extract.ts';
@@ -46,11 +49,31 @@ const MICRODATA_PAGE = `<!doctype html><html><head><title>Bag</title></head><bod
   <div itemprop="review" itemscope itemtype="https://schema.org/Review"><span itemprop="name">Great bag</span></div>
 </div></body></html>`;
 
+/** A product page with five images: the first four are candidates, one of them not an image. */
+const PRODUCT_PAGE = `<!doctype html><html><head><title>Linen Dress</title>
+  <meta property="og:title" content="Linen Dress">
+  <meta property="og:image" content="/images/front.jpg">
+  <meta property="og:image" content="/images/sold-out">
+  <meta property="og:image" content="/images/back.jpg">
+  <meta property="og:image" content="/images/side.jpg">
+  <meta property="og:image" content="/images/detail.jpg">
+  <meta property="product:brand" content="Zara">
+</head><body></body></html>`;
+
 let shop: Server;
 let shopUrl: string;
+let shopPhoto: Buffer;
+/** Requests the shop received, by path. */
+const shopHits = new Map<string, number>();
 
-function startShop(): Promise<void> {
+async function startShop(): Promise<void> {
+  shopPhoto = await jpegWithExif();
   shop = createServer((request, response) => {
+    shopHits.set(request.url ?? '', (shopHits.get(request.url ?? '') ?? 0) + 1);
+    if (request.url?.startsWith('/images/') && request.url.endsWith('.jpg')) {
+      response.writeHead(200, { 'content-type': 'image/jpeg' });
+      return response.end(shopPhoto);
+    }
     const html = (body: string) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(body);
@@ -58,6 +81,17 @@ function startShop(): Promise<void> {
     switch (request.url) {
       case '/og':
         return html(OG_PAGE);
+      case '/product':
+        return html(PRODUCT_PAGE);
+      case '/og-local':
+        // The OpenGraph page with its second image on this shop too (missing), so no test leaves it.
+        return html(OG_PAGE.replace('https://cdn.example.com/dress-back.jpg', '/images/dress-back.png'));
+      case '/redirect-to-og-local':
+        response.writeHead(302, { location: '/og-local' });
+        return response.end();
+      case '/redirect-to-product':
+        response.writeHead(302, { location: '/product' });
+        return response.end();
       case '/jsonld':
         return html(JSON_LD_PAGE);
       case '/microdata':
@@ -140,43 +174,86 @@ const fetchOptions = (overrides: Partial<SafeFetchOptions> = {}): SafeFetchOptio
 
 // ---------------------------------------------------------------------------------------------------------
 
+/** Every non-global address, in the spellings a resolver or a URL parser can produce. */
+const NON_GLOBAL_IPV4 = [
+  '127.0.0.1',
+  '127.255.0.9',
+  '10.1.2.3',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.168.1.1',
+  '169.254.169.254',
+  '100.64.0.1',
+  '0.0.0.0',
+  '0.1.2.3',
+  '224.0.0.1',
+  '239.255.255.250',
+  '255.255.255.255',
+  '198.18.0.1',
+  '192.0.0.8',
+  '192.0.2.1',
+  '198.51.100.7',
+  '203.0.113.9',
+  '240.0.0.1',
+];
+
+const NON_GLOBAL_IPV6 = [
+  '::1',
+  '0:0:0:0:0:0:0:1',
+  '::',
+  'fe80::1',
+  'fe80::1%eth0',
+  'fc00::1',
+  'fd12:3456::1',
+  'fec0::1',
+  'ff02::1',
+  'ff0e::1',
+  // IPv4-compatible: what `http://[::127.0.0.1]` becomes.
+  '::127.0.0.1',
+  '::7f00:1',
+  '::a9fe:a9fe',
+  // IPv4-mapped, in both spellings, and the translated form.
+  '::ffff:127.0.0.1',
+  '::ffff:7f00:1',
+  '::ffff:a9fe:a9fe',
+  '::ffff:10.0.0.1',
+  '::ffff:0:7f00:1',
+  // NAT64 (well-known and local-use prefixes), 6to4, Teredo: a gateway forwards to the IPv4 inside.
+  '64:ff9b::7f00:1',
+  '64:ff9b::127.0.0.1',
+  '64:ff9b::a00:1',
+  '64:ff9b::808:808',
+  '64:ff9b:1::a00:1',
+  '2002:7f00:1::1',
+  '2001::1',
+  '2001:db8::1',
+  '100::1',
+  '3fff::1',
+  '5f00::1',
+];
+
 describe('address policy', () => {
-  it('refuses loopback, private, link-local and reserved addresses, v4 and v6', () => {
-    for (const address of [
-      '127.0.0.1',
-      '127.255.0.9',
-      '10.1.2.3',
-      '172.16.0.1',
-      '172.31.255.255',
-      '192.168.1.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '224.0.0.1',
-      '255.255.255.255',
-      '198.18.0.1',
-    ]) {
+  it('refuses loopback, private, link-local, unique-local, multicast and reserved addresses, v4 and v6', () => {
+    for (const address of NON_GLOBAL_IPV4) expect(isPublicAddress(address, 4), address).toBe(false);
+    for (const address of NON_GLOBAL_IPV6) expect(isPublicAddress(address, 6), address).toBe(false);
+  });
+
+  it('refuses what is not an address in standard form, whatever the resolver said', () => {
+    for (const address of ['0177.0.0.1', '2130706433', '0x7f000001', '127.1', 'localhost', '', '[::1]']) {
       expect(isPublicAddress(address, 4), address).toBe(false);
     }
-    for (const address of [
-      '::1',
-      '::',
-      'fe80::1',
-      'fc00::1',
-      'fd12:3456::1',
-      'ff02::1',
-      '::ffff:127.0.0.1',
-      '::ffff:a9fe:a9fe',
-      '64:ff9b::a00:1',
-      '2001:db8::1',
-    ]) {
-      expect(isPublicAddress(address, 6), address).toBe(false);
-    }
+    // The family given does not matter: the address's own form decides.
+    expect(isPublicAddress('::ffff:127.0.0.1', 4)).toBe(false);
+    expect(isPublicAddress('127.0.0.1', 6)).toBe(false);
+  });
+
+  it('allows global unicast addresses, an IPv4-mapped one included', () => {
     for (const [address, family] of [
       ['93.184.216.34', 4],
       ['8.8.8.8', 4],
       ['172.32.0.1', 4],
       ['2606:4700::1111', 6],
+      ['2a00:1450:4001:82b::200e', 6],
       ['::ffff:8.8.8.8', 6],
     ] as const) {
       expect(isPublicAddress(address, family), address).toBe(true);
@@ -195,6 +272,27 @@ describe('safe fetch', () => {
       `http://0x7f000001:${port}/og`,
       `http://2130706433:${port}/og`,
       `http://localhost:${port}/og`,
+      // Every spelling of a loopback, private or otherwise local address that the URL parser lets through.
+      `http://[::127.0.0.1]:${port}/og`,
+      `http://[::ffff:127.0.0.1]:${port}/og`,
+      `http://[::ffff:7f00:1]:${port}/og`,
+      `http://[64:ff9b::7f00:1]:${port}/og`,
+      `http://[::ffff:0:7f00:1]:${port}/og`,
+      `http://[0:0:0:0:0:0:0:1]:${port}/og`,
+      `http://[::]:${port}/og`,
+      `http://0.0.0.0:${port}/og`,
+      `http://0:${port}/og`,
+      `http://0177.0.0.1:${port}/og`,
+      `http://0x7f.1:${port}/og`,
+      `http://127.1:${port}/og`,
+      'http://10.0.0.1/',
+      'http://192.168.0.1/',
+      'http://100.64.0.1/',
+      'http://224.0.0.1/',
+      'http://[fe80::1]/',
+      'http://[fd00::1]/',
+      'http://[fec0::1]/',
+      'http://[ff02::1]/',
     ]) {
       await expect(fetchHtmlPage(url, strict), url).rejects.toMatchObject({ reason: 'blocked_address' });
     }
@@ -205,6 +303,16 @@ describe('safe fetch', () => {
       reason: 'invalid_url',
     });
     await expect(fetchHtmlPage('not a url', strict)).rejects.toMatchObject({ reason: 'invalid_url' });
+  });
+
+  it('refuses a name that resolves to any non-global address', async () => {
+    for (const address of [...NON_GLOBAL_IPV4, ...NON_GLOBAL_IPV6]) {
+      const resolve = async () => [{ address, family: address.includes(':') ? (6 as const) : (4 as const) }];
+      await expect(
+        fetchHtmlPage('http://shop.example.com/p', fetchOptions({ policy: publicAddressesOnly, resolve })),
+        address,
+      ).rejects.toMatchObject({ reason: 'blocked_address' });
+    }
   });
 
   it('refuses a name that resolves to a private address, even next to a public one', async () => {
@@ -341,9 +449,12 @@ describe('POST /functions/v1/scrape-product', () => {
       payload: { url } as Record<string, unknown>,
     });
 
+  const candidateOf = (who: TestUser) => new RegExp(`^/media/post-media/${who.id}/scraped-[^/]+\\.jpg$`);
+
   it('answers with the product of a local shop page when private addresses are allowed', async () => {
-    const response = await scrape(openCtx, openUser, `${shopUrl}/redirect`);
+    const response = await scrape(openCtx, openUser, `${shopUrl}/redirect-to-og-local`);
     expect(response.statusCode).toBe(200);
+    // The first image as the user's own media; the second is missing (404), so it is left out.
     expect(response.json()).toEqual({
       success: true,
       data: {
@@ -351,9 +462,83 @@ describe('POST /functions/v1/scrape-product', () => {
         brand: 'Zara',
         price: 129.9,
         currency: 'ILS',
-        images: [`${shopUrl}/images/dress-front.jpg`, 'https://cdn.example.com/dress-back.jpg'],
+        images: [expect.stringMatching(candidateOf(openUser))],
       },
     } satisfies ScrapeProductResponse);
+  });
+
+  it("answers the page's first four images as the user's own media, never the shop's links", async () => {
+    const response = await scrape(openCtx, openUser, `${shopUrl}/redirect-to-product`);
+    expect(response.statusCode).toBe(200);
+    const result = response.json() as ScrapeProductResponse;
+    if (!result.success) throw new Error(result.error);
+    expect(JSON.stringify(result)).not.toContain(shopUrl);
+    // front, back and side; 'sold-out' is a page, and the fifth image is not a candidate.
+    expect(result.data.images).toHaveLength(3);
+    for (const url of result.data.images) expect(url).toMatch(candidateOf(openUser));
+    expect(shopHits.get('/images/sold-out')).toBe(1);
+    expect(shopHits.get('/images/detail.jpg')).toBeUndefined();
+    const stored = await openCtx.app.inject({ method: 'GET', url: result.data.images[0]! });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.rawPayload.includes(SHOP_PHOTO_EXIF_ARTIST)).toBe(false);
+    expect((await sharp(stored.rawPayload).metadata()).exif).toBeUndefined();
+  });
+
+  it('removes the candidates no post took, a day after they were stored', async () => {
+    const scraped = (await scrape(openCtx, openUser, `${shopUrl}/product`)).json() as ScrapeProductResponse;
+    if (!scraped.success) throw new Error(scraped.error);
+    const [chosen, ...others] = scraped.data.images;
+    const media = await uploadImage(openCtx.app, openUser);
+    const published = await openCtx.app.inject({
+      method: 'POST',
+      url: '/api/v1/posts',
+      headers: openUser.headers,
+      payload: postBody([media], {
+        items: [{ itemType: 'Dress', link: `${shopUrl}/product`, imageUrl: chosen! }],
+      }),
+    });
+    expect(published.statusCode).toBe(201);
+    // Kept as it is: it is already the author's own media.
+    expect((published.json() as SavedPost).items[0]!.imageUrl).toBe(chosen);
+
+    const status = async (url: string) => (await openCtx.app.inject({ method: 'GET', url })).statusCode;
+    const images = openCtx.app.productImages;
+    expect(await images.removeUnusedCandidates(new Date())).toBe(0);
+    for (const url of scraped.data.images) expect(await status(url)).toBe(200);
+
+    const removed = await images.removeUnusedCandidates(new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(removed).toBeGreaterThanOrEqual(others.length);
+    expect(await status(chosen!)).toBe(200);
+    for (const url of others) expect(await status(url)).toBe(404);
+    const rows = await openCtx.app.database.query<{ path: string }>(
+      "select path from storage_objects where path like 'post-media/%/scraped-%'",
+    );
+    expect(rows.map((row) => `/media/${row.path}`)).toEqual([chosen]);
+  });
+
+  it("guards a post's product image links with the production policy too", async () => {
+    const before = shopHits.get('/images/front.jpg') ?? 0;
+    const media = await uploadImage(strictCtx.app, user);
+    const links = [
+      `${shopUrl}/images/front.jpg`,
+      'http://[::ffff:127.0.0.1]/x.jpg',
+      'http://169.254.169.254/',
+    ];
+    const response = await strictCtx.app.inject({
+      method: 'POST',
+      url: '/api/v1/posts',
+      headers: user.headers,
+      payload: postBody([media], {
+        items: links.map((imageUrl) => ({ itemType: 'Dress', link: 'https://shop.example.com/', imageUrl })),
+      }),
+    });
+    expect(response.statusCode).toBe(201);
+    const saved = response.json() as SavedPost;
+    expect(saved.items.map((item) => item.imageUrl)).toEqual([null, null, null]);
+    expect(saved.droppedItemImages).toEqual(
+      links.map((url, index) => ({ index, url, reason: 'This address cannot be scraped' })),
+    );
+    expect(shopHits.get('/images/front.jpg') ?? 0).toBe(before);
   });
 
   it('refuses private addresses and file:// by default, answering success: false', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { notBlockedFor } from '../../db/block-filter.ts';
+import { notBlockedFor, visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { descNullsLast } from '../../db/order.ts';
 import {
@@ -52,11 +52,14 @@ export interface SavedKey {
   postId: string;
 }
 
-/** Saved posts the profile may still see (public, or their own), optionally matching a search. */
+/**
+ * Saved posts the profile may still see (public or their own, not across a block), optionally matching a
+ * search.
+ */
 function savedVisibleMatching(profileId: string, q: string | undefined): SQL | undefined {
   return and(
     eq(savedPosts.profile_id, profileId),
-    sql`(${posts.visibility} = 'public' or ${posts.profile_id} = ${profileId})`,
+    visibleTo(profileId, posts.profile_id, sql`${posts.visibility} = 'public'`),
     q ? postMatchesSearch(q) : undefined,
   );
 }

@@ -11,8 +11,10 @@ import { fileTooLarge, receiveToTempFile } from './storage.receive.ts';
 import {
   deleteStorageObjects,
   findOwnedStorageObjects,
+  findStorageObjectsNamedBetween,
   findStorageObjectsOfOwner,
   insertStorageObject,
+  type StoredAtCursor,
 } from './storage.repository.ts';
 import { SNIFF_BYTES, sniffFileType } from './storage.sniff.ts';
 import type { Storage, StorageDriver } from './storage.types.ts';
@@ -30,8 +32,8 @@ const invalidFileType = () => new AppError(415, 'unsupported_media_type', 'Inval
  * A fresh object name. The spec's `{timestamp}.{ext}` plus a random part: files are served as immutable,
  * so two uploads in the same millisecond must never share a name.
  */
-function objectName(): string {
-  return `${Date.now()}-${randomBytes(4).toString('hex')}`;
+function objectName(prefix = ''): string {
+  return `${prefix}${Date.now()}-${randomBytes(4).toString('hex')}`;
 }
 
 /** The storage keys of an object: the file itself and its image variants. */
@@ -165,6 +167,32 @@ export class StorageService {
   }
 
   /**
+   * Stores an image that the server fetched itself (a product image from a shop) exactly like an uploaded
+   * one: typed by its bytes (anything but an image is refused with 415 'Invalid file type'), re-encoded with
+   * metadata stripped, WebP variants and a placeholder. `namePrefix` marks a kind of file in its name
+   * (`scraped-` for the scraper's candidates, which are removed again when no post uses them).
+   */
+  async storeImageBytes(
+    userId: string,
+    bucket: StorageBucket,
+    bytes: Buffer,
+    options: { namePrefix?: string } = {},
+  ): Promise<UploadResponse> {
+    if (bytes.length > this.options.maxBytes) throw fileTooLarge();
+    if (sniffFileType(bytes.subarray(0, SNIFF_BYTES))?.kind !== 'image') throw invalidFileType();
+    const written: string[] = [];
+    try {
+      const image = await processImage(bytes);
+      const name = objectName(options.namePrefix);
+      const row = await putProcessedImage(this.storage, { bucket, ownerId: userId, name }, image, written);
+      return this.toUploadResponse(await insertStorageObject(this.db, row));
+    } catch (error) {
+      await Promise.all(written.map((path) => this.storage.remove(path).catch(() => {})));
+      throw error;
+    }
+  }
+
+  /**
    * The uploads of `userId` in `bucket` behind these public URLs, by URL. A URL outside the user's own
    * folder, or of a file never uploaded through the API, is simply absent from the map: posts can only
    * show media their author uploaded, never hot-linked or someone else's files.
@@ -197,7 +225,24 @@ export class StorageService {
     const paths = urls
       .map((url) => this.storage.pathFromUrl(url))
       .filter((path): path is string => path !== null);
-    const rows = await findOwnedStorageObjects(this.db, ownerId, paths);
+    await this.removeObjects(await findOwnedStorageObjects(this.db, ownerId, paths));
+  }
+
+  /**
+   * The files of `bucket` whose name starts with `namePrefix` (see storeImageBytes), stored after `after`
+   * and before `before`, in the order they were stored: at most `limit`.
+   */
+  async findNamedBetween(
+    bucket: StorageBucket,
+    namePrefix: string,
+    range: { after: StoredAtCursor | null; before: Date },
+    limit: number,
+  ): Promise<StorageObjectRow[]> {
+    return findStorageObjectsNamedBetween(this.db, `${bucket}/%/${namePrefix}%`, range, limit);
+  }
+
+  /** Removes these stored objects: their rows, then the files and variants. */
+  async removeObjects(rows: readonly StorageObjectRow[]): Promise<void> {
     if (rows.length === 0) return;
     await deleteStorageObjects(
       this.db,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { descNullsLast } from '../../db/order.ts';
 import { type PostItemRow, postItems, posts, profiles, savedItems } from '../../db/schema/index.ts';
@@ -39,12 +40,12 @@ export interface SavedProductRow {
   author: AuthorRow;
 }
 
-/** Saved items whose post the profile can still see, optionally matching a search. */
+/** Saved items whose post the profile can still see (not across a block), optionally matching a search. */
 function savedVisibleMatching(profileId: string, q: string | undefined): SQL | undefined {
   const pattern = q ? containsPattern(q) : undefined;
   return and(
     eq(savedItems.profile_id, profileId),
-    or(eq(posts.visibility, 'public'), eq(posts.profile_id, profileId)),
+    visibleTo(profileId, posts.profile_id, eq(posts.visibility, 'public')),
     pattern
       ? or(
           sql`${postItems.brand} ilike ${pattern}`,

@@ -100,4 +100,26 @@ describe('Create Post, publishing', () => {
     const [, init] = api.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
     expect(JSON.parse(String(init?.body)).items[0].imageUrl).toBe('/media/post-media/u/dress.png');
   });
+
+  it('says which products the server saved without their image', async () => {
+    upload.media.mockResolvedValueOnce(stored('look.png')).mockResolvedValueOnce(stored('dress.png'));
+    fakeApi({
+      'POST /api/v1/posts': () => ({
+        id: '00000000-0000-4000-8000-0000000000a2',
+        droppedItemImages: [
+          { index: 0, url: 'https://shop.example/dress.jpg', reason: 'The link is not an image' },
+        ],
+      }),
+    });
+    const { user, router } = await fillForm();
+    await user.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Product image not saved')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Product 1: its image link could not be loaded as an image, so the product was saved without one. You can upload an image instead.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
 });

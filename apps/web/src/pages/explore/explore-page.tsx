@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Input } from '@/shared/ui/input';
 import { LoadError } from '@/shared/ui/load-error';
+import { OwnImage } from '@/shared/ui/own-image';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { useExploreQuery } from './api/get-explore';
 import { useSearchQuery } from './api/search-posts';
@@ -207,14 +208,12 @@ function Sections() {
                     className="block overflow-hidden rounded-xl border border-line"
                   >
                     <span className="block aspect-square bg-subtle">
-                      {album.images[0] ? (
-                        <img
-                          src={album.images[0].url}
-                          alt=""
-                          loading="lazy"
-                          className="size-full object-cover"
-                        />
-                      ) : null}
+                      <OwnImage
+                        src={album.images[0]?.url}
+                        alt=""
+                        loading="lazy"
+                        className="size-full object-cover"
+                      />
                     </span>
                     <span className="block truncate p-2 text-sm font-semibold text-ink">{album.name}</span>
                   </Link>

@@ -3,6 +3,7 @@ import { GalleryVerticalEndIcon, LockIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/shared/ui/cn';
+import { OwnImage } from '@/shared/ui/own-image';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { HandleText } from '@/shared/ui/tagged-text';
 
@@ -28,7 +29,13 @@ function AlbumImage({ album, index, className }: { album: Album; index: number; 
             className="size-full object-cover"
           />
         ) : (
-          <img src={image.url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          <OwnImage
+            src={image.url}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
         )
       ) : index === 0 ? (
         <span className="flex size-full items-center justify-center text-muted">

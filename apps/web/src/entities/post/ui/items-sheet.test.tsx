@@ -43,4 +43,27 @@ describe('ItemsSheet', () => {
     expect(screen.getByText('Dress · Size M · Red · Striped')).toBeInTheDocument();
     expect(screen.queryByText(/None/)).not.toBeInTheDocument();
   });
+
+  it("shows a product's image only from our /media, never a shop's link of an old post", () => {
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <ItemsSheet
+          items={[
+            item({ imageUrl: '/media/post-media/u/dress.webp' }),
+            item({
+              id: '00000000-0000-4000-8000-0000000000e2',
+              brand: 'Mango',
+              imageUrl: 'https://cdn.shop.example/pixel.gif',
+            }),
+          ]}
+          open
+          onOpenChange={() => undefined}
+        />
+      </AppProviders>,
+    );
+    const sources = [...document.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(['/media/post-media/u/dress.webp']);
+    // The other product shows the placeholder instead (two list items, one image).
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
 });

@@ -6,6 +6,7 @@ import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { formatPrice } from '@/shared/lib/format-price';
 import { buttonClasses } from '@/shared/ui/button';
+import { OwnImage } from '@/shared/ui/own-image';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/shared/ui/sheet';
 import { recordItemClick } from '../api/record-item-click';
 import { useOptionLabel } from '../lib/option-label';
@@ -51,17 +52,13 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
               return (
                 <li key={item.id} className="flex gap-3 py-3">
                   <span className="flex h-24 w-[76px] shrink-0 items-center justify-center overflow-hidden rounded-xl bg-subtle text-muted">
-                    {item.imageUrl ? (
-                      <img
-                        src={item.imageUrl}
-                        alt=""
-                        className="size-full object-cover"
-                        loading="lazy"
-                        referrerPolicy="no-referrer"
-                      />
-                    ) : (
-                      <ShirtIcon aria-hidden className="size-7" />
-                    )}
+                    <OwnImage
+                      src={item.imageUrl}
+                      alt=""
+                      className="size-full object-cover"
+                      loading="lazy"
+                      fallback={<ShirtIcon aria-hidden className="size-7" />}
+                    />
                   </span>
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <p className="truncate font-semibold text-ink">{heading ?? t('items.item')}</p>

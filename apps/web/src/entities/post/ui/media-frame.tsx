@@ -1,5 +1,7 @@
 import type { PostMedia } from '@sys/shared';
+import { ownSrcSet } from '@/shared/lib/image-source';
 import { cn } from '@/shared/ui/cn';
+import { OwnImage } from '@/shared/ui/own-image';
 
 export interface MediaFrameProps {
   media: PostMedia;
@@ -13,11 +15,11 @@ export interface MediaFrameProps {
 const SIZES = '(min-width: 480px) 480px, 100vw';
 
 function srcSet(media: PostMedia): string | undefined {
-  const candidates = media.variants.map((variant) => `${variant.url} ${variant.width}w`);
+  const candidates = [...media.variants];
   if (media.width && !media.variants.some((variant) => variant.width >= (media.width ?? 0))) {
-    candidates.push(`${media.url} ${media.width}w`);
+    candidates.push({ url: media.url, width: media.width });
   }
-  return candidates.length > 0 ? candidates.join(', ') : undefined;
+  return ownSrcSet(candidates);
 }
 
 /**
@@ -27,14 +29,12 @@ function srcSet(media: PostMedia): string | undefined {
 export function MediaFrame({ media, alt, priority = false, className }: MediaFrameProps) {
   return (
     <div className={cn('relative aspect-[4/5] w-full overflow-hidden bg-subtle', className)}>
-      {media.placeholder ? (
-        <img
-          aria-hidden
-          alt=""
-          src={media.placeholder}
-          className="absolute inset-0 size-full scale-110 object-cover blur-xl"
-        />
-      ) : null}
+      <OwnImage
+        aria-hidden
+        alt=""
+        src={media.placeholder}
+        className="absolute inset-0 size-full scale-110 object-cover blur-xl"
+      />
       {media.type === 'video' ? (
         <video
           className="absolute inset-0 size-full bg-black/5 object-cover"
@@ -47,7 +47,7 @@ export function MediaFrame({ media, alt, priority = false, className }: MediaFra
           aria-label={alt}
         />
       ) : (
-        <img
+        <OwnImage
           src={media.url}
           srcSet={srcSet(media)}
           sizes={SIZES}

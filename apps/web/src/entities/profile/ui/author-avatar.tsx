@@ -1,5 +1,6 @@
 import { UserRoundIcon } from 'lucide-react';
 import { cn } from '@/shared/ui/cn';
+import { OwnImage } from '@/shared/ui/own-image';
 
 /** A round avatar; a neutral figure when there is no photo. Decorative: the name is always next to it. */
 export function AuthorAvatar({ url, className }: { url: string | null; className?: string }) {
@@ -11,11 +12,14 @@ export function AuthorAvatar({ url, className }: { url: string | null; className
         className,
       )}
     >
-      {url ? (
-        <img src={url} alt="" className="size-full object-cover" loading="lazy" decoding="async" />
-      ) : (
-        <UserRoundIcon className="size-5" />
-      )}
+      <OwnImage
+        src={url}
+        alt=""
+        className="size-full object-cover"
+        loading="lazy"
+        decoding="async"
+        fallback={<UserRoundIcon className="size-5" />}
+      />
     </span>
   );
 }

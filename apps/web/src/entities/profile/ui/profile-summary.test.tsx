@@ -63,4 +63,19 @@ describe('ProfileSummary', () => {
     expect(hasAllMeasurements({ ...base, chest: 1, waist: 2, hip: 3 })).toBe(true);
     expect(hasAllMeasurements({ ...base, chest: 1, waist: 2 })).toBe(false);
   });
+
+  it('shows an avatar from our own files only, not a link from sign-up metadata', () => {
+    const own = render(
+      <ProfileSummary profile={{ ...base, avatarUrl: '/media/avatars/u/a.webp' }} stats={undefined} />,
+    );
+    expect(screen.getByRole('img', { name: /Hi Gorgeous/ })).toHaveAttribute(
+      'src',
+      '/media/avatars/u/a.webp',
+    );
+    own.unmount();
+    const { container } = render(
+      <ProfileSummary profile={{ ...base, avatarUrl: 'https://tracker.example/p.gif' }} stats={undefined} />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+  });
 });

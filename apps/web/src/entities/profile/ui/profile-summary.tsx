@@ -3,6 +3,7 @@ import { UserRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/shared/lib/intl';
+import { OwnImage } from '@/shared/ui/own-image';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { Handle, UserName } from '@/shared/ui/user-name';
 
@@ -106,15 +107,12 @@ export function ProfileSummary({ profile, stats, truncate = false, measurementsN
       className="flex flex-col items-center gap-3 px-4 pt-2 text-center"
     >
       <span className="flex size-24 items-center justify-center overflow-hidden rounded-full bg-subtle text-muted ring-2 ring-line">
-        {profile.avatarUrl ? (
-          <img
-            src={profile.avatarUrl}
-            alt={t('profile.avatarAlt', { name })}
-            className="size-full object-cover"
-          />
-        ) : (
-          <UserRoundIcon aria-hidden className="size-10" />
-        )}
+        <OwnImage
+          src={profile.avatarUrl}
+          alt={t('profile.avatarAlt', { name })}
+          className="size-full object-cover"
+          fallback={<UserRoundIcon aria-hidden className="size-10" />}
+        />
       </span>
       <div className="flex flex-col gap-0.5">
         <ProfileNames name={name} username={profile.username} />

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormDialogFooter } from '@/shared/ui/form-dialog-footer';
 import { FormField } from '@/shared/ui/form-field';
 import { Input } from '@/shared/ui/input';
+import { OwnImage } from '@/shared/ui/own-image';
 import { Select } from '@/shared/ui/select';
 import { showToast } from '@/shared/ui/show-toast';
 import { Switch } from '@/shared/ui/switch';
@@ -163,15 +164,12 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
         <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
           <div className="flex flex-col items-center gap-3">
             <span className="flex size-24 items-center justify-center overflow-hidden rounded-full bg-subtle text-muted">
-              {profile.avatar_url ? (
-                <img
-                  src={profile.avatar_url}
-                  alt={t('profile.edit.currentAvatar')}
-                  className="size-full object-cover"
-                />
-              ) : (
-                <UserRoundIcon aria-hidden className="size-10" />
-              )}
+              <OwnImage
+                src={profile.avatar_url}
+                alt={t('profile.edit.currentAvatar')}
+                className="size-full object-cover"
+                fallback={<UserRoundIcon aria-hidden className="size-10" />}
+              />
             </span>
             <div className="flex gap-2">
               <Button

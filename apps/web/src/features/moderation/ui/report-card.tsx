@@ -8,6 +8,7 @@ import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
 import { relativeTime } from '@/shared/lib/relative-time';
 import { Button } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
+import { OwnImage } from '@/shared/ui/own-image';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { isolated as isolate } from '@/shared/ui/user-name';
 
@@ -33,7 +34,7 @@ function Thumbnail({ url }: { url: string | null }) {
         VIDEO_FILE.test(url) ? (
           <video src={url} muted playsInline preload="metadata" className="size-full object-cover" />
         ) : (
-          <img src={url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          <OwnImage src={url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
         )
       ) : null}
     </span>

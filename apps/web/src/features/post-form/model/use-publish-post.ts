@@ -1,4 +1,4 @@
-import type { Post } from '@sys/shared';
+import type { SavedPost } from '@sys/shared';
 import { useRef, useState } from 'react';
 import { uploadMedia } from '@/shared/api/upload-media';
 import { useCreatePostMutation } from '../api/create-post';
@@ -76,7 +76,7 @@ export function usePublishPost(postId?: string, events: PublishEvents = {}) {
   const uploaded = useRef(new Map<string, string>());
   const [progress, setProgress] = useState<number | null>(null);
 
-  const publish = async (values: PostFormValues): Promise<Post> => {
+  const publish = async (values: PostFormValues): Promise<SavedPost> => {
     setProgress(0);
     try {
       await uploadFiles(values, uploaded.current, setProgress, events);

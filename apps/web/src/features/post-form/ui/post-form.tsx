@@ -2,6 +2,7 @@ import {
   addCustomValue,
   COLORS,
   DEFAULT_BRANDS,
+  type DroppedItemImage,
   LIMITS,
   PATTERNS,
   POST_ITEM_SIZES,
@@ -162,15 +163,15 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
     }
 
     try {
-      await publish(values);
+      const saved = await publish(values);
       if (mode === 'create') {
         await clearPostDraft();
         void showToast('success', t('postForm.created'));
-        leave('/');
       } else {
         void showToast('success', t('postForm.updated'));
-        leave('/profile');
       }
+      showDroppedImages(saved.droppedItemImages ?? []);
+      leave(mode === 'create' ? '/' : '/profile');
     } catch (error) {
       if (error instanceof UploadError) {
         showUploadError(error);
@@ -182,6 +183,21 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
       void showToast('destructive', title, { description: message });
       if (error instanceof ApiError && error.status === 401) leave('/auth');
     }
+  };
+
+  /**
+   * The products whose image link the server could not store as our media (not reachable, not an image):
+   * the post was saved, those products without an image.
+   */
+  const showDroppedImages = (dropped: readonly DroppedItemImage[]) => {
+    if (dropped.length === 0) return;
+    const products = new Intl.ListFormat(i18n.resolvedLanguage ?? 'en', { type: 'conjunction' }).format(
+      dropped.map(({ index }) => t('product.title', { number: index + 1 })),
+    );
+    void showToast('info', t('itemImage.dropped', { count: dropped.length }), {
+      description: t('itemImage.droppedDescription', { count: dropped.length, products }),
+      duration: LIMITS.toastLongDurationMs,
+    });
   };
 
   /** Which file failed, and why: 'File upload error' for a photo or video, 'Upload failed' for a product image. */

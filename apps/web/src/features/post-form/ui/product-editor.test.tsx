@@ -30,14 +30,14 @@ const noLists: CustomLists = {
   customTypes: [],
 };
 
-function renderEditor() {
+function renderEditor(item: ItemDraft = emptyItem()) {
   const onChange = vi.fn<(patch: Partial<ItemDraft>) => void>();
   const onAddCustom = vi.fn();
   const queryClient = createQueryClient();
   render(
     <AppProviders queryClient={queryClient}>
       <ProductEditor
-        item={emptyItem()}
+        item={item}
         index={0}
         lists={noLists}
         onAddCustom={onAddCustom}
@@ -117,5 +117,35 @@ describe('the post form brands', () => {
     await user.type(await screen.findByPlaceholderText('Custom brand'), 'Maison Kitsune{Enter}');
     expect(await screen.findByText('Failed to create brand')).toBeInTheDocument();
     expect(onChange).toHaveBeenLastCalledWith({ brand: 'Maison Kitsune' });
+  });
+});
+
+describe('the product image picker', () => {
+  it("shows the scraper's candidates from our /media, and never loads a shop's link", () => {
+    fakeApi({ 'GET /api/v1/brands': () => ({ items: [] }) });
+    renderEditor({
+      ...emptyItem(),
+      link: 'https://shop.example/dress',
+      // An old draft's candidates may still hold the shop's own links.
+      availableImages: ['/media/post-media/u/scraped-1.jpg', 'https://shop.example/dress-back.jpg'],
+      selectedImageIndex: 1,
+      imageUrl: 'https://shop.example/dress-back.jpg',
+    });
+    const candidates = screen.getByRole('list', { name: "Images found on the shop's page" });
+    expect(within(candidates).getAllByRole('button')).toHaveLength(2);
+    const sources = [...document.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(['/media/post-media/u/scraped-1.jpg']);
+    // The chosen one is the shop's link: a placeholder stands in for it, and Remove image still works.
+    expect(screen.queryByRole('img', { name: 'The chosen product image' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  });
+
+  it('shows a chosen image that is our own media', () => {
+    fakeApi({ 'GET /api/v1/brands': () => ({ items: [] }) });
+    renderEditor({ ...emptyItem(), imageUrl: '/media/post-media/u/scraped-1.jpg', selectedImageIndex: null });
+    expect(screen.getByRole('img', { name: 'The chosen product image' })).toHaveAttribute(
+      'src',
+      '/media/post-media/u/scraped-1.jpg',
+    );
   });
 });

@@ -10,7 +10,7 @@ import {
   PRODUCT_TYPES,
   parsePrice,
 } from '@sys/shared';
-import { ImageUpIcon, Trash2Icon, WandSparklesIcon, XIcon } from 'lucide-react';
+import { ImageIcon, ImageUpIcon, Trash2Icon, WandSparklesIcon, XIcon } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOptionLabel } from '@/entities/post/lib/option-label';
@@ -19,6 +19,7 @@ import { cn } from '@/shared/ui/cn';
 import { FormField } from '@/shared/ui/form-field';
 import { IconButton } from '@/shared/ui/icon-button';
 import { Input } from '@/shared/ui/input';
+import { OwnImage } from '@/shared/ui/own-image';
 import { Select } from '@/shared/ui/select';
 import { showToast } from '@/shared/ui/show-toast';
 import { useScrapeProductMutation } from '../api/scrape-product';
@@ -155,6 +156,13 @@ export function ProductEditor({
   };
 
   const preview = item.imagePreview ?? (item.imageUrl || null);
+  // The scraper answers our own /media copies; a link saved before that (or in an old draft) is not loaded:
+  // saving the post stores it as our media first.
+  const imagePlaceholder = (
+    <span className="flex size-full items-center justify-center bg-subtle text-muted">
+      <ImageIcon aria-hidden className="size-6" />
+    </span>
+  );
   const scraped = item.availableImages.slice(0, LIMITS.scrapedImagesShownMax);
 
   return (
@@ -307,7 +315,7 @@ export function ProductEditor({
                       : 'border-transparent',
                   )}
                 >
-                  <img src={url} alt="" className="size-full object-cover" referrerPolicy="no-referrer" />
+                  <OwnImage src={url} alt="" className="size-full object-cover" fallback={imagePlaceholder} />
                 </button>
               </li>
             ))}
@@ -316,7 +324,12 @@ export function ProductEditor({
         <div className="flex items-center gap-3">
           {preview ? (
             <span className="relative size-16 shrink-0 overflow-hidden rounded-lg bg-subtle">
-              <img src={preview} alt={t('product.chosenImage')} className="size-full object-cover" />
+              <OwnImage
+                src={preview}
+                alt={t('product.chosenImage')}
+                className="size-full object-cover"
+                fallback={imagePlaceholder}
+              />
             </span>
           ) : null}
           <Button variant="outline" size="sm" onClick={() => imageInput.current?.click()}>

@@ -6,9 +6,11 @@ import { Link, useSearchParams } from 'react-router';
 import { SaveItemButton } from '@/entities/post/ui/save-item-button';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { formatPrice } from '@/shared/lib/format-price';
+import { isOwnImageSource } from '@/shared/lib/image-source';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Input } from '@/shared/ui/input';
+import { OwnImage } from '@/shared/ui/own-image';
 
 /** The search text lives in the URL (`?q=`), so a search can be shared and survives going back. */
 export function useSearchText(): [string, (text: string) => void] {
@@ -128,13 +130,16 @@ export function Miss({
 export function SavedProductRow({ product }: { product: SavedProduct }) {
   const { t, i18n } = useTranslation();
   const { item } = product;
-  const image = item.imageUrl ?? (product.postMediaType === 'image' ? product.postMediaUrl : null);
+  // The product's own image, else the post's photo; never an outside address (an old row's shop link).
+  const image = [item.imageUrl, product.postMediaType === 'image' ? product.postMediaUrl : null].find(
+    isOwnImageSource,
+  );
   const name = item.title ?? item.brand ?? t('wishlist.product');
   return (
     <li className="flex items-center gap-3 py-2">
       <Link to={`/post/${product.postId}`} className="flex min-w-0 flex-1 items-center gap-3">
         <span className="h-20 w-16 shrink-0 overflow-hidden rounded-xl bg-subtle">
-          {image ? <img src={image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+          <OwnImage src={image} alt="" loading="lazy" className="size-full object-cover" />
         </span>
         <span className="flex min-w-0 flex-col">
           <span className="truncate font-semibold text-ink">{name}</span>
