@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { LOGO_MARK, WORDMARK } from '../src/components/brand/logo-art.ts';
+import { LOGO_MARK, WORDMARK } from '../src/shared/ui/brand/logo-art.ts';
 
 /** The marker in index.html that becomes the logo (the same drawing as the React `Logo`). */
 export const LOGO_MARKER = '<!--app-shell-logo-->';

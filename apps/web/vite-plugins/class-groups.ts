@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 import { computeClassGroups, TABLE_FILE, tableSource } from '../scripts/class-groups.mjs';
 
 /**
- * Every build writes cn()'s class table (src/components/ui/class-groups.gen.ts) again when the classes in the
+ * Every build writes cn()'s class table (src/shared/ui/class-groups.gen.ts) again when the classes in the
  * code have changed, so a build never ships a table that misses a class (cn() would keep two conflicting
  * classes). Only builds: the unit tests still read the committed table, and cn.test.ts fails while it is stale.
  */

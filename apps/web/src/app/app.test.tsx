@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { onboardedFlag } from '@/lib/local-storage';
+import { onboardedFlag } from '@/shared/lib/local-storage';
 import { createRouterAtAllowedPath } from './app';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { type DataRouter, RouterProvider } from 'react-router';
-import { onboardedFlag } from '@/lib/local-storage';
+import { onboardedFlag } from '@/shared/lib/local-storage';
 import { onboardingRedirect } from './onboarding-gate';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';

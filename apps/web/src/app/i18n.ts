@@ -1,8 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY, readItem, writeItem } from '@/lib/local-storage';
 // Without the sections that only lazily loaded screens use: each adds its own (features/*/locale.ts).
 import en from '@/locales/en.json?without=moderation';
+import { LANGUAGE_STORAGE_KEY, readItem, writeItem } from '@/shared/lib/local-storage';
 
 export const LANGUAGES = ['en', 'he'] as const;
 export type Language = (typeof LANGUAGES)[number];

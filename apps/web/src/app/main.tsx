@@ -1,4 +1,4 @@
-import '@/lib/zod-config';
+import '@/shared/lib/zod-config';
 import '@fontsource/inter/400.css';
 import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';

@@ -1,14 +1,8 @@
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { onboardedFlag } from '@/lib/local-storage';
+import { describe, expect, it } from 'vitest';
+import { onboardedFlag } from '@/shared/lib/local-storage';
 import { renderApp } from '@/test/render-app';
 import { onboardingRedirect } from './onboarding-gate';
-
-vi.mock('@/lib/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => client };
-});
 
 describe('onboardingRedirect', () => {
   it('sends visitors without the flag to /onboarding, except from /onboarding and /auth', () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { startTransition, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigation } from 'react-router';
-import { onboardedFlag, subscribeToStorage } from '@/lib/local-storage';
+import { onboardedFlag, subscribeToStorage } from '@/shared/lib/local-storage';
 
 const ONBOARDING_PATH = '/onboarding';
 const AUTH_PATH = '/auth';

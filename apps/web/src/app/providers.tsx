@@ -5,7 +5,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { directionOf, i18n } from './i18n';
 
 // Toasts only appear after something happens, so their code loads after the first screen.
-const Toaster = lazy(() => import('@/components/ui/toaster'));
+const Toaster = lazy(() => import('@/shared/ui/toaster'));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -31,7 +31,7 @@ function DirectionProvider({ children }: { children: ReactNode }) {
 
 /**
  * Everything a screen can rely on: server data (TanStack Query), translations, reading direction and
- * toasts. The auth session is a store of its own (features/auth/hooks/use-session), read where needed.
+ * toasts. The auth session is a store of its own (entities/viewer/model/use-session), read where needed.
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());

@@ -108,3 +108,20 @@ export function fakeSession(email = 'ada@example.com'): Session {
     },
   };
 }
+
+/** The auth client of the app under test: test/setup.ts mocks shared/api/load-auth-client with it. */
+const installed: { client: FakeAuthClient } = { client: createFakeAuthClient(null) };
+
+/** The app's auth client now (signed out unless a test installed another). */
+export function installedFakeAuthClient(): FakeAuthClient {
+  return installed.client;
+}
+
+/**
+ * Makes a new fake the app's auth client, with `session` as its stored session (null: signed out, the
+ * default). Call it at the top of a test file, before the app first asks for its session.
+ */
+export function installFakeAuthClient(session: Session | null): FakeAuthClient {
+  installed.client = createFakeAuthClient(session);
+  return installed.client;
+}

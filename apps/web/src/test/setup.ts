@@ -1,8 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { i18n, i18nReady } from '@/app/i18n';
+
+// The app signs in and out through a fake auth client, never the network: signed out unless a test file
+// installs a session (installFakeAuthClient in test/fake-auth-client.ts).
+vi.mock('@/shared/api/load-auth-client', async () => {
+  const { installedFakeAuthClient } = await import('@/test/fake-auth-client');
+  return { loadAuthClient: async () => installedFakeAuthClient() };
+});
 
 // jsdom lacks a few browser APIs that Radix primitives use.
 class ResizeObserverStub {

@@ -1,12 +1,12 @@
 import { ArrowLeftIcon, LogOutIcon, MessageCircleIcon, SearchIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Logo } from '@/components/brand/logo';
-import { buttonClasses } from '@/components/ui/button';
-import { IconButton } from '@/components/ui/icon-button';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useSignOut } from '@/features/auth/hooks/use-sign-out';
-import { hasInAppHistory } from '@/lib/history';
+import { useSession } from '@/entities/viewer/model/use-session';
+import { useSignOut } from '@/features/auth/model/use-sign-out';
+import { hasInAppHistory } from '@/shared/lib/history';
+import { Logo } from '@/shared/ui/brand/logo';
+import { buttonClasses } from '@/shared/ui/button';
+import { IconButton } from '@/shared/ui/icon-button';
 import { type HeaderOptions, useHeaderOptions } from '../route-handle';
 import { LanguageButton } from './language-button';
 

@@ -1,13 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
-
-// Nobody is signed in.
-vi.mock('@/lib/load-auth-client', async () => {
-  const { createFakeAuthClient } = await import('@/test/fake-auth-client');
-  const client = createFakeAuthClient(null);
-  return { loadAuthClient: async () => client };
-});
 
 beforeEach(() => {
   window.localStorage.setItem('onboarded', 'true');

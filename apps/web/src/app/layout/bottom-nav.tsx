@@ -2,14 +2,14 @@ import { CompassIcon, HeartIcon, HomeIcon, type LucideIcon, PlusIcon, UserRoundI
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { cn } from '@/components/ui/cn';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { lazyWithPreload, usePreloadWhenIdle } from '@/lib/lazy';
+import { useSession } from '@/entities/viewer/model/use-session';
+import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
+import { cn } from '@/shared/ui/cn';
 
 // The dialog's code (Radix dialog, focus trap, scroll lock) loads when the browser is idle, not upfront.
 const SignUpToUploadDialog = lazyWithPreload(() => import('./sign-up-to-upload-dialog'));
 // Unread messages on the Profile tab: its code (query, events stream) loads only for signed-in users.
-const UnreadBadge = lazy(() => import('@/features/messages/components/unread-badge'));
+const UnreadBadge = lazy(() => import('@/features/messages/ui/unread-badge'));
 
 function ProfileTabBadge() {
   const { user } = useSession();

@@ -1,8 +1,8 @@
 import { GlobeIcon } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '@/components/ui/icon-button';
-import { lazyWithPreload, usePreloadWhenIdle } from '@/lib/lazy';
+import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
+import { IconButton } from '@/shared/ui/icon-button';
 
 const LanguageMenu = lazyWithPreload(() => import('./language-menu'));
 

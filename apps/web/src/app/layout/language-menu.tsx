@@ -7,8 +7,8 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { IconButton } from '@/components/ui/icon-button';
+} from '@/shared/ui/dropdown-menu';
+import { IconButton } from '@/shared/ui/icon-button';
 import { changeLanguage, currentLanguage, LANGUAGES, type Language } from '../i18n';
 
 function isLanguage(value: string): value is Language {

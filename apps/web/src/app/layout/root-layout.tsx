@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useMergeSwipesOnSignIn } from '@/features/swipe/hooks/use-merge-swipes-on-sign-in';
+import { useMergeSwipesOnSignIn } from '@/features/swipe/model/use-merge-swipes-on-sign-in';
 import { OnboardingGate } from '../onboarding-gate';
 import { ScrollToTop } from '../scroll-to-top';
 

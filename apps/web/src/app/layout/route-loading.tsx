@@ -1,5 +1,5 @@
-import { Logo } from '@/components/brand/logo';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Logo } from '@/shared/ui/brand/logo';
+import { Skeleton } from '@/shared/ui/skeleton';
 
 /**
  * Shown while the first screen's code loads: the app column, the header bar with the logo and the shape

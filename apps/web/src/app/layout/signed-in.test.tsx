@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
 
-const fake = vi.hoisted(() => ({ client: undefined as unknown }));
-
 // Someone is signed in.
-vi.mock('@/lib/load-auth-client', async () => {
-  const { createFakeAuthClient, fakeSession } = await import('@/test/fake-auth-client');
-  fake.client = createFakeAuthClient(fakeSession());
-  return { loadAuthClient: async () => fake.client };
-});
+installFakeAuthClient(fakeSession());
 
 beforeEach(() => {
   window.localStorage.setItem('onboarded', 'true');

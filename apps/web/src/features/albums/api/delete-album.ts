@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { albumKeys } from './album-keys';
+import { albumKeys } from '@/entities/album/api/album-keys';
+import { apiRequest } from '@/shared/api/api-client';
 
 /** DELETE /api/v1/albums/{id}: own album only; its posts stay. */
 export function deleteAlbum(albumId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Album, SaveState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { albumKeys } from './album-keys';
+import { albumKeys } from '@/entities/album/api/album-keys';
+import { apiRequest } from '@/shared/api/api-client';
 
 /** PUT (save) or DELETE (remove) /api/v1/albums/{id}/save: someone's public album in my wishlist. */
 export function setAlbumSaved(albumId: string, saved: boolean): Promise<SaveState> {

@@ -1,7 +1,7 @@
 import type { Album, UpdateAlbumBody } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { albumKeys } from './album-keys';
+import { albumKeys } from '@/entities/album/api/album-keys';
+import { apiRequest } from '@/shared/api/api-client';
 
 /** PATCH /api/v1/albums/{id}: rename own album, or make it public or private. */
 export function updateAlbum(albumId: string, body: UpdateAlbumBody): Promise<Album> {

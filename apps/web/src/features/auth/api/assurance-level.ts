@@ -1,4 +1,4 @@
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
 
 /**
  * Does the current session still need the second factor? True when the user has a verified factor

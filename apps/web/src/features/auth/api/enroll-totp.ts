@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadAuthClient } from '@/lib/load-auth-client';
-import { totpQrImageSrc } from '../utils/totp-qr';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
+import { totpQrImageSrc } from '../lib/totp-qr';
 import { authKeys } from './auth-keys';
 
 export interface TotpEnrollment {

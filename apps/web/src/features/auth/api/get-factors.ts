@@ -1,6 +1,6 @@
 import type { Factor } from '@supabase/auth-js';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
 import { authKeys } from './auth-keys';
 
 /** The user's MFA factors, verified or not (GET /user). */

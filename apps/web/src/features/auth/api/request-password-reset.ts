@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
 
 /** The path of the reset screen the recovery mail links back to. */
 export const RESET_PASSWORD_PATH = '/auth/reset';

@@ -1,4 +1,4 @@
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
 
 /** Ends this browser's session only (used to leave a half-finished two-step sign-in). */
 export async function signOutHere(): Promise<void> {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
 
 /** Ends every session of the user but this one (POST /logout?scope=others). */
 export async function signOutOtherDevices(): Promise<void> {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
 import type { Credentials } from './sign-in';
 
 export interface SignUpResult {

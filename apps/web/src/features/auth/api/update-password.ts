@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
 
 /** PUT /user with the new password (the server ends the user's other sessions). */
 export async function updatePassword(password: string): Promise<void> {

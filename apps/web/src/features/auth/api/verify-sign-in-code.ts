@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
 
 /** A verified TOTP factor's code raises the session to aal2 (challenge + verify). */
 export async function verifySignInCode(code: string): Promise<void> {

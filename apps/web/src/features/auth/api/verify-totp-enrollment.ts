@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/shared/api/load-auth-client';
 import { authKeys } from './auth-keys';
 
 export interface VerifyTotpEnrollmentInput {

@@ -1,7 +1,7 @@
 import type { Conversation } from '@sys/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { ApiError, apiRequest } from '@/shared/api/api-client';
 import { messageKeys } from './message-keys';
 
 /** GET /api/v1/conversations/{id}: one conversation of mine (404 for anyone else's). */

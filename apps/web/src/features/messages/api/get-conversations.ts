@@ -1,7 +1,7 @@
 import { type ConversationPage, POST_LIMITS } from '@sys/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
 import { messageKeys } from './message-keys';
 
 const PAGE_SIZE = POST_LIMITS.pageSizeMax;

@@ -1,7 +1,7 @@
 import { type FollowListPage, POST_LIMITS } from '@sys/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
 import { messageKeys } from './message-keys';
 
 /** GET /api/v1/profiles/{username}/following: whom I follow (New Message picks one of them). */

@@ -1,7 +1,7 @@
 import type { UnreadCount } from '@sys/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
 import { messageKeys } from './message-keys';
 
 /** GET /api/v1/me/unread-count: messages from others I have not read yet, in all conversations. */

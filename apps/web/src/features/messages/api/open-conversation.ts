@@ -1,6 +1,6 @@
 import type { Conversation } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 import { messageKeys } from './message-keys';
 
 /** POST /api/v1/conversations: the conversation with someone (an existing one, or a new one if I follow them). */

@@ -1,7 +1,7 @@
 import type { Message } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
 import { addMessageToCache } from './get-messages';
 import { messageKeys } from './message-keys';
 

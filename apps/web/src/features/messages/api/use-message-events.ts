@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { useLiveEvents } from '@/lib/use-live-events';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { useLiveEvents } from '@/shared/api/use-live-events';
 import { addMessageToCache } from './get-messages';
 import { messageKeys } from './message-keys';
 

@@ -1,7 +1,7 @@
 import type { AdminReportPage } from '@sys/shared';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { ApiError, apiRequest } from '@/shared/api/api-client';
 import { moderationKeys, type ReportsFilter } from './moderation-keys';
 
 export type ReportsData = InfiniteData<AdminReportPage, string | undefined>;

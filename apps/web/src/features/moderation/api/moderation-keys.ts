@@ -6,7 +6,6 @@ export type ReportsFilter = AdminReportsQuery['status'];
 /** Every query key of the moderation feature. */
 export const moderationKeys = {
   all: ['moderation'] as const,
-  blocked: (viewerId: string) => [...moderationKeys.all, 'blocked', viewerId] as const,
   /** Every list of reports the viewer (an administrator) has loaded. */
   allReports: (viewerId: string) => [...moderationKeys.all, 'reports', viewerId] as const,
   reports: (viewerId: string, filter: ReportsFilter) =>

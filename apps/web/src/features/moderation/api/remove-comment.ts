@@ -1,8 +1,8 @@
 import type { RemovalResult } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postKeys } from '@/features/posts/api/post-keys';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { postKeys } from '@/entities/post/api/post-keys';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
 import { closeReportsOfRemoved, refreshReportLists } from './report-cache';
 
 /** DELETE /api/v1/admin/comments/{id}: an administrator removes a comment and its replies; its open reports close. */

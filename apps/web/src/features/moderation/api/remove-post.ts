@@ -1,9 +1,9 @@
 import type { RemovalResult } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { removePostFromFeeds } from '@/features/posts/api/post-cache';
-import { postKeys } from '@/features/posts/api/post-keys';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
+import { removePostFromFeeds } from '@/entities/post/api/post-cache';
+import { postKeys } from '@/entities/post/api/post-keys';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
 import { closeReportsOfRemoved, refreshReportLists } from './report-cache';
 
 /** DELETE /api/v1/admin/posts/{id}: an administrator removes a post for everyone; its open reports close. */

@@ -8,9 +8,9 @@ import {
   swipedOutfitFromPost,
 } from '@sys/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
-import { readLocalSwipeEvents } from '../utils/swipe-storage';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
+import { readLocalSwipeEvents } from '../lib/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 
 const LOCAL_CANDIDATES = 50;

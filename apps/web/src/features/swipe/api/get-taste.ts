@@ -1,10 +1,10 @@
 import { type Preferences, summarizeTaste, type TasteSummary } from '@sys/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
-import { subscribeToStorage } from '@/lib/local-storage';
-import { readLocalSwipeEvents } from '../utils/swipe-storage';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
+import { subscribeToStorage } from '@/shared/lib/local-storage';
+import { readLocalSwipeEvents } from '../lib/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 
 /** GET /api/v1/swipes/preferences: what a signed-in user's newest 500 swipes taught (the summary part). */

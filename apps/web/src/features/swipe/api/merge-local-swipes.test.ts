@@ -1,10 +1,10 @@
 import { createSwipeEvent } from '@sys/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { readLocalSwipeEvents, storeLocalSwipeEvent } from '../utils/swipe-storage';
+import { readLocalSwipeEvents, storeLocalSwipeEvent } from '../lib/swipe-storage';
 import { mergeLocalSwipes } from './merge-local-swipes';
 
 const apiRequest = vi.fn(async (..._args: unknown[]) => ({ inserted: 2, duplicates: 0, skipped: 0 }));
-vi.mock('@/lib/api-client', () => ({ apiRequest: (...args: unknown[]) => apiRequest(...args) }));
+vi.mock('@/shared/api/api-client', () => ({ apiRequest: (...args: unknown[]) => apiRequest(...args) }));
 
 describe('mergeLocalSwipes', () => {
   it('sends the local events once in one batch and clears them', async () => {

@@ -1,6 +1,6 @@
 import type { SwipeBatchBody, SwipeResult } from '@sys/shared';
-import { apiRequest } from '@/lib/api-client';
-import { clearLocalSwipeEvents, readLocalSwipeEvents } from '../utils/swipe-storage';
+import { apiRequest } from '@/shared/api/api-client';
+import { clearLocalSwipeEvents, readLocalSwipeEvents } from '../lib/swipe-storage';
 
 /** POST /api/v1/swipes/batch: a guest's local history, once, after sign-in. */
 export function postSwipeBatch(body: SwipeBatchBody): Promise<SwipeResult> {

@@ -5,8 +5,8 @@ import {
   type SwipeResult,
   swipedOutfitFromPost,
 } from '@sys/shared';
-import { apiRequest } from '@/lib/api-client';
-import { storeLocalSwipeEvent } from '../utils/swipe-storage';
+import { apiRequest } from '@/shared/api/api-client';
+import { storeLocalSwipeEvent } from '../lib/swipe-storage';
 
 /** POST /api/v1/swipes: a signed-in user's swipe. */
 export function postSwipe(event: ReturnType<typeof createSwipeEvent>): Promise<SwipeResult> {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postKeys } from '@/features/posts/api/post-keys';
-import { useViewer } from '@/features/posts/hooks/use-viewer';
-import { apiRequest } from '@/lib/api-client';
-import { clearLocalSwipeEvents } from '../utils/swipe-storage';
+import { postKeys } from '@/entities/post/api/post-keys';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
+import { clearLocalSwipeEvents } from '../lib/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 
 /** DELETE /api/v1/swipes: forgets every swipe of the signed-in user. */

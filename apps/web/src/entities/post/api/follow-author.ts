@@ -1,0 +1,33 @@
+import type { FollowState } from '@sys/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/shared/api/api-client';
+import { updateAuthorPostsInCaches } from './post-cache';
+
+/** PUT (follow) or DELETE (unfollow) /api/v1/follows/{profileId}. */
+export function setFollowing(profileId: string, following: boolean): Promise<FollowState> {
+  return apiRequest<FollowState>(`/follows/${encodeURIComponent(profileId)}`, {
+    method: following ? 'PUT' : 'DELETE',
+  });
+}
+
+const applyFollowing =
+  (following: boolean) =>
+  <P extends { followingAuthor: boolean }>(post: P): P =>
+    post.followingAuthor === following ? post : { ...post, followingAuthor: following };
+
+/** Follow or unfollow a post's author, at once on every cached post of theirs; rolled back on error. */
+export function useFollowAuthorMutation(authorId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: { id: `follow:${authorId}` },
+    mutationFn: (following: boolean) => setFollowing(authorId, following),
+    onMutate: (following) => {
+      updateAuthorPostsInCaches(queryClient, authorId, applyFollowing(following));
+      return { before: !following };
+    },
+    onError: (_error, _following, context) => {
+      if (context) updateAuthorPostsInCaches(queryClient, authorId, applyFollowing(context.before));
+    },
+    onSuccess: (state) => updateAuthorPostsInCaches(queryClient, authorId, applyFollowing(state.following)),
+  });
+}

@@ -1,0 +1,49 @@
+import type { LikeState } from '@sys/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/shared/api/api-client';
+import { findCachedPost, updatePostInCaches } from './post-cache';
+
+/** PUT (like) or DELETE (unlike) /api/v1/posts/{id}/like. */
+export function setPostLike(postId: string, liked: boolean): Promise<LikeState> {
+  return apiRequest<LikeState>(`/posts/${encodeURIComponent(postId)}/like`, {
+    method: liked ? 'PUT' : 'DELETE',
+  });
+}
+
+function applyLike(state: LikeState) {
+  return <P extends { likedByMe: boolean; likeCount: number }>(post: P): P =>
+    post.likedByMe === state.liked && post.likeCount === state.likeCount
+      ? post
+      : { ...post, likedByMe: state.liked, likeCount: state.likeCount };
+}
+
+/**
+ * Like or unlike, at once in every cached copy of the post; rolled back if the server refuses, and set to
+ * the server's count when it answers. One post's like requests run one after the other.
+ */
+export function useLikePostMutation(postId: string, onError?: (error: Error) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: { id: `post-like:${postId}` },
+    mutationFn: (liked: boolean) => setPostLike(postId, liked),
+    onMutate: (liked) => {
+      const cached = findCachedPost(queryClient, postId);
+      const before: LikeState | null = cached
+        ? { liked: cached.likedByMe, likeCount: cached.likeCount }
+        : null;
+      if (before && before.liked !== liked) {
+        updatePostInCaches(
+          queryClient,
+          postId,
+          applyLike({ liked, likeCount: Math.max(0, before.likeCount + (liked ? 1 : -1)) }),
+        );
+      }
+      return { before };
+    },
+    onError: (error, _liked, context) => {
+      if (context?.before) updatePostInCaches(queryClient, postId, applyLike(context.before));
+      onError?.(error);
+    },
+    onSuccess: (state) => updatePostInCaches(queryClient, postId, applyLike(state)),
+  });
+}

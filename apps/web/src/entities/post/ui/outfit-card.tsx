@@ -1,0 +1,269 @@
+import type { Post } from '@sys/shared';
+import {
+  BookmarkIcon,
+  HeartIcon,
+  MessageCircleIcon,
+  PencilIcon,
+  SendIcon,
+  ShoppingBagIcon,
+} from 'lucide-react';
+import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
+import { MoreOptionsButton } from '@/entities/report/ui/more-options-button';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
+import { formatNumber } from '@/shared/lib/intl';
+import { lazyWithPreload, type PreloadableComponent } from '@/shared/lib/lazy';
+import { shareLink } from '@/shared/lib/share';
+import { buttonClasses } from '@/shared/ui/button';
+import { cn } from '@/shared/ui/cn';
+import { showToast } from '@/shared/ui/show-toast';
+import { UserName } from '@/shared/ui/user-name';
+import { useFollowAuthorMutation } from '../api/follow-author';
+import { useLikePostMutation } from '../api/like-post';
+import { followToasts } from '../lib/follow-toasts';
+import { authorName } from '../lib/post-display';
+import { PostMediaView } from './media-carousel';
+import { PostCaption } from './post-caption';
+import { PostChips } from './post-chips';
+
+// What opens on a tap loads on demand, not with the feed.
+const ItemsSheet = lazyWithPreload(() => import('./items-sheet'));
+
+/** What a panel of the card gets: the post, and whether it is open. */
+export interface PostPanelProps {
+  post: Post;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The card's buttons that open a feature: the screen hands them in (features sit above entities), as
+ * lazy components, so they load on demand as before.
+ */
+export interface OutfitCardActions {
+  /** The post's comments (features/comments). */
+  CommentsSheet: PreloadableComponent<ComponentType<PostPanelProps>>;
+  /** Save to the wishlist or an album (features/save-post). */
+  SavePostDialog: PreloadableComponent<ComponentType<PostPanelProps>>;
+}
+
+type Panel = 'items' | 'comments' | 'save';
+
+export interface OutfitCardProps {
+  post: Post;
+  actions: OutfitCardActions;
+  /** The first card of a screen: its first photo loads at once. */
+  priority?: boolean;
+  /** Photos open the post (false on the post's own page). */
+  linkToPost?: boolean;
+  /** Extra owner actions next to Edit (Delete on the post page). */
+  ownerActions?: ReactNode;
+  /** Position in a role="feed" list (1-based). */
+  position?: number;
+  className?: string;
+}
+
+const actionClasses =
+  'inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-2.5 text-[15px] font-medium text-ink ' +
+  'transition-colors hover:bg-subtle [&_svg]:size-6 [&_svg]:shrink-0';
+
+/** An outfit post: author, media, like/comment/share/items/save, caption and chips (spec section 2). */
+export function OutfitCard({
+  post,
+  actions: { CommentsSheet, SavePostDialog },
+  priority,
+  linkToPost = true,
+  ownerActions,
+  position,
+  className,
+}: OutfitCardProps) {
+  const { t, i18n } = useTranslation();
+  const { viewerId, isSignedIn } = useViewer();
+  const { prompt, dialog } = useRegistrationPrompt();
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<Panel>>(new Set());
+  const like = useLikePostMutation(post.id, () => void showToast('destructive', t('card.likeError')));
+  const follow = useFollowAuthorMutation(post.author.id);
+
+  const name = authorName(post.author) ?? t('card.user');
+  const isOwner = viewerId !== null && viewerId === post.author.id;
+  const headingId = `post-${post.id}-author`;
+
+  const open = (next: Panel) => {
+    setOpened((current) => new Set(current).add(next));
+    setPanel(next);
+  };
+  const requireAccount = (action: string, then: () => void) => {
+    if (isSignedIn) then();
+    else prompt(action);
+  };
+
+  const toggleFollow = () => {
+    const following = !post.followingAuthor;
+    follow.mutate(following, followToasts(t, following));
+  };
+
+  const share = async () => {
+    const outcome = await shareLink({
+      url: `${window.location.origin}/post/${post.id}`,
+      title: t('card.shareTitle', { name }),
+    });
+    if (outcome === 'copied') void showToast('success', t('card.linkCopied'));
+    else if (outcome === 'failed') void showToast('destructive', t('card.shareFailed'));
+  };
+
+  const panelProps = (which: Panel) => ({
+    open: panel === which,
+    onOpenChange: (isOpen: boolean) => setPanel(isOpen ? which : null),
+  });
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      aria-posinset={position}
+      aria-setsize={position === undefined ? undefined : -1}
+      className={cn('overflow-hidden bg-surface sm:rounded-2xl sm:shadow-card', className)}
+    >
+      <header className="flex items-center gap-2 px-3 py-2">
+        {post.author.username ? (
+          <Link
+            to={`/profile/${encodeURIComponent(post.author.username)}`}
+            className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5 rounded-lg"
+          >
+            <AuthorAvatar url={post.author.avatarUrl} />
+            <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
+              <UserName>{name}</UserName>
+            </h2>
+          </Link>
+        ) : (
+          <div className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5">
+            <AuthorAvatar url={post.author.avatarUrl} />
+            <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
+              <UserName>{name}</UserName>
+            </h2>
+          </div>
+        )}
+        {isOwner ? (
+          <>
+            {ownerActions}
+            <Link
+              to={`/edit-post/${post.id}`}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              aria-label={t('card.editPost')}
+            >
+              <PencilIcon aria-hidden />
+              {t('card.edit')}
+            </Link>
+          </>
+        ) : (
+          <button
+            type="button"
+            aria-pressed={post.followingAuthor}
+            onClick={() => requireAccount(t('card.prompt.follow'), toggleFollow)}
+            className={buttonClasses({ size: 'sm', variant: post.followingAuthor ? 'outline' : 'primary' })}
+          >
+            {post.followingAuthor ? t('card.following') : t('card.follow')}
+          </button>
+        )}
+        {isOwner ? null : (
+          <MoreOptionsButton
+            targetType="post"
+            targetId={post.id}
+            label={t('card.moreOptions', { name })}
+            isSignedIn={isSignedIn}
+            onNeedAccount={() => prompt(t('card.prompt.report'))}
+          />
+        )}
+      </header>
+
+      <PostMediaView
+        postId={post.id}
+        media={post.media}
+        authorName={name}
+        linkToPost={linkToPost}
+        priority={priority}
+      />
+
+      <div className="flex items-center px-1.5 pt-1">
+        <button
+          type="button"
+          aria-pressed={post.likedByMe}
+          aria-label={t('card.like')}
+          onClick={() => requireAccount(t('card.prompt.like'), () => like.mutate(!post.likedByMe))}
+          className={cn(actionClasses, post.likedByMe && 'text-accent-600')}
+        >
+          <HeartIcon
+            aria-hidden
+            className={cn(post.likedByMe && 'fill-current motion-safe:animate-pop-in')}
+          />
+        </button>
+        <span className="min-w-5 text-[15px] font-semibold tabular-nums" data-testid="like-count">
+          <span aria-hidden>{formatNumber(i18n.resolvedLanguage, post.likeCount)}</span>
+          <span className="sr-only">{t('card.likeCount', { count: post.likeCount })}</span>
+        </span>
+        <button
+          type="button"
+          aria-label={t('card.comments', { count: post.commentCount })}
+          onPointerEnter={() => void CommentsSheet.preload()}
+          onClick={() => requireAccount(t('card.prompt.comment'), () => open('comments'))}
+          className={cn(actionClasses, 'ms-1')}
+        >
+          <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
+          {post.commentCount > 0 ? (
+            <span aria-hidden className="tabular-nums">
+              {formatNumber(i18n.resolvedLanguage, post.commentCount)}
+            </span>
+          ) : null}
+        </button>
+        <button
+          type="button"
+          aria-label={t('card.share')}
+          onClick={() => void share()}
+          className={actionClasses}
+        >
+          <SendIcon aria-hidden className="rtl:-scale-x-100" />
+        </button>
+        <span className="flex-1" />
+        {post.items.length > 0 ? (
+          <button
+            type="button"
+            aria-label={t('card.items', { count: post.items.length })}
+            onPointerEnter={() => void ItemsSheet.preload()}
+            onClick={() => open('items')}
+            className={actionClasses}
+          >
+            <ShoppingBagIcon aria-hidden />
+            <span aria-hidden className="tabular-nums">
+              {formatNumber(i18n.resolvedLanguage, post.items.length)}
+            </span>
+          </button>
+        ) : null}
+        <button
+          type="button"
+          aria-pressed={post.savedByMe}
+          aria-label={t('card.save')}
+          onPointerEnter={() => void SavePostDialog.preload()}
+          onClick={() => requireAccount(t('card.prompt.save'), () => open('save'))}
+          className={cn(actionClasses, post.savedByMe && 'text-ink')}
+        >
+          <BookmarkIcon aria-hidden className={cn(post.savedByMe && 'fill-current')} />
+        </button>
+      </div>
+
+      <div className="flex flex-col gap-2.5 px-4 pt-1 pb-4">
+        <PostCaption caption={post.caption} />
+        <PostChips caption={post.caption} items={post.items} />
+      </div>
+
+      <Suspense fallback={null}>
+        {opened.has('items') ? <ItemsSheet items={post.items} {...panelProps('items')} /> : null}
+        {opened.has('comments') ? <CommentsSheet post={post} {...panelProps('comments')} /> : null}
+        {opened.has('save') ? <SavePostDialog post={post} {...panelProps('save')} /> : null}
+      </Suspense>
+      {dialog}
+    </article>
+  );
+}

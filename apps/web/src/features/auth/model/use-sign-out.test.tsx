@@ -1,0 +1,49 @@
+import { AuthApiError } from '@supabase/auth-js';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
+import { renderApp } from '@/test/render-app';
+
+const fake = { client: installFakeAuthClient(null) };
+
+beforeEach(() => {
+  window.localStorage.setItem('onboarded', 'true');
+});
+
+afterEach(() => {
+  fake.client.emit('SIGNED_OUT', null);
+  vi.resetAllMocks();
+});
+
+async function signedIn() {
+  const view = renderApp('/');
+  await fake.client.listening();
+  act(() => fake.client.emit('SIGNED_IN', fakeSession()));
+  return { ...view, signOut: await screen.findByRole('button', { name: 'Sign out' }) };
+}
+
+describe('the header’s sign-out', () => {
+  it("says 'Signed out successfully' and shows SIGN UP again", async () => {
+    const { user, signOut } = await signedIn();
+    await user.click(signOut);
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'SIGN UP' })).toBeInTheDocument();
+  });
+
+  it("says 'Sign out error' with the server's message, and stays signed in", async () => {
+    fake.client.signOut.mockResolvedValueOnce({
+      error: new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit'),
+    });
+    const { user, signOut } = await signedIn();
+    await user.click(signOut);
+    expect(await screen.findByText('Sign out error')).toBeInTheDocument();
+    expect(screen.getByText('Request rate limit reached')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('follows a sign-out in another tab (auth-js reports it as SIGNED_OUT)', async () => {
+    await signedIn();
+    act(() => fake.client.emit('SIGNED_OUT', null));
+    expect(await screen.findByRole('link', { name: 'SIGN UP' })).toBeInTheDocument();
+  });
+});

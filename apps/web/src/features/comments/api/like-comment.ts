@@ -1,0 +1,55 @@
+import type { Comment, LikeState } from '@sys/shared';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { postKeys } from '@/entities/post/api/post-keys';
+import { apiRequest } from '@/shared/api/api-client';
+import type { CommentsData } from './get-comments';
+
+/** PUT (like) or DELETE (unlike) /api/v1/comments/{id}/like. */
+export function setCommentLike(commentId: string, liked: boolean): Promise<LikeState> {
+  return apiRequest<LikeState>(`/comments/${encodeURIComponent(commentId)}/like`, {
+    method: liked ? 'PUT' : 'DELETE',
+  });
+}
+
+export function updateCommentInCache(
+  queryClient: QueryClient,
+  postId: string,
+  commentId: string,
+  update: (comment: Comment) => Comment,
+): void {
+  queryClient.setQueriesData<CommentsData>({ queryKey: [...postKeys.allComments(), postId] }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((comment) => (comment.id === commentId ? update(comment) : comment)),
+          })),
+        }
+      : data,
+  );
+}
+
+/** Like or unlike a comment, at once; rolled back if the server refuses. */
+export function useLikeCommentMutation(postId: string, comment: Comment) {
+  const queryClient = useQueryClient();
+  const set = (state: LikeState) =>
+    updateCommentInCache(queryClient, postId, comment.id, (c) => ({
+      ...c,
+      likedByMe: state.liked,
+      likeCount: state.likeCount,
+    }));
+  return useMutation({
+    scope: { id: `comment-like:${comment.id}` },
+    mutationFn: (liked: boolean) => setCommentLike(comment.id, liked),
+    onMutate: (liked) => {
+      const before: LikeState = { liked: comment.likedByMe, likeCount: comment.likeCount };
+      if (before.liked !== liked) set({ liked, likeCount: Math.max(0, before.likeCount + (liked ? 1 : -1)) });
+      return { before };
+    },
+    onError: (_error, _liked, context) => {
+      if (context) set(context.before);
+    },
+    onSuccess: set,
+  });
+}

@@ -1,0 +1,291 @@
+import { type Comment, POST_MESSAGES, type Post } from '@sys/shared';
+import { FlagIcon, HeartIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { type FormEvent, Suspense, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authorName } from '@/entities/post/lib/post-display';
+import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { type KnownApiErrors, useApiErrorText } from '@/shared/api/use-api-error-text';
+import { lazyWithPreload } from '@/shared/lib/lazy';
+import { relativeTime } from '@/shared/lib/relative-time';
+import { cn } from '@/shared/ui/cn';
+import { IconButton } from '@/shared/ui/icon-button';
+import { Input } from '@/shared/ui/input';
+import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/shared/ui/sheet';
+import { showToast } from '@/shared/ui/show-toast';
+import { Skeleton } from '@/shared/ui/skeleton';
+import { isolated, UserName } from '@/shared/ui/user-name';
+import { useAddCommentMutation } from '../api/add-comment';
+import { useDeleteCommentMutation } from '../api/delete-comment';
+import { useCommentsQuery } from '../api/get-comments';
+import { useLikeCommentMutation } from '../api/like-comment';
+
+const ReportDialog = lazyWithPreload(() => import('@/entities/report/ui/report-dialog'));
+
+export interface CommentsSheetProps {
+  post: Pick<Post, 'id' | 'commentCount'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+interface Thread {
+  comment: Comment;
+  replies: Comment[];
+}
+
+/** Comments in threads: each comment followed by its replies (the list comes oldest first). */
+export function toThreads(comments: readonly Comment[]): Thread[] {
+  const threads: Thread[] = [];
+  const byId = new Map<string, Thread>();
+  for (const comment of comments) {
+    const parent = comment.parentId ? byId.get(comment.parentId) : undefined;
+    if (parent) parent.replies.push(comment);
+    else {
+      const thread = { comment, replies: [] };
+      threads.push(thread);
+      byId.set(comment.id, thread);
+    }
+  }
+  return threads;
+}
+
+function CommentRow({
+  postId,
+  comment,
+  onReply,
+}: {
+  postId: string;
+  comment: Comment;
+  onReply: (comment: Comment) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { viewerId } = useViewer();
+  const like = useLikeCommentMutation(postId, comment);
+  const remove = useDeleteCommentMutation(postId);
+  const name = authorName(comment.author) ?? t('card.user');
+  const isOwn = viewerId === comment.author.id;
+  const [reporting, setReporting] = useState(false);
+
+  return (
+    <div className="flex gap-2.5">
+      <AuthorAvatar url={comment.author.avatarUrl} className="mt-1 size-8" />
+      <div className="min-w-0 flex-1">
+        <p className="text-[14px] leading-snug text-ink">
+          {/* The gap lives on a span in the line's direction: on the <bdi>, 'end' would be the name's own. */}
+          <span className="me-1.5 font-semibold">
+            <UserName>{name}</UserName>
+          </span>
+          <span dir="auto" className="whitespace-pre-line break-words">
+            {comment.body}
+          </span>
+        </p>
+        <div className="-ms-2 flex items-center text-[13px] text-muted">
+          <span className="px-2">{relativeTime(comment.createdAt, i18n.resolvedLanguage ?? 'en')}</span>
+          <button
+            type="button"
+            aria-pressed={comment.likedByMe}
+            aria-label={
+              comment.likeCount > 0 ? t('comments.likeLabel', { count: comment.likeCount }) : undefined
+            }
+            onClick={() => like.mutate(!comment.likedByMe)}
+            className={cn(
+              'inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-ink',
+              comment.likedByMe && 'text-accent-600',
+            )}
+          >
+            <HeartIcon aria-hidden className={cn('size-4', comment.likedByMe && 'fill-current')} />
+            {t('comments.like')}
+            {comment.likeCount > 0 ? (
+              <span className="tabular-nums">
+                {new Intl.NumberFormat(i18n.resolvedLanguage).format(comment.likeCount)}
+              </span>
+            ) : null}
+          </button>
+          <button
+            type="button"
+            onClick={() => onReply(comment)}
+            className="inline-flex h-9 items-center rounded-full px-2 font-medium hover:text-ink"
+          >
+            {t('comments.reply')}
+          </button>
+          {isOwn ? (
+            <button
+              type="button"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(comment.id, {
+                  onSuccess: () => void showToast('success', t('comments.deleted')),
+                  onError: () => void showToast('destructive', t('comments.deleteError')),
+                })
+              }
+              className="inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-danger"
+            >
+              <Trash2Icon aria-hidden className="size-4" />
+              {t('comments.delete')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              aria-label={t('comments.reportLabel', { name })}
+              onPointerEnter={() => void ReportDialog.preload()}
+              onClick={() => setReporting(true)}
+              className="inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-ink"
+            >
+              <FlagIcon aria-hidden className="size-4" />
+              {t('comments.report')}
+            </button>
+          )}
+        </div>
+        {reporting ? (
+          <Suspense fallback={null}>
+            <ReportDialog
+              open={reporting}
+              onOpenChange={setReporting}
+              targetType="comment"
+              targetId={comment.id}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The comments dialog: the list, per-comment Like and Reply, and 'Add comment...' (spec section 2). */
+export default function CommentsSheet({ post, open, onOpenChange }: CommentsSheetProps) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorText();
+  // The post went away meanwhile, or the comment being answered did.
+  const known: KnownApiErrors = (error) =>
+    error.status === 404
+      ? t(
+          error.message === POST_MESSAGES.commentNotFound
+            ? 'postMessages.commentNotFound'
+            : 'postMessages.postNotFound',
+        )
+      : undefined;
+  const comments = useCommentsQuery(post.id);
+  const add = useAddCommentMutation(post.id);
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const body = text.trim();
+
+  const threads = useMemo(
+    () => toThreads(comments.data?.pages.flatMap((page) => page.items) ?? []),
+    [comments.data],
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (body === '' || add.isPending) return;
+    add.mutate(
+      { body, parentId: replyTo ? (replyTo.parentId ?? replyTo.id) : null },
+      {
+        onSuccess: () => {
+          setText('');
+          setReplyTo(null);
+        },
+        onError: (error) =>
+          void showToast('destructive', t('comments.addError'), { description: errorText(error, known) }),
+      },
+    );
+  };
+
+  const reply = (comment: Comment) => {
+    setReplyTo(comment);
+    input.current?.focus();
+  };
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent className="h-[80dvh] sm:h-[70dvh]">
+        <SheetHeader>
+          <SheetTitle>{t('comments.title')}</SheetTitle>
+          <SheetDescription className="sr-only">{t('comments.description')}</SheetDescription>
+        </SheetHeader>
+        <SheetBody className="flex flex-col gap-4 pt-2">
+          {comments.isPending ? (
+            <div role="status" aria-label={t('comments.loading')} className="flex flex-col gap-4">
+              {[0, 1, 2].map((key) => (
+                <div key={key} className="flex gap-2.5">
+                  <Skeleton className="size-8 rounded-full" />
+                  <Skeleton className="h-10 flex-1" />
+                </div>
+              ))}
+            </div>
+          ) : comments.isError ? (
+            <p role="alert" className="py-8 text-center text-sm text-muted">
+              {t('comments.loadError')}
+            </p>
+          ) : threads.length === 0 ? (
+            <p className="py-8 text-center text-sm text-muted">{t('comments.empty')}</p>
+          ) : (
+            <ul aria-label={t('comments.title')} className="flex flex-col gap-4">
+              {threads.map(({ comment, replies }) => (
+                <li key={comment.id} className="flex flex-col gap-3">
+                  <CommentRow postId={post.id} comment={comment} onReply={reply} />
+                  {replies.length > 0 ? (
+                    <ul aria-label={t('comments.replies')} className="flex flex-col gap-3 ps-10">
+                      {replies.map((r) => (
+                        <li key={r.id}>
+                          <CommentRow postId={post.id} comment={r} onReply={reply} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+          {comments.hasNextPage ? (
+            <button
+              type="button"
+              onClick={() => void comments.fetchNextPage()}
+              disabled={comments.isFetchingNextPage}
+              className="self-center text-sm font-medium text-accent-700"
+            >
+              {t('comments.more')}
+            </button>
+          ) : null}
+        </SheetBody>
+        <form onSubmit={submit} className="flex flex-col gap-1 border-t border-line px-4 pt-2 pb-3">
+          {replyTo ? (
+            <div className="flex items-center justify-between text-[13px] text-muted">
+              <span>
+                {t('comments.replyingTo', { name: isolated(authorName(replyTo.author) ?? t('card.user')) })}
+              </span>
+              <IconButton
+                aria-label={t('comments.cancelReply')}
+                className="size-9"
+                onClick={() => setReplyTo(null)}
+              >
+                <XIcon aria-hidden />
+              </IconButton>
+            </div>
+          ) : null}
+          <div className="flex items-center gap-2">
+            <Input
+              ref={input}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={t('comments.placeholder')}
+              aria-label={t('comments.placeholder')}
+              maxLength={2200}
+              enterKeyHint="send"
+              dir="auto"
+            />
+            <IconButton
+              type="submit"
+              variant="primary"
+              aria-label={t('comments.send')}
+              disabled={body === '' || add.isPending}
+            >
+              <SendIcon aria-hidden className="rtl:-scale-x-100" />
+            </IconButton>
+          </div>
+        </form>
+      </SheetContent>
+    </Sheet>
+  );
+}

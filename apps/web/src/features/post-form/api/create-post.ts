@@ -1,0 +1,23 @@
+import type { CreatePostBody, SavedPost } from '@sys/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postKeys } from '@/entities/post/api/post-keys';
+import { apiRequest } from '@/shared/api/api-client';
+
+/**
+ * POST /api/v1/posts: the post, its media and items in one go. The answer also lists the product images
+ * the server could not store (`droppedItemImages`): those products were saved without one.
+ */
+export function createPost(body: CreatePostBody): Promise<SavedPost> {
+  return apiRequest<SavedPost>('/posts', { method: 'POST', body });
+}
+
+/** Publishes; the feeds load again so the new post shows first. */
+export function useCreatePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
+    },
+  });
+}

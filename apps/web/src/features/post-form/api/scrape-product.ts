@@ -1,0 +1,30 @@
+import type { ScrapedProduct, ScrapeProductResponse } from '@sys/shared';
+import { useMutation } from '@tanstack/react-query';
+import { accessToken, apiErrorFrom } from '@/shared/api/api-client';
+
+/** The scrape-product function (not under /api/v1). */
+export const SCRAPE_PRODUCT_URL = '/functions/v1/scrape-product';
+
+/** POST /functions/v1/scrape-product {url}: what a shop's page says about the product. */
+export async function scrapeProduct(url: string, signal?: AbortSignal): Promise<ScrapedProduct> {
+  const token = await accessToken();
+  const response = await fetch(SCRAPE_PRODUCT_URL, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ url }),
+    signal,
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw apiErrorFrom(response.status, body, response.statusText);
+  const result = body as ScrapeProductResponse;
+  if (!result.success) throw new Error(result.error);
+  return result.data;
+}
+
+export function useScrapeProductMutation() {
+  return useMutation({ mutationFn: (url: string) => scrapeProduct(url) });
+}

@@ -1,0 +1,102 @@
+import { LOCAL_STORAGE_KEYS } from '@sys/shared';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearPostDraft, loadPostDraft, savePostDraft } from './post-draft';
+import { emptyItem, emptyPostForm } from './post-form-model';
+
+// jsdom has no IndexedDB: the files go to a map behind the same tiny interface.
+const files = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('@/shared/lib/idb', () => ({
+  idbGet: async (key: string) => files.get(key),
+  idbSetMany: async (entries: Array<[string, unknown]>) => {
+    for (const [key, value] of entries) files.set(key, value);
+  },
+  idbDeleteMany: async (keys: string[]) => {
+    for (const key of keys) files.delete(key);
+  },
+  idbKeys: async (prefix: string) => [...files.keys()].filter((key) => key.startsWith(prefix)),
+}));
+
+let urls = 0;
+beforeEach(() => {
+  files.clear();
+  URL.createObjectURL = vi.fn(() => `blob:restored-${++urls}`);
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('post draft', () => {
+  it('keeps the fields in local storage and the files in IndexedDB, and gives both back', async () => {
+    const photo = new File(['photo-bytes'], 'look.png', { type: 'image/png' });
+    const clip = new File(['video-bytes'], 'look.mp4', { type: 'video/mp4' });
+    const itemImage = new File(['item'], 'shirt.jpg', { type: 'image/jpeg' });
+    const item = {
+      ...emptyItem(),
+      brand: 'My Label',
+      link: 'https://shop.example/shirt',
+      size: 'XXS',
+      price: '12.5',
+      currency: 'USD' as const,
+      imageFile: itemImage,
+      imagePreview: 'blob:item',
+    };
+    await savePostDraft({
+      ...emptyPostForm(),
+      caption: 'Draft caption',
+      media: [
+        { id: 'm1', type: 'image', file: photo, previewUrl: 'blob:1' },
+        { id: 'm2', type: 'video', file: clip, previewUrl: 'blob:2' },
+      ],
+      items: [item],
+      styles: ['Casual', 'Cottagecore'],
+      customStyles: ['Cottagecore'],
+      customBrands: ['My Label'],
+      customSizes: ['XXS'],
+    });
+
+    const stored = JSON.parse(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft) ?? '{}');
+    expect(stored.caption).toBe('Draft caption');
+    expect(JSON.stringify(stored)).not.toContain('blob:');
+    expect(files.size).toBe(3);
+
+    const restored = await loadPostDraft();
+    expect(restored?.caption).toBe('Draft caption');
+    expect(restored?.styles).toEqual(['Casual', 'Cottagecore']);
+    expect(restored?.customStyles).toEqual(['Cottagecore']);
+    expect(restored?.customBrands).toEqual(['My Label']);
+    expect(restored?.customSizes).toEqual(['XXS']);
+    expect(restored?.media.map((m) => [m.id, m.type, m.file?.name])).toEqual([
+      ['m1', 'image', 'look.png'],
+      ['m2', 'video', 'look.mp4'],
+    ]);
+    expect(restored?.media[0]?.previewUrl).toMatch(/^blob:restored-/);
+    expect(restored?.items[0]).toMatchObject({
+      brand: 'My Label',
+      link: 'https://shop.example/shirt',
+      size: 'XXS',
+      price: '12.5',
+      currency: 'USD',
+    });
+    expect(restored?.items[0]?.imageFile?.name).toBe('shirt.jpg');
+  });
+
+  it('clears the fields and the files', async () => {
+    await savePostDraft({
+      ...emptyPostForm(),
+      media: [{ id: 'm1', type: 'image', file: new File(['x'], 'a.png'), previewUrl: 'blob:1' }],
+    });
+    await clearPostDraft();
+    expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).toBeNull();
+    expect(files.size).toBe(0);
+    expect(await loadPostDraft()).toBeNull();
+  });
+
+  it('drops a media entry whose file is gone, and survives broken JSON', async () => {
+    await savePostDraft({
+      ...emptyPostForm(),
+      media: [{ id: 'm1', type: 'image', file: new File(['x'], 'a.png'), previewUrl: 'blob:1' }],
+    });
+    files.clear();
+    expect((await loadPostDraft())?.media).toEqual([]);
+    window.localStorage.setItem(LOCAL_STORAGE_KEYS.postDraft, '{not json');
+    expect(await loadPostDraft()).toBeNull();
+  });
+});

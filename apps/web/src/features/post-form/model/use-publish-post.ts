@@ -1,0 +1,91 @@
+import type { SavedPost } from '@sys/shared';
+import { useRef, useState } from 'react';
+import { uploadMedia } from '@/shared/api/upload-media';
+import { useCreatePostMutation } from '../api/create-post';
+import { useUpdatePostMutation } from '../api/update-post';
+import { type PostFormValues, toPostBody } from '../lib/post-form-model';
+
+/** Which file could not be uploaded: photo or video `number` of the gallery, or product `number`'s image. */
+export class UploadError extends Error {
+  constructor(
+    readonly kind: 'media' | 'itemImage',
+    /** 1-based, as the form shows it. */
+    readonly number: number,
+    readonly fileName: string,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'UploadError';
+  }
+}
+
+interface PendingFile {
+  key: string;
+  file: File;
+  kind: UploadError['kind'];
+  number: number;
+}
+
+export interface PublishEvents {
+  /** A product's own image was uploaded (spec toast 'Image uploaded'). */
+  onItemImageUploaded?: (productNumber: number) => void;
+}
+
+/** Uploads the form's files one after the other, reporting 0-99 % of all their bytes. */
+async function uploadFiles(
+  values: PostFormValues,
+  uploaded: Map<string, string>,
+  onProgress: (percent: number) => void,
+  events: PublishEvents,
+): Promise<void> {
+  const pending: PendingFile[] = [];
+  for (const [index, media] of values.media.entries()) {
+    if (media.file && !media.remoteUrl && !uploaded.has(media.id))
+      pending.push({ key: media.id, file: media.file, kind: 'media', number: index + 1 });
+  }
+  for (const [index, item] of values.items.entries()) {
+    if (item.imageFile && !uploaded.has(item.key))
+      pending.push({ key: item.key, file: item.imageFile, kind: 'itemImage', number: index + 1 });
+  }
+  const total = pending.reduce((sum, { file }) => sum + file.size, 0) || 1;
+  let done = 0;
+  for (const { key, file, kind, number } of pending) {
+    let publicUrl: string;
+    try {
+      ({ publicUrl } = await uploadMedia(file, 'post-media', (loaded) =>
+        onProgress(Math.min(99, Math.floor(((done + loaded) / total) * 100))),
+      ));
+    } catch (error) {
+      throw new UploadError(kind, number, file.name, error);
+    }
+    uploaded.set(key, publicUrl);
+    done += file.size;
+    if (kind === 'itemImage') events.onItemImageUploaded?.(number);
+  }
+  onProgress(99);
+}
+
+/**
+ * Publishing: files first (with progress), then the post in one request. Files already uploaded by an
+ * attempt that failed later are not sent again. A file that cannot be uploaded fails with UploadError,
+ * which says which one.
+ */
+export function usePublishPost(postId?: string, events: PublishEvents = {}) {
+  const create = useCreatePostMutation();
+  const update = useUpdatePostMutation(postId ?? '');
+  const uploaded = useRef(new Map<string, string>());
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const publish = async (values: PostFormValues): Promise<SavedPost> => {
+    setProgress(0);
+    try {
+      await uploadFiles(values, uploaded.current, setProgress, events);
+      const body = toPostBody(values, uploaded.current);
+      return postId ? await update.mutateAsync(body) : await create.mutateAsync(body);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return { publish, progress, isPublishing: progress !== null };
+}

@@ -1,0 +1,151 @@
+import { type Brand, DEFAULT_BRANDS } from '@sys/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '@/app/providers';
+import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
+import { brandKeys } from '../api/get-brands';
+import { emptyItem, type ItemDraft } from '../lib/post-form-model';
+import { type CustomLists, ProductEditor } from './product-editor';
+
+// Someone is signed in: custom brands are stored on the server.
+installFakeAuthClient(fakeSession());
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const brand = (name: string, usageCount: number, n: number): Brand => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  name,
+  usageCount,
+});
+
+const noLists: CustomLists = {
+  customBrands: [],
+  customSizes: [],
+  customColors: [],
+  customPatterns: [],
+  customTypes: [],
+};
+
+function renderEditor(item: ItemDraft = emptyItem()) {
+  const onChange = vi.fn<(patch: Partial<ItemDraft>) => void>();
+  const onAddCustom = vi.fn();
+  const queryClient = createQueryClient();
+  render(
+    <AppProviders queryClient={queryClient}>
+      <ProductEditor
+        item={item}
+        index={0}
+        lists={noLists}
+        onAddCustom={onAddCustom}
+        onChange={onChange}
+        onRemove={() => undefined}
+        canScrape
+        onRequireAccount={() => undefined}
+      />
+    </AppProviders>,
+  );
+  return { user: userEvent.setup(), onChange, onAddCustom, queryClient };
+}
+
+async function brandOptions(user: ReturnType<typeof userEvent.setup>): Promise<string[]> {
+  await user.click(screen.getByRole('combobox', { name: 'Brand' }));
+  const listbox = await screen.findByRole('listbox');
+  const names = within(listbox)
+    .getAllByRole('option')
+    .map((option) => option.textContent ?? '');
+  return names;
+}
+
+describe('the post form brands', () => {
+  it('lists the default brands first, in the spec order, then the others by usage', async () => {
+    fakeApi({
+      'GET /api/v1/brands': () => ({
+        items: [brand('Zara', 40, 1), brand('Uniqlo', 12, 2), brand('h&m', 9, 3), brand('Shein', 3, 4)],
+      }),
+    });
+    const { user, queryClient } = renderEditor();
+    await waitFor(() => expect(queryClient.getQueryData(brandKeys.all)).toBeDefined());
+    expect(await brandOptions(user)).toEqual([...DEFAULT_BRANDS, 'Uniqlo', 'Shein', '+ Add custom brand']);
+  });
+
+  it("falls back to the default brands and says 'Failed to fetch brands'", async () => {
+    fakeApi({
+      'GET /api/v1/brands': () => withStatus(500, apiErrorBody('internal', 'Internal Server Error')),
+    });
+    const { user } = renderEditor();
+    expect(await screen.findByText('Failed to fetch brands')).toBeInTheDocument();
+    expect(await brandOptions(user)).toEqual([...DEFAULT_BRANDS, '+ Add custom brand']);
+  });
+
+  it('stores a custom brand with POST /api/v1/brands, the field keeping it', async () => {
+    const api = fakeApi({
+      'GET /api/v1/brands': () => ({ items: [] }),
+      'POST /api/v1/brands': () => withStatus(201, brand('Maison Kitsune', 0, 5)),
+    });
+    const { user, onChange, onAddCustom } = renderEditor();
+    await brandOptions(user);
+    await user.click(screen.getByRole('option', { name: '+ Add custom brand' }));
+    const input = await screen.findByPlaceholderText('Custom brand');
+    // The text entry takes the whole row of the two-column grid.
+    expect(input.closest('.col-span-2')).not.toBeNull();
+    await user.type(input, 'Maison Kitsune{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith({ brand: 'Maison Kitsune' });
+    expect(onAddCustom).toHaveBeenCalledWith('customBrands', 'Maison Kitsune');
+    await waitFor(() =>
+      expect(
+        api.mock.calls.some(
+          ([url, init]) => String(url).includes('/api/v1/brands') && init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+    const post = api.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: 'Maison Kitsune' });
+  });
+
+  it("says 'Failed to create brand' when it cannot be stored, and keeps the typed brand", async () => {
+    fakeApi({
+      'GET /api/v1/brands': () => ({ items: [] }),
+      'POST /api/v1/brands': () => withStatus(500, apiErrorBody('internal', 'Internal Server Error')),
+    });
+    const { user, onChange } = renderEditor();
+    await brandOptions(user);
+    await user.click(screen.getByRole('option', { name: '+ Add custom brand' }));
+    await user.type(await screen.findByPlaceholderText('Custom brand'), 'Maison Kitsune{Enter}');
+    expect(await screen.findByText('Failed to create brand')).toBeInTheDocument();
+    expect(onChange).toHaveBeenLastCalledWith({ brand: 'Maison Kitsune' });
+  });
+});
+
+describe('the product image picker', () => {
+  it("shows the scraper's candidates from our /media, and never loads a shop's link", () => {
+    fakeApi({ 'GET /api/v1/brands': () => ({ items: [] }) });
+    renderEditor({
+      ...emptyItem(),
+      link: 'https://shop.example/dress',
+      // An old draft's candidates may still hold the shop's own links.
+      availableImages: ['/media/post-media/u/scraped-1.jpg', 'https://shop.example/dress-back.jpg'],
+      selectedImageIndex: 1,
+      imageUrl: 'https://shop.example/dress-back.jpg',
+    });
+    const candidates = screen.getByRole('list', { name: "Images found on the shop's page" });
+    expect(within(candidates).getAllByRole('button')).toHaveLength(2);
+    const sources = [...document.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(['/media/post-media/u/scraped-1.jpg']);
+    // The chosen one is the shop's link: a placeholder stands in for it, and Remove image still works.
+    expect(screen.queryByRole('img', { name: 'The chosen product image' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  });
+
+  it('shows a chosen image that is our own media', () => {
+    fakeApi({ 'GET /api/v1/brands': () => ({ items: [] }) });
+    renderEditor({ ...emptyItem(), imageUrl: '/media/post-media/u/scraped-1.jpg', selectedImageIndex: null });
+    expect(screen.getByRole('img', { name: 'The chosen product image' })).toHaveAttribute(
+      'src',
+      '/media/post-media/u/scraped-1.jpg',
+    );
+  });
+});

@@ -1,0 +1,211 @@
+import { COLORS, foldCase, STYLES, type TasteEntry, type TasteGroup, tagKey } from '@sys/shared';
+import { HeartIcon, RotateCcwIcon, SparklesIcon, ThumbsDownIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useOptionLabel } from '@/entities/post/lib/option-label';
+import { colorSwatch } from '@/entities/post/lib/post-display';
+import { Button, buttonClasses } from '@/shared/ui/button';
+import { Chip } from '@/shared/ui/chip';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { showToast } from '@/shared/ui/show-toast';
+import { Skeleton } from '@/shared/ui/skeleton';
+import { useTasteQuery } from '../api/get-taste';
+import { useResetTasteMutation } from '../api/reset-taste';
+
+/** Where 'Start swiping' leads: explore's swipe mode, opened at once. */
+export const START_SWIPING_PATH = '/explore?swipe=1';
+
+type Dimension = 'tags' | 'brands' | 'colors';
+const DIMENSIONS: readonly Dimension[] = ['tags', 'brands', 'colors'];
+
+const styleByKey = new Map(STYLES.map((style) => [tagKey(style), style]));
+const colorByKey = new Map(COLORS.map((color) => [foldCase(color), color]));
+
+/** One learned value as a chip: styles and colours in the interface language, names as written. */
+function TasteChip({ dimension, entry }: { dimension: Dimension; entry: TasteEntry }) {
+  const label = useOptionLabel();
+  if (dimension === 'colors') {
+    const color = colorByKey.get(entry.key);
+    return (
+      <Chip swatch={colorSwatch(color ?? entry.label)}>{color ? label('colors', color) : entry.label}</Chip>
+    );
+  }
+  if (dimension === 'tags') {
+    const style = styleByKey.get(entry.key);
+    return <Chip>{style ? label('styles', style) : <bdi>#{entry.label}</bdi>}</Chip>;
+  }
+  return (
+    <Chip>
+      <bdi>{entry.label}</bdi>
+    </Chip>
+  );
+}
+
+function TasteGroupSection({
+  title,
+  icon,
+  group,
+  side,
+}: {
+  title: string;
+  icon: ReactNode;
+  group: TasteGroup;
+  side: 'liked' | 'disliked';
+}) {
+  const { t } = useTranslation();
+  const id = `taste-${side}`;
+  const empty = DIMENSIONS.every((dimension) => group[dimension].length === 0);
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-2xl border border-line p-4">
+      <h2 id={id} className="flex items-center gap-2 text-base font-semibold text-ink">
+        {icon}
+        {title}
+      </h2>
+      {empty ? (
+        <p className="text-sm text-muted">{t(`taste.${side}Empty`)}</p>
+      ) : (
+        DIMENSIONS.filter((dimension) => group[dimension].length > 0).map((dimension) => (
+          <div key={dimension} className="flex flex-col gap-1.5">
+            <h3 className="text-[13px] font-semibold text-muted">{t(`taste.dimensions.${dimension}`)}</h3>
+            <ul
+              aria-label={`${title}: ${t(`taste.dimensions.${dimension}`)}`}
+              className="flex flex-wrap gap-1.5"
+            >
+              {group[dimension].map((entry) => (
+                <li key={entry.key}>
+                  <TasteChip dimension={dimension} entry={entry} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+function ResetTasteDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  pending,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('taste.resetTitle')}
+      description={t('taste.resetDescription')}
+      confirmLabel={t('taste.resetConfirm')}
+      pendingLabel={t('taste.resetting')}
+      cancelLabel={t('taste.cancel')}
+      pending={pending}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/**
+ * 'Your taste': what the swipes taught (the most liked and the most disliked styles, brands and colours)
+ * and a Reset that forgets them, after a confirmation. Signed-in users' taste comes from the server; a
+ * visitor's or guest's from the swipes kept in this browser.
+ */
+export function TastePanel() {
+  const { t } = useTranslation();
+  const taste = useTasteQuery();
+  const reset = useResetTasteMutation();
+  const [confirming, setConfirming] = useState(false);
+
+  if (taste.isPending) {
+    return (
+      <div role="status" aria-label={t('taste.loading')} className="flex flex-col gap-3 px-4">
+        <Skeleton className="h-28 w-full" />
+        <Skeleton className="h-28 w-full" />
+      </div>
+    );
+  }
+  if (taste.isError) {
+    return (
+      <EmptyState
+        title={t('taste.error')}
+        action={
+          <Button variant="outline" onClick={() => void taste.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        }
+      />
+    );
+  }
+  const summary = taste.data;
+  if (summary.eventCount === 0) {
+    return (
+      <EmptyState
+        icon={<SparklesIcon />}
+        title={t('taste.emptyTitle')}
+        description={t('taste.emptyDescription')}
+        action={
+          <Link to={START_SWIPING_PATH} className={buttonClasses()}>
+            {t('explore.startSwiping')}
+          </Link>
+        }
+      />
+    );
+  }
+
+  const confirmReset = () =>
+    reset.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        void showToast('success', t('taste.resetDone'));
+      },
+      onError: () => void showToast('destructive', t('taste.resetError')),
+    });
+
+  return (
+    <div className="flex flex-col gap-4 px-4">
+      <p className="text-sm text-muted">
+        {t('taste.learnedFrom', { count: summary.eventCount })}{' '}
+        {t('taste.likesAndPasses', { likes: summary.likeCount, passes: summary.dislikeCount })}
+      </p>
+      <TasteGroupSection
+        side="liked"
+        title={t('taste.liked')}
+        icon={<HeartIcon aria-hidden className="size-4 text-accent-600" />}
+        group={summary.liked}
+      />
+      <TasteGroupSection
+        side="disliked"
+        title={t('taste.disliked')}
+        icon={<ThumbsDownIcon aria-hidden className="size-4 text-muted" />}
+        group={summary.disliked}
+      />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Link
+          to={START_SWIPING_PATH}
+          className={buttonClasses({ variant: 'secondary', className: 'sm:flex-1' })}
+        >
+          <SparklesIcon aria-hidden className="size-5" />
+          {t('taste.keepSwiping')}
+        </Link>
+        <Button variant="outline" className="sm:flex-1" onClick={() => setConfirming(true)}>
+          <RotateCcwIcon aria-hidden className="size-5" />
+          {t('taste.reset')}
+        </Button>
+      </div>
+      <ResetTasteDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={confirmReset}
+        pending={reset.isPending}
+      />
+    </div>
+  );
+}

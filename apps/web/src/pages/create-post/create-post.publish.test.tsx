@@ -1,0 +1,125 @@
+import type { UploadResponse } from '@sys/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/shared/api/api-client';
+import { fakeApi } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
+import { pngFile } from '@/test/files';
+import { renderApp } from '@/test/render-app';
+
+installFakeAuthClient(fakeSession());
+
+const upload = vi.hoisted(() => ({ media: vi.fn() }));
+vi.mock('@/shared/api/upload-media', () => ({ uploadMedia: upload.media }));
+
+const stored = (name: string): UploadResponse => ({
+  path: `post-media/u/${name}`,
+  publicUrl: `/media/post-media/u/${name}`,
+  mimeType: 'image/png',
+  type: 'image',
+  size: 16,
+  width: 10,
+  height: 10,
+  placeholder: null,
+  variants: [],
+});
+
+beforeEach(() => {
+  window.localStorage.setItem('onboarded', 'true');
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+  upload.media.mockReset();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The form with one photo and one product (link and its own image). */
+async function fillForm() {
+  const view = renderApp('/create-post');
+  const { user } = view;
+  await user.upload(await screen.findByTestId('media-input'), pngFile('look.png'));
+  await screen.findByRole('img', { name: 'Media 1 of 1' });
+  await user.click(screen.getByRole('button', { name: 'Add Product' }));
+  const product = screen.getByRole('group', { name: 'Product 1' });
+  await user.type(within(product).getByLabelText('Purchase link'), 'https://shop.example/dress');
+  await user.upload(
+    within(product).getByLabelText('Upload image', { selector: 'input' }),
+    pngFile('dress.png'),
+  );
+  await within(product).findByRole('img', { name: 'The chosen product image' });
+  return view;
+}
+
+describe('Create Post, publishing', () => {
+  it('clears the media error as soon as a photo is added', async () => {
+    const { user } = renderApp('/create-post');
+    await user.click(await screen.findByRole('button', { name: 'Publish Post' }));
+    const gallery = screen.getByRole('region', { name: 'Media Gallery' });
+    expect(await within(gallery).findByText('Please add at least one image or video')).toBeInTheDocument();
+    await user.upload(screen.getByTestId('media-input'), pngFile());
+    await within(gallery).findByRole('img', { name: 'Media 1 of 1' });
+    expect(within(gallery).queryByText('Please add at least one image or video')).not.toBeInTheDocument();
+  });
+
+  it("says which photo could not be uploaded ('File upload error'), and why", async () => {
+    upload.media.mockRejectedValueOnce(new ApiError(415, 'unsupported_media_type', 'Invalid file type'));
+    const api = fakeApi({});
+    const { user } = await fillForm();
+    await user.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(await screen.findByText('File upload error')).toBeInTheDocument();
+    expect(
+      screen.getByText('Photo or video 1 (\u2068look.png\u2069) could not be uploaded. Invalid file type'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Post creation error')).not.toBeInTheDocument();
+    expect(api.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
+
+  it("says 'Upload failed' for a product's image, naming the product", async () => {
+    upload.media
+      .mockResolvedValueOnce(stored('look.png'))
+      .mockRejectedValueOnce(new ApiError(0, 'network_error', 'Failed to fetch'));
+    fakeApi({});
+    const { user } = await fillForm();
+    await user.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
+    expect(
+      screen.getByText('Product 1: Something went wrong while uploading your image'),
+    ).toBeInTheDocument();
+  });
+
+  it("says 'Image uploaded' when a product's image is uploaded, then publishes", async () => {
+    upload.media.mockResolvedValueOnce(stored('look.png')).mockResolvedValueOnce(stored('dress.png'));
+    const api = fakeApi({ 'POST /api/v1/posts': () => ({ id: '00000000-0000-4000-8000-0000000000a1' }) });
+    const { user, router } = await fillForm();
+    await user.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(await screen.findByText('Image uploaded')).toBeInTheDocument();
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const [, init] = api.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
+    expect(JSON.parse(String(init?.body)).items[0].imageUrl).toBe('/media/post-media/u/dress.png');
+  });
+
+  it('says which products the server saved without their image', async () => {
+    upload.media.mockResolvedValueOnce(stored('look.png')).mockResolvedValueOnce(stored('dress.png'));
+    fakeApi({
+      'POST /api/v1/posts': () => ({
+        id: '00000000-0000-4000-8000-0000000000a2',
+        droppedItemImages: [
+          { index: 0, url: 'https://shop.example/dress.jpg', reason: 'The link is not an image' },
+        ],
+      }),
+    });
+    const { user, router } = await fillForm();
+    await user.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Product image not saved')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Product 1: its image link could not be loaded as an image, so the product was saved without one. You can upload an image instead.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

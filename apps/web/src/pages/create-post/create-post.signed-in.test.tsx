@@ -1,0 +1,118 @@
+import { LOCAL_STORAGE_KEYS } from '@sys/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
+import { mp4File, pngFile } from '@/test/files';
+import { renderApp } from '@/test/render-app';
+
+installFakeAuthClient(fakeSession());
+
+const files = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('@/shared/lib/idb', () => ({
+  idbGet: async (key: string) => files.get(key),
+  idbSetMany: async (entries: Array<[string, unknown]>) => {
+    for (const [key, value] of entries) files.set(key, value);
+  },
+  idbDeleteMany: async (keys: string[]) => {
+    for (const key of keys) files.delete(key);
+  },
+  idbKeys: async (prefix: string) => [...files.keys()].filter((key) => key.startsWith(prefix)),
+}));
+
+beforeEach(() => {
+  window.localStorage.setItem('onboarded', 'true');
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('Create Post, signed in', () => {
+  it('checks the form with the spec messages before publishing anything', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { user } = renderApp('/create-post');
+    const publish = await screen.findByRole('button', { name: 'Publish Post' });
+    expect(screen.getByText('0/2,200 characters')).toBeInTheDocument();
+
+    await user.click(publish);
+    expect(await screen.findAllByText('Please add at least one image or video')).not.toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.upload(screen.getByTestId('media-input'), pngFile());
+    expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
+    await user.click(publish);
+    const product = screen.getByRole('group', { name: 'Product 1' });
+    expect(await within(product).findByText('Please add a purchase link for each item')).toBeInTheDocument();
+    expect(within(product).getByLabelText('Purchase link')).toHaveAttribute('aria-invalid', 'true');
+    // Nothing was uploaded or published: the only request is the product editor's list of brands.
+    const requests = fetchSpy.mock.calls.map(
+      ([url, init]) => `${init?.method ?? 'GET'} ${new URL(String(url), window.location.origin).pathname}`,
+    );
+    expect(requests.filter((request) => request !== 'GET /api/v1/brands')).toEqual([]);
+    fetchSpy.mockRestore();
+  });
+
+  it('refuses a file that is not a photo or video by its bytes, whatever its name and type say', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { user } = renderApp('/create-post');
+    const disguised = new File(['%PDF-1.7 not a photo'], 'holiday.png', { type: 'image/png' });
+    await user.upload(await screen.findByTestId('media-input'), [disguised, mp4File()]);
+    expect(await screen.findByText('Invalid file type')).toBeInTheDocument();
+    expect(screen.getByText('Please select an image or video file')).toBeInTheDocument();
+    // Only the real video was added.
+    expect(await screen.findByLabelText('Media 1 of 1')).toBeInstanceOf(HTMLVideoElement);
+    expect(
+      screen.getByText(
+        '1/5 added. Up to 5 images or videos, each up to 200MB. Drag or use the arrows to reorder.',
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
+    // Nothing was uploaded (reading lists such as the brands is not uploading).
+    expect(fetchSpy.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
+    fetchSpy.mockRestore();
+  });
+
+  it("refuses a product image that is not an image by its bytes with 'Please select an image file'", async () => {
+    const { user } = renderApp('/create-post');
+    await user.click(await screen.findByRole('button', { name: 'Add Product' }));
+    const product = screen.getByRole('group', { name: 'Product 1' });
+    const input = within(product).getByLabelText('Upload image', { selector: 'input' });
+    await user.upload(input, new File(['<svg onload=alert(1)>'], 'shoe.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
+    expect(within(product).queryByRole('img', { name: 'The chosen product image' })).not.toBeInTheDocument();
+
+    await user.upload(input, pngFile('shoe.png'));
+    expect(await within(product).findByRole('img', { name: 'The chosen product image' })).toBeInTheDocument();
+  });
+
+  it('counts the caption and allows at most 3 styles', async () => {
+    const { user } = renderApp('/create-post');
+    await user.type(await screen.findByRole('textbox', { name: 'Caption' }), 'Hello');
+    expect(screen.getByText('5/2,200 characters')).toBeInTheDocument();
+    for (const style of ['Casual', 'Party', 'Beach'])
+      await user.click(screen.getByRole('button', { name: style }));
+    expect(screen.getByText('3/3 selected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Urban' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Party' }));
+    expect(screen.getByRole('button', { name: 'Urban' })).toBeEnabled();
+  });
+
+  it("restores a waiting draft with 'Form restored' and clears it", async () => {
+    window.localStorage.setItem(
+      LOCAL_STORAGE_KEYS.postDraft,
+      JSON.stringify({
+        version: 1,
+        caption: 'My waiting look',
+        styles: ['Casual'],
+        media: [{ id: 'm1', type: 'image', hasFile: true }],
+        items: [],
+      }),
+    );
+    files.set('post-draft:media:m1', new File(['x'], 'look.png', { type: 'image/png' }));
+    renderApp('/create-post');
+    expect(await screen.findByText('Form restored')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('My waiting look')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Casual' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).toBeNull());
+    expect(files.size).toBe(0);
+  });
+});

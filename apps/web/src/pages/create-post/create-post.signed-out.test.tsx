@@ -1,0 +1,39 @@
+import { LOCAL_STORAGE_KEYS } from '@sys/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { pngFile } from '@/test/files';
+import { renderApp } from '@/test/render-app';
+
+const files = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('@/shared/lib/idb', () => ({
+  idbGet: async (key: string) => files.get(key),
+  idbSetMany: async (entries: Array<[string, unknown]>) => {
+    for (const [key, value] of entries) files.set(key, value);
+  },
+  idbDeleteMany: async (keys: string[]) => {
+    for (const key of keys) files.delete(key);
+  },
+  idbKeys: async (prefix: string) => [...files.keys()].filter((key) => key.startsWith(prefix)),
+}));
+
+beforeEach(() => {
+  window.localStorage.setItem('onboarded', 'true');
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('Create Post, signed out', () => {
+  it('saves the draft, files included, and goes to /auth when Publish is pressed', async () => {
+    const { user, router } = renderApp('/create-post');
+    await user.type(await screen.findByRole('textbox', { name: 'Caption' }), 'Guest look');
+    await user.upload(screen.getByTestId('media-input'), pngFile());
+    expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Publish Post' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    const draft = JSON.parse(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft) ?? 'null');
+    expect(draft.caption).toBe('Guest look');
+    expect(draft.media).toHaveLength(1);
+    expect([...files.values()].map((file) => (file as File).name)).toEqual(['look.png']);
+  });
+});

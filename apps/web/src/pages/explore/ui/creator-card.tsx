@@ -1,0 +1,53 @@
+import type { Creator } from '@sys/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
+import { formatNumber } from '@/shared/lib/intl';
+import { Button } from '@/shared/ui/button';
+import { Handle, UserName } from '@/shared/ui/user-name';
+
+export interface CreatorCardProps {
+  creator: Creator;
+  /** Follow/Following; absent on the hub's compact list. */
+  onToggleFollow?: () => void;
+  following?: boolean;
+}
+
+/** A creator: avatar (to the profile), name, followers count, and a Follow button. */
+export function CreatorCard({ creator, onToggleFollow, following }: CreatorCardProps) {
+  const { t, i18n } = useTranslation();
+  const name = creator.username ?? creator.displayName ?? t('card.user');
+  const profile = `/profile/${encodeURIComponent(creator.username ?? '')}`;
+  return (
+    <article className="flex flex-col items-center gap-2 rounded-2xl border border-line p-3 text-center">
+      <Link to={profile} className="rounded-full" aria-label={t('explore.openProfile', { name })}>
+        <AuthorAvatar url={creator.avatarUrl} className="size-16" />
+      </Link>
+      {/* Up to two lines, broken anywhere, so a handle shows whole or nearly ("@amara.o…" was all a
+          3-column card showed); left to right for a handle, so in Hebrew too its end is what gets cut. */}
+      <h3
+        dir={creator.username ? 'ltr' : 'auto'}
+        className="line-clamp-2 w-full text-[13px] leading-snug font-semibold text-ink [overflow-wrap:anywhere]"
+      >
+        {creator.username ? <Handle username={creator.username} /> : <UserName>{name}</UserName>}
+      </h3>
+      <p className="text-[13px] text-muted">
+        {t('explore.followers', {
+          count: creator.followersCount,
+          formatted: formatNumber(i18n.resolvedLanguage, creator.followersCount),
+        })}
+      </p>
+      {onToggleFollow ? (
+        <Button
+          size="sm"
+          variant={following ? 'outline' : 'primary'}
+          aria-pressed={following}
+          onClick={onToggleFollow}
+          className="w-full"
+        >
+          {following ? t('card.following') : t('card.follow')}
+        </Button>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,114 @@
+import { countSelected, filterSetFromSearchParams, filterSetToQueryString } from '@sys/shared';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { RulerIcon } from 'lucide-react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { FeedPage } from '@/entities/post/api/get-discovery-feed';
+import { type FeedDescriptor, postKeys } from '@/entities/post/api/post-keys';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
+import { fitsSearchParams, readFitsChoice } from '@/features/filters/lib/fits-params';
+import { useFitsEligibility } from '@/features/filters/model/use-fits-eligibility';
+import { ActiveFilters } from '@/features/filters/ui/active-filters';
+import { FitsLikeMePanel } from '@/features/filters/ui/fits-like-me-panel';
+import { Logo } from '@/shared/ui/brand/logo';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { type FeedOrder, FeedOrderToggle } from './ui/feed-order-toggle';
+import { InviteFooter } from './ui/invite-footer';
+import { PostFeed } from './ui/post-feed';
+
+const LATEST: FeedDescriptor = { kind: 'home' };
+
+export default function HomeScreen() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { prompt, dialog } = useRegistrationPrompt();
+  // The explore filters and 'Fits like me' live in the URL (shareable, kept on reload).
+  const filters = filterSetFromSearchParams(params);
+  const filtered = countSelected(filters) > 0;
+  const fits = readFitsChoice(params);
+  const showFits = fits.on && !filtered;
+  const eligibility = useFitsEligibility(showFits);
+  const order: FeedOrder = showFits ? 'fits' : params.get('order') === 'for-you' ? 'for-you' : 'latest';
+
+  let feed: FeedDescriptor | null;
+  if (filtered) feed = { kind: 'filtered', query: filterSetToQueryString(filters) };
+  else if (!showFits) feed = order === 'for-you' ? { kind: 'for-you' } : LATEST;
+  // Until it is known whether the viewer can use it, no feed; who cannot sees the latest posts under it.
+  else if (eligibility === 'loading') feed = null;
+  else feed = eligibility === 'ready' ? { kind: 'fits', tolerance: fits.tolerance } : LATEST;
+  const counted = useCountedFirstPage(feed);
+  const total = counted?.total;
+
+  const registerForFits = useCallback(() => prompt(t('fits.registerAction')), [prompt, t]);
+  const changeOrder = (next: FeedOrder) => {
+    if (next === 'fits') {
+      setParams(fitsSearchParams(fits.tolerance), { replace: true });
+      if (eligibility === 'guest') registerForFits();
+      return;
+    }
+    setParams(next === 'for-you' ? { order: next } : {}, { replace: true });
+  };
+  const changeTolerance = useCallback(
+    (tolerance: number) => setParams(fitsSearchParams(tolerance), { replace: true }),
+    [setParams],
+  );
+
+  return (
+    <div className="flex flex-1 flex-col gap-6 pt-8">
+      <div className="flex flex-col items-center px-6 text-center">
+        <h1 className="text-[44px] text-ink">
+          <Logo title={t('app.name')} />
+        </h1>
+        <p className="mt-4 max-w-[34ch] text-[15px] leading-relaxed text-muted">{t('app.tagline')}</p>
+      </div>
+      {filtered ? (
+        <ActiveFilters
+          filters={filters}
+          total={total}
+          totalCapped={counted?.totalCapped === true}
+          onClear={() => setParams({}, { replace: true })}
+        />
+      ) : (
+        <FeedOrderToggle value={order} onChange={changeOrder} />
+      )}
+      {showFits ? (
+        <FitsLikeMePanel
+          eligibility={eligibility}
+          tolerance={fits.tolerance}
+          onToleranceChange={changeTolerance}
+          total={total}
+          onRegister={registerForFits}
+          onTurnOff={() => setParams({}, { replace: true })}
+        />
+      ) : null}
+      {feed ? (
+        <PostFeed
+          feed={feed}
+          empty={
+            feed.kind === 'fits' ? (
+              <EmptyState
+                icon={<RulerIcon />}
+                title={t('fits.empty')}
+                description={t('fits.emptyDescription')}
+              />
+            ) : undefined
+          }
+        />
+      ) : null}
+      <InviteFooter />
+      {dialog}
+    </div>
+  );
+}
+
+/** A counted feed's first page (filtered, fits like me: its total) in the cache (the feed fetches it). */
+function useCountedFirstPage(feed: FeedDescriptor | null): FeedPage | undefined {
+  const queryClient = useQueryClient();
+  const { viewerId } = useViewer();
+  const key = postKeys.feed(feed ?? LATEST, viewerId);
+  useIsFetching({ queryKey: key });
+  if (feed?.kind !== 'filtered' && feed?.kind !== 'fits') return undefined;
+  return queryClient.getQueryData<{ pages: FeedPage[] }>(key)?.pages[0];
+}

@@ -1,0 +1,241 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
+import { renderApp } from '@/test/render-app';
+
+// Someone is signed in.
+installFakeAuthClient(fakeSession());
+
+beforeEach(() => {
+  window.localStorage.setItem('onboarded', 'true');
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('/messages', () => {
+  it('says the messages could not be loaded (not "No messages yet") and loads them again on Try again', async () => {
+    let failing = true;
+    fakeApi({
+      'GET /api/v1/conversations': () =>
+        failing
+          ? withStatus(500, apiErrorBody('internal', 'Internal Server Error'))
+          : { items: [], nextCursor: null },
+    });
+    const { user } = renderApp('/messages');
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Your messages could not be loaded');
+    expect(screen.queryByText('No messages yet')).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No messages yet')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the date of a message not sent today, not only its time', async () => {
+    const c = '00000000-0000-4000-8000-0000000000c1';
+    const other = {
+      id: '00000000-0000-4000-8000-0000000000b1',
+      username: 'noa.levi',
+      displayName: null,
+      avatarUrl: null,
+    };
+    const sent = new Date(2024, 2, 5, 10, 20).toISOString();
+    const today = new Date();
+    today.setHours(0, 1, 0, 0);
+    fakeApi({
+      [`GET /api/v1/conversations/${c}`]: () => ({
+        id: c,
+        participant: other,
+        lastMessage: null,
+        unreadCount: 0,
+        lastMessageAt: sent,
+        createdAt: sent,
+      }),
+      [`GET /api/v1/conversations/${c}/messages`]: () => ({
+        items: [
+          {
+            id: '00000000-0000-4000-8000-0000000000d2',
+            conversationId: c,
+            senderId: other.id,
+            body: 'And today',
+            createdAt: today.toISOString(),
+          },
+          {
+            id: '00000000-0000-4000-8000-0000000000d1',
+            conversationId: c,
+            senderId: other.id,
+            body: 'Long ago',
+            createdAt: sent,
+          },
+        ],
+        nextCursor: null,
+      }),
+      [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
+    });
+    renderApp(`/messages?c=${c}`);
+    const old = (await screen.findByText('Long ago')).closest('li');
+    expect(old).toHaveTextContent(/Mar 5, 2024/);
+    const recent = screen.getByText('And today').closest('li');
+    expect(recent).not.toHaveTextContent(/[A-Z][a-z]{2} \d/);
+  });
+
+  it('reaches conversations beyond the first page', async () => {
+    const at = new Date().toISOString();
+    const row = (n: number) => ({
+      id: `00000000-0000-4000-8000-0000000000c${n}`,
+      participant: {
+        id: `00000000-0000-4000-8000-0000000000b${n}`,
+        username: `person.${n}`,
+        displayName: null,
+        avatarUrl: null,
+      },
+      lastMessage: null,
+      unreadCount: 0,
+      lastMessageAt: at,
+      createdAt: at,
+    });
+    fakeApi({
+      'GET /api/v1/conversations': (url) =>
+        url.searchParams.get('cursor') === 'next'
+          ? { items: [row(2)], nextCursor: null }
+          : { items: [row(1)], nextCursor: 'next' },
+    });
+    const { user } = renderApp('/messages');
+    expect(await screen.findByRole('link', { name: /person\.1/ }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /person\.2/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more conversations' }));
+    expect(await screen.findByRole('link', { name: /person\.2/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more conversations' })).not.toBeInTheDocument();
+  });
+
+  describe('one conversation', () => {
+    const c = '00000000-0000-4000-8000-0000000000c2';
+    const other = {
+      id: '00000000-0000-4000-8000-0000000000b2',
+      username: 'amara.okafor',
+      displayName: null,
+      avatarUrl: null,
+    };
+    const at = new Date().toISOString();
+    const conversation = {
+      id: c,
+      participant: other,
+      lastMessage: null,
+      unreadCount: 0,
+      lastMessageAt: at,
+      createdAt: at,
+    };
+    const message = (n: number) => ({
+      id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
+      conversationId: c,
+      senderId: other.id,
+      body: `Message ${n}`,
+      createdAt: at,
+    });
+
+    it('says the thread could not be loaded (not "Say hello") and loads it again on Try again', async () => {
+      let failing = true;
+      fakeApi({
+        [`GET /api/v1/conversations/${c}`]: () => conversation,
+        [`GET /api/v1/conversations/${c}/messages`]: () =>
+          failing
+            ? withStatus(500, apiErrorBody('internal', 'Internal Server Error'))
+            : { items: [message(1)], nextCursor: null },
+        [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
+      });
+      const { user } = renderApp(`/messages?c=${c}`);
+      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+      expect(alert).toHaveTextContent('This conversation could not be loaded');
+      expect(screen.queryByText(/Say hello/)).not.toBeInTheDocument();
+
+      failing = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText('Message 1')).toBeInTheDocument();
+    });
+
+    it('offers a way back to the inbox when the conversation does not exist', async () => {
+      fakeApi({
+        [`GET /api/v1/conversations/${c}`]: () => withStatus(404, apiErrorBody('not_found', 'Not found')),
+        [`GET /api/v1/conversations/${c}/messages`]: () =>
+          withStatus(404, apiErrorBody('not_found', 'Not found')),
+        'GET /api/v1/conversations': () => ({ items: [], nextCursor: null }),
+      });
+      const { user } = renderApp(`/messages?c=${c}`);
+      expect(await screen.findByText('Conversation not found', {}, { timeout: 8000 })).toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Back to messages' }));
+      expect(await screen.findByText('No messages yet')).toBeInTheDocument();
+    });
+
+    it('says a conversation that failed to load (not missing) could not be loaded, with Try again', async () => {
+      fakeApi({
+        [`GET /api/v1/conversations/${c}`]: () =>
+          withStatus(500, apiErrorBody('internal', 'Internal Server Error')),
+        [`GET /api/v1/conversations/${c}/messages`]: () => ({ items: [], nextCursor: null }),
+        [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
+      });
+      renderApp(`/messages?c=${c}`);
+      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+      expect(alert).toHaveTextContent('This conversation could not be loaded');
+      expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(screen.queryByText('Conversation not found')).not.toBeInTheDocument();
+    });
+
+    it('loads the earlier messages of a thread longer than one page on request', async () => {
+      fakeApi({
+        [`GET /api/v1/conversations/${c}`]: () => conversation,
+        [`GET /api/v1/conversations/${c}/messages`]: (url) =>
+          url.searchParams.get('cursor') === 'older'
+            ? { items: [message(1)], nextCursor: null }
+            : { items: [message(3), message(2)], nextCursor: 'older' },
+        [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
+      });
+      const { user } = renderApp(`/messages?c=${c}`);
+      expect(await screen.findByText('Message 2', {}, { timeout: 8000 })).toBeInTheDocument();
+      expect(screen.queryByText('Message 1')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Show earlier messages' }));
+      const first = await screen.findByText('Message 1');
+      // Oldest at the top.
+      expect(first.compareDocumentPosition(screen.getByText('Message 2'))).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      expect(screen.queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+    });
+
+    it('keeps an unsent message when leaving the conversation and coming back', async () => {
+      fakeApi({
+        'GET /api/v1/conversations': () => ({ items: [conversation], nextCursor: null }),
+        [`GET /api/v1/conversations/${c}`]: () => conversation,
+        [`GET /api/v1/conversations/${c}/messages`]: () => ({ items: [message(1)], nextCursor: null }),
+        [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
+      });
+      const { router, user } = renderApp(`/messages?c=${c}`);
+      await screen.findByText('Message 1', {}, { timeout: 8000 });
+      await user.type(screen.getByRole('textbox', { name: 'Write a message...' }), 'Half-written reply');
+      await act(() => router.navigate('/messages'));
+      await screen.findByRole('link', { name: /amara\.okafor/ });
+      await act(() => router.navigate(`/messages?c=${c}`));
+      expect(await screen.findByRole('textbox', { name: 'Write a message...' })).toHaveValue(
+        'Half-written reply',
+      );
+    });
+
+    it('keeps the thread a list of items while it loads (no bare skeleton inside the <ol>)', async () => {
+      fakeApi({
+        [`GET /api/v1/conversations/${c}`]: () => conversation,
+        [`GET /api/v1/conversations/${c}/messages`]: () => new Promise(() => undefined),
+      });
+      renderApp(`/messages?c=${c}`);
+      const thread = await screen.findByRole(
+        'list',
+        { name: 'Conversation with amara.okafor' },
+        { timeout: 8000 },
+      );
+      expect(thread.children.length).toBeGreaterThan(0);
+      for (const child of Array.from(thread.children)) expect(child.tagName).toBe('LI');
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import { createSwipeEvent, LOCAL_STORAGE_KEYS } from '@sys/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/app/i18n';
+import { readLocalSwipeEvents, storeLocalSwipeEvent } from '@/features/swipe/lib/swipe-storage';
+import { renderApp } from '@/test/render-app';
+
+const outfit = (n: number, tags: string[], authorName: string, colors: string[]) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  tags,
+  authorName,
+  colors,
+});
+
+// The screen is its own chunk, loaded on first visit: on a busy machine that takes more than a second.
+const LOADED = { timeout: 15_000 };
+
+beforeEach(() => {
+  window.localStorage.setItem(LOCAL_STORAGE_KEYS.onboarded, 'true');
+});
+
+describe("'Your taste' of a visitor (local swipes)", () => {
+  it('says nothing was learned yet and leads to swiping', async () => {
+    renderApp('/explore/taste');
+    expect(await screen.findByText('Nothing learned yet', {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Swiping' })).toHaveAttribute('href', '/explore?swipe=1');
+    expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+  });
+
+  it('shows the liked and the passed styles, brands and colours of the local swipes', async () => {
+    storeLocalSwipeEvent(createSwipeEvent(outfit(1, ['casual', 'summer'], 'maya', ['Red']), 'like', 1000));
+    storeLocalSwipeEvent(createSwipeEvent(outfit(2, ['Casual'], 'noa', ['Red', 'Blue']), 'like', 2000));
+    storeLocalSwipeEvent(createSwipeEvent(outfit(3, ['formal'], 'dan', ['Black']), 'dislike', 3000));
+    renderApp('/explore/taste');
+
+    expect(await screen.findByText(/Learned from 3 swipes/, {}, LOADED)).toHaveTextContent(
+      '2 liked, 1 passed.',
+    );
+    const liked = screen.getByRole('region', { name: 'What you like' });
+    const likedStyles = within(liked).getByRole('list', { name: 'What you like: Styles' });
+    // The most liked first; a known style shows as the style list names it, a free hashtag as typed.
+    expect(
+      within(likedStyles)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Casual', '#summer']);
+    expect(within(liked).getByRole('list', { name: 'What you like: Colors' })).toHaveTextContent('Red');
+    expect(within(liked).getByRole('list', { name: 'What you like: Brands and creators' })).toHaveTextContent(
+      'maya',
+    );
+    const passed = screen.getByRole('region', { name: 'What you pass on' });
+    expect(within(passed).getByRole('list', { name: 'What you pass on: Styles' })).toHaveTextContent(
+      'Formal',
+    );
+    expect(within(passed).queryByText('Casual')).not.toBeInTheDocument();
+  });
+
+  it('resets only after the confirmation, and then forgets the local swipes', async () => {
+    storeLocalSwipeEvent(createSwipeEvent(outfit(1, ['casual'], 'maya', []), 'like', 1000));
+    const { user } = renderApp('/explore/taste');
+
+    await user.click(await screen.findByRole('button', { name: 'Reset' }, LOADED));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reset your taste?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(readLocalSwipeEvents()).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Nothing learned yet')).toBeInTheDocument();
+    expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.swipeEvents)).toBeNull();
+  });
+
+  it('is in Hebrew when Hebrew is chosen', async () => {
+    await changeLanguage('he');
+    storeLocalSwipeEvent(createSwipeEvent(outfit(1, ['casual'], 'maya', []), 'like', 1000));
+    renderApp('/explore/taste');
+    expect(await screen.findByRole('heading', { level: 1, name: 'הטעם שלכם' }, LOADED)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'מה שאהבתם' })).toBeInTheDocument();
+  });
+});

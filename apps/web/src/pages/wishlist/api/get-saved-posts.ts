@@ -1,0 +1,27 @@
+import type { SavedPostPage } from '@sys/shared';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
+import { wishlistKeys } from './wishlist-keys';
+
+const PAGE_SIZE = 24;
+
+/** GET /api/v1/me/saved-posts: my saved posts, most recently saved first, and how many; `q` searches them. */
+export function fetchSavedPosts(q: string, cursor: string | undefined, signal?: AbortSignal) {
+  return apiRequest<SavedPostPage>('/me/saved-posts', {
+    query: { limit: PAGE_SIZE, cursor, q: q || undefined },
+    signal,
+  });
+}
+
+export function useSavedPostsQuery(q: string) {
+  const { viewerId } = useViewer();
+  return useInfiniteQuery({
+    queryKey: wishlistKeys.posts(q, viewerId),
+    queryFn: ({ pageParam, signal }) => fetchSavedPosts(q, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    enabled: viewerId !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,20 @@
+import type { WishlistSummary } from '@sys/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { apiRequest } from '@/shared/api/api-client';
+import { wishlistKeys } from './wishlist-keys';
+
+/** GET /api/v1/me/wishlist: the first saved posts, products and albums matching `q`, and their counts. */
+export function fetchWishlist(q: string, signal?: AbortSignal): Promise<WishlistSummary> {
+  return apiRequest<WishlistSummary>('/me/wishlist', { query: { q: q || undefined }, signal });
+}
+
+export function useWishlistQuery(q: string) {
+  const { viewerId } = useViewer();
+  return useQuery({
+    queryKey: wishlistKeys.summary(q, viewerId),
+    queryFn: ({ signal }) => fetchWishlist(q, signal),
+    enabled: viewerId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
