@@ -31,6 +31,7 @@ import { registerCors } from './plugins/cors.ts';
 import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
 import { requestLogSerializer } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Keep pino quiet in tests unless asked. */
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read what was logged). */
+  logStream?: { write(line: string): void };
   /** Called for every route as it is added (tests enumerate the routes to cover each one). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -67,7 +70,11 @@ export async function buildApp(
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: { req: requestLogSerializer } },
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
@@ -83,6 +90,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerTextInputCheck(app);
 
   try {
     await migrateDatabase(database);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
 
 /**
  * Errors of the auth service, answered in GoTrue's wire format so that `@supabase/auth-js` turns
@@ -83,6 +84,10 @@ function fromFastifyError(error: FastifyError): AuthError | null {
  */
 export function authErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AuthError) return sendAuthError(request, reply, error);
+  // Refusals of the app-wide request checks (e.g. text PostgreSQL cannot store), in GoTrue's shape.
+  if (error instanceof AppError && error.status < 500) {
+    return sendAuthError(request, reply, new AuthError(error.status, error.code, error.message));
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext;
