@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type AppConfig, type AppConfigInput, parseConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase, pgliteDirFor } from './db/client.ts';
+import { parseQueryString } from './lib/query-string.ts';
 import { registerAlbums } from './modules/albums/albums.routes.ts';
 import { registerAuth } from './modules/auth/auth.plugin.ts';
 import { registerBrands } from './modules/brands/brands.routes.ts';
@@ -76,6 +77,8 @@ export async function buildApp(
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
+    // The request log's redaction reads query strings with the same parser (see lib/query-string.ts).
+    routerOptions: { querystringParser: parseQueryString },
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
