@@ -29,7 +29,7 @@ import { registerUploads } from './modules/storage/storage.routes.ts';
 import { registerSwipes } from './modules/swipes/swipes.routes.ts';
 import { registerWishlist } from './modules/wishlist/wishlist.routes.ts';
 import { registerCors } from './plugins/cors.ts';
-import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
+import { errorBody, errorLogSerializer, registerErrorHandler } from './plugins/error-handler.ts';
 import { requestLogSerializer } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextInputCheck } from './plugins/text-input.ts';
@@ -73,7 +73,7 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
-            serializers: { req: requestLogSerializer },
+            serializers: { req: requestLogSerializer, err: errorLogSerializer },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,

@@ -3,6 +3,7 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { isAdminRole } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthSessionRow, AuthUserRow } from '../../db/schema/auth.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import {
   AuthError,
   badRequest,
@@ -462,16 +463,26 @@ export class AuthService {
 
     const passwordHash = await this.hashPassword(body.password);
     const now = this.date();
-    const user = await this.repo.transaction(async (repo) => {
-      const created = await this.createUserRows(repo, {
-        email,
-        passwordHash,
-        userMetadata: data,
-        confirmed: !this.settings.confirmEmail,
-        now,
+    const user = await this.repo
+      .transaction(async (repo) => {
+        const created = await this.createUserRows(repo, {
+          email,
+          passwordHash,
+          userMetadata: data,
+          confirmed: !this.settings.confirmEmail,
+          now,
+        });
+        return created;
+      })
+      .catch((error: unknown) => {
+        // A concurrent sign-up of the same address got in first: answer as for an existing account.
+        if (isUniqueViolation(error, 'users_email_lower_key')) return null;
+        throw error;
       });
-      return created;
-    });
+    if (!user) {
+      if (!this.settings.confirmEmail) throw unprocessable('user_already_exists', 'User already registered');
+      return this.obfuscatedUser(email, data);
+    }
     if (!this.settings.confirmEmail) return this.issueSession(user, 'password', info);
     await this.sendLink(user, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
     return toUserJson(await this.bundle(user.id));
