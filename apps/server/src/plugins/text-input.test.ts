@@ -34,7 +34,7 @@ async function refused(request: InjectRequest) {
   return res;
 }
 
-describe('text PostgreSQL cannot store', () => {
+describe('input the database cannot take', () => {
   it('is refused on sign-up and sign-in in GoTrue’s shape, naming the field', async () => {
     const signup = await refused({
       method: 'POST',
@@ -80,6 +80,28 @@ describe('text PostgreSQL cannot store', () => {
     });
     expect(key.json().message).toContain('in its name');
     expect(key.body).not.toContain('\\u0000');
+  });
+
+  it('refuses metadata nested deeper than 32 levels (it failed when serialized for the database)', async () => {
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const signup = await refused({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      headers: { ...gotrue, 'content-type': 'application/json' },
+      payload: `{"email":"deep@example.com","password":"${TEST_PASSWORD}","data":${deep}}`,
+    });
+    expect(signup.json()).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(
+        /^Invalid body\.data(\.a)+: must not be nested more than 32 levels deep$/,
+      ),
+    });
+    await refused({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: { ...gotrue, ...user.headers, 'content-type': 'application/json' },
+      payload: `{"data":${deep}}`,
+    });
   });
 
   it('is refused in data API bodies with our error shape and details', async () => {
@@ -145,15 +167,18 @@ describe('findUnstorableText', () => {
     expect(findUnstorableText({ a: ['😀', { b: 'ok' }] }, 'body')).toBeNull();
     expect(findUnstorableText('\ud800', 'body')).toEqual({
       field: 'body',
-      problem: 'an unpaired surrogate (U+D800)',
+      problem: 'must not contain an unpaired surrogate (U+D800)',
     });
     expect(findUnstorableText({ a: [{ b: 'x\udc00' }] }, 'body')?.field).toBe('body.a.0.b');
     expect(findUnstorableText({ a: 1, b: null, c: true }, 'query')).toBeNull();
   });
 
-  it('walks deeply nested JSON without overflowing the stack', () => {
-    const depth = 200_000;
-    const deep = JSON.parse(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`);
-    expect(findUnstorableText(deep, 'body')?.problem).toBe('the NUL character (U+0000)');
+  it('refuses nesting deeper than 32 levels, however deep, without overflowing the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(200_000)}"ok"${']'.repeat(200_000)}`);
+    expect(findUnstorableText(deep, 'body')).toEqual({
+      field: `body${'.0'.repeat(32)}`,
+      problem: 'must not be nested more than 32 levels deep',
+    });
+    expect(findUnstorableText(JSON.parse(`${'['.repeat(32)}"ok"${']'.repeat(32)}`), 'body')).toBeNull();
   });
 });

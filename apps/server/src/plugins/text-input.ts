@@ -37,31 +37,38 @@ function isPlainContainer(value: unknown): value is Record<string, unknown> | un
   return Object.getPrototypeOf(proto) === null && Object.getOwnPropertyNames(proto).length === 0;
 }
 
+/** How deeply a request's JSON may nest: far more than any of our schemas, far less than the stack. */
+export const MAX_INPUT_DEPTH = 32;
+
 /**
- * A string in `value` (itself, or any key or string inside its arrays and plain objects, at
- * any depth) that PostgreSQL cannot store: its field path (`body.data.name`) and what is wrong with it.
- * Streams, buffers and other objects are left alone. Iterative, so deeply nested JSON cannot overflow
- * the stack.
+ * The first problem in `value` (itself, or any key or string inside its arrays and plain objects) that
+ * the database or the server cannot take: text PostgreSQL cannot store, or nesting deeper than
+ * MAX_INPUT_DEPTH (stored metadata is serialized with JSON.stringify, whose recursion a few thousand
+ * levels overflow). Returns the field's path (`body.data.name`) and what is wrong there. Streams,
+ * buffers and other objects are left alone. Iterative, so no input can overflow this walk itself.
  */
 export function findUnstorableText(value: unknown, root: string): { field: string; problem: string } | null {
-  const pending: Array<[unknown, string]> = [[value, root]];
+  const pending: Array<[unknown, string, number]> = [[value, root, 0]];
   while (pending.length > 0) {
-    const [current, field] = pending.pop()!;
+    const [current, field, depth] = pending.pop()!;
     if (typeof current === 'string') {
       const problem = unstorableCharacter(current);
-      if (problem) return { field, problem };
+      if (problem) return { field, problem: `must not contain ${problem}` };
       continue;
     }
     if (!isPlainContainer(current)) continue;
+    if (depth >= MAX_INPUT_DEPTH) {
+      return { field, problem: `must not be nested more than ${MAX_INPUT_DEPTH} levels deep` };
+    }
     for (const key of Object.keys(current)) {
       const problem = unstorableCharacter(key);
       // The name is shown without the character itself.
       if (problem)
         return {
           field: `${field}.${[...key].map((c) => (unstorableCharacter(c) ? '\ufffd' : c)).join('')}`,
-          problem: `${problem} in its name`,
+          problem: `must not contain ${problem} in its name`,
         };
-      pending.push([(current as Record<string, unknown>)[key], `${field}.${key}`]);
+      pending.push([(current as Record<string, unknown>)[key], `${field}.${key}`, depth + 1]);
     }
   }
   return null;
@@ -69,13 +76,14 @@ export function findUnstorableText(value: unknown, root: string): { field: strin
 
 const PARTS = ['params', 'query', 'body'] as const;
 
-/** Refuses the request (400 validation_failed naming the field) if any of its text cannot be stored. */
+/** Refuses the request (400 validation_failed naming the field) if any of its input cannot be taken. */
 export function assertStorableText(request: FastifyRequest): void {
   for (const part of PARTS) {
     const found = findUnstorableText(request[part], part);
     if (found) {
-      const message = `must not contain ${found.problem}`;
-      throw badRequest(`Invalid ${found.field}: ${message}`, [{ field: found.field, message }]);
+      throw badRequest(`Invalid ${found.field}: ${found.problem}`, [
+        { field: found.field, message: found.problem },
+      ]);
     }
   }
 }
