@@ -189,7 +189,8 @@ export function parseBanDuration(value: string): number {
     total += Number(match[1]) * units[match[2]!]!;
     consumed += match[0].length;
   }
-  if (consumed === 0 || consumed !== value.length) {
+  // Go's durations end at about 292 years (int64 nanoseconds); longer ones are invalid there too.
+  if (consumed === 0 || consumed !== value.length || total > 9_223_372_036_854) {
     throw validationFailed(`invalid format for ban duration: time: invalid duration "${value}"`);
   }
   return total;
