@@ -145,3 +145,56 @@ describe('ban durations', () => {
     expect(longest.statusCode).toBe(200);
   });
 });
+
+describe('MFA enrolment texts', () => {
+  const gotrue = { 'x-supabase-api-version': '2024-01-01' };
+  const factors = async () =>
+    (await ctx.app.database.query<{ n: number }>('select count(*)::int as n from auth.mfa_factors'))[0]!.n;
+
+  it('refuses a friendly name too long for its unique index', async () => {
+    // 12,000 letters and digits that do not compress, as a long repeated letter would.
+    let state = 1;
+    let name = '';
+    while (name.length < 12_000) {
+      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+      name += state.toString(36);
+    }
+    const res = await send({
+      method: 'POST',
+      url: '/auth/v1/factors',
+      headers: { ...gotrue, ...user.headers },
+      payload: { factor_type: 'totp', friendly_name: name },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringContaining('friendly_name'),
+    });
+    expect(await factors()).toBe(0);
+  });
+
+  it('refuses an issuer whose otpauth URI does not fit in a QR code, storing nothing', async () => {
+    // Percent-encoded, a long Hebrew address and issuer fill more than a QR code holds.
+    const hebrew = await createUser(ctx.app, { email: `${'ש'.repeat(240)}@example.com` });
+    const res = await send({
+      method: 'POST',
+      url: '/auth/v1/factors',
+      headers: { ...gotrue, ...hebrew.headers },
+      payload: { factor_type: 'totp', issuer: 'ש'.repeat(255) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'validation_failed',
+      message: 'The issuer and account name are too long to fit in a QR code',
+    });
+    expect(await factors()).toBe(0);
+    const fine = await send({
+      method: 'POST',
+      url: '/auth/v1/factors',
+      headers: { ...gotrue, ...user.headers },
+      payload: { factor_type: 'totp', issuer: 'SYS', friendly_name: 'Phone' },
+    });
+    expect(fine.statusCode).toBe(200);
+    expect(fine.json().totp.qr_code).toMatch(/^<svg/);
+  });
+});
