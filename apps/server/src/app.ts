@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type AppConfig, type AppConfigInput, parseConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase, pgliteDirFor } from './db/client.ts';
+import { parseQueryString } from './lib/query-string.ts';
 import { registerAlbums } from './modules/albums/albums.routes.ts';
 import { registerAuth } from './modules/auth/auth.plugin.ts';
 import { registerBrands } from './modules/brands/brands.routes.ts';
@@ -29,10 +30,11 @@ import { registerUploads } from './modules/storage/storage.routes.ts';
 import { registerSwipes } from './modules/swipes/swipes.routes.ts';
 import { registerWishlist } from './modules/wishlist/wishlist.routes.ts';
 import { registerCors } from './plugins/cors.ts';
-import { errorBody, registerErrorHandler } from './plugins/error-handler.ts';
+import { errorBody, errorLogSerializer, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerPrivateCaching } from './plugins/private-caching.ts';
 import { requestLogSerializer } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Keep pino quiet in tests unless asked. */
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read what was logged). */
+  logStream?: { write(line: string): void };
   /** Called for every route as it is added (tests enumerate the routes to cover each one). */
   onRoute?: (route: RouteOptions) => void;
   /** The auth service's clock (tests move it forward past a lock). */
@@ -71,8 +75,14 @@ export async function buildApp(
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: { req: requestLogSerializer } },
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogSerializer, err: errorLogSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
+    // The request log's redaction reads query strings with the same parser (see lib/query-string.ts).
+    routerOptions: { querystringParser: parseQueryString },
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -88,6 +98,7 @@ export async function buildApp(
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerPrivateCaching(app);
+  registerTextInputCheck(app);
 
   try {
     await migrateDatabase(database);

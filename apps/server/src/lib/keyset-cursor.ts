@@ -17,12 +17,24 @@ export function encodeKeysetCursor(position: KeysetPosition): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const FIRST_STORABLE = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_STORABLE = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * A time the database can take as a parameter: the years 1 to 9999. JavaScript dates reach further
+ * (year 0, year -271821), which PostgreSQL refuses (`date/time field value out of range`).
+ */
+export function isStorableTime(date: Date): boolean {
+  const time = date.getTime();
+  return time >= FIRST_STORABLE && time <= LAST_STORABLE;
+}
+
 /** The position a cursor names; undefined for the first page; 400 'Invalid cursor' for anything else. */
 export function decodeKeysetCursor(cursor: string | undefined): KeysetPosition | undefined {
   if (cursor === undefined) return undefined;
   const [iso, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = iso ? new Date(iso) : undefined;
-  if (!createdAt || Number.isNaN(createdAt.getTime()) || !id || !UUID.test(id) || extra !== undefined) {
+  if (!createdAt || !isStorableTime(createdAt) || !id || !UUID.test(id) || extra !== undefined) {
     throw new AppError(400, 'validation_failed', 'Invalid cursor', [
       { field: 'querystring.cursor', message: 'Invalid cursor' },
     ]);

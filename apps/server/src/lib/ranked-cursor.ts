@@ -1,4 +1,5 @@
 import { AppError } from './errors.ts';
+import { isStorableTime } from './keyset-cursor.ts';
 
 /*
  * Cursors of lists ordered by a computed number before time and id: search relevance, 'For you' scores,
@@ -54,7 +55,7 @@ export function decodeScoredCursor(cursor: string | undefined): ScoredPosition |
     typeof score !== 'number' ||
     !Number.isFinite(score) ||
     !createdAt ||
-    Number.isNaN(createdAt.getTime()) ||
+    !isStorableTime(createdAt) ||
     typeof id !== 'string' ||
     !UUID.test(id) ||
     rest.length > 0
@@ -71,7 +72,15 @@ export function encodeCountedCursor(position: CountedPosition): string {
 export function decodeCountedCursor(cursor: string | undefined): CountedPosition | undefined {
   if (cursor === undefined) return undefined;
   const [count, id, ...rest] = decode(cursor);
-  if (!Number.isSafeInteger(count) || typeof id !== 'string' || !UUID.test(id) || rest.length > 0) {
+  // Counts are PostgreSQL integers (count(*)::int).
+  if (
+    !Number.isInteger(count) ||
+    (count as number) < 0 ||
+    (count as number) > 2_147_483_647 ||
+    typeof id !== 'string' ||
+    !UUID.test(id) ||
+    rest.length > 0
+  ) {
     throw invalidCursor();
   }
   return { count: count as number, id };

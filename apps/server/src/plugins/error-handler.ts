@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import pino from 'pino';
+import { databaseErrorForLog, isUniqueViolation, type LoggedError } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 export interface ErrorBody {
@@ -23,8 +25,17 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> =
 };
 
 /**
+ * Pino's `err` serializer for every logger of the app: a database error loses its query text and
+ * parameters (see `databaseErrorForLog`); any other error is serialized as pino does.
+ */
+export function errorLogSerializer(error: Error): LoggedError {
+  return databaseErrorForLog(error) ?? pino.stdSerializers.err(error);
+}
+
+/**
  * The one place that decides what a client sees when something fails. Client errors keep their
- * details; server errors are logged in full and answered with a generic message.
+ * details; server errors are logged (database errors without their query and parameters, see
+ * `errorLogSerializer`) and answered with a generic message.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -53,6 +64,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(error.code ?? 'bad_request', error.message));
+    }
+    // A unique index refused a write that a concurrent request made first; services map the ones they
+    // expect to their own answer, and any other is still the client's conflict, not a server failure.
+    if (isUniqueViolation(error)) {
+      return reply
+        .status(409)
+        .send(errorBody('conflict', 'This conflicts with a change made at the same time'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('internal_error', 'Something went wrong'));

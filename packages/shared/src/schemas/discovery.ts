@@ -205,7 +205,17 @@ export const SwipeInputSchema = z.object({
   brand: swipeText.nullish(),
   category: swipeText.nullish(),
   colors: z.array(swipeText).max(30).optional(),
-  created_at: z.iso.datetime({ offset: true }).optional(),
+  // The years 1 to 9999 (an offset can move 0001-01-01 into year 0, which the database refuses).
+  created_at: z.iso
+    .datetime({ offset: true })
+    .refine(
+      (value) => {
+        const time = Date.parse(value);
+        return time >= Date.parse('0001-01-01T00:00:00Z') && time <= Date.parse('9999-12-31T23:59:59.999Z');
+      },
+      { message: 'Must be between the years 1 and 9999' },
+    )
+    .optional(),
 });
 export type SwipeInput = z.input<typeof SwipeInputSchema>;
 

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /**
  * Errors of the auth service, answered in GoTrue's wire format so that `@supabase/auth-js` turns
@@ -78,11 +80,30 @@ function fromFastifyError(error: FastifyError): AuthError | null {
 }
 
 /**
+ * Unique indexes a concurrent request can fill first (the services check before they write, and the
+ * check cannot see a write still in progress), with the answer the services give when the row was
+ * there before: an address taken during admin create or update, invite or email change.
+ */
+const UNIQUE_CONFLICTS: Record<string, () => AuthError> = {
+  users_email_lower_key: () =>
+    unprocessable('email_exists', 'A user with this email address has already been registered'),
+  mfa_factors_user_friendly_name_key: () =>
+    unprocessable(
+      'mfa_factor_name_conflict',
+      'A factor with this friendly name for this user already exists',
+    ),
+};
+
+/**
  * The auth plugin's own error handler: what a client of /auth/v1 sees. Server failures are logged
  * in full and answered with GoTrue's generic `unexpected_failure`.
  */
 export function authErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AuthError) return sendAuthError(request, reply, error);
+  // Refusals of the app-wide request checks (e.g. text PostgreSQL cannot store), in GoTrue's shape.
+  if (error instanceof AppError && error.status < 500) {
+    return sendAuthError(request, reply, new AuthError(error.status, error.code, error.message));
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext;
@@ -94,6 +115,15 @@ export function authErrorHandler(error: FastifyError, request: FastifyRequest, r
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return sendAuthError(request, reply, new AuthError(status, 'validation_failed', error.message));
+  }
+  // A write that lost a race to a unique index is the client's conflict, never a server failure.
+  if (isUniqueViolation(error)) {
+    const known = Object.entries(UNIQUE_CONFLICTS).find(([index]) => isUniqueViolation(error, index));
+    return sendAuthError(
+      request,
+      reply,
+      known ? known[1]() : new AuthError(409, 'conflict', 'Conflict, please try again'),
+    );
   }
   request.log.error({ err: error }, 'auth request failed');
   return sendAuthError(

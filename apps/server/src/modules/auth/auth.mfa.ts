@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import QRCode from 'qrcode';
+import { validationFailed } from './auth.errors.ts';
 
 /**
  * TOTP (RFC 6238) as authenticator apps expect it: HMAC-SHA1, 30 s steps, 6 digits. A code is
@@ -76,7 +77,12 @@ export function verifyTotp(secretBase32: string, code: string, nowMs: number): b
   return ok;
 }
 
-/** The provisioning URI authenticator apps read from the QR code. */
+const QR_OPTIONS = { errorCorrectionLevel: 'M' } as const;
+
+/**
+ * The provisioning URI authenticator apps read from the QR code. A URI too long for one (a long
+ * issuer, percent-encoded non-ASCII text) is refused here, before anything is stored.
+ */
 export function otpauthUri(issuer: string, accountName: string, secretBase32: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(accountName)}`;
   const params = new URLSearchParams({
@@ -86,7 +92,13 @@ export function otpauthUri(issuer: string, accountName: string, secretBase32: st
     digits: String(TOTP_DIGITS),
     period: String(TOTP_PERIOD_SECONDS),
   });
-  return `otpauth://totp/${label}?${params.toString()}`;
+  const uri = `otpauth://totp/${label}?${params.toString()}`;
+  try {
+    QRCode.create(uri, QR_OPTIONS);
+  } catch {
+    throw validationFailed('The issuer and account name are too long to fit in a QR code');
+  }
+  return uri;
 }
 
 /**
@@ -94,6 +106,6 @@ export function otpauthUri(issuer: string, accountName: string, secretBase32: st
  * encoding, so the markup must not contain `#` (it would end the data URL): colours are named.
  */
 export async function qrCodeSvg(text: string): Promise<string> {
-  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 200 });
+  const svg = await QRCode.toString(text, { ...QR_OPTIONS, type: 'svg', margin: 2, width: 200 });
   return svg.replaceAll('#ffffff', 'white').replaceAll('#000000', 'black').trim();
 }

@@ -104,10 +104,20 @@ export type VerifyQuery = Partial<z.infer<typeof VerifyQuerySchema>>;
 
 export const FactorParamsSchema = z.object({ factorId: z.string() });
 
+/**
+ * A factor's name and issuer are bounded: the name sits in a unique index (an index row has a size
+ * limit) and both go into the otpauth URI of the QR code, which holds under 3 kB.
+ */
+const factorText = z
+  .string()
+  .max(255)
+  .nullish()
+  .transform((v) => v ?? undefined);
+
 export const EnrollBodySchema = z.object({
-  friendly_name: optionalString,
+  friendly_name: factorText,
   factor_type: optionalString,
-  issuer: optionalString,
+  issuer: factorText,
   phone: optionalString,
 });
 export type EnrollBody = Partial<z.infer<typeof EnrollBodySchema>>;

@@ -3,6 +3,7 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { isAdminRole } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthSessionRow, AuthUserRow } from '../../db/schema/auth.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { BackgroundTasks } from './auth.background.ts';
 import {
   AuthError,
@@ -252,7 +253,8 @@ export function parseBanDuration(value: string): number {
     total += Number(match[1]) * units[match[2]!]!;
     consumed += match[0].length;
   }
-  if (consumed === 0 || consumed !== value.length) {
+  // Go's durations end at about 292 years (int64 nanoseconds); longer ones are invalid there too.
+  if (consumed === 0 || consumed !== value.length || total > 9_223_372_036_854) {
     throw validationFailed(`invalid format for ban duration: time: invalid duration "${value}"`);
   }
   return total;
@@ -539,16 +541,26 @@ export class AuthService {
 
     const passwordHash = await this.hashPassword(body.password);
     const now = this.date();
-    const user = await this.repo.transaction(async (repo) => {
-      const created = await this.createUserRows(repo, {
-        email,
-        passwordHash,
-        userMetadata: data,
-        confirmed: !this.settings.confirmEmail,
-        now,
+    const user = await this.repo
+      .transaction(async (repo) => {
+        const created = await this.createUserRows(repo, {
+          email,
+          passwordHash,
+          userMetadata: data,
+          confirmed: !this.settings.confirmEmail,
+          now,
+        });
+        return created;
+      })
+      .catch((error: unknown) => {
+        // A concurrent sign-up of the same address got in first: answer as for an existing account.
+        if (isUniqueViolation(error, 'users_email_lower_key')) return null;
+        throw error;
       });
-      return created;
-    });
+    if (!user) {
+      if (!this.settings.confirmEmail) throw unprocessable('user_already_exists', 'User already registered');
+      return this.obfuscatedUser(email, data, now);
+    }
     if (!this.settings.confirmEmail) return this.issueSession(user, 'password', info);
     await this.sendLink(user, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined }, true);
     return toUserJson(await this.bundle(user.id));

@@ -659,8 +659,8 @@ export async function findFitsPage(db: Db, options: FitsOptions): Promise<FitsRo
     sql`${column} between ${value - t}::int and ${value + t}::int`;
   // Rows sort by distance ascending but by time and id descending, so the position is compared in two parts.
   const after = options.after
-    ? sql`where f.distance > ${options.after.score}::int
-        or (f.distance = ${options.after.score}::int
+    ? sql`where f.distance > ${options.after.score}::float8
+        or (f.distance = ${options.after.score}::float8
           and (f.created_at, f.post_id) < (${options.after.createdAt.toISOString()}::timestamptz, ${options.after.id}::uuid))`
     : sql``;
   const result = await db.execute(sql`
