@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import type { BuildAppOptions } from '../app.ts';
 import type { AppConfigInput } from '../config.ts';
 import { createTestApp, type TestApp } from './context.ts';
 
@@ -14,6 +15,8 @@ export interface AppRoute {
   url: string;
   /** `METHOD url`, the key matrix entries use. */
   key: string;
+  /** The route's own request schemas (zod), documented or not. */
+  schema?: RouteOptions['schema'];
 }
 
 export interface TestAppWithRoutes extends TestApp {
@@ -30,16 +33,17 @@ function isOwnApiRoute(route: AppRoute): boolean {
 /** The test app (see `createTestApp`) with the list of its API routes, HEAD twins of GET routes left out. */
 export async function createTestAppWithRoutes(
   overrides: Partial<AppConfigInput> = {},
+  options: BuildAppOptions = {},
 ): Promise<TestAppWithRoutes> {
   const seen: RouteOptions[] = [];
-  const ctx = await createTestApp(overrides, { onRoute: (route) => seen.push(route) });
+  const ctx = await createTestApp(overrides, { ...options, onRoute: (route) => seen.push(route) });
   const routes = new Map<string, AppRoute>();
   for (const route of seen) {
     for (const method of [route.method].flat()) {
       // Fastify adds a HEAD route next to every GET; they share the handler.
       if (method === 'HEAD' && seen.some((r) => r.url === route.url && [r.method].flat().includes('GET')))
         continue;
-      const entry = { method, url: route.url, key: `${method} ${route.url}` };
+      const entry = { method, url: route.url, key: `${method} ${route.url}`, schema: route.schema };
       if (isOwnApiRoute(entry)) routes.set(entry.key, entry);
     }
   }
