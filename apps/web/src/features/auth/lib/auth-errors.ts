@@ -12,6 +12,7 @@ const KNOWN_CODES = [
   'mfa_verification_failed',
   'over_request_rate_limit',
   'over_email_send_rate_limit',
+  'signup_disabled',
 ] as const;
 type KnownCode = (typeof KNOWN_CODES)[number];
 
