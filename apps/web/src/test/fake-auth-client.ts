@@ -28,7 +28,7 @@ export function createFakeAuthClient(session: Session | null) {
   return {
     emit,
     /** Resolves once the app listens to auth events (the session store subscribes after a lazy import). */
-    listening: () => vi.waitFor(() => expect(listeners.size).toBeGreaterThan(0)),
+    listening: () => vi.waitFor(() => expect(listeners.size).toBeGreaterThan(0), { timeout: 5000 }),
     onAuthStateChange: vi.fn((listener: Listener) => {
       listeners.add(listener);
       queueMicrotask(() => listener('INITIAL_SESSION', current));
