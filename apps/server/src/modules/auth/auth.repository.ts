@@ -14,22 +14,12 @@ import {
   authSessions,
   authUsers,
 } from '../../db/schema/auth.ts';
-import { AUTH_ACCESS_CHANNEL, EVERY_USER } from './auth.access.ts';
+import { type AccessRow, AUTH_ACCESS_CHANNEL, EVERY_USER } from './auth.access.ts';
 import type { UserBundle } from './auth.mapper.ts';
 
 type NewUser = typeof authUsers.$inferInsert;
 type UserPatch = Partial<Omit<NewUser, 'id' | 'created_at'>>;
 type SessionPatch = Partial<Omit<typeof authSessions.$inferInsert, 'id' | 'user_id' | 'created_at'>>;
-
-/** What the data API checks of a token's user and session on each request (auth.access.ts). */
-export interface AccessRow {
-  role: string;
-  deleted_at: Date | null;
-  banned_until: Date | null;
-  /** False when the token's session was signed out or ended (or belongs to someone else). */
-  session_alive: boolean;
-  session_not_after: Date | null;
-}
 
 /** The only place with SQL for the `auth` schema. Returns rows; the service decides what they mean. */
 export class AuthRepository {
