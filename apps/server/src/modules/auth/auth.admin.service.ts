@@ -38,7 +38,7 @@ export class AuthAdminService {
 
   private async findUser(userId: string): Promise<AuthUserRow> {
     if (!isUuid(userId)) throw validationFailed('user_id must be an UUID');
-    const user = await this.repo.findUserById(userId);
+    const user = await this.repo.users.findUserById(userId);
     if (!user) throw notFound('user_not_found', 'User not found');
     return user;
   }
@@ -54,7 +54,7 @@ export class AuthAdminService {
       throw validationFailed('Bad Pagination Parameters: page and per_page must be positive integers');
     }
     const limit = Math.min(perPage, MAX_PER_PAGE);
-    const { rows, total } = await this.repo.listUsers({
+    const { rows, total } = await this.repo.users.listUsers({
       limit,
       offset: (page - 1) * limit,
       filter: query.filter,
@@ -82,7 +82,7 @@ export class AuthAdminService {
     }
     if (body.id && !isUuid(body.id)) throw validationFailed('ID must conform to the uuid v4 format');
     const banMs = body.ban_duration ? parseBanDuration(body.ban_duration) : 0;
-    if (await this.repo.findUserByEmail(email)) {
+    if (await this.repo.users.findUserByEmail(email)) {
       throw unprocessable('email_exists', 'A user with this email address has already been registered');
     }
     // Without a password the account can only be entered through a link (invite, magic link, recovery).
@@ -102,7 +102,11 @@ export class AuthAdminService {
         now,
       });
       if (banMs > 0)
-        created = await repo.updateUser(created.id, { banned_until: new Date(now.getTime() + banMs) }, now);
+        created = await repo.users.updateUser(
+          created.id,
+          { banned_until: new Date(now.getTime() + banMs) },
+          now,
+        );
       return created;
     });
     return toUserJson(await this.repo.bundleFor(user));
@@ -113,7 +117,7 @@ export class AuthAdminService {
     const email = body.email ? normalizeEmail(body.email) : undefined;
     if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
     if (email && email !== user.email) {
-      const other = await this.repo.findUserByEmail(email);
+      const other = await this.repo.users.findUserByEmail(email);
       if (other && other.id !== user.id) {
         throw unprocessable('email_exists', 'A user with this email address has already been registered');
       }
@@ -133,30 +137,30 @@ export class AuthAdminService {
         patch.email_change = null;
       }
       if (banMs !== undefined) patch.banned_until = banMs > 0 ? new Date(now.getTime() + banMs) : null;
-      if (Object.keys(patch).length > 0) row = await repo.updateUser(user.id, patch, now);
+      if (Object.keys(patch).length > 0) row = await repo.users.updateUser(user.id, patch, now);
       if (email && email !== user.email) {
-        await repo.updateIdentityData(
+        await repo.users.updateIdentityData(
           user.id,
           'email',
           { email, email_verified: Boolean(row.email_confirmed_at) },
           now,
         );
-        row = await repo.mergeUserMetadata(user.id, { email }, [], now);
+        row = await repo.users.mergeUserMetadata(user.id, { email }, [], now);
       }
       if (body.email_confirm) {
-        await repo.updateIdentityData(user.id, 'email', { email_verified: true }, now);
-        row = await repo.mergeUserMetadata(user.id, { email_verified: true }, [], now);
+        await repo.users.updateIdentityData(user.id, 'email', { email_verified: true }, now);
+        row = await repo.users.mergeUserMetadata(user.id, { email_verified: true }, [], now);
       }
       if (body.user_metadata) {
         const { set, removed } = metadataChanges(body.user_metadata);
-        row = await repo.mergeUserMetadata(user.id, set, removed, now);
+        row = await repo.users.mergeUserMetadata(user.id, set, removed, now);
       }
       if (body.app_metadata) {
         const { set, removed } = metadataChanges(body.app_metadata);
-        row = await repo.mergeAppMetadata(user.id, set, removed, now);
+        row = await repo.users.mergeAppMetadata(user.id, set, removed, now);
       }
       // A new password or a ban ends every session; the access tokens die within their lifetime.
-      if (passwordHash || (banMs !== undefined && banMs > 0)) await repo.deleteUserSessions(user.id);
+      if (passwordHash || (banMs !== undefined && banMs > 0)) await repo.sessions.deleteUserSessions(user.id);
       return row;
     });
     return toUserJson(await this.repo.bundleFor(updated));
@@ -172,13 +176,13 @@ export class AuthAdminService {
     if (shouldSoftDelete && user.deleted_at) return {};
     const afterDeletion = await this.hooks.beforeUserDeleted?.(user.id);
     if (!shouldSoftDelete) {
-      await this.repo.deleteUser(user.id);
+      await this.repo.users.deleteUser(user.id);
       await afterDeletion?.();
       return {};
     }
     const now = this.date();
     await this.repo.transaction(async (repo) => {
-      await repo.updateUser(
+      await repo.users.updateUser(
         user.id,
         {
           deleted_at: now,
@@ -193,10 +197,11 @@ export class AuthAdminService {
         },
         now,
       );
-      await repo.deleteUserSessions(user.id);
-      await repo.deleteIdentities(user.id);
-      await repo.deleteOneTimeTokens(user.id);
-      for (const factor of await repo.findFactors(user.id)) await repo.deleteFactor(factor.id);
+      await repo.sessions.deleteUserSessions(user.id);
+      await repo.users.deleteIdentities(user.id);
+      await repo.oneTime.deleteOneTimeTokens(user.id);
+      for (const factor of await repo.factors.findFactors(user.id))
+        await repo.factors.deleteFactor(factor.id);
     });
     await this.hooks.onUserSoftDeleted?.(user.id);
     await afterDeletion?.();
@@ -205,17 +210,17 @@ export class AuthAdminService {
 
   async listFactors(userId: string) {
     const user = await this.findUser(userId);
-    return (await this.repo.findFactors(user.id)).map(toFactorJson);
+    return (await this.repo.factors.findFactors(user.id)).map(toFactorJson);
   }
 
   async deleteFactor(userId: string, factorId: string) {
     const user = await this.findUser(userId);
     if (!isUuid(factorId)) throw validationFailed('factor_id must be an UUID');
-    const factor = await this.repo.findFactor(user.id, factorId);
+    const factor = await this.repo.factors.findFactor(user.id, factorId);
     if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
     await this.repo.transaction(async (repo) => {
-      await repo.downgradeSessionsOfFactor(factor.id, this.date());
-      await repo.deleteFactor(factor.id);
+      await repo.sessions.downgradeSessionsOfFactor(factor.id, this.date());
+      await repo.factors.deleteFactor(factor.id);
     });
     return toFactorJson(factor);
   }
@@ -228,7 +233,7 @@ export class AuthAdminService {
     const type = body.type;
     const email = normalizeEmail(body.email);
     const redirectTo = body.redirect_to ?? redirectToQuery;
-    let user = await this.repo.findUserByEmail(email);
+    let user = await this.repo.users.findUserByEmail(email);
     if (user?.deleted_at) user = undefined;
     let kind: 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
     let newEmail: string | undefined;
@@ -284,7 +289,7 @@ export class AuthAdminService {
         kind = 'email_change';
         if (!user) throw notFound('user_not_found', 'User with this email not found');
         newEmail = normalizeEmail(body.new_email);
-        const taken = await this.repo.findUserByEmail(newEmail);
+        const taken = await this.repo.users.findUserByEmail(newEmail);
         if (taken)
           throw unprocessable('email_exists', 'A user with this email address has already been registered');
         break;
@@ -307,7 +312,7 @@ export class AuthAdminService {
   /** POST /invite: creates the user (or re-invites one who never accepted) and mails the link. */
   async invite(body: InviteBody, redirectTo: string | undefined): Promise<UserJson> {
     const email = normalizeEmail(body.email);
-    let user = await this.repo.findUserByEmail(email);
+    let user = await this.repo.users.findUserByEmail(email);
     if (user?.email_confirmed_at || user?.deleted_at) {
       throw unprocessable('email_exists', 'A user with this email address has already been registered');
     }

@@ -25,7 +25,7 @@ export async function createDemoAccounts(db: Db, accounts: readonly DemoAccount[
   const now = new Date();
   let created = 0;
   for (const account of accounts) {
-    if (await repo.findUserById(account.id)) continue;
+    if (await repo.users.findUserById(account.id)) continue;
     await insertUserWithIdentity(repo, {
       id: account.id,
       email: account.email,

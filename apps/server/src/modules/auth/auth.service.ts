@@ -287,7 +287,7 @@ export async function insertUserWithIdentity(repo: AuthRepository, input: NewAut
     email_verified: input.confirmed,
     phone_verified: false,
   };
-  const user = await repo.insertUser({
+  const user = await repo.users.insertUser({
     id,
     email: input.email,
     encrypted_password: input.passwordHash,
@@ -301,7 +301,7 @@ export async function insertUserWithIdentity(repo: AuthRepository, input: NewAut
     created_at: now,
     updated_at: now,
   });
-  await repo.insertIdentity({
+  await repo.users.insertIdentity({
     provider_id: id,
     user_id: id,
     provider: 'email',
@@ -396,7 +396,7 @@ export class AuthService {
     session: AuthSessionRow,
     hasVerifiedFactor: boolean,
   ) {
-    const amr = await repo.findAmrClaims(session.id);
+    const amr = await repo.sessions.findAmrClaims(session.id);
     const aal = session.aal === 'aal2' ? ('aal2' as const) : ('aal1' as const);
     return {
       sub: user.id,
@@ -438,7 +438,7 @@ export class AuthService {
   /** Starts a session: the row, how it was authenticated, its first refresh token. */
   private async startSession(repo: AuthRepository, user: AuthUserRow, method: string, info: RequestInfo) {
     const now = this.date();
-    const session = await repo.insertSession({
+    const session = await repo.sessions.insertSession({
       user_id: user.id,
       aal: 'aal1',
       user_agent: info.userAgent ?? null,
@@ -446,17 +446,17 @@ export class AuthService {
       created_at: now,
       updated_at: now,
     });
-    await repo.addAmrClaim(session.id, method, now);
+    await repo.sessions.addAmrClaim(session.id, method, now);
     const refreshToken = randomToken();
-    await repo.insertRefreshToken({
+    await repo.sessions.insertRefreshToken({
       token_hash: sha256Hex(refreshToken),
       session_id: session.id,
       user_id: user.id,
       created_at: now,
       updated_at: now,
     });
-    const updated = await repo.updateUser(user.id, { last_sign_in_at: now }, now);
-    await repo.touchIdentity(user.id, 'email', now);
+    const updated = await repo.users.updateUser(user.id, { last_sign_in_at: now }, now);
+    await repo.users.touchIdentity(user.id, 'email', now);
     return { user: updated, session, refreshToken };
   }
 
@@ -487,10 +487,10 @@ export class AuthService {
       const reason = error instanceof InvalidTokenError ? error.message : 'invalid token';
       throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
     }
-    const user = await this.repo.findUserById(claims.sub);
+    const user = await this.repo.users.findUserById(claims.sub);
     if (!user || user.deleted_at)
       throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
-    const session = await this.repo.findSession(claims.session_id);
+    const session = await this.repo.sessions.findSession(claims.session_id);
     if (!session || session.user_id !== user.id) {
       throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
     }
@@ -520,7 +520,7 @@ export class AuthService {
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
     const data = body.data ?? {};
 
-    const existing = await this.repo.findUserByEmail(email);
+    const existing = await this.repo.users.findUserByEmail(email);
     if (existing) {
       if (!this.settings.confirmEmail) throw unprocessable('user_already_exists', 'User already registered');
       // With confirmation on, answer exactly as for a new address so that sign-up does not reveal
@@ -581,8 +581,8 @@ export class AuthService {
           confirmed: false,
           now,
         });
-        await repo.deleteOneTimeTokens(user.id, ['signup']);
-        await repo.insertOneTimeToken({
+        await repo.oneTime.deleteOneTimeTokens(user.id, ['signup']);
+        await repo.oneTime.insertOneTimeToken({
           user_id: user.id,
           token_type: 'signup',
           token_hash: sha256Hex(randomToken()),
@@ -590,7 +590,7 @@ export class AuthService {
           relates_to: user.email ?? '',
           created_at: now,
         });
-        await repo.updateUser(user.id, { confirmation_sent_at: now }, now);
+        await repo.users.updateUser(user.id, { confirmation_sent_at: now }, now);
         await repo.loadUserBundle(user.id);
         throw undo;
       });
@@ -696,7 +696,7 @@ export class AuthService {
     const password = body.password ?? '';
     // Counted per email address, known or not, before the check: guesses from many addresses meet the lock.
     const attempt = await this.throttle.beginPassword(body.email);
-    const user = await this.repo.findUserByEmail(body.email.trim());
+    const user = await this.repo.users.findUserByEmail(body.email.trim());
     const usable = user && !user.deleted_at ? user : undefined;
     const valid = await this.passwordMatches(usable?.encrypted_password ?? null, password);
     if (!usable || !valid) {
@@ -727,14 +727,14 @@ export class AuthService {
     // Reuse outside the grace interval revokes the session; that must commit even though the
     // request fails, so the transaction returns the verdict and the error is thrown after it.
     const outcome = await this.repo.transaction(async (repo) => {
-      const found = await repo.findRefreshToken(presentedHash);
+      const found = await repo.sessions.findRefreshToken(presentedHash);
       if (!found) throw notFoundError;
       // Serialises concurrent refreshes of one session (several tabs); re-read after the lock.
-      const session = await repo.lockSession(found.session_id);
+      const session = await repo.sessions.lockSession(found.session_id);
       if (!session) throw notFoundError;
-      const token = await repo.findRefreshToken(presentedHash);
+      const token = await repo.sessions.findRefreshToken(presentedHash);
       if (!token) throw notFoundError;
-      const user = await repo.findUserById(token.user_id);
+      const user = await repo.users.findUserById(token.user_id);
       if (!user || user.deleted_at) throw notFoundError;
       const now = this.date();
       if (user.banned_until && user.banned_until > now) {
@@ -751,12 +751,12 @@ export class AuthService {
         if (withinGrace) issued = await this.currentSuccessor(repo, presented, token);
         if (!issued) {
           if (withinGrace && !token.child_secret) return { kind: 'already-used' as const };
-          await repo.deleteSession(session.id);
+          await repo.sessions.deleteSession(session.id);
           return { kind: 'revoked' as const };
         }
       } else {
         issued = randomToken();
-        await repo.insertRefreshToken({
+        await repo.sessions.insertRefreshToken({
           token_hash: sha256Hex(issued),
           session_id: session.id,
           user_id: user.id,
@@ -764,10 +764,10 @@ export class AuthService {
           created_at: now,
           updated_at: now,
         });
-        await repo.revokeRefreshToken(token.id, sealSuccessor(presented, issued), now);
+        await repo.sessions.revokeRefreshToken(token.id, sealSuccessor(presented, issued), now);
       }
       const refreshed =
-        (await repo.updateSession(
+        (await repo.sessions.updateSession(
           session.id,
           { refreshed_at: now, user_agent: info.userAgent ?? null, ip: info.ip },
           now,
@@ -797,7 +797,7 @@ export class AuthService {
       if (!current.child_secret) return null;
       const next = openSuccessor(token, current.child_secret);
       if (!next) return null;
-      const nextRow = await repo.findRefreshToken(sha256Hex(next));
+      const nextRow = await repo.sessions.findRefreshToken(sha256Hex(next));
       if (!nextRow) return null;
       token = next;
       current = nextRow;
@@ -809,21 +809,21 @@ export class AuthService {
     if (!body.auth_code || !body.code_verifier) {
       throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
     }
-    const flow = await this.repo.findFlowStateByAuthCode(body.auth_code);
+    const flow = await this.repo.oneTime.findFlowStateByAuthCode(body.auth_code);
     if (!flow?.user_id || !flow.auth_code_issued_at) {
       throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
     }
     if (flow.auth_code_issued_at.getTime() + FLOW_STATE_LIFETIME_MS < this.now()) {
-      await this.repo.consumeFlowState(flow.id);
+      await this.repo.oneTime.consumeFlowState(flow.id);
       throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired');
     }
     if (!pkceMatches(body.code_verifier, flow.code_challenge, flow.code_challenge_method)) {
       throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
     }
-    if (!(await this.repo.consumeFlowState(flow.id))) {
+    if (!(await this.repo.oneTime.consumeFlowState(flow.id))) {
       throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
     }
-    const user = await this.repo.findUserById(flow.user_id);
+    const user = await this.repo.users.findUserById(flow.user_id);
     if (!user || user.deleted_at) throw notFound('user_not_found', 'User not found');
     return this.issueSession(user, flow.authentication_method, info);
   }
@@ -835,9 +835,9 @@ export class AuthService {
     if (!['global', 'local', 'others'].includes(chosen)) {
       throw validationFailed(`Unsupported logout scope ${JSON.stringify(chosen)}`);
     }
-    if (chosen === 'local') await this.repo.deleteSession(auth.session.id);
-    else if (chosen === 'others') await this.repo.deleteUserSessions(auth.user.id, auth.session.id);
-    else await this.repo.deleteUserSessions(auth.user.id);
+    if (chosen === 'local') await this.repo.sessions.deleteSession(auth.session.id);
+    else if (chosen === 'others') await this.repo.sessions.deleteUserSessions(auth.user.id, auth.session.id);
+    else await this.repo.sessions.deleteUserSessions(auth.user.id);
   }
 
   async getUser(auth: AuthContext): Promise<UserJson> {
@@ -853,7 +853,7 @@ export class AuthService {
       throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
     }
     const changesEmail = email !== undefined && email !== user.email;
-    const factors = await this.repo.findFactors(user.id);
+    const factors = await this.repo.factors.findFactors(user.id);
     if (
       factors.some((f) => f.status === 'verified') &&
       session.aal !== 'aal2' &&
@@ -865,7 +865,7 @@ export class AuthService {
       );
     }
     if (changesEmail) {
-      const other = await this.repo.findUserByEmail(email);
+      const other = await this.repo.users.findUserByEmail(email);
       if (other && other.id !== user.id) {
         throw unprocessable('email_exists', 'A user with this email address has already been registered');
       }
@@ -892,14 +892,14 @@ export class AuthService {
     let updated = await this.repo.transaction(async (repo) => {
       let row = user;
       if (passwordHash) {
-        row = await repo.updateUser(user.id, { encrypted_password: passwordHash }, now);
+        row = await repo.users.updateUser(user.id, { encrypted_password: passwordHash }, now);
         // Whoever knew the old password may hold other sessions: end them, keep this one.
-        await repo.deleteUserSessions(user.id, session.id);
-        await repo.deleteOneTimeTokens(user.id);
+        await repo.sessions.deleteUserSessions(user.id, session.id);
+        await repo.oneTime.deleteOneTimeTokens(user.id);
       }
       if (body.data) {
         const { set, removed } = metadataChanges(body.data);
-        row = await repo.mergeUserMetadata(user.id, set, removed, now);
+        row = await repo.users.mergeUserMetadata(user.id, set, removed, now);
       }
       return row;
     });
@@ -922,13 +922,13 @@ export class AuthService {
   }
 
   private async consumeReauthentication(user: AuthUserRow, nonce: string) {
-    const row = await this.repo.findOneTimeTokenByCode(user.id, sha256Hex(`${user.id}:${nonce}`), [
+    const row = await this.repo.oneTime.findOneTimeTokenByCode(user.id, sha256Hex(`${user.id}:${nonce}`), [
       'reauthentication',
     ]);
     if (!row || row.created_at.getTime() + LINK_LIFETIME_MS < this.now()) {
       throw unprocessable('reauthentication_not_valid', 'Requires reauthentication');
     }
-    await this.repo.deleteOneTimeTokens(user.id, ['reauthentication']);
+    await this.repo.oneTime.deleteOneTimeTokens(user.id, ['reauthentication']);
   }
 
   // ---------------------------------------------------------------- mail links and codes
@@ -1022,8 +1022,8 @@ export class AuthService {
       reauthentication: 'reauthentication_sent_at',
     } as const;
     const updated = await this.repo.transaction(async (repo) => {
-      await repo.deleteOneTimeTokens(user.id, [tokenType]);
-      await repo.insertOneTimeToken({
+      await repo.oneTime.deleteOneTimeTokens(user.id, [tokenType]);
+      await repo.oneTime.insertOneTimeToken({
         user_id: user.id,
         token_type: tokenType,
         token_hash: sha256Hex(token),
@@ -1032,7 +1032,7 @@ export class AuthService {
         created_at: now,
       });
       if (pkce?.code_challenge && pkce.code_challenge_method) {
-        await repo.insertFlowState({
+        await repo.oneTime.insertFlowState({
           user_id: user.id,
           auth_code: newId(),
           code_challenge: pkce.code_challenge,
@@ -1044,7 +1044,7 @@ export class AuthService {
       }
       const patch: Partial<AuthUserRow> = { [sentAtField[kind]]: now };
       if (kind === 'email_change') patch.email_change = options.newEmail ?? null;
-      return repo.updateUser(user.id, patch, now);
+      return repo.users.updateUser(user.id, patch, now);
     });
     const query = new URLSearchParams({ token, type: kind, redirect_to: redirectTo });
     return {
@@ -1064,7 +1064,7 @@ export class AuthService {
     await this.limiter.consume('otp', `recover:${info.ip}`);
     const email = normalizeEmail(body.email);
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
-    const user = await this.repo.findUserByEmail(email);
+    const user = await this.repo.users.findUserByEmail(email);
     // Unknown addresses get the same answer after the same work: /recover must not reveal who has
     // an account. The mail limit counts every address; a known one's link is made and mailed later.
     await this.limiter.consume('email', email);
@@ -1081,7 +1081,7 @@ export class AuthService {
     const email = normalizeEmail(body.email);
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
     const pkceBody = pkce ? body : undefined;
-    const user = await this.repo.findUserByEmail(email);
+    const user = await this.repo.users.findUserByEmail(email);
     // Known, new or neither, the answer comes after the same work (the mail limit counts every
     // address); creating the account, making the link and mailing it happen after the answer.
     await this.limiter.consume('email', email);
@@ -1128,7 +1128,7 @@ export class AuthService {
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
     const pkceBody = pkce ? body : undefined;
     if (body.type === 'signup') {
-      const user = await this.repo.findUserByEmail(email);
+      const user = await this.repo.users.findUserByEmail(email);
       // As /recover: the same work for every address, the link made and mailed after the answer.
       await this.limiter.consume('email', email);
       if (user && !user.deleted_at && !user.email_confirmed_at) {
@@ -1136,7 +1136,7 @@ export class AuthService {
       }
       return;
     }
-    const user = await this.repo.findUserByPendingEmail(email);
+    const user = await this.repo.users.findUserByPendingEmail(email);
     await this.limiter.consume('email', email);
     if (user?.email_change) {
       this.mailLater(user, 'email_change', {
@@ -1156,36 +1156,37 @@ export class AuthService {
     const invalid = forbidden('otp_expired', 'Token has expired or is invalid');
     const allowed = TOKEN_TYPES_FOR_VERIFY[type];
     if (!allowed) throw validationFailed(`Unsupported verification type: ${type}`);
-    let row: Awaited<ReturnType<AuthRepository['findOneTimeTokenByHash']>>;
+    let row: Awaited<ReturnType<AuthRepository['oneTime']['findOneTimeTokenByHash']>>;
     if ('tokenHash' in find) {
-      row = await repo.findOneTimeTokenByHash(find.tokenHash);
+      row = await repo.oneTime.findOneTimeTokenByHash(find.tokenHash);
     } else {
       const owner =
         type === 'email_change'
-          ? ((await repo.findUserByPendingEmail(find.email)) ?? (await repo.findUserByEmail(find.email)))
-          : await repo.findUserByEmail(find.email);
+          ? ((await repo.users.findUserByPendingEmail(find.email)) ??
+            (await repo.users.findUserByEmail(find.email)))
+          : await repo.users.findUserByEmail(find.email);
       row = owner
-        ? await repo.findOneTimeTokenByCode(owner.id, sha256Hex(`${owner.id}:${find.code}`), allowed)
+        ? await repo.oneTime.findOneTimeTokenByCode(owner.id, sha256Hex(`${owner.id}:${find.code}`), allowed)
         : undefined;
     }
     if (!row || !allowed.includes(row.token_type)) throw invalid;
     const lifetime = row.token_type === 'invite' ? INVITE_LIFETIME_MS : LINK_LIFETIME_MS;
     if (row.created_at.getTime() + lifetime < this.now()) throw invalid;
-    const user = await repo.findUserById(row.user_id);
+    const user = await repo.users.findUserById(row.user_id);
     if (!user || user.deleted_at) throw invalid;
     if (user.banned_until && user.banned_until.getTime() > this.now()) {
       throw forbidden('user_banned', 'User is banned');
     }
     const now = this.date();
-    await repo.deleteOneTimeTokens(user.id, [row.token_type]);
+    await repo.oneTime.deleteOneTimeTokens(user.id, [row.token_type]);
     let updated = user;
     if (row.token_type === 'email_change') {
       if (!user.email_change) throw invalid;
-      const taken = await repo.findUserByEmail(user.email_change);
+      const taken = await repo.users.findUserByEmail(user.email_change);
       if (taken && taken.id !== user.id) {
         throw unprocessable('email_exists', 'A user with this email address has already been registered');
       }
-      updated = await repo.updateUser(
+      updated = await repo.users.updateUser(
         user.id,
         {
           email: user.email_change,
@@ -1195,22 +1196,22 @@ export class AuthService {
         },
         now,
       );
-      await repo.updateIdentityData(
+      await repo.users.updateIdentityData(
         user.id,
         'email',
         { email: user.email_change, email_verified: true },
         now,
       );
-      updated = await repo.mergeUserMetadata(
+      updated = await repo.users.mergeUserMetadata(
         user.id,
         { email: user.email_change, email_verified: true },
         [],
         now,
       );
     } else if (!user.email_confirmed_at) {
-      updated = await repo.updateUser(user.id, { email_confirmed_at: now }, now);
-      await repo.updateIdentityData(user.id, 'email', { email_verified: true }, now);
-      updated = await repo.mergeUserMetadata(user.id, { email_verified: true }, [], now);
+      updated = await repo.users.updateUser(user.id, { email_confirmed_at: now }, now);
+      await repo.users.updateIdentityData(user.id, 'email', { email_verified: true }, now);
+      updated = await repo.users.mergeUserMetadata(user.id, { email_verified: true }, [], now);
     }
     return { user: updated, kind: row.token_type };
   }
@@ -1255,9 +1256,9 @@ export class AuthService {
         this.redeem(repo, type, { tokenHash: sha256Hex(token) }),
       );
       if (pkce) {
-        const flow = await this.repo.findPendingFlowState(user.id, FLOW_METHOD[type] ?? type);
+        const flow = await this.repo.oneTime.findPendingFlowState(user.id, FLOW_METHOD[type] ?? type);
         if (!flow) throw notFound('flow_state_not_found', 'No associated flow state found.');
-        await this.repo.markFlowStateIssued(flow.id, this.date());
+        await this.repo.oneTime.markFlowStateIssued(flow.id, this.date());
         const url = new URL(redirectTo);
         url.searchParams.set('code', flow.auth_code);
         return url.toString();
@@ -1307,13 +1308,13 @@ export class AuthService {
     }
     const { user, session } = auth;
     const friendlyName = body.friendly_name?.trim() || null;
-    const factors = await this.repo.findFactors(user.id);
+    const factors = await this.repo.factors.findFactors(user.id);
     const now = this.now();
     // Enrolments left unverified for longer than a challenge lives are abandoned: drop them.
     const live = [];
     for (const factor of factors) {
       if (factor.status !== 'verified' && factor.created_at.getTime() + MFA_CHALLENGE_LIFETIME_MS < now) {
-        await this.repo.deleteFactor(factor.id);
+        await this.repo.factors.deleteFactor(factor.id);
       } else {
         live.push(factor);
       }
@@ -1336,7 +1337,7 @@ export class AuthService {
     const issuer = body.issuer?.trim() || new URL(this.settings.siteUrl).host;
     const secret = generateTotpSecret();
     const uri = otpauthUri(issuer, user.email ?? user.id, secret);
-    const factor = await this.repo.insertFactor({
+    const factor = await this.repo.factors.insertFactor({
       user_id: user.id,
       friendly_name: friendlyName,
       factor_type: 'totp',
@@ -1355,7 +1356,7 @@ export class AuthService {
 
   private async ownedFactor(auth: AuthContext, factorId: string) {
     if (!isUuid(factorId)) throw notFound('validation_failed', 'factor_id must be an UUID');
-    const factor = await this.repo.findFactor(auth.user.id, factorId);
+    const factor = await this.repo.factors.findFactor(auth.user.id, factorId);
     if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
     return factor;
   }
@@ -1363,12 +1364,12 @@ export class AuthService {
   async challengeFactor(auth: AuthContext, factorId: string, info: RequestInfo) {
     const factor = await this.ownedFactor(auth, factorId);
     const now = this.date();
-    const challenge = await this.repo.insertChallenge({
+    const challenge = await this.repo.factors.insertChallenge({
       factor_id: factor.id,
       ip_address: info.ip,
       created_at: now,
     });
-    await this.repo.updateFactor(factor.id, { last_challenged_at: now }, now);
+    await this.repo.factors.updateFactor(factor.id, { last_challenged_at: now }, now);
     return {
       id: challenge.id,
       type: factor.factor_type,
@@ -1383,7 +1384,7 @@ export class AuthService {
     if (!body.code) throw validationFailed('Code needs to be non-empty');
     if (!body.challenge_id || !isUuid(body.challenge_id))
       throw validationFailed('challenge_id must be an UUID');
-    const challenge = await this.repo.findChallenge(factor.id, body.challenge_id);
+    const challenge = await this.repo.factors.findChallenge(factor.id, body.challenge_id);
     if (!challenge) {
       throw unprocessable('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
     }
@@ -1391,7 +1392,7 @@ export class AuthService {
       throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
     }
     if (challenge.created_at.getTime() + MFA_CHALLENGE_LIFETIME_MS < this.now()) {
-      await this.repo.deleteChallenge(challenge.id);
+      await this.repo.factors.deleteChallenge(challenge.id);
       throw unprocessable(
         'mfa_challenge_expired',
         `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
@@ -1406,20 +1407,25 @@ export class AuthService {
     await this.throttle.totpPassed(auth.user.id, auth.session.id);
     const now = this.date();
     return this.repo.transaction(async (repo) => {
-      if (!(await repo.consumeChallenge(challenge.id, now))) {
+      if (!(await repo.factors.consumeChallenge(challenge.id, now))) {
         throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
       }
-      if (factor.status !== 'verified') await repo.updateFactor(factor.id, { status: 'verified' }, now);
-      await repo.deleteUnverifiedFactors(auth.user.id, factor.id);
-      await repo.addAmrClaim(auth.session.id, 'totp', now);
-      const session = await repo.updateSession(auth.session.id, { aal: 'aal2', factor_id: factor.id }, now);
+      if (factor.status !== 'verified')
+        await repo.factors.updateFactor(factor.id, { status: 'verified' }, now);
+      await repo.factors.deleteUnverifiedFactors(auth.user.id, factor.id);
+      await repo.sessions.addAmrClaim(auth.session.id, 'totp', now);
+      const session = await repo.sessions.updateSession(
+        auth.session.id,
+        { aal: 'aal2', factor_id: factor.id },
+        now,
+      );
       if (!session)
         throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
       // The raised session gets a new refresh token: a token taken before the second factor
       // must not keep refreshing into aal2 tokens.
-      await repo.revokeSessionTokens(session.id, now);
+      await repo.sessions.revokeSessionTokens(session.id, now);
       const refreshToken = randomToken();
-      await repo.insertRefreshToken({
+      await repo.sessions.insertRefreshToken({
         token_hash: sha256Hex(refreshToken),
         session_id: session.id,
         user_id: auth.user.id,
@@ -1427,8 +1433,8 @@ export class AuthService {
         updated_at: now,
       });
       // As GoTrue does: once a factor is verified, the user's other single-factor sessions end.
-      await repo.deleteUserSessions(auth.user.id, session.id, 'aal1');
-      const user = (await repo.findUserById(auth.user.id)) ?? auth.user;
+      await repo.sessions.deleteUserSessions(auth.user.id, session.id, 'aal1');
+      const user = (await repo.users.findUserById(auth.user.id)) ?? auth.user;
       return this.sessionJson(repo, user, session, refreshToken);
     });
   }
@@ -1437,13 +1443,13 @@ export class AuthService {
     const factor = await this.ownedFactor(auth, factorId);
     // Stricter than GoTrue (which looks at this factor only): once any factor is verified, only a
     // session that passed it may change the user's factors.
-    const factors = await this.repo.findFactors(auth.user.id);
+    const factors = await this.repo.factors.findFactors(auth.user.id);
     if (factors.some((f) => f.status === 'verified') && auth.session.aal !== 'aal2') {
       throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
     }
     await this.repo.transaction(async (repo) => {
-      await repo.downgradeSessionsOfFactor(factor.id, this.date());
-      await repo.deleteFactor(factor.id);
+      await repo.sessions.downgradeSessionsOfFactor(factor.id, this.date());
+      await repo.factors.deleteFactor(factor.id);
     });
     return { id: factor.id };
   }
