@@ -3,15 +3,10 @@ import { badRequest, notFound, unprocessable, validationFailed } from './auth.er
 import { toFactorJson, toUserJson, type UserJson } from './auth.mapper.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { AdminUserBody, GenerateLinkBody, InviteBody } from './auth.schemas.ts';
-import {
-  type AuthHooks,
-  type AuthService,
-  type Clock,
-  metadataChanges,
-  normalizeEmail,
-  parseBanDuration,
-} from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
+import { metadataChanges, normalizeEmail, parseBanDuration } from './auth.shared.ts';
 import { isUuid, randomToken, sha256Hex } from './auth.tokens.ts';
+import type { AuthHooks, Clock } from './auth.types.ts';
 
 export interface UserPage {
   users: UserJson[];

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../../db/client.ts';
 import { AuthRepository } from './auth.repository.ts';
-import { insertUserWithIdentity } from './auth.service.ts';
+import { insertUserWithIdentity } from './auth.shared.ts';
 
 /**
  * The password of every demo account (README): anyone running the demo may sign in as one of the

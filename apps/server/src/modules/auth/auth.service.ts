@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { isAdminRole } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthSessionRow, AuthUserRow } from '../../db/schema/auth.ts';
@@ -13,16 +12,10 @@ import {
   unauthorized,
   unprocessable,
   validationFailed,
-  WeakPasswordError,
 } from './auth.errors.ts';
-import {
-  type MailKind,
-  type MailTransport,
-  mailLocale,
-  type NoticeKind,
-  renderMail,
-  renderNotice,
-} from './auth.mailer.ts';
+import { PasswordHasher } from './auth.hashing.ts';
+import { MailLinks } from './auth.links.ts';
+import type { MailKind, MailTransport } from './auth.mailer.ts';
 import { jsonbKeyOrder, type SessionJson, toSessionJson, toUserJson, type UserJson } from './auth.mapper.ts';
 import { generateTotpSecret, otpauthUri, qrCodeSvg, verifyTotp } from './auth.mfa.ts';
 import type { AuthRateLimiter } from './auth.rate-limit.ts';
@@ -39,6 +32,19 @@ import type {
   VerifyFactorBody,
   VerifyQuery,
 } from './auth.schemas.ts';
+import {
+  FLOW_METHOD,
+  INVITE_LIFETIME_MS,
+  insertUserWithIdentity,
+  LINK_LIFETIME_MS,
+  metadataChanges,
+  type NewAuthUser,
+  normalizeEmail,
+  PKCE_PREFIX,
+  resolveRedirect,
+  signupDisabled,
+  validatePkceParams,
+} from './auth.shared.ts';
 import type { AccountThrottle } from './auth.throttle.ts';
 import {
   type AccessTokenClaims,
@@ -47,65 +53,22 @@ import {
   newId,
   openSuccessor,
   pkceMatches,
-  randomCode,
   randomToken,
   sealSuccessor,
   sha256Hex,
   type TokenService,
 } from './auth.tokens.ts';
+import type {
+  AuthContext,
+  AuthDeps,
+  AuthHooks,
+  AuthSettings,
+  Clock,
+  LinkOptions,
+  RequestInfo,
+} from './auth.types.ts';
 
-export interface AuthSettings {
-  /** The web app's base URL (no trailing slash): mail links' default target and redirect fallback. */
-  siteUrl: string;
-  /** This service's public base URL, e.g. https://sys.example/auth/v1. */
-  apiUrl: string;
-  confirmEmail: boolean;
-  /** No new accounts but those of the admin API (GoTrue's DISABLE_SIGNUP). */
-  disableSignup: boolean;
-  passwordMinLength: number;
-  securePasswordChange: boolean;
-  refreshReuseIntervalMs: number;
-  /** Redirect targets allowed besides the site's own origin. */
-  redirectAllowList: RegExp[];
-  mailFrom: string;
-}
-
-/** What the HTTP layer knows about the caller. */
-export interface RequestInfo {
-  ip: string;
-  userAgent?: string | undefined;
-  /** `redirect_to` from the query string, unchecked. */
-  redirectTo?: string | undefined;
-}
-
-/** An authenticated caller of /auth/v1: a valid access token of a live session. */
-export interface AuthContext {
-  claims: AccessTokenClaims;
-  user: AuthUserRow;
-  session: AuthSessionRow;
-}
-
-export interface AuthHooks {
-  /** A session was issued; the profile bootstrap creates the user's profile here. */
-  onSessionStarted?(user: AuthUserRow): Promise<void>;
-  /** A soft delete kept the auth row; the user's public traces must go. */
-  onUserSoftDeleted?(userId: string): Promise<void>;
-  /**
-   * An account is about to be deleted, hard or soft. What must go with it that the database's foreign keys
-   * do not take (the stored files, caches) is collected now, while the rows still say what it is, and done
-   * by the returned function once the deletion has committed.
-   */
-  beforeUserDeleted?(userId: string): Promise<() => Promise<void>>;
-}
-
-export type Clock = () => number;
-
-/** Where a mail link leads and how: redirect target, PKCE challenge, the new address of a change. */
-interface LinkOptions {
-  redirectTo?: string | undefined;
-  pkce?: { code_challenge?: string | undefined; code_challenge_method?: string | undefined } | undefined;
-  newEmail?: string | undefined;
-}
+export type { AuthContext, AuthHooks, AuthSettings, Clock, RequestInfo } from './auth.types.ts';
 
 /** One-time token kinds as stored (`token_type`) and the verify `type`s that may redeem them. */
 const TOKEN_TYPES_FOR_VERIFY: Record<string, string[]> = {
@@ -116,41 +79,6 @@ const TOKEN_TYPES_FOR_VERIFY: Record<string, string[]> = {
   email: ['signup', 'magiclink'],
   email_change: ['email_change'],
 };
-
-/** The `authentication_method` of a PKCE flow (and the session's amr) for each link kind. */
-const FLOW_METHOD: Record<string, string> = {
-  signup: 'email/signup',
-  invite: 'invite',
-  magiclink: 'magiclink',
-  recovery: 'recovery',
-  email_change: 'email_change',
-};
-
-const LINK_LIFETIME_MS = 3600_000;
-const INVITE_LIFETIME_MS = 24 * 3600_000;
-const FLOW_STATE_LIFETIME_MS = 300_000;
-const MFA_CHALLENGE_LIFETIME_MS = 300_000;
-const MAX_FACTORS = 10;
-const MAX_PASSWORD_LENGTH = 1024;
-const PKCE_PREFIX = 'pkce_';
-const signupDisabled = () => unprocessable('signup_disabled', 'Signups not allowed for this instance');
-
-/** A host label: ASCII letters and digits, inner hyphens, at most 63 characters. */
-const EMAIL_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-/**
- * GoTrue's rule for an address: a local part of letters, digits, dots and the symbols
- * !#$%&'*+/=?^_`{|}~- (no quotes, spaces, colons, non-ASCII), then a host of dotted labels.
- */
-const EMAIL_RE = new RegExp(`^[A-Za-z0-9.!#$%&'*+/=?^_\`{|}~-]+@${EMAIL_LABEL}(?:\\.${EMAIL_LABEL})*$`);
-
-/** The one check of an email address that every endpoint taking one applies; returns it lower-cased. */
-export function normalizeEmail(raw: string | undefined): string {
-  const email = raw?.trim() ?? '';
-  if (!email) throw validationFailed('An email address is required');
-  if (email.length > 255) throw validationFailed('An email address is too long');
-  if (!EMAIL_RE.test(email)) throw validationFailed('Unable to validate email address: invalid format');
-  return email.toLowerCase();
-}
 
 /** POST /verify words the same refusal as a 422, as GoTrue's does. */
 function emailToVerify(raw: string): string {
@@ -191,31 +119,9 @@ function refusePhoneVerification(body: VerifyBody): never {
   throw forbidden('otp_expired', 'Token has expired or is invalid');
 }
 
-function validatePkceParams(challenge: string | undefined, method: string | undefined): boolean {
-  if (!challenge && !method) return false;
-  if (!challenge || !method) {
-    throw validationFailed('PKCE flow requires code_challenge_method and code_challenge');
-  }
-  if (!['s256', 'plain'].includes(method.toLowerCase())) {
-    throw validationFailed(`Code challenge method not supported: ${method}`);
-  }
-  if (challenge.length < 43 || challenge.length > 128) {
-    throw validationFailed('code challenge has to be between 43 and 128 characters');
-  }
-  return true;
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * localhost, 127.0.0.1 and [::1] on one port are the same server on the user's own machine; a
- * browser opened on either must get its link back there (its PKCE verifier is stored per origin).
- */
-const sameLoopback = (a: URL, b: URL) =>
-  LOOPBACK_HOSTS.has(a.hostname) &&
-  LOOPBACK_HOSTS.has(b.hostname) &&
-  a.port === b.port &&
-  a.protocol === b.protocol;
+const FLOW_STATE_LIFETIME_MS = 300_000;
+const MFA_CHALLENGE_LIFETIME_MS = 300_000;
+const MAX_FACTORS = 10;
 
 const safeEqual = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -223,172 +129,34 @@ const safeEqual = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** Splits `{ key: null }` (remove) from the keys to set, as GoTrue's metadata updates do. */
-export function metadataChanges(data: Record<string, unknown>) {
-  const set: Record<string, unknown> = {};
-  const removed: string[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    if (value === null) removed.push(key);
-    else set[key] = value;
-  }
-  return { set, removed };
-}
-
-/** Go-style durations as GoTrue's `ban_duration` takes them: "24h", "1h30m", "90s", or "none". */
-export function parseBanDuration(value: string): number {
-  if (value === 'none') return 0;
-  const units: Record<string, number> = {
-    ns: 1e-6,
-    us: 1e-3,
-    µs: 1e-3,
-    ms: 1,
-    s: 1000,
-    m: 60_000,
-    h: 3_600_000,
-  };
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
-  let total = 0;
-  let consumed = 0;
-  for (const match of value.matchAll(re)) {
-    total += Number(match[1]) * units[match[2]!]!;
-    consumed += match[0].length;
-  }
-  // Go's durations end at about 292 years (int64 nanoseconds); longer ones are invalid there too.
-  if (consumed === 0 || consumed !== value.length || total > 9_223_372_036_854) {
-    throw validationFailed(`invalid format for ban duration: time: invalid duration "${value}"`);
-  }
-  return total;
-}
-
-export interface NewAuthUser {
-  id?: string | undefined;
-  email: string;
-  passwordHash: string | null;
-  userMetadata: Record<string, unknown>;
-  appMetadata?: Record<string, unknown> | undefined;
-  role?: string | undefined;
-  confirmed: boolean;
-  invited?: boolean;
-  /**
-   * Created through the admin API (create, invite, generate_link): user_metadata is exactly what the
-   * admin gave, plus email_verified once confirmed, as GoTrue keeps it; a sign-up's mirrors the identity.
-   */
-  adminCreated?: boolean;
-  now: Date;
-}
-
-/** A user and their email identity, as GoTrue stores a sign-up. */
-export async function insertUserWithIdentity(repo: AuthRepository, input: NewAuthUser): Promise<AuthUserRow> {
-  const id = input.id ?? newId();
-  const { now } = input;
-  const identityData = {
-    sub: id,
-    email: input.email,
-    email_verified: input.confirmed,
-    phone_verified: false,
-  };
-  const user = await repo.users.insertUser({
-    id,
-    email: input.email,
-    encrypted_password: input.passwordHash,
-    email_confirmed_at: input.confirmed ? now : null,
-    invited_at: input.invited ? now : null,
-    role: input.role ?? 'authenticated',
-    raw_app_meta_data: { provider: 'email', providers: ['email'], ...input.appMetadata },
-    raw_user_meta_data: input.adminCreated
-      ? { ...input.userMetadata, ...(input.confirmed ? { email_verified: true } : {}) }
-      : { ...input.userMetadata, ...identityData },
-    created_at: now,
-    updated_at: now,
-  });
-  await repo.users.insertIdentity({
-    provider_id: id,
-    user_id: id,
-    provider: 'email',
-    identity_data: identityData,
-    created_at: now,
-    updated_at: now,
-  });
-  return user;
-}
-
 export class AuthService {
-  private dummyHash: Promise<string> | undefined;
+  private readonly deps: AuthDeps;
+  private readonly passwords: PasswordHasher;
+  private readonly links: MailLinks;
 
   constructor(
-    private readonly repo: AuthRepository,
-    private readonly tokens: TokenService,
-    private readonly mail: MailTransport,
-    private readonly limiter: AuthRateLimiter,
-    private readonly throttle: AccountThrottle,
-    private readonly background: BackgroundTasks,
-    private readonly settings: AuthSettings,
-    private readonly log: FastifyBaseLogger,
-    private readonly hooks: AuthHooks = {},
-    private readonly now: Clock = Date.now,
-  ) {}
+    repo: AuthRepository,
+    tokens: TokenService,
+    mail: MailTransport,
+    limiter: AuthRateLimiter,
+    throttle: AccountThrottle,
+    background: BackgroundTasks,
+    settings: AuthSettings,
+    log: FastifyBaseLogger,
+    hooks: AuthHooks = {},
+    now: Clock = Date.now,
+  ) {
+    const deps = { repo, tokens, mail, limiter, throttle, background, settings, log, hooks, now };
+    this.deps = deps;
+    this.passwords = new PasswordHasher(settings);
+    this.links = new MailLinks(deps);
+  }
 
   private date() {
-    return new Date(this.now());
-  }
-
-  // ---------------------------------------------------------------- passwords
-
-  hashPassword(password: string): Promise<string> {
-    return argon2Hash(password);
-  }
-
-  /** Hashes a new password after GoTrue's strength rules (weak_password otherwise). */
-  async hashPasswordChecked(password: string): Promise<string> {
-    this.assertPasswordAcceptable(password);
-    return this.hashPassword(password);
-  }
-
-  private async passwordMatches(hash: string | null, password: string): Promise<boolean> {
-    if (!hash) {
-      // Spend the same time as a real check so that response times do not tell which emails exist.
-      this.dummyHash ??= argon2Hash(randomToken());
-      await argon2Verify(await this.dummyHash, password).catch(() => false);
-      return false;
-    }
-    return argon2Verify(hash, password).catch(() => false);
-  }
-
-  /** GoTrue's strength rules: a minimum length (configurable); reasons are machine-readable. */
-  private weakPasswordReason(password: string): WeakPasswordError | null {
-    if (password.length < this.settings.passwordMinLength) {
-      return new WeakPasswordError(
-        `Password should be at least ${this.settings.passwordMinLength} characters.`,
-        ['length'],
-      );
-    }
-    return null;
-  }
-
-  private assertPasswordAcceptable(password: string) {
-    if (password.length > MAX_PASSWORD_LENGTH) {
-      throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
-    }
-    const weak = this.weakPasswordReason(password);
-    if (weak) throw weak;
+    return new Date(this.deps.now());
   }
 
   // ---------------------------------------------------------------- sessions
-
-  /** The redirect target if the site allows it, else the site itself (GoTrue's allow-list rule). */
-  resolveRedirect(candidate: string | undefined): string {
-    if (!candidate) return this.settings.siteUrl;
-    let url: URL;
-    try {
-      url = new URL(candidate);
-    } catch {
-      return this.settings.siteUrl;
-    }
-    const allowed = [new URL(this.settings.siteUrl), new URL(this.settings.apiUrl)];
-    if (allowed.some((site) => site.origin === url.origin || sameLoopback(site, url))) return candidate;
-    if (this.settings.redirectAllowList.some((pattern) => pattern.test(candidate))) return candidate;
-    return this.settings.siteUrl;
-  }
 
   private async accessClaims(
     repo: AuthRepository,
@@ -428,9 +196,9 @@ export class AuthService {
     const bundle = await repo.bundleFor(user);
     const hasVerifiedFactor = bundle.factors.some((f) => f.status === 'verified');
     const claims = await this.accessClaims(repo, user, session, hasVerifiedFactor);
-    const { token, expiresAt } = await this.tokens.signAccessToken(claims, this.now());
+    const { token, expiresAt } = await this.deps.tokens.signAccessToken(claims, this.deps.now());
     return toSessionJson(
-      { accessToken: token, expiresIn: this.tokens.expirySeconds, expiresAt, refreshToken },
+      { accessToken: token, expiresIn: this.deps.tokens.expirySeconds, expiresAt, refreshToken },
       toUserJson(bundle),
     );
   }
@@ -461,11 +229,11 @@ export class AuthService {
   }
 
   private async issueSession(user: AuthUserRow, method: string, info: RequestInfo): Promise<SessionJson> {
-    const result = await this.repo.transaction(async (repo) => {
+    const result = await this.deps.repo.transaction(async (repo) => {
       const started = await this.startSession(repo, user, method, info);
       return this.sessionJson(repo, started.user, started.session, started.refreshToken);
     });
-    await this.runHook(() => this.hooks.onSessionStarted?.(user));
+    await this.runHook(() => this.deps.hooks.onSessionStarted?.(user));
     return result;
   }
 
@@ -473,7 +241,7 @@ export class AuthService {
     try {
       await hook();
     } catch (error) {
-      this.log.error({ err: error }, 'auth hook failed');
+      this.deps.log.error({ err: error }, 'auth hook failed');
     }
   }
 
@@ -482,15 +250,15 @@ export class AuthService {
     if (!bearer) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
     let claims: AccessTokenClaims;
     try {
-      claims = await this.tokens.verifyAccessToken(bearer);
+      claims = await this.deps.tokens.verifyAccessToken(bearer);
     } catch (error) {
       const reason = error instanceof InvalidTokenError ? error.message : 'invalid token';
       throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
     }
-    const user = await this.repo.users.findUserById(claims.sub);
+    const user = await this.deps.repo.users.findUserById(claims.sub);
     if (!user || user.deleted_at)
       throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
-    const session = await this.repo.sessions.findSession(claims.session_id);
+    const session = await this.deps.repo.sessions.findSession(claims.session_id);
     if (!session || session.user_id !== user.id) {
       throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
     }
@@ -500,8 +268,8 @@ export class AuthService {
   // ---------------------------------------------------------------- sign-up and grants
 
   async signup(body: SignupBody, info: RequestInfo): Promise<SessionJson | UserJson> {
-    if (this.settings.disableSignup) throw signupDisabled();
-    await this.limiter.consume('otp', `signup:${info.ip}`);
+    if (this.deps.settings.disableSignup) throw signupDisabled();
+    await this.deps.limiter.consume('otp', `signup:${info.ip}`);
     if (!body.email && !body.phone) {
       if (!body.password)
         throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
@@ -515,39 +283,43 @@ export class AuthService {
       );
     }
     if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');
-    this.assertPasswordAcceptable(body.password);
+    this.passwords.assertAcceptable(body.password);
     const email = normalizeEmail(body.email);
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
     const data = body.data ?? {};
 
-    const existing = await this.repo.users.findUserByEmail(email);
+    const existing = await this.deps.repo.users.findUserByEmail(email);
     if (existing) {
-      if (!this.settings.confirmEmail) throw unprocessable('user_already_exists', 'User already registered');
+      if (!this.deps.settings.confirmEmail)
+        throw unprocessable('user_already_exists', 'User already registered');
       // With confirmation on, answer exactly as for a new address so that sign-up does not reveal
       // which emails have accounts; the owner gets mail instead, after the answer: the link again
       // if unconfirmed, else word that someone tried. The hash, database work and mail limit a new
       // account would cost keep response times alike too.
-      await this.hashPassword(body.password);
+      await this.passwords.hash(body.password);
       const createdAt = this.date();
       await this.rehearseSignup(data, createdAt);
-      await this.limiter.consume('email', email);
+      await this.deps.limiter.consume('email', email);
       if (!existing.deleted_at) {
-        if (existing.email_confirmed_at) this.notify(existing, 'signup_existing');
+        if (existing.email_confirmed_at) this.links.notify(existing, 'signup_existing');
         else
-          this.mailLater(existing, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
+          this.links.mailLater(existing, 'signup', {
+            redirectTo: info.redirectTo,
+            pkce: pkce ? body : undefined,
+          });
       }
       return this.obfuscatedUser(email, data, createdAt);
     }
 
-    const passwordHash = await this.hashPassword(body.password);
+    const passwordHash = await this.passwords.hash(body.password);
     const now = this.date();
-    const user = await this.repo
+    const user = await this.deps.repo
       .transaction(async (repo) => {
-        const created = await this.createUserRows(repo, {
+        const created = await insertUserWithIdentity(repo, {
           email,
           passwordHash,
           userMetadata: data,
-          confirmed: !this.settings.confirmEmail,
+          confirmed: !this.deps.settings.confirmEmail,
           now,
         });
         return created;
@@ -558,11 +330,17 @@ export class AuthService {
         throw error;
       });
     if (!user) {
-      if (!this.settings.confirmEmail) throw unprocessable('user_already_exists', 'User already registered');
+      if (!this.deps.settings.confirmEmail)
+        throw unprocessable('user_already_exists', 'User already registered');
       return this.obfuscatedUser(email, data, now);
     }
-    if (!this.settings.confirmEmail) return this.issueSession(user, 'password', info);
-    await this.sendLink(user, 'signup', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined }, true);
+    if (!this.deps.settings.confirmEmail) return this.issueSession(user, 'password', info);
+    await this.links.sendLink(
+      user,
+      'signup',
+      { redirectTo: info.redirectTo, pkce: pkce ? body : undefined },
+      true,
+    );
     return toUserJson(await this.bundle(user.id));
   }
 
@@ -573,8 +351,8 @@ export class AuthService {
   private async rehearseSignup(data: Record<string, unknown>, now: Date): Promise<void> {
     const undo = new Error('sign-up rehearsal rolled back');
     try {
-      await this.repo.transaction(async (repo) => {
-        const user = await this.createUserRows(repo, {
+      await this.deps.repo.transaction(async (repo) => {
+        const user = await insertUserWithIdentity(repo, {
           email: `${newId()}@rehearsal.invalid`,
           passwordHash: null,
           userMetadata: data,
@@ -652,13 +430,8 @@ export class AuthService {
     });
   }
 
-  /** Inserts the user and their email identity (GoTrue's user + identity pair). */
-  createUserRows(repo: AuthRepository, input: NewAuthUser): Promise<AuthUserRow> {
-    return insertUserWithIdentity(repo, input);
-  }
-
-  async bundle(userId: string) {
-    const bundle = await this.repo.loadUserBundle(userId);
+  private async bundle(userId: string) {
+    const bundle = await this.deps.repo.loadUserBundle(userId);
     if (!bundle) throw notFound('user_not_found', 'User not found');
     return bundle;
   }
@@ -666,13 +439,13 @@ export class AuthService {
   async token(grantType: string | undefined, body: TokenBody, info: RequestInfo): Promise<SessionJson> {
     switch (grantType) {
       case 'password':
-        await this.limiter.consume('token', info.ip);
+        await this.deps.limiter.consume('token', info.ip);
         return this.passwordGrant(body, info);
       case 'refresh_token':
-        await this.limiter.consume('token', info.ip);
+        await this.deps.limiter.consume('token', info.ip);
         return this.refreshGrant(body, info);
       case 'pkce':
-        await this.limiter.consume('token', info.ip);
+        await this.deps.limiter.consume('token', info.ip);
         return this.pkceGrant(body, info);
       case 'id_token':
         throw badRequest(
@@ -695,22 +468,22 @@ export class AuthService {
     if (!body.email) throw validationFailed('missing email or phone');
     const password = body.password ?? '';
     // Counted per email address, known or not, before the check: guesses from many addresses meet the lock.
-    const attempt = await this.throttle.beginPassword(body.email);
-    const user = await this.repo.users.findUserByEmail(body.email.trim());
+    const attempt = await this.deps.throttle.beginPassword(body.email);
+    const user = await this.deps.repo.users.findUserByEmail(body.email.trim());
     const usable = user && !user.deleted_at ? user : undefined;
-    const valid = await this.passwordMatches(usable?.encrypted_password ?? null, password);
+    const valid = await this.passwords.matches(usable?.encrypted_password ?? null, password);
     if (!usable || !valid) {
-      if (this.throttle.passwordFailed(attempt) && usable) this.notify(usable, 'signin_locked');
+      if (this.deps.throttle.passwordFailed(attempt) && usable) this.links.notify(usable, 'signin_locked');
       throw badRequest('invalid_credentials', 'Invalid login credentials');
     }
-    await this.throttle.clearPassword(body.email);
-    if (usable.banned_until && usable.banned_until.getTime() > this.now()) {
+    await this.deps.throttle.clearPassword(body.email);
+    if (usable.banned_until && usable.banned_until.getTime() > this.deps.now()) {
       throw badRequest('user_banned', 'User is banned');
     }
     if (!usable.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
     const session = await this.issueSession(usable, 'password', info);
     // A password that met older rules still signs in; the client is told it is now too weak.
-    const weak = this.weakPasswordReason(password);
+    const weak = this.passwords.weakReason(password);
     if (weak) session.weak_password = { message: weak.message, reasons: weak.reasons };
     return session;
   }
@@ -726,7 +499,7 @@ export class AuthService {
 
     // Reuse outside the grace interval revokes the session; that must commit even though the
     // request fails, so the transaction returns the verdict and the error is thrown after it.
-    const outcome = await this.repo.transaction(async (repo) => {
+    const outcome = await this.deps.repo.transaction(async (repo) => {
       const found = await repo.sessions.findRefreshToken(presentedHash);
       if (!found) throw notFoundError;
       // Serialises concurrent refreshes of one session (several tabs); re-read after the lock.
@@ -747,7 +520,7 @@ export class AuthService {
       let issued: string | null = null;
       if (token.revoked) {
         const withinGrace =
-          now.getTime() - token.updated_at.getTime() <= this.settings.refreshReuseIntervalMs;
+          now.getTime() - token.updated_at.getTime() <= this.deps.settings.refreshReuseIntervalMs;
         if (withinGrace) issued = await this.currentSuccessor(repo, presented, token);
         if (!issued) {
           if (withinGrace && !token.child_secret) return { kind: 'already-used' as const };
@@ -776,7 +549,7 @@ export class AuthService {
     });
     if (outcome.kind === 'ok') return outcome.session;
     if (outcome.kind === 'revoked') {
-      this.log.warn('refresh token reused after its grace interval; session revoked');
+      this.deps.log.warn('refresh token reused after its grace interval; session revoked');
     }
     throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
@@ -809,21 +582,21 @@ export class AuthService {
     if (!body.auth_code || !body.code_verifier) {
       throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
     }
-    const flow = await this.repo.oneTime.findFlowStateByAuthCode(body.auth_code);
+    const flow = await this.deps.repo.oneTime.findFlowStateByAuthCode(body.auth_code);
     if (!flow?.user_id || !flow.auth_code_issued_at) {
       throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
     }
-    if (flow.auth_code_issued_at.getTime() + FLOW_STATE_LIFETIME_MS < this.now()) {
-      await this.repo.oneTime.consumeFlowState(flow.id);
+    if (flow.auth_code_issued_at.getTime() + FLOW_STATE_LIFETIME_MS < this.deps.now()) {
+      await this.deps.repo.oneTime.consumeFlowState(flow.id);
       throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired');
     }
     if (!pkceMatches(body.code_verifier, flow.code_challenge, flow.code_challenge_method)) {
       throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
     }
-    if (!(await this.repo.oneTime.consumeFlowState(flow.id))) {
+    if (!(await this.deps.repo.oneTime.consumeFlowState(flow.id))) {
       throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
     }
-    const user = await this.repo.users.findUserById(flow.user_id);
+    const user = await this.deps.repo.users.findUserById(flow.user_id);
     if (!user || user.deleted_at) throw notFound('user_not_found', 'User not found');
     return this.issueSession(user, flow.authentication_method, info);
   }
@@ -835,25 +608,26 @@ export class AuthService {
     if (!['global', 'local', 'others'].includes(chosen)) {
       throw validationFailed(`Unsupported logout scope ${JSON.stringify(chosen)}`);
     }
-    if (chosen === 'local') await this.repo.sessions.deleteSession(auth.session.id);
-    else if (chosen === 'others') await this.repo.sessions.deleteUserSessions(auth.user.id, auth.session.id);
-    else await this.repo.sessions.deleteUserSessions(auth.user.id);
+    if (chosen === 'local') await this.deps.repo.sessions.deleteSession(auth.session.id);
+    else if (chosen === 'others')
+      await this.deps.repo.sessions.deleteUserSessions(auth.user.id, auth.session.id);
+    else await this.deps.repo.sessions.deleteUserSessions(auth.user.id);
   }
 
   async getUser(auth: AuthContext): Promise<UserJson> {
-    return toUserJson(await this.repo.bundleFor(auth.user));
+    return toUserJson(await this.deps.repo.bundleFor(auth.user));
   }
 
   async updateUser(auth: AuthContext, body: UserUpdateBody, info: RequestInfo): Promise<UserJson> {
     const { user, session } = auth;
     const email = body.email ? normalizeEmail(body.email) : undefined;
     if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
-    if (body.password !== undefined) this.assertPasswordAcceptable(body.password);
+    if (body.password !== undefined) this.passwords.assertAcceptable(body.password);
     if (body.app_metadata) {
       throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
     }
     const changesEmail = email !== undefined && email !== user.email;
-    const factors = await this.repo.factors.findFactors(user.id);
+    const factors = await this.deps.repo.factors.findFactors(user.id);
     if (
       factors.some((f) => f.status === 'verified') &&
       session.aal !== 'aal2' &&
@@ -865,7 +639,7 @@ export class AuthService {
       );
     }
     if (changesEmail) {
-      const other = await this.repo.users.findUserByEmail(email);
+      const other = await this.deps.repo.users.findUserByEmail(email);
       if (other && other.id !== user.id) {
         throw unprocessable('email_exists', 'A user with this email address has already been registered');
       }
@@ -874,22 +648,22 @@ export class AuthService {
 
     let passwordHash: string | undefined;
     if (body.password !== undefined) {
-      const sessionAge = this.now() - session.created_at.getTime();
-      if (this.settings.securePasswordChange && sessionAge > 24 * 3600_000) {
+      const sessionAge = this.deps.now() - session.created_at.getTime();
+      if (this.deps.settings.securePasswordChange && sessionAge > 24 * 3600_000) {
         if (!body.nonce)
           throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
         await this.consumeReauthentication(user, body.nonce);
       } else if (body.nonce) {
         await this.consumeReauthentication(user, body.nonce);
       }
-      if (await this.passwordMatches(user.encrypted_password, body.password)) {
+      if (await this.passwords.matches(user.encrypted_password, body.password)) {
         throw unprocessable('same_password', 'New password should be different from the old password.');
       }
-      passwordHash = await this.hashPassword(body.password);
+      passwordHash = await this.passwords.hash(body.password);
     }
 
     const now = this.date();
-    let updated = await this.repo.transaction(async (repo) => {
+    let updated = await this.deps.repo.transaction(async (repo) => {
       let row = user;
       if (passwordHash) {
         row = await repo.users.updateUser(user.id, { encrypted_password: passwordHash }, now);
@@ -904,192 +678,65 @@ export class AuthService {
       return row;
     });
     // A new password (the end of a reset, too) ends a lock on password sign-in.
-    if (passwordHash && user.email) await this.throttle.clearPassword(user.email);
+    if (passwordHash && user.email) await this.deps.throttle.clearPassword(user.email);
     if (changesEmail) {
-      updated = await this.sendLink(updated, 'email_change', {
+      updated = await this.links.sendLink(updated, 'email_change', {
         redirectTo: info.redirectTo,
         pkce: pkce ? body : undefined,
         newEmail: email,
       });
     }
-    return toUserJson(await this.repo.bundleFor(updated));
+    return toUserJson(await this.deps.repo.bundleFor(updated));
   }
 
   async reauthenticate(auth: AuthContext): Promise<void> {
     if (!auth.user.email)
       throw unprocessable('validation_failed', 'Reauthentication requires an email address');
-    await this.sendLink(auth.user, 'reauthentication', {});
+    await this.links.sendLink(auth.user, 'reauthentication', {});
   }
 
   private async consumeReauthentication(user: AuthUserRow, nonce: string) {
-    const row = await this.repo.oneTime.findOneTimeTokenByCode(user.id, sha256Hex(`${user.id}:${nonce}`), [
-      'reauthentication',
-    ]);
-    if (!row || row.created_at.getTime() + LINK_LIFETIME_MS < this.now()) {
+    const row = await this.deps.repo.oneTime.findOneTimeTokenByCode(
+      user.id,
+      sha256Hex(`${user.id}:${nonce}`),
+      ['reauthentication'],
+    );
+    if (!row || row.created_at.getTime() + LINK_LIFETIME_MS < this.deps.now()) {
       throw unprocessable('reauthentication_not_valid', 'Requires reauthentication');
     }
-    await this.repo.oneTime.deleteOneTimeTokens(user.id, ['reauthentication']);
-  }
-
-  // ---------------------------------------------------------------- mail links and codes
-
-  /**
-   * Creates a link token and 6-digit code of `kind` for the user, records the flow state for
-   * PKCE, and mails them (`later`: after the answer, a failure only logged). Earlier tokens of the
-   * same kind stop working. Returns the updated user.
-   */
-  private async sendLink(
-    user: AuthUserRow,
-    kind: MailKind,
-    options: LinkOptions,
-    later = false,
-  ): Promise<AuthUserRow> {
-    const to = options.newEmail ?? user.email;
-    if (!to) throw validationFailed('An email address is required');
-    await this.limiter.consume('email', to);
-    return this.mailLink(user, kind, options, later);
-  }
-
-  /**
-   * All of sendLink after the answer, for requests whose answer must not tell whether the address
-   * has an account: the caller counts the mail limit for every address, known or not.
-   */
-  private mailLater(user: AuthUserRow, kind: MailKind, options: LinkOptions) {
-    this.background.run(`${kind} link`, () => this.mailLink(user, kind, options, true));
-  }
-
-  /** Tells the owner something after the answer (a notice carries no token: nothing else changes). */
-  private notify(user: AuthUserRow, kind: NoticeKind) {
-    if (!user.email) return;
-    const mail = renderNotice({
-      to: user.email,
-      kind,
-      locale: mailLocale(user.raw_user_meta_data),
-      siteUrl: this.settings.siteUrl,
-    });
-    this.background.run(`sending ${kind} mail`, () => this.mail.send(mail, this.settings.mailFrom));
-  }
-
-  private async mailLink(
-    user: AuthUserRow,
-    kind: MailKind,
-    options: LinkOptions,
-    later: boolean,
-  ): Promise<AuthUserRow> {
-    const to = options.newEmail ?? user.email ?? '';
-    const link = await this.createLink(user, kind, options);
-    const mail = renderMail({
-      to,
-      kind,
-      locale: mailLocale(user.raw_user_meta_data),
-      link: kind === 'reauthentication' ? undefined : link.actionLink,
-      code: link.code,
-      expiresInHours: Math.round((kind === 'invite' ? INVITE_LIFETIME_MS : LINK_LIFETIME_MS) / 3600_000),
-      newEmail: options.newEmail,
-    });
-    if (later) {
-      this.background.run(`sending ${kind} mail`, () => this.mail.send(mail, this.settings.mailFrom));
-      return link.user;
-    }
-    try {
-      await this.mail.send(mail, this.settings.mailFrom);
-    } catch (error) {
-      this.log.error({ err: error }, `sending ${kind} mail failed`);
-      throw new AuthError(
-        500,
-        'unexpected_failure',
-        `Error sending ${kind === 'signup' ? 'confirmation' : kind} email`,
-      );
-    }
-    return link.user;
-  }
-
-  /** The token, code and action link of `kind` (also what admin generate_link returns). */
-  async createLink(user: AuthUserRow, kind: MailKind, options: LinkOptions) {
-    const now = this.date();
-    const pkce =
-      options.pkce?.code_challenge && options.pkce.code_challenge_method ? options.pkce : undefined;
-    const token = `${pkce ? PKCE_PREFIX : ''}${randomToken()}`;
-    const code = randomCode();
-    const redirectTo = this.resolveRedirect(options.redirectTo);
-    const tokenType = kind;
-    const sentAtField = {
-      signup: 'confirmation_sent_at',
-      invite: 'confirmation_sent_at',
-      magiclink: 'recovery_sent_at',
-      recovery: 'recovery_sent_at',
-      email_change: 'email_change_sent_at',
-      reauthentication: 'reauthentication_sent_at',
-    } as const;
-    const updated = await this.repo.transaction(async (repo) => {
-      await repo.oneTime.deleteOneTimeTokens(user.id, [tokenType]);
-      await repo.oneTime.insertOneTimeToken({
-        user_id: user.id,
-        token_type: tokenType,
-        token_hash: sha256Hex(token),
-        code_hash: sha256Hex(`${user.id}:${code}`),
-        relates_to: options.newEmail ?? user.email ?? '',
-        created_at: now,
-      });
-      if (pkce?.code_challenge && pkce.code_challenge_method) {
-        await repo.oneTime.insertFlowState({
-          user_id: user.id,
-          auth_code: newId(),
-          code_challenge: pkce.code_challenge,
-          code_challenge_method: pkce.code_challenge_method.toLowerCase(),
-          authentication_method: FLOW_METHOD[kind] ?? kind,
-          created_at: now,
-          updated_at: now,
-        });
-      }
-      const patch: Partial<AuthUserRow> = { [sentAtField[kind]]: now };
-      if (kind === 'email_change') patch.email_change = options.newEmail ?? null;
-      return repo.users.updateUser(user.id, patch, now);
-    });
-    const query = new URLSearchParams({ token, type: kind, redirect_to: redirectTo });
-    return {
-      user: updated,
-      token,
-      code,
-      redirectTo,
-      actionLink: `${this.settings.apiUrl}/verify?${query.toString()}`,
-    };
-  }
-
-  sendInvite(user: AuthUserRow, redirectTo: string | undefined): Promise<AuthUserRow> {
-    return this.sendLink(user, 'invite', { redirectTo });
+    await this.deps.repo.oneTime.deleteOneTimeTokens(user.id, ['reauthentication']);
   }
 
   async recover(body: RecoverBody, info: RequestInfo): Promise<void> {
-    await this.limiter.consume('otp', `recover:${info.ip}`);
+    await this.deps.limiter.consume('otp', `recover:${info.ip}`);
     const email = normalizeEmail(body.email);
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
-    const user = await this.repo.users.findUserByEmail(email);
+    const user = await this.deps.repo.users.findUserByEmail(email);
     // Unknown addresses get the same answer after the same work: /recover must not reveal who has
     // an account. The mail limit counts every address; a known one's link is made and mailed later.
-    await this.limiter.consume('email', email);
+    await this.deps.limiter.consume('email', email);
     if (user && !user.deleted_at) {
-      this.mailLater(user, 'recovery', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
+      this.links.mailLater(user, 'recovery', { redirectTo: info.redirectTo, pkce: pkce ? body : undefined });
     }
   }
 
   async otp(body: OtpBody, info: RequestInfo): Promise<void> {
-    await this.limiter.consume('otp', `otp:${info.ip}`);
+    await this.deps.limiter.consume('otp', `otp:${info.ip}`);
     if (!body.email && !body.phone)
       throw validationFailed('You must provide either an email or phone number.');
     if (!body.email) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
     const email = normalizeEmail(body.email);
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
     const pkceBody = pkce ? body : undefined;
-    const user = await this.repo.users.findUserByEmail(email);
+    const user = await this.deps.repo.users.findUserByEmail(email);
     // Known, new or neither, the answer comes after the same work (the mail limit counts every
     // address); creating the account, making the link and mailing it happen after the answer.
-    await this.limiter.consume('email', email);
+    await this.deps.limiter.consume('email', email);
     if (user && !user.deleted_at) {
-      if (user.banned_until && user.banned_until.getTime() > this.now()) return;
+      if (user.banned_until && user.banned_until.getTime() > this.deps.now()) return;
       // An address not confirmed yet gets the sign-up link, which GoTrue then refuses too.
-      if (!user.email_confirmed_at && this.settings.disableSignup) throw signupDisabled();
-      this.mailLater(user, user.email_confirmed_at ? 'magiclink' : 'signup', {
+      if (!user.email_confirmed_at && this.deps.settings.disableSignup) throw signupDisabled();
+      this.links.mailLater(user, user.email_confirmed_at ? 'magiclink' : 'signup', {
         redirectTo: info.redirectTo,
         pkce: pkceBody,
       });
@@ -1099,11 +746,11 @@ export class AuthService {
     if (body.create_user === false) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
     // A deleted account's address: the same answer as for a known address (no enumeration).
     if (user) return;
-    if (this.settings.disableSignup) throw signupDisabled();
+    if (this.deps.settings.disableSignup) throw signupDisabled();
     const userMetadata = body.data ?? {};
-    this.background.run('otp sign-up', async () => {
-      const created = await this.repo.transaction((repo) =>
-        this.createUserRows(repo, {
+    this.deps.background.run('otp sign-up', async () => {
+      const created = await this.deps.repo.transaction((repo) =>
+        insertUserWithIdentity(repo, {
           email,
           passwordHash: null,
           userMetadata,
@@ -1111,12 +758,12 @@ export class AuthService {
           now: this.date(),
         }),
       );
-      await this.mailLink(created, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody }, true);
+      await this.links.mailLink(created, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody }, true);
     });
   }
 
   async resend(body: ResendBody, info: RequestInfo): Promise<void> {
-    await this.limiter.consume('otp', `resend:${info.ip}`);
+    await this.deps.limiter.consume('otp', `resend:${info.ip}`);
     if (!body.email && !body.phone) {
       throw validationFailed('You must provide either an email or phone number and a type');
     }
@@ -1128,18 +775,18 @@ export class AuthService {
     const pkce = validatePkceParams(body.code_challenge, body.code_challenge_method);
     const pkceBody = pkce ? body : undefined;
     if (body.type === 'signup') {
-      const user = await this.repo.users.findUserByEmail(email);
+      const user = await this.deps.repo.users.findUserByEmail(email);
       // As /recover: the same work for every address, the link made and mailed after the answer.
-      await this.limiter.consume('email', email);
+      await this.deps.limiter.consume('email', email);
       if (user && !user.deleted_at && !user.email_confirmed_at) {
-        this.mailLater(user, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody });
+        this.links.mailLater(user, 'signup', { redirectTo: info.redirectTo, pkce: pkceBody });
       }
       return;
     }
-    const user = await this.repo.users.findUserByPendingEmail(email);
-    await this.limiter.consume('email', email);
+    const user = await this.deps.repo.users.findUserByPendingEmail(email);
+    await this.deps.limiter.consume('email', email);
     if (user?.email_change) {
-      this.mailLater(user, 'email_change', {
+      this.links.mailLater(user, 'email_change', {
         redirectTo: info.redirectTo,
         pkce: pkceBody,
         newEmail: user.email_change,
@@ -1171,10 +818,10 @@ export class AuthService {
     }
     if (!row || !allowed.includes(row.token_type)) throw invalid;
     const lifetime = row.token_type === 'invite' ? INVITE_LIFETIME_MS : LINK_LIFETIME_MS;
-    if (row.created_at.getTime() + lifetime < this.now()) throw invalid;
+    if (row.created_at.getTime() + lifetime < this.deps.now()) throw invalid;
     const user = await repo.users.findUserById(row.user_id);
     if (!user || user.deleted_at) throw invalid;
-    if (user.banned_until && user.banned_until.getTime() > this.now()) {
+    if (user.banned_until && user.banned_until.getTime() > this.deps.now()) {
       throw forbidden('user_banned', 'User is banned');
     }
     const now = this.date();
@@ -1217,7 +864,7 @@ export class AuthService {
   }
 
   async verifyPost(body: VerifyBody, info: RequestInfo): Promise<SessionJson> {
-    await this.limiter.consume('otp', `verify:${info.ip}`);
+    await this.deps.limiter.consume('otp', `verify:${info.ip}`);
     if (!body.type) throw validationFailed('Verify requires a verification type');
     if (body.phone || body.type === 'sms' || body.type === 'phone_change') refusePhoneVerification(body);
     let find: { tokenHash: string } | { email: string; code: string };
@@ -1231,7 +878,7 @@ export class AuthService {
     } else {
       throw validationFailed('Verify requires either a token or a token hash');
     }
-    const { user } = await this.repo.transaction((repo) => this.redeem(repo, body.type!, find));
+    const { user } = await this.deps.repo.transaction((repo) => this.redeem(repo, body.type!, find));
     return this.issueSession(user, 'otp', info);
   }
 
@@ -1241,24 +888,24 @@ export class AuthService {
    * errors travel the same way, as GoTrue sends them.
    */
   async verifyGet(query: VerifyQuery, info: RequestInfo): Promise<string> {
-    const redirectTo = this.resolveRedirect(query.redirect_to);
+    const redirectTo = resolveRedirect(this.deps.settings, query.redirect_to);
     const token = query.token ?? '';
     const pkce = token.startsWith(PKCE_PREFIX);
     try {
-      await this.limiter.consume('otp', `verify:${info.ip}`);
+      await this.deps.limiter.consume('otp', `verify:${info.ip}`);
       if (!token) throw validationFailed('Verify requires a token');
       if (!query.type) throw validationFailed('Verify requires a verification type');
       if (!['signup', 'invite', 'magiclink', 'recovery', 'email_change'].includes(query.type)) {
         throw validationFailed(`Unsupported verification type: ${query.type}`);
       }
       const type = query.type;
-      const { user } = await this.repo.transaction((repo) =>
+      const { user } = await this.deps.repo.transaction((repo) =>
         this.redeem(repo, type, { tokenHash: sha256Hex(token) }),
       );
       if (pkce) {
-        const flow = await this.repo.oneTime.findPendingFlowState(user.id, FLOW_METHOD[type] ?? type);
+        const flow = await this.deps.repo.oneTime.findPendingFlowState(user.id, FLOW_METHOD[type] ?? type);
         if (!flow) throw notFound('flow_state_not_found', 'No associated flow state found.');
-        await this.repo.oneTime.markFlowStateIssued(flow.id, this.date());
+        await this.deps.repo.oneTime.markFlowStateIssued(flow.id, this.date());
         const url = new URL(redirectTo);
         url.searchParams.set('code', flow.auth_code);
         return url.toString();
@@ -1308,13 +955,13 @@ export class AuthService {
     }
     const { user, session } = auth;
     const friendlyName = body.friendly_name?.trim() || null;
-    const factors = await this.repo.factors.findFactors(user.id);
-    const now = this.now();
+    const factors = await this.deps.repo.factors.findFactors(user.id);
+    const now = this.deps.now();
     // Enrolments left unverified for longer than a challenge lives are abandoned: drop them.
     const live = [];
     for (const factor of factors) {
       if (factor.status !== 'verified' && factor.created_at.getTime() + MFA_CHALLENGE_LIFETIME_MS < now) {
-        await this.repo.factors.deleteFactor(factor.id);
+        await this.deps.repo.factors.deleteFactor(factor.id);
       } else {
         live.push(factor);
       }
@@ -1334,10 +981,10 @@ export class AuthService {
     if (live.some((f) => f.status === 'verified') && session.aal !== 'aal2') {
       throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
     }
-    const issuer = body.issuer?.trim() || new URL(this.settings.siteUrl).host;
+    const issuer = body.issuer?.trim() || new URL(this.deps.settings.siteUrl).host;
     const secret = generateTotpSecret();
     const uri = otpauthUri(issuer, user.email ?? user.id, secret);
-    const factor = await this.repo.factors.insertFactor({
+    const factor = await this.deps.repo.factors.insertFactor({
       user_id: user.id,
       friendly_name: friendlyName,
       factor_type: 'totp',
@@ -1356,7 +1003,7 @@ export class AuthService {
 
   private async ownedFactor(auth: AuthContext, factorId: string) {
     if (!isUuid(factorId)) throw notFound('validation_failed', 'factor_id must be an UUID');
-    const factor = await this.repo.factors.findFactor(auth.user.id, factorId);
+    const factor = await this.deps.repo.factors.findFactor(auth.user.id, factorId);
     if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
     return factor;
   }
@@ -1364,12 +1011,12 @@ export class AuthService {
   async challengeFactor(auth: AuthContext, factorId: string, info: RequestInfo) {
     const factor = await this.ownedFactor(auth, factorId);
     const now = this.date();
-    const challenge = await this.repo.factors.insertChallenge({
+    const challenge = await this.deps.repo.factors.insertChallenge({
       factor_id: factor.id,
       ip_address: info.ip,
       created_at: now,
     });
-    await this.repo.factors.updateFactor(factor.id, { last_challenged_at: now }, now);
+    await this.deps.repo.factors.updateFactor(factor.id, { last_challenged_at: now }, now);
     return {
       id: challenge.id,
       type: factor.factor_type,
@@ -1380,33 +1027,33 @@ export class AuthService {
   async verifyFactor(auth: AuthContext, factorId: string, body: VerifyFactorBody, info: RequestInfo) {
     const factor = await this.ownedFactor(auth, factorId);
     // Per address here; per session and user below (a lock that never shuts the owner out).
-    await this.limiter.consume('otp', `mfa:${info.ip}`);
+    await this.deps.limiter.consume('otp', `mfa:${info.ip}`);
     if (!body.code) throw validationFailed('Code needs to be non-empty');
     if (!body.challenge_id || !isUuid(body.challenge_id))
       throw validationFailed('challenge_id must be an UUID');
-    const challenge = await this.repo.factors.findChallenge(factor.id, body.challenge_id);
+    const challenge = await this.deps.repo.factors.findChallenge(factor.id, body.challenge_id);
     if (!challenge) {
       throw unprocessable('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
     }
     if (challenge.verified_at || challenge.ip_address !== info.ip) {
       throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
     }
-    if (challenge.created_at.getTime() + MFA_CHALLENGE_LIFETIME_MS < this.now()) {
-      await this.repo.factors.deleteChallenge(challenge.id);
+    if (challenge.created_at.getTime() + MFA_CHALLENGE_LIFETIME_MS < this.deps.now()) {
+      await this.deps.repo.factors.deleteChallenge(challenge.id);
       throw unprocessable(
         'mfa_challenge_expired',
         `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
       );
     }
-    await this.throttle.beginTotp(auth.session.id);
-    if (!verifyTotp(factor.secret, body.code.trim(), this.now())) {
-      if (await this.throttle.totpFailed(auth.user.id, auth.session.id))
-        this.notify(auth.user, 'mfa_failures');
+    await this.deps.throttle.beginTotp(auth.session.id);
+    if (!verifyTotp(factor.secret, body.code.trim(), this.deps.now())) {
+      if (await this.deps.throttle.totpFailed(auth.user.id, auth.session.id))
+        this.links.notify(auth.user, 'mfa_failures');
       throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
     }
-    await this.throttle.totpPassed(auth.user.id, auth.session.id);
+    await this.deps.throttle.totpPassed(auth.user.id, auth.session.id);
     const now = this.date();
-    return this.repo.transaction(async (repo) => {
+    return this.deps.repo.transaction(async (repo) => {
       if (!(await repo.factors.consumeChallenge(challenge.id, now))) {
         throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
       }
@@ -1443,11 +1090,11 @@ export class AuthService {
     const factor = await this.ownedFactor(auth, factorId);
     // Stricter than GoTrue (which looks at this factor only): once any factor is verified, only a
     // session that passed it may change the user's factors.
-    const factors = await this.repo.factors.findFactors(auth.user.id);
+    const factors = await this.deps.repo.factors.findFactors(auth.user.id);
     if (factors.some((f) => f.status === 'verified') && auth.session.aal !== 'aal2') {
       throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
     }
-    await this.repo.transaction(async (repo) => {
+    await this.deps.repo.transaction(async (repo) => {
       await repo.sessions.downgradeSessionsOfFactor(factor.id, this.date());
       await repo.factors.deleteFactor(factor.id);
     });
@@ -1462,11 +1109,34 @@ export class AuthService {
     if (serviceRoleKey && safeEqual(bearer, serviceRoleKey)) return;
     let role: unknown;
     try {
-      role = (await this.tokens.verify(bearer)).role;
+      role = (await this.deps.tokens.verify(bearer)).role;
     } catch (error) {
       const reason = error instanceof InvalidTokenError ? error.message : 'invalid token';
       throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
     }
     if (!isAdminRole(role)) throw forbidden('not_admin', 'User not allowed');
+  }
+
+  hashPassword(password: string): Promise<string> {
+    return this.passwords.hash(password);
+  }
+
+  /** Hashes a new password after GoTrue's strength rules (weak_password otherwise). */
+  hashPasswordChecked(password: string): Promise<string> {
+    return this.passwords.hashChecked(password);
+  }
+
+  /** Inserts the user and their email identity (GoTrue's user + identity pair). */
+  createUserRows(repo: AuthRepository, input: NewAuthUser): Promise<AuthUserRow> {
+    return insertUserWithIdentity(repo, input);
+  }
+
+  /** The token, code and action link of `kind` (also what admin generate_link returns). */
+  createLink(user: AuthUserRow, kind: MailKind, options: LinkOptions) {
+    return this.links.createLink(user, kind, options);
+  }
+
+  sendInvite(user: AuthUserRow, redirectTo: string | undefined): Promise<AuthUserRow> {
+    return this.links.sendLink(user, 'invite', { redirectTo });
   }
 }
