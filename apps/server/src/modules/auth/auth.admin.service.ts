@@ -1,11 +1,21 @@
+import { timingSafeEqual } from 'node:crypto';
+import { isAdminRole } from '@sys/shared';
 import type { AuthUserRow } from '../../db/schema/auth.ts';
-import { badRequest, notFound, unprocessable, validationFailed } from './auth.errors.ts';
+import {
+  badRequest,
+  forbidden,
+  notFound,
+  unauthorized,
+  unprocessable,
+  validationFailed,
+} from './auth.errors.ts';
+import { hashPassword } from './auth.hashing.ts';
+import type { MailLinks } from './auth.links.ts';
 import { toFactorJson, toUserJson, type UserJson } from './auth.mapper.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { AdminUserBody, GenerateLinkBody, InviteBody } from './auth.schemas.ts';
-import type { AuthService } from './auth.service.ts';
-import { metadataChanges, normalizeEmail, parseBanDuration } from './auth.shared.ts';
-import { isUuid, randomToken, sha256Hex } from './auth.tokens.ts';
+import { insertUserWithIdentity, metadataChanges, normalizeEmail, parseBanDuration } from './auth.shared.ts';
+import { InvalidTokenError, isUuid, randomToken, sha256Hex, type TokenService } from './auth.tokens.ts';
 import type { AuthHooks, Clock } from './auth.types.ts';
 
 export interface UserPage {
@@ -18,17 +28,63 @@ export interface UserPage {
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 1000;
 
+/** What the admin API uses of the user-facing service (AuthService): its password rules and mail links. */
+export interface AdminAuthParts {
+  hashPasswordChecked(password: string): Promise<string>;
+  createLink: MailLinks['createLink'];
+  sendInvite(user: AuthUserRow, redirectTo: string | undefined): Promise<AuthUserRow>;
+}
+
+const safeEqual = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** Admin credential: SERVICE_ROLE_KEY itself, or a JWT of ours whose role is service_role. */
+export async function checkAdminCredential(
+  tokens: TokenService,
+  bearer: string | undefined,
+  serviceRoleKey: string | undefined,
+): Promise<void> {
+  if (!bearer) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
+  if (serviceRoleKey && safeEqual(bearer, serviceRoleKey)) return;
+  let role: unknown;
+  try {
+    role = (await tokens.verify(bearer)).role;
+  } catch (error) {
+    const reason = error instanceof InvalidTokenError ? error.message : 'invalid token';
+    throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
+  }
+  if (!isAdminRole(role)) throw forbidden('not_admin', 'User not allowed');
+}
+
 /** Admin operations (service-role callers and the `npm run admin` CLI): GoTrue's /admin API. */
 export class AuthAdminService {
   constructor(
     private readonly repo: AuthRepository,
-    private readonly auth: AuthService,
+    private readonly auth: AdminAuthParts,
     private readonly hooks: AuthHooks = {},
     private readonly now: Clock = Date.now,
   ) {}
 
   private date() {
     return new Date(this.now());
+  }
+
+  /** A user created by invitation: no password until they follow the link and set one. */
+  private insertInvitedUser(email: string, data: Record<string, unknown> | undefined, now: Date) {
+    return this.repo.transaction((repo) =>
+      insertUserWithIdentity(repo, {
+        email,
+        passwordHash: null,
+        userMetadata: data ?? {},
+        confirmed: false,
+        invited: true,
+        adminCreated: true,
+        now,
+      }),
+    );
   }
 
   private async findUser(userId: string): Promise<AuthUserRow> {
@@ -81,11 +137,10 @@ export class AuthAdminService {
       throw unprocessable('email_exists', 'A user with this email address has already been registered');
     }
     // Without a password the account can only be entered through a link (invite, magic link, recovery).
-    const passwordHash =
-      body.password_hash ?? (body.password ? await this.auth.hashPassword(body.password) : null);
+    const passwordHash = body.password_hash ?? (body.password ? await hashPassword(body.password) : null);
     const now = this.date();
     const user = await this.repo.transaction(async (repo) => {
-      let created = await this.auth.createUserRows(repo, {
+      let created = await insertUserWithIdentity(repo, {
         id: body.id,
         email,
         passwordHash,
@@ -243,7 +298,7 @@ export class AuthAdminService {
           if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');
           const hash = await this.auth.hashPasswordChecked(body.password);
           user = await this.repo.transaction((repo) =>
-            this.auth.createUserRows(repo, {
+            insertUserWithIdentity(repo, {
               email,
               passwordHash: hash,
               userMetadata: body.data ?? {},
@@ -260,17 +315,7 @@ export class AuthAdminService {
         if (user?.email_confirmed_at) {
           throw unprocessable('email_exists', 'A user with this email address has already been registered');
         }
-        user ??= await this.repo.transaction((repo) =>
-          this.auth.createUserRows(repo, {
-            email,
-            passwordHash: null,
-            userMetadata: body.data ?? {},
-            confirmed: false,
-            invited: true,
-            adminCreated: true,
-            now,
-          }),
-        );
+        user ??= await this.insertInvitedUser(email, body.data, now);
         break;
       }
       case 'magiclink':
@@ -312,17 +357,7 @@ export class AuthAdminService {
       throw unprocessable('email_exists', 'A user with this email address has already been registered');
     }
     const now = this.date();
-    user ??= await this.repo.transaction((repo) =>
-      this.auth.createUserRows(repo, {
-        email,
-        passwordHash: null,
-        userMetadata: body.data ?? {},
-        confirmed: false,
-        invited: true,
-        adminCreated: true,
-        now,
-      }),
-    );
+    user ??= await this.insertInvitedUser(email, body.data, now);
     const sent = await this.auth.sendInvite(user, redirectTo);
     return toUserJson(await this.repo.bundleFor(sent));
   }

@@ -1,9 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
-import { isAdminRole } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUserRow } from '../../db/schema/auth.ts';
+import { checkAdminCredential } from './auth.admin.service.ts';
 import type { BackgroundTasks } from './auth.background.ts';
-import { forbidden, unauthorized } from './auth.errors.ts';
 import { FactorService } from './auth.factors.ts';
 import { PasswordHasher } from './auth.hashing.ts';
 import { MailLinks } from './auth.links.ts';
@@ -25,10 +23,9 @@ import type {
   VerifyQuery,
 } from './auth.schemas.ts';
 import { SessionService } from './auth.sessions.ts';
-import { insertUserWithIdentity, type NewAuthUser } from './auth.shared.ts';
 import { SignupService } from './auth.signup.ts';
 import type { AccountThrottle } from './auth.throttle.ts';
-import { InvalidTokenError, type TokenService } from './auth.tokens.ts';
+import type { TokenService } from './auth.tokens.ts';
 import type {
   AuthContext,
   AuthDeps,
@@ -42,12 +39,11 @@ import { VerificationService } from './auth.verify.ts';
 
 export type { AuthContext, AuthHooks, AuthSettings, Clock, RequestInfo } from './auth.types.ts';
 
-const safeEqual = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
+/**
+ * The GoTrue-compatible auth service as its routes and the admin API see it: one method per endpoint,
+ * each handed to the part that owns its rules (sessions and grants, sign-up, mail codes and verify,
+ * passwords and recovery, MFA). The parts share one set of dependencies (AuthDeps).
+ */
 export class AuthService {
   private readonly deps: AuthDeps;
   private readonly passwords: PasswordHasher;
@@ -155,34 +151,16 @@ export class AuthService {
     return this.mfa.unenrollFactor(auth, factorId);
   }
 
-  // ---------------------------------------------------------------- admin
+  // ---------------------------------------------------------------- admin API
 
   /** Admin credential: SERVICE_ROLE_KEY itself, or a JWT of ours whose role is service_role. */
-  async authorizeAdmin(bearer: string | undefined, serviceRoleKey: string | undefined): Promise<void> {
-    if (!bearer) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
-    if (serviceRoleKey && safeEqual(bearer, serviceRoleKey)) return;
-    let role: unknown;
-    try {
-      role = (await this.deps.tokens.verify(bearer)).role;
-    } catch (error) {
-      const reason = error instanceof InvalidTokenError ? error.message : 'invalid token';
-      throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
-    }
-    if (!isAdminRole(role)) throw forbidden('not_admin', 'User not allowed');
-  }
-
-  hashPassword(password: string): Promise<string> {
-    return this.passwords.hash(password);
+  authorizeAdmin(bearer: string | undefined, serviceRoleKey: string | undefined): Promise<void> {
+    return checkAdminCredential(this.deps.tokens, bearer, serviceRoleKey);
   }
 
   /** Hashes a new password after GoTrue's strength rules (weak_password otherwise). */
   hashPasswordChecked(password: string): Promise<string> {
     return this.passwords.hashChecked(password);
-  }
-
-  /** Inserts the user and their email identity (GoTrue's user + identity pair). */
-  createUserRows(repo: AuthRepository, input: NewAuthUser): Promise<AuthUserRow> {
-    return insertUserWithIdentity(repo, input);
   }
 
   /** The token, code and action link of `kind` (also what admin generate_link returns). */
