@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import type { AccessRow, AuthRepository } from './auth.repository.ts';
 
 /**
  * The data API's check, on every request with an access token, that the token's user still exists, is
@@ -20,6 +19,21 @@ export const AUTH_ACCESS_CHANNEL = 'sys_auth_access_changed';
 /** The payload that makes every instance forget every user's answers (the demo reset empties the tables). */
 export const EVERY_USER = '*';
 
+/** What the check reads of a token's user and session (AuthRepository.findAccess). */
+export interface AccessRow {
+  role: string;
+  deleted_at: Date | null;
+  banned_until: Date | null;
+  /** False when the token's session was signed out or ended (or belongs to someone else). */
+  session_alive: boolean;
+  session_not_after: Date | null;
+}
+
+/** Where the check reads it: AuthRepository, named by its shape so that it imports this file one way only. */
+export interface AccessSource {
+  findAccess(userId: string, sessionId: string): Promise<AccessRow | undefined>;
+}
+
 /** The token may be used (with the user's current role), or why not. */
 export type AccessStatus = { ok: true; role: string } | { ok: false; message: string };
 
@@ -37,7 +51,7 @@ export class AccessChecks {
   private readonly now: () => number;
 
   constructor(
-    private readonly repo: AuthRepository,
+    private readonly repo: AccessSource,
     options: AccessChecksOptions,
   ) {
     this.now = options.now ?? Date.now;

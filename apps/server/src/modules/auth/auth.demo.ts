@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../../db/client.ts';
 import { AuthRepository } from './auth.repository.ts';
-import { insertUserWithIdentity } from './auth.service.ts';
+import { insertUserWithIdentity } from './auth.shared.ts';
 
 /**
  * The password of every demo account (README): anyone running the demo may sign in as one of the
@@ -25,7 +25,7 @@ export async function createDemoAccounts(db: Db, accounts: readonly DemoAccount[
   const now = new Date();
   let created = 0;
   for (const account of accounts) {
-    if (await repo.findUserById(account.id)) continue;
+    if (await repo.users.findUserById(account.id)) continue;
     await insertUserWithIdentity(repo, {
       id: account.id,
       email: account.email,

@@ -13,6 +13,22 @@ describe('TOTP (RFC 6238)', () => {
     expect(hotp(key, Math.floor(20000000000 / 30), 8)).toBe('65353130'); // T = 20000000000 s
   });
 
+  it('verifies the RFC 6238 SHA-1 vectors, cut to 6 digits, at their own time only', () => {
+    const vectors: [seconds: number, code: string][] = [
+      [59, '287082'],
+      [1111111109, '081804'],
+      [1111111111, '050471'],
+      [1234567890, '005924'],
+      [2000000000, '279037'],
+      [20000000000, '353130'],
+    ];
+    for (const [seconds, code] of vectors) {
+      expect(totp(secret, seconds * 1000)).toBe(code);
+      expect(verifyTotp(secret, code, seconds * 1000)).toBe(true);
+      expect(verifyTotp(secret, code, seconds * 1000 + 3600_000)).toBe(false);
+    }
+  });
+
   it('accepts the previous, current and next 30 s step only', () => {
     const now = 1_700_000_000_000;
     const code = totp(secret, now);

@@ -1,80 +1,38 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { HOTP, Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { validationFailed } from './auth.errors.ts';
 
 /**
- * TOTP (RFC 6238) as authenticator apps expect it: HMAC-SHA1, 30 s steps, 6 digits. A code is
- * accepted for the previous, current and next step, which absorbs clock drift between phone and
- * server.
+ * TOTP (RFC 6238) as authenticator apps expect it: HMAC-SHA1, 30 s steps, 6 digits, computed by the
+ * otpauth library. A code is accepted for the previous, current and next step, which absorbs clock
+ * drift between phone and server. Replays are stopped per challenge: each one takes one right code and
+ * is then used up (FactorService.verifyFactor); codes themselves are not remembered.
  */
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 const TOTP_WINDOW = 1;
 
-const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const totpOf = (secretBase32: string) =>
+  new TOTP({
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
 
-export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32_ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32_ALPHABET[(value << (5 - bits)) & 31];
-  return out;
-}
-
-export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/=+$/, '').replace(/\s+/g, '');
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of clean) {
-    const index = BASE32_ALPHABET.indexOf(char);
-    if (index < 0) throw new Error('invalid base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** 160 random bits, the length RFC 4226 recommends for HMAC-SHA1. */
-export const generateTotpSecret = () => base32Encode(randomBytes(20));
+/** 160 random bits, the length RFC 4226 recommends for HMAC-SHA1, as 32 base32 characters. */
+export const generateTotpSecret = () => new Secret({ size: 20 }).base32;
 
 /** RFC 4226 HOTP value for one counter. */
-export function hotp(secret: Buffer, counter: number, digits = TOTP_DIGITS): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const digest = createHmac('sha1', secret).update(message).digest();
-  const offset = digest[digest.length - 1]! & 0x0f;
-  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** digits).padStart(digits, '0');
-}
+export const hotp = (secret: Uint8Array, counter: number, digits = TOTP_DIGITS): string =>
+  HOTP.generate({ secret: new Secret({ buffer: Uint8Array.from(secret).buffer }), counter, digits });
 
-export function totp(secretBase32: string, nowMs: number): string {
-  return hotp(base32Decode(secretBase32), Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS));
-}
+export const totp = (secretBase32: string, nowMs: number): string =>
+  totpOf(secretBase32).generate({ timestamp: nowMs });
 
 export function verifyTotp(secretBase32: string, code: string, nowMs: number): boolean {
   if (!/^\d{6}$/.test(code)) return false;
-  const secret = base32Decode(secretBase32);
-  const step = Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS);
-  const given = Buffer.from(code);
-  let ok = false;
-  // Compare every step of the window so timing does not tell which step matched.
-  for (let delta = -TOTP_WINDOW; delta <= TOTP_WINDOW; delta++) {
-    if (timingSafeEqual(Buffer.from(hotp(secret, step + delta)), given)) ok = true;
-  }
-  return ok;
+  return totpOf(secretBase32).validate({ token: code, timestamp: nowMs, window: TOTP_WINDOW }) !== null;
 }
 
 const QR_OPTIONS = { errorCorrectionLevel: 'M' } as const;
