@@ -9,7 +9,8 @@ import { processImage } from '../modules/storage/storage.images.ts';
 import { insertStorageObject } from '../modules/storage/storage.repository.ts';
 import { putProcessedImage } from '../modules/storage/storage.service.ts';
 import type { Storage } from '../modules/storage/storage.types.ts';
-import { type OutfitSpec, renderOutfit } from './demo.art.ts';
+import type { OutfitSpec } from './demo.art.spec.ts';
+import { renderOutfit } from './demo.art.ts';
 import { DEMO_PROFILE_IDS, DEMO_PROFILES } from './demo.data.ts';
 import { DEMO_POSTS, type DemoCreator, type DemoPost, type DemoShot } from './demo.posts.data.ts';
 import {
