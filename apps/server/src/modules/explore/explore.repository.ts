@@ -1,6 +1,7 @@
 import { type AnyColumn, and, inArray, type SQL, sql } from 'drizzle-orm';
 import { notBlockedFor } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   brands,
   follows,
@@ -20,12 +21,6 @@ import type { CountedPosition, ScoredPosition } from '../../lib/ranked-cursor.ts
  * pages over posts, items, brands, follows and clicks. Lists return post ids in order; the posts service
  * turns them into posts.
  */
-
-/** `db.execute` answers `{ rows }` on node-postgres and PGlite alike. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /** A JavaScript array as one array parameter (a bare array would become a parameter list). */
 const arrayParam = (values: readonly string[]) => sql.param([...values]);
