@@ -37,6 +37,7 @@ import {
 } from '../../lib/ranked-cursor.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PostsService } from '../posts/posts.service.ts';
+import { anyOfQuery, isFuzzyWord, queryWords } from '../search-index/search-index.text.ts';
 import { toCreator, toExploreBrand, toTrendingItem } from './explore.mapper.ts';
 import {
   countBrandPosts,
@@ -53,14 +54,15 @@ import {
   findOwnMeasurements,
   findProfilesNamed,
   findTrendingPage,
-  findWordExpansions,
   type OutfitCandidateOptions,
   type PostIdRow,
+} from './explore.repository.ts';
+import {
+  findWordExpansions,
   rankSearchCandidates,
   type SearchRow,
   type WordMatch,
-} from './explore.repository.ts';
-import { anyOfQuery, isFuzzyWord, queryWords } from './explore.search-text.ts';
+} from './explore.search.repository.ts';
 
 /** Where explore's Fashion Albums come from (the albums module). */
 export interface PublicAlbumsSource {
