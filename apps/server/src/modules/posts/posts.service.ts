@@ -18,7 +18,6 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import { countBrandUsage } from '../brands/brands.service.ts';
-import type { ProductImages } from '../scrape/scrape.images.ts';
 import { indexPostsForDiscovery } from '../search-index/search-index.ts';
 import type { StorageService } from '../storage/storage.service.ts';
 import type { ViewerPostState } from './posts.feed-template.ts';
@@ -48,11 +47,19 @@ import {
   updatePostFields,
 } from './posts.repository.ts';
 
+/** Stores images from other sites as a user's media: each link's stored copy, or why it could not be. */
+export interface ProductImageMirror {
+  mirrorAll(
+    ownerId: string,
+    urls: readonly string[],
+  ): Promise<ReadonlyMap<string, { ok: true; url: string } | { ok: false; message: string }>>;
+}
+
 export interface PostsServiceDeps {
   db: Db;
   storage: StorageService;
   /** Product image links are stored as the author's media when a post is saved (the scrape module). */
-  productImages: Pick<ProductImages, 'mirrorAll'>;
+  productImages: ProductImageMirror;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The viewer's follows, for `followingAuthor` (the follows module). */
   follows?: { followedAmong(viewerId: string | null, profileIds: readonly string[]): Promise<Set<string>> };
