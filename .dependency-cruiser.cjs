@@ -1,5 +1,6 @@
-// Import rules, checked by `npm run lint` (`depcruise apps/web/src`) and proven by
-// apps/web/src/architecture.test.ts. docs/architecture.md draws them.
+// Import rules, checked by `npm run lint` (`depcruise apps/web/src apps/server/src`) and proven by
+// apps/web/src/architecture.test.ts and apps/server/src/architecture.test.ts. docs/architecture.md draws
+// them.
 //
 // Paths are relative to the repository root. Each app has its own section below; a rule names the folder
 // it governs in `from.path`, so a section can be added (or cruised) without touching the others.
@@ -66,17 +67,71 @@ const webRules = [
 ];
 
 // ---------------------------------------------------------------------------------------------------------
-// Server (apps/server/src): TODO, with its own rules (no cycles, modules one way).
+// Server (apps/server/src): no cycles, folders one way; lib/ and db/ below the modules; tests apart.
 // ---------------------------------------------------------------------------------------------------------
 
+const SERVER = '^apps/server/src';
+/**
+ * Test files are not cruised at all: each builds the whole app (test/context.ts -> app.ts), so each would
+ * tie its folder to every module and hide the real import graph. Nothing imports a test file, so none
+ * can be part of a cycle. The helpers in test/ are cruised like any other code.
+ */
+const SERVER_TEST_FILES = `${SERVER}/.*\\.test(-helpers)?\\.ts$`;
+/**
+ * File cycles that stand today inside modules/auth, which is being split apart in parallel (issue 15).
+ * Remove an entry once its cycle is gone; any other cycle through these files is still reported.
+ */
+const SERVER_KNOWN_CYCLES = [`${SERVER}/modules/auth/auth\\.(access|repository)\\.ts$`];
+
 /** @type {Rule[]} */
-const serverRules = [];
+const serverRules = [
+  {
+    name: 'server-no-cycle',
+    comment:
+      'A server file must not import itself through others: untangle it, or move the shared part down.',
+    severity: SEVERITY,
+    from: { path: SERVER, pathNot: SERVER_KNOWN_CYCLES },
+    to: { circular: true },
+  },
+  {
+    name: 'server-folders-one-way',
+    comment:
+      'A folder (a module, lib/, db/, seed/...) never imports one that imports it back: move what both need ' +
+      'into a folder below them (as modules/search-index is below posts and explore), or hand it in as a port.',
+    severity: SEVERITY,
+    scope: 'folder',
+    from: { path: `${SERVER}/` },
+    to: { circular: true },
+  },
+  {
+    name: 'server-base-not-to-modules',
+    comment: 'lib/ and db/ are what the modules build on: they never import a module.',
+    severity: SEVERITY,
+    from: { path: `${SERVER}/(lib|db)/` },
+    to: { path: `${SERVER}/modules/` },
+  },
+  {
+    name: 'server-not-to-tests',
+    comment: 'Shipped code never imports the test helpers in test/.',
+    severity: SEVERITY,
+    from: { path: SERVER, pathNot: [`${SERVER}/test/`, SERVER_TEST_FILES] },
+    to: { path: `${SERVER}/test/` },
+  },
+  {
+    name: 'server-resolvable',
+    comment: 'Every import of the server resolves (else the other rules would see nothing).',
+    severity: SEVERITY,
+    from: { path: SERVER },
+    to: { couldNotResolve: true },
+  },
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [...webRules, ...serverRules],
   options: {
     doNotFollow: { path: 'node_modules' },
+    exclude: { path: SERVER_TEST_FILES },
     // Type-only imports tie modules together too.
     tsPreCompilationDeps: true,
     // The web app's `@/` alias (vite.config.ts, apps/web/tsconfig.json) for the resolver.

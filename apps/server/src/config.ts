@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { defaultWebDist } from './lib/paths.ts';
+import { defaultWebDist } from './paths.ts';
 
 const RateLimitSchema = z.object({
   limit: z.number().int().min(1),

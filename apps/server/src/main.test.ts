@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, pgliteDirFor, readJournal } from './db/client.ts';
-import { DEMO_PROFILES } from './modules/demo/demo.data.ts';
+import { DEMO_PROFILES } from './seed/demo.data.ts';
 import { createPostgresTestDatabase, type TestDatabaseUrl, testDatabaseUrl } from './test/context.ts';
 import { childEnv, ensureServerBuilt, mainScript, runProcess, startServer } from './test/processes.ts';
 

@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfigFromEnv, publicUrlWarning } from './config.ts';
 import { DatabaseError } from './db/client.ts';
 import { createShutdownHandler, installShutdownSignals } from './lib/graceful-shutdown.ts';
-import { seedDemo } from './modules/demo/demo.seed.ts';
+import { seedDemo } from './seed/demo.seed.ts';
 
 /**
  * The process entry: reads the environment, builds the app, seeds an empty database, listens, and

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiveEvent, Post, UploadResponse } from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, serverRoot } from '../lib/paths.ts';
+import { repoRoot, serverRoot } from '../paths.ts';
 import { createPostgresTestDatabase, type TestDatabaseUrl, testDatabaseUrl } from '../test/context.ts';
 import { makeJpeg, makeMp4Bytes, postBody } from '../test/media.ts';
 import { childEnv } from '../test/processes.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfigFromEnv } from '../config.ts';
-import { repoRoot } from '../lib/paths.ts';
+import { repoRoot } from '../paths.ts';
 
 /**
  * `npm run start:cluster`: several server instances on one PostgreSQL database behind nginx, on this

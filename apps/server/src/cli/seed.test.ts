@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteDirFor } from '../db/client.ts';
-import { DEMO_PROFILES } from '../modules/demo/demo.data.ts';
+import { DEMO_PROFILES } from '../seed/demo.data.ts';
 import { createPostgresTestDatabase, type TestDatabaseUrl, testEngine } from '../test/context.ts';
 import { childEnv, runProcess } from '../test/processes.ts';
 

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ConfigError, loadConfigFromEnv } from '../config.ts';
 import { DatabaseError, migrateDatabase, openDatabase, pgliteDirFor } from '../db/client.ts';
-import { seedDemo } from '../modules/demo/demo.seed.ts';
 import { openStorage } from '../modules/storage/storage.plugin.ts';
+import { seedDemo } from '../seed/demo.seed.ts';
 
 /**
  * `npm run seed` seeds the demo into an empty database; `npm run seed -- --reset` empties the

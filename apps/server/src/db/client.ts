@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrationsDir } from '../lib/paths.ts';
+import { migrationsDir } from '../paths.ts';
 import { type FolderLock, FolderLockedError, lockFolder } from './folder-lock.ts';
 import { type ListenOptions, type NotificationHandler, PgListener } from './pg-listener.ts';
 import { finishInterruptedRestore } from './pglite-swap.ts';

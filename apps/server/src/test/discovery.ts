@@ -1,8 +1,8 @@
 import type { UpdateProfileBody } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import type { NewPostItemRow } from '../db/schema/index.ts';
-import { indexPostsForDiscovery } from '../modules/explore/explore.indexing.ts';
 import { writeNewPost } from '../modules/posts/posts.service.ts';
+import { indexPostsForDiscovery } from '../modules/search-index/search-index.ts';
 import type { TestUser } from './users.ts';
 
 /*

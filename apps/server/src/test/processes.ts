@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, serverRoot } from '../lib/paths.ts';
+import { repoRoot, serverRoot } from '../paths.ts';
 
 /**
  * Helpers for tests that run the real server or CLI as a child process. Every process a test starts

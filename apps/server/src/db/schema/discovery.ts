@@ -26,7 +26,7 @@ const tsvector = customType<{ data: string }>({
 
 /**
  * One row per post: its search document and filter keys, computed from the post, its items and its caption
- * by the shared comparison functions (modules/explore/explore.indexing.ts) in the transaction that writes
+ * by the shared comparison functions (modules/search-index/search-index.ts) in the transaction that writes
  * the post. The author's names are not copied here (they are matched live against profiles), so renaming
  * a profile needs no reindexing.
  */

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { notBlockedFor, visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { descNullsLast } from '../../db/order.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   type AlbumRow,
   albumPosts,
@@ -369,10 +370,4 @@ export async function deleteSavedAlbum(db: Db, profileId: string, albumId: strin
   await db
     .delete(savedAlbums)
     .where(and(eq(savedAlbums.profile_id, profileId), eq(savedAlbums.album_id, albumId)));
-}
-
-/** `db.execute` answers `{ rows }` on node-postgres and PGlite alike. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

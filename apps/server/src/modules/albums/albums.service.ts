@@ -16,7 +16,8 @@ import { refuseIfBlocked } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import type { AlbumRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { decodeKeysetCursor, encodeKeysetCursor, type KeysetPosition } from '../../lib/keyset-cursor.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import { toAlbums } from './albums.mapper.ts';
@@ -151,20 +152,18 @@ export class AlbumsService {
     await this.requireVisible(viewerId, albumId);
     const rows = await findAlbumPostsPage(this.db, albumId, viewerId, {
       after: decodePositionCursor(query.cursor),
-      limit: query.limit + 1,
+      limit: rowsForPage(query.limit),
       q: query.q,
     });
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
+    const page = pageOf(rows, query.limit, (last) =>
+      encodePositionCursor({ position: last.position, postId: last.post_id }),
+    );
     return {
       items: await this.deps.posts.getPostsByIds(
         viewerId,
-        shown.map((row) => row.post_id),
+        page.items.map((row) => row.post_id),
       ),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodePositionCursor({ position: last.position, postId: last.post_id })
-          : null,
+      nextCursor: page.nextCursor,
     };
   }
 
@@ -181,7 +180,7 @@ export class AlbumsService {
     const rows = await findProfileAlbumCards(this.db, profileId, profileId === viewerId, {
       viewerId,
       after,
-      limit: query.limit + 1,
+      limit: rowsForPage(query.limit),
       q: query.q,
     });
     return this.toPage(rows, query.limit, viewerId, (row) => row.album.created_at);
@@ -191,7 +190,7 @@ export class AlbumsService {
     const rows = await findProfileAlbumCards(this.db, userId, true, {
       viewerId: userId,
       after: decodeKeysetCursor(query.cursor),
-      limit: query.limit + 1,
+      limit: rowsForPage(query.limit),
       q: query.q,
       postId: query.postId,
     });
@@ -203,7 +202,7 @@ export class AlbumsService {
     const rows = await findPublicAlbumCards(this.db, {
       viewerId,
       after: decodeKeysetCursor(query.cursor),
-      limit: query.limit + 1,
+      limit: rowsForPage(query.limit),
       q: query.q,
     });
     return this.toPage(rows, query.limit, viewerId, (row) => row.album.created_at);
@@ -231,7 +230,7 @@ export class AlbumsService {
       findSavedAlbumCards(this.db, userId, {
         viewerId: userId,
         after: decodeKeysetCursor(query.cursor),
-        limit: query.limit + 1,
+        limit: rowsForPage(query.limit),
         q: query.q,
       }),
       countSavedAlbums(this.db, userId, query.q),
@@ -273,14 +272,9 @@ export class AlbumsService {
     viewerId: string | null,
     sortedAt: (row: AlbumCardRow) => Date,
   ): Promise<AlbumPage> {
-    const shown = rows.slice(0, limit);
-    const last = shown.at(-1);
-    const position: KeysetPosition | undefined = last
-      ? { createdAt: sortedAt(last), id: last.album.id }
-      : undefined;
-    return {
-      items: await this.toCards(shown, viewerId),
-      nextCursor: rows.length > limit && position ? encodeKeysetCursor(position) : null,
-    };
+    const page = pageOf(rows, limit, (last) =>
+      encodeKeysetCursor({ createdAt: sortedAt(last), id: last.album.id }),
+    );
+    return { items: await this.toCards(page.items, viewerId), nextCursor: page.nextCursor };
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail } from '../demo/demo.accounts.ts';
-import { DEMO_PROFILES } from '../demo/demo.data.ts';
-import { seedDemo } from '../demo/demo.seed.ts';
+import { demoEmail } from '../../seed/demo.accounts.ts';
+import { DEMO_PROFILES } from '../../seed/demo.data.ts';
+import { seedDemo } from '../../seed/demo.seed.ts';
 import { DEMO_PASSWORD } from './auth.demo.ts';
 import { type AuthTestApp, createAuthTestApp } from './auth.test-helpers.ts';
 

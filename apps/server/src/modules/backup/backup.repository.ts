@@ -1,17 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * The only place with SQL for backups. The export is logical (rows as JSON) and reads the catalog
  * instead of a list of tables, so a table added by a later migration is backed up without a change
  * here, and a backup of the embedded database restores into PostgreSQL and back.
  */
-
-/** `db.execute` answers `{ rows }` on node-postgres and PGlite alike. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 async function select<T>(db: Db, query: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));

@@ -15,7 +15,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase, pgliteDirFor } from '../../db/client.ts';
-import { serverRoot } from '../../lib/paths.ts';
+import { serverRoot } from '../../paths.ts';
 import { tableCounts, withOpenedDatabase } from '../../test/backup.ts';
 import { createPostgresTestDatabase, type TestDatabaseUrl, testDatabaseUrl } from '../../test/context.ts';
 import { makeMp4Bytes, publishPost, uploadRaw } from '../../test/media.ts';

@@ -4,7 +4,7 @@ import { encodeScoredCursor } from '../../lib/ranked-cursor.ts';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { makePostPrivate, seedPost } from '../../test/discovery.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
-import { indexUnindexedPosts } from './explore.indexing.ts';
+import { indexUnindexedPosts } from '../search-index/search-index.ts';
 
 /*
  * Discovery at scale: the filtered feed stops counting at DISCOVERY_COUNT_CAP and search ranks only the

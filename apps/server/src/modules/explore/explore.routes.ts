@@ -23,7 +23,7 @@ import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { FEED_CHANNEL } from '../posts/posts.feed-cache.ts';
-import { indexUnindexedPosts } from './explore.indexing.ts';
+import { indexUnindexedPosts } from '../search-index/search-index.ts';
 import { ExploreService } from './explore.service.ts';
 
 declare module 'fastify' {

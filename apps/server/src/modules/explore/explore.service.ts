@@ -28,6 +28,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import {
   decodeCountedCursor,
   decodeScoredCursor,
@@ -36,6 +37,7 @@ import {
 } from '../../lib/ranked-cursor.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PostsService } from '../posts/posts.service.ts';
+import { anyOfQuery, isFuzzyWord, queryWords } from '../search-index/search-index.text.ts';
 import { toCreator, toExploreBrand, toTrendingItem } from './explore.mapper.ts';
 import {
   countBrandPosts,
@@ -52,14 +54,15 @@ import {
   findOwnMeasurements,
   findProfilesNamed,
   findTrendingPage,
-  findWordExpansions,
   type OutfitCandidateOptions,
   type PostIdRow,
+} from './explore.repository.ts';
+import {
+  findWordExpansions,
   rankSearchCandidates,
   type SearchRow,
   type WordMatch,
-} from './explore.repository.ts';
-import { anyOfQuery, isFuzzyWord, queryWords } from './explore.search-text.ts';
+} from './explore.search.repository.ts';
 
 /** Where explore's Fashion Albums come from (the albums module). */
 export interface PublicAlbumsSource {
@@ -163,17 +166,15 @@ export class ExploreService {
       });
     });
     const start = after ? ranking.rows.findIndex((row) => isAfter(row, after)) : 0;
-    const rows = start < 0 ? [] : ranking.rows.slice(start, start + query.limit + 1);
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
+    const rows = start < 0 ? [] : ranking.rows.slice(start, start + rowsForPage(query.limit));
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeScoredCursor({ score: last.score, createdAt: last.createdAt, id: last.postId }),
+    );
     return {
-      items: await this.postsOf(viewerId, shown),
+      items: await this.postsOf(viewerId, page.items),
       total: Math.min(ranking.found, candidates),
       totalCapped: ranking.found > candidates,
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeScoredCursor({ score: last.score, createdAt: last.createdAt, id: last.postId })
-          : null,
+      nextCursor: page.nextCursor,
     };
   }
 
@@ -182,7 +183,7 @@ export class ExploreService {
     const keyLists = filterSetKeys(filters);
     const after = decodeKeysetCursor(page.cursor);
     const [rows, count] = await Promise.all([
-      findFilteredPostIds(this.db, keyLists, after, page.limit + 1),
+      findFilteredPostIds(this.db, keyLists, after, rowsForPage(page.limit)),
       this.cache.get(`count:filtered:${JSON.stringify(keyLists)}`, () =>
         countFiltered(this.db, keyLists, this.countCap),
       ),
@@ -232,7 +233,7 @@ export class ExploreService {
       )
       .map((author) => author.id);
     const [rows, count] = await Promise.all([
-      findBrandPostIds(this.db, brandKey, authorIds, after, page.limit + 1),
+      findBrandPostIds(this.db, brandKey, authorIds, after, rowsForPage(page.limit)),
       this.cache.get(`count:brand:${JSON.stringify([brandKey, authorIds])}`, () =>
         countBrandPosts(this.db, brandKey, authorIds, this.countCap),
       ),
@@ -250,19 +251,21 @@ export class ExploreService {
     viewerId: string | null,
     page: { limit: number; cursor?: string },
   ): Promise<CreatorPage> {
-    const rows = await findCreatorsPage(this.db, decodeCountedCursor(page.cursor), page.limit + 1, viewerId);
-    const shown = rows.slice(0, page.limit);
+    const rows = await findCreatorsPage(
+      this.db,
+      decodeCountedCursor(page.cursor),
+      rowsForPage(page.limit),
+      viewerId,
+    );
+    const shown = pageOf(rows, page.limit, (last) =>
+      encodeCountedCursor({ count: last.followers, id: last.id }),
+    );
     const followed =
       (await this.deps.follows()?.followedAmong(
         viewerId,
-        shown.map((row) => row.id),
+        shown.items.map((row) => row.id),
       )) ?? new Set<string>();
-    const last = shown.at(-1);
-    return {
-      items: shown.map((row) => toCreator(row, followed)),
-      nextCursor:
-        rows.length > page.limit && last ? encodeCountedCursor({ count: last.followers, id: last.id }) : null,
-    };
+    return { items: shown.items.map((row) => toCreator(row, followed)), nextCursor: shown.nextCursor };
   }
 
   /** Trending Products: items of public posts by their link clicks of the last 7 days; none across a block. */
@@ -274,16 +277,13 @@ export class ExploreService {
       this.db,
       DISCOVERY_LIMITS.trendingDays,
       decodeCountedCursor(page.cursor),
-      page.limit + 1,
+      rowsForPage(page.limit),
       viewerId,
     );
-    const shown = rows.slice(0, page.limit);
-    const last = shown.at(-1);
-    return {
-      items: shown.map(toTrendingItem),
-      nextCursor:
-        rows.length > page.limit && last ? encodeCountedCursor({ count: last.clicks, id: last.id }) : null,
-    };
+    const shown = pageOf(rows, page.limit, (last) =>
+      encodeCountedCursor({ count: last.clicks, id: last.id }),
+    );
+    return { items: shown.items.map(toTrendingItem), nextCursor: shown.nextCursor };
   }
 
   /** A style category's page: posts with a tag that equals or contains the category, ignoring case. */
@@ -294,7 +294,7 @@ export class ExploreService {
     if (key === '') return { category: name, ...EMPTY_PAGE };
     const after = decodeKeysetCursor(page.cursor);
     const [rows, count] = await Promise.all([
-      findCategoryPostIds(this.db, key, after, page.limit + 1),
+      findCategoryPostIds(this.db, key, after, rowsForPage(page.limit)),
       this.cache.get(`count:category:${key}`, () => countCategory(this.db, key, this.countCap)),
     ]);
     return {
@@ -317,22 +317,20 @@ export class ExploreService {
     }
     const options = { reference, tolerance: query.tolerance, viewerId: userId };
     const after = decodeScoredCursor(query.cursor);
-    const rows = await findFitsPage(this.db, { ...options, after, limit: query.limit + 1 });
+    const rows = await findFitsPage(this.db, { ...options, after, limit: rowsForPage(query.limit) });
     const total =
       rows[0]?.total ??
       (after
         ? ((await findFitsPage(this.db, { ...options, after: undefined, limit: 1 }))[0]?.total ?? 0)
         : 0);
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeScoredCursor({ score: last.distance, createdAt: last.createdAt, id: last.postId }),
+    );
     return {
-      items: await this.postsOf(userId, shown),
+      items: await this.postsOf(userId, page.items),
       total,
       totalCapped: false,
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeScoredCursor({ score: last.distance, createdAt: last.createdAt, id: last.postId })
-          : null,
+      nextCursor: page.nextCursor,
     };
   }
 
@@ -370,16 +368,14 @@ export class ExploreService {
     total: number,
     totalCapped = false,
   ): Promise<CountedPostPage> {
-    const shown = rows.slice(0, limit);
-    const last = shown.at(-1);
+    const page = pageOf(rows, limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.createdAt, id: last.postId }),
+    );
     return {
-      items: await this.postsOf(viewerId, shown),
+      items: await this.postsOf(viewerId, page.items),
       total,
       totalCapped,
-      nextCursor:
-        rows.length > limit && last
-          ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.postId })
-          : null,
+      nextCursor: page.nextCursor,
     };
   }
 }

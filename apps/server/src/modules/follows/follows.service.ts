@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import type { LiveEventsService } from '../events/events.service.ts';
 import { toAuthor } from '../posts/posts.mapper.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
@@ -107,19 +108,17 @@ export class FollowsService {
   ): Promise<FollowListPage> {
     const after = decodeKeysetCursor(query.cursor);
     const profileId = await this.deps.profiles.requireProfileId(username);
-    const rows = await findFollowPage(this.db, side, profileId, viewerId, after, query.limit + 1);
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
+    const rows = await findFollowPage(this.db, side, profileId, viewerId, after, rowsForPage(query.limit));
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.followedAt, id: last.followId }),
+    );
     return {
-      items: shown.map((row) => ({
+      items: page.items.map((row) => ({
         ...toAuthor(row.person),
         followedAt: row.followedAt.toISOString(),
         isFollowing: row.viewerFollows,
       })),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeKeysetCursor({ createdAt: last.followedAt, id: last.followId })
-          : null,
+      nextCursor: page.nextCursor,
     };
   }
 

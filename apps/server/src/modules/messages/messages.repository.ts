@@ -2,6 +2,7 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { blockedBetween } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { descNullsLast } from '../../db/order.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   type ConversationRow,
   conversationParticipants,
@@ -232,10 +233,4 @@ export async function findConversations(
         : null,
     unreadCount: Number(row.unread_count),
   }));
-}
-
-/** `db.execute` answers `{ rows }` on node-postgres and PGlite alike. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import type { LiveEventsService } from '../events/events.service.ts';
 import type { FollowsService } from '../follows/follows.service.ts';
 import { toAuthor } from '../posts/posts.mapper.ts';
@@ -121,18 +122,13 @@ export class MessagesService {
   async listConversations(userId: string, query: SearchPageQuery): Promise<ConversationPage> {
     const rows = await findConversations(this.db, userId, {
       after: decodeKeysetCursor(query.cursor),
-      limit: query.limit + 1,
+      limit: rowsForPage(query.limit),
       q: query.q,
     });
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
-    return {
-      items: shown.map(toConversation),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeKeysetCursor({ createdAt: last.activityAt, id: last.id })
-          : null,
-    };
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.activityAt, id: last.id }),
+    );
+    return { items: page.items.map(toConversation), nextCursor: page.nextCursor };
   }
 
   async listMessages(userId: string, conversationId: string, query: PageQuery): Promise<MessagePage> {
@@ -143,17 +139,12 @@ export class MessagesService {
       this.db,
       conversationId,
       decodeKeysetCursor(query.cursor),
-      query.limit + 1,
+      rowsForPage(query.limit),
     );
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
-    return {
-      items: shown.map(toMessage),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeKeysetCursor({ createdAt: last.created_at, id: last.id })
-          : null,
-    };
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.created_at, id: last.id }),
+    );
+    return { items: page.items.map(toMessage), nextCursor: page.nextCursor };
   }
 
   /**

@@ -2,6 +2,7 @@ import type { ReportReason, ReportStatus, ReportTargetType } from '@sys/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { descNullsLast } from '../../db/order.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   authUsers,
   blocks,
@@ -269,10 +270,4 @@ export async function findAdminReportsPage(
           }
         : null,
   }));
-}
-
-/** `db.execute` answers `{ rows }` on node-postgres and PGlite alike. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

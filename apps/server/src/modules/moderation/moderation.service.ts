@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import type { FollowsService } from '../follows/follows.service.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
@@ -126,16 +127,16 @@ export class ModerationService {
   }
 
   async listBlocked(userId: string, query: PageQuery): Promise<BlockedProfilePage> {
-    const rows = await findBlocksPage(this.db, userId, decodeKeysetCursor(query.cursor), query.limit + 1);
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
-    return {
-      items: shown.map(toBlockedProfile),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeKeysetCursor({ createdAt: last.blockedAt, id: last.person.id })
-          : null,
-    };
+    const rows = await findBlocksPage(
+      this.db,
+      userId,
+      decodeKeysetCursor(query.cursor),
+      rowsForPage(query.limit),
+    );
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.blockedAt, id: last.person.id }),
+    );
+    return { items: page.items.map(toBlockedProfile), nextCursor: page.nextCursor };
   }
 
   // --- the administrators' review -------------------------------------------------------------------------
@@ -144,17 +145,12 @@ export class ModerationService {
     const rows = await findAdminReportsPage(this.db, {
       status: query.status,
       after: decodeKeysetCursor(query.cursor),
-      limit: query.limit + 1,
+      limit: rowsForPage(query.limit),
     });
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
-    return {
-      items: shown.map(toAdminReport),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeKeysetCursor({ createdAt: last.report.created_at, id: last.report.id })
-          : null,
-    };
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.report.created_at, id: last.report.id }),
+    );
+    return { items: page.items.map(toAdminReport), nextCursor: page.nextCursor };
   }
 
   /** Resolves or dismisses a report (or opens it again). */

@@ -16,9 +16,9 @@ import type { Db } from '../../db/client.ts';
 import type { NewPostItemRow, NewPostMediaRow, PostItemRow, PostMediaRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import { countBrandUsage } from '../brands/brands.service.ts';
-import { indexPostsForDiscovery } from '../explore/explore.indexing.ts';
-import type { ProductImages } from '../scrape/scrape.images.ts';
+import { indexPostsForDiscovery } from '../search-index/search-index.ts';
 import type { StorageService } from '../storage/storage.service.ts';
 import type { ViewerPostState } from './posts.feed-template.ts';
 import { toPosts, toViewerPostState } from './posts.mapper.ts';
@@ -47,11 +47,19 @@ import {
   updatePostFields,
 } from './posts.repository.ts';
 
+/** Stores images from other sites as a user's media: each link's stored copy, or why it could not be. */
+export interface ProductImageMirror {
+  mirrorAll(
+    ownerId: string,
+    urls: readonly string[],
+  ): Promise<ReadonlyMap<string, { ok: true; url: string } | { ok: false; message: string }>>;
+}
+
 export interface PostsServiceDeps {
   db: Db;
   storage: StorageService;
   /** Product image links are stored as the author's media when a post is saved (the scrape module). */
-  productImages: Pick<ProductImages, 'mirrorAll'>;
+  productImages: ProductImageMirror;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The viewer's follows, for `followingAuthor` (the follows module). */
   follows?: { followedAmong(viewerId: string | null, profileIds: readonly string[]): Promise<Set<string>> };
@@ -103,7 +111,7 @@ export class PostsService {
 
   async listFeed(viewerId: string | null, query: PageQuery): Promise<PostPage> {
     const after = decodeKeysetCursor(query.cursor);
-    const rows = await findPublicFeedPage(this.db, { viewerId, after, limit: query.limit + 1 });
+    const rows = await findPublicFeedPage(this.db, { viewerId, after, limit: rowsForPage(query.limit) });
     return this.toPage(rows, query.limit, viewerId);
   }
 
@@ -145,7 +153,7 @@ export class PostsService {
     const rows = await findProfilePostsPage(this.db, profileId, profileId === viewerId, {
       viewerId,
       after,
-      limit: query.limit + 1,
+      limit: rowsForPage(query.limit),
     });
     return this.toPage(rows, query.limit, viewerId);
   }
@@ -195,13 +203,10 @@ export class PostsService {
   }
 
   private async toPage(rows: PostListRow[], limit: number, viewerId: string | null): Promise<PostPage> {
-    const shown = rows.slice(0, limit);
-    const last = shown.at(-1);
-    const nextCursor =
-      rows.length > limit && last
-        ? encodeKeysetCursor({ createdAt: last.post.created_at, id: last.post.id })
-        : null;
-    return { items: await this.hydrate(shown, viewerId), nextCursor };
+    const page = pageOf(rows, limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.post.created_at, id: last.post.id }),
+    );
+    return { items: await this.hydrate(page.items, viewerId), nextCursor: page.nextCursor };
   }
 
   /**

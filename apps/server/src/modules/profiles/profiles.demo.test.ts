@@ -1,8 +1,8 @@
 import type { AlbumPage, ConversationPage, ProfileStats, WishlistSummary } from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoEmail } from '../../seed/demo.accounts.ts';
+import { seedDemo } from '../../seed/demo.seed.ts';
 import { createTestApp, type TestApp } from '../../test/context.ts';
-import { DEMO_PASSWORD, demoEmail } from '../demo/demo.accounts.ts';
-import { seedDemo } from '../demo/demo.seed.ts';
 
 /** The people of the demo (demo.people.ts) as the API shows them: every people screen has content. */
 describe('demo people', () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { notBlockedFor, visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { descNullsLast } from '../../db/order.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   type CommentRow,
   commentLikes,
@@ -246,12 +247,6 @@ export async function recordItemClick(
     )
     returning id`);
   return rowsOf(rows).length > 0;
-}
-
-/** `db.execute` answers `{ rows }` on node-postgres and PGlite alike; older drivers gave the array. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 export async function countItemClicks(db: Db, itemId: string): Promise<number> {

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import { toAuthor } from '../posts/posts.mapper.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import {
@@ -107,22 +108,19 @@ export class SocialService {
         this.db,
         userId,
         after ? { createdAt: after.createdAt, postId: after.id } : undefined,
-        query.limit + 1,
+        rowsForPage(query.limit),
         query.q,
       ),
       countSavedPosts(this.db, userId, query.q),
     ]);
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
-    const nextCursor =
-      rows.length > query.limit && last
-        ? encodeKeysetCursor({ createdAt: last.created_at, id: last.post_id })
-        : null;
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.created_at, id: last.post_id }),
+    );
     const items = await this.deps.posts.getPostsByIds(
       userId,
-      shown.map((row) => row.post_id),
+      page.items.map((row) => row.post_id),
     );
-    return { items, nextCursor, total };
+    return { items, nextCursor: page.nextCursor, total };
   }
 
   // --- comments -------------------------------------------------------------------------------------------
@@ -134,15 +132,12 @@ export class SocialService {
       postId,
       viewerId,
       decodeKeysetCursor(query.cursor),
-      query.limit + 1,
+      rowsForPage(query.limit),
     );
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
-    const nextCursor =
-      rows.length > query.limit && last
-        ? encodeKeysetCursor({ createdAt: last.comment.created_at, id: last.comment.id })
-        : null;
-    return { items: shown.map(toComment), nextCursor };
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.comment.created_at, id: last.comment.id }),
+    );
+    return { items: page.items.map(toComment), nextCursor: page.nextCursor };
   }
 
   /**

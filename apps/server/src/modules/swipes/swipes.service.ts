@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { pageOf } from '../../lib/paging.ts';
 import { decodeScoredCursor, encodeScoredCursor, type ScoredPosition } from '../../lib/ranked-cursor.ts';
 import type { ExploreService, RankableOutfit } from '../explore/explore.service.ts';
 import type { PostsService } from '../posts/posts.service.ts';
@@ -212,16 +213,20 @@ export class SwipesService {
       score: scores.get(outfit.postId) ?? 0,
     }));
     const remaining = after ? ranked.filter((outfit) => isAfter(outfit, after)) : ranked;
-    const shown = remaining.slice(0, page.limit);
-    const last = shown.at(-1);
+    const shown = pageOf(
+      remaining,
+      page.limit,
+      (last) =>
+        `${RANKED}${encodeScoredCursor({ score: last.score, createdAt: last.createdAt, id: last.postId })}`,
+    );
+    // Past the ranked window, the older posts follow newest first, as the feed lists them.
     const oldest = window.at(-1);
-    let nextCursor: string | null = null;
-    if (remaining.length > page.limit && last) {
-      nextCursor = `${RANKED}${encodeScoredCursor({ score: last.score, createdAt: last.createdAt, id: last.postId })}`;
-    } else if (window.length === DISCOVERY_LIMITS.forYouWindow && oldest) {
-      nextCursor = `${FEED}${encodeKeysetCursor({ createdAt: oldest.createdAt, id: oldest.postId })}`;
-    }
-    return { items: await this.postsOf(viewerId, shown), nextCursor };
+    const nextCursor =
+      shown.nextCursor ??
+      (window.length === DISCOVERY_LIMITS.forYouWindow && oldest
+        ? `${FEED}${encodeKeysetCursor({ createdAt: oldest.createdAt, id: oldest.postId })}`
+        : null);
+    return { items: await this.postsOf(viewerId, shown.items), nextCursor };
   }
 
   private postsOf(viewerId: string | null, outfits: readonly RankableOutfit[]): Promise<Post[]> {

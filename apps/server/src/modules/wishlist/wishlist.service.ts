@@ -8,6 +8,7 @@ import {
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import type { AlbumsService } from '../albums/albums.service.ts';
 import { toAuthor, toPostItem } from '../posts/posts.mapper.ts';
 import type { PostsService } from '../posts/posts.service.ts';
@@ -77,21 +78,15 @@ export class WishlistService {
     const [rows, total] = await Promise.all([
       findSavedProductsPage(this.db, userId, {
         after: decodeKeysetCursor(query.cursor),
-        limit: query.limit + 1,
+        limit: rowsForPage(query.limit),
         q: query.q,
       }),
       countSavedProducts(this.db, userId, query.q),
     ]);
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
-    return {
-      items: shown.map(toSavedProduct),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeKeysetCursor({ createdAt: last.savedAt, id: last.item.id })
-          : null,
-      total,
-    };
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.savedAt, id: last.item.id }),
+    );
+    return { items: page.items.map(toSavedProduct), nextCursor: page.nextCursor, total };
   }
 
   /** The /wishlist screen: the first 6 posts, 5 products and 3 albums matching `q`, and the totals. */

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { PATTERNS } from '@sys/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type OutfitSpec, outfitSvg, renderAvatar, renderOutfit, SKIN_TONES } from './demo.art.ts';
+import { SKIN_TONES } from './demo.art.color.ts';
+import type { OutfitSpec } from './demo.art.spec.ts';
+import { outfitSvg, renderAvatar, renderOutfit } from './demo.art.ts';
 import { DEMO_PROFILES } from './demo.data.ts';
 
 const base: OutfitSpec = {

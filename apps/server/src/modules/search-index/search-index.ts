@@ -10,8 +10,8 @@ import {
   type IndexablePostRow,
   insertSearchTerms,
   upsertPostSearch,
-} from './explore.repository.ts';
-import { documentLiteral, lexiconTerms, searchWords, searchWordsWithJoined } from './explore.search-text.ts';
+} from './search-index.repository.ts';
+import { documentLiteral, lexiconTerms, searchWords, searchWordsWithJoined } from './search-index.text.ts';
 
 /*
  * Keeps `post_search` in step with the posts. The posts service calls indexPostsForDiscovery in the

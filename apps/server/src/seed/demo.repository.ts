@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { commentLikes, comments, itemClicks, postLikes } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { commentLikes, comments, itemClicks, postLikes } from '../db/schema/index.ts';
 
 /**
  * SQL the demo reset needs and that belongs to no single feature: every application table in the

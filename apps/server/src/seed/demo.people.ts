@@ -1,18 +1,18 @@
-import type { Db } from '../../db/client.ts';
-import { appendAlbumPost, insertAlbum, insertSavedAlbum } from '../albums/albums.repository.ts';
-import { insertFollow } from '../follows/follows.repository.ts';
+import type { Db } from '../db/client.ts';
+import { appendAlbumPost, insertAlbum, insertSavedAlbum } from '../modules/albums/albums.repository.ts';
+import { insertFollow } from '../modules/follows/follows.repository.ts';
 import {
   insertConversation,
   insertMessage,
   insertParticipants,
   markReadUntil,
   touchConversation,
-} from '../messages/messages.repository.ts';
-import { findItemsOfPosts, findProfilePostsPage } from '../posts/posts.repository.ts';
-import { insertSavedPost } from '../social/social.repository.ts';
-import { insertSavedItem } from '../wishlist/wishlist.repository.ts';
+} from '../modules/messages/messages.repository.ts';
+import { findItemsOfPosts, findProfilePostsPage } from '../modules/posts/posts.repository.ts';
+import { insertSavedPost } from '../modules/social/social.repository.ts';
+import { insertSavedItem } from '../modules/wishlist/wishlist.repository.ts';
 import { DEMO_PROFILE_IDS } from './demo.data.ts';
-import type { DemoStep } from './demo.seed.ts';
+import type { DemoStep } from './demo.step.ts';
 
 /**
  * The people of the demo (the people issue): who follows whom, public albums built from the demo

@@ -1,6 +1,6 @@
-import { createDemoAccounts, DEMO_PASSWORD, resetAuthData } from '../auth/auth.demo.ts';
+import { createDemoAccounts, DEMO_PASSWORD, resetAuthData } from '../modules/auth/auth.demo.ts';
 import { DEMO_PROFILES } from './demo.data.ts';
-import type { DemoStep } from './demo.seed.ts';
+import type { DemoStep } from './demo.step.ts';
 
 /**
  * Demo creators are real, confirmed accounts (`profiles.id` references `auth.users`), so the demo

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { appendStyles } from '@sys/shared';
-import type { Db } from '../../db/client.ts';
-import type { NewPostMediaRow, NewStorageObjectRow } from '../../db/schema/index.ts';
-import { findItemsOfPosts } from '../posts/posts.repository.ts';
-import { writeNewPost } from '../posts/posts.service.ts';
-import { processImage } from '../storage/storage.images.ts';
-import { insertStorageObject } from '../storage/storage.repository.ts';
-import { putProcessedImage } from '../storage/storage.service.ts';
-import type { Storage } from '../storage/storage.types.ts';
-import { type OutfitSpec, renderOutfit } from './demo.art.ts';
+import type { Db } from '../db/client.ts';
+import type { NewPostMediaRow, NewStorageObjectRow } from '../db/schema/index.ts';
+import { findItemsOfPosts } from '../modules/posts/posts.repository.ts';
+import { writeNewPost } from '../modules/posts/posts.service.ts';
+import { processImage } from '../modules/storage/storage.images.ts';
+import { insertStorageObject } from '../modules/storage/storage.repository.ts';
+import { putProcessedImage } from '../modules/storage/storage.service.ts';
+import type { Storage } from '../modules/storage/storage.types.ts';
+import type { OutfitSpec } from './demo.art.spec.ts';
+import { renderOutfit } from './demo.art.ts';
 import { DEMO_PROFILE_IDS, DEMO_PROFILES } from './demo.data.ts';
 import { DEMO_POSTS, type DemoCreator, type DemoPost, type DemoShot } from './demo.posts.data.ts';
 import {
@@ -18,7 +19,7 @@ import {
   insertDemoItemClicks,
   insertDemoLikes,
 } from './demo.repository.ts';
-import type { DemoStep } from './demo.seed.ts';
+import type { DemoStep } from './demo.step.ts';
 
 /**
  * The demo's outfit posts (demo.posts.data.ts): pictures drawn from the tagged items, stored like uploads

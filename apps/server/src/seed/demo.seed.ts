@@ -1,45 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../../db/client.ts';
-import { upsertBrands } from '../brands/brands.repository.ts';
-import { countProfiles, insertProfiles } from '../profiles/profiles.repository.ts';
-import type { Storage } from '../storage/storage.types.ts';
+import { upsertBrands } from '../modules/brands/brands.repository.ts';
+import { countProfiles, insertProfiles } from '../modules/profiles/profiles.repository.ts';
+import type { Storage } from '../modules/storage/storage.types.ts';
 import { accountsStep } from './demo.accounts.ts';
 import { renderAvatar } from './demo.art.ts';
 import { DEMO_BRANDS, DEMO_PROFILES, DEMO_SAMPLE_BRANDS } from './demo.data.ts';
 import { peopleStep } from './demo.people.ts';
 import { postsStep } from './demo.posts.ts';
 import { listPublicTables, lockDemoSeed, truncateTables } from './demo.repository.ts';
-
-/** What seeding needs; the Fastify app itself has all three (`seedDemo(app)`). */
-export interface DemoSeedDeps {
-  database: Database;
-  storage: Storage;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-}
-
-/** What a step works with: a transaction, the file store and the log. */
-export interface DemoContext {
-  db: Db;
-  storage: Storage;
-  log: DemoSeedDeps['log'];
-}
-
-/**
- * One named part of the demo. Later issues add steps (posts, follows, albums...) to `DEMO_STEPS`
- * in dependency order; a step may rely on everything seeded before it.
- */
-export interface DemoStep {
-  name: string;
-  /** Storage folders this step fills; a reset removes them before seeding again. */
-  mediaPaths?: readonly string[];
-  /**
-   * Empties data this step owns outside the `public` schema (the auth module's `auth` tables, for
-   * example). The `public` tables are truncated for every reset anyway.
-   */
-  reset?(ctx: DemoContext): Promise<void>;
-  /** Seeds the step's data and returns a one-line summary for logs and the seed command. */
-  seed(ctx: DemoContext): Promise<string>;
-}
+import type { DemoContext, DemoSeedDeps, DemoStep } from './demo.step.ts';
 
 const avatarPath = (profileId: string) => `avatars/${profileId}/avatar.webp`;
 

@@ -1,5 +1,5 @@
 import type { Color, Currency, Pattern, ProductType, Style } from '@sys/shared';
-import type { BottomKind, Framing, OutfitSpec, Pose, Scene, ShoeKind, TopKind } from './demo.art.ts';
+import type { BottomKind, Framing, OutfitSpec, Pose, Scene, ShoeKind, TopKind } from './demo.art.spec.ts';
 import type { DEMO_PROFILE_IDS, DemoBrandName } from './demo.data.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { DEFAULT_BRANDS, type DefaultBrand } from '@sys/shared';
-import { type AvatarSpec, HAIR_COLORS, SKIN_TONES } from './demo.art.ts';
+import { HAIR_COLORS, SKIN_TONES } from './demo.art.color.ts';
+import type { AvatarSpec } from './demo.art.spec.ts';
 
 /**
  * The demo community: the spec's "5 sample profiles" and "5 brands" (section 3), invented as
