@@ -16,7 +16,7 @@ import { buildPreferenceCounters, rankOutfitsByCounters, type SwipeEvent } from 
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { indexUnindexedPosts } from '../apps/server/src/modules/explore/explore.indexing.ts';
+import { indexUnindexedPosts } from '../apps/server/src/modules/search-index/search-index.ts';
 import { generateFeedData } from './lib/generate.ts';
 import { formatTable, type LoadResult, load } from './lib/load.ts';
 import { waitForIdle } from './lib/process-stats.ts';

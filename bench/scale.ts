@@ -17,7 +17,7 @@
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { indexUnindexedPosts } from '../apps/server/src/modules/explore/explore.indexing.ts';
+import { indexUnindexedPosts } from '../apps/server/src/modules/search-index/search-index.ts';
 import { generateFeedData } from './lib/generate.ts';
 import { type MeasuredLoadResult, measuredLoad } from './lib/measured-load.ts';
 import { rssBytes, sampleRss, waitForIdle } from './lib/process-stats.ts';
