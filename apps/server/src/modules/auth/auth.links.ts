@@ -58,6 +58,7 @@ export class MailLinks {
     );
   }
 
+  /** sendLink without the mail limit, which the caller has counted already. */
   async mailLink(
     user: AuthUserRow,
     kind: MailKind,

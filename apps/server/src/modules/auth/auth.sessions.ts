@@ -69,6 +69,7 @@ export class SessionService {
     };
   }
 
+  /** A grant's answer: a new access token for the session, its refresh token and the user. */
   async sessionJson(
     repo: AuthRepository,
     user: AuthUserRow,
@@ -110,6 +111,7 @@ export class SessionService {
     return { user: updated, session, refreshToken };
   }
 
+  /** Starts a session for a user who has just proved who they are (`method`: its amr), then the hook. */
   async issueSession(user: AuthUserRow, method: string, info: RequestInfo): Promise<SessionJson> {
     const result = await this.deps.repo.transaction(async (repo) => {
       const started = await this.startSession(repo, user, method, info);
