@@ -174,10 +174,12 @@ describe('MFA enrolment texts', () => {
   });
 
   it('refuses an issuer whose otpauth URI does not fit in a QR code, storing nothing', async () => {
-    // Percent-encoded (six bytes a letter, in the label and again in the issuer parameter), a 255-letter
-    // Hebrew issuer fills more than a QR code holds. (The address is ASCII: sign-up refuses non-ASCII
-    // addresses as GoTrue does.)
-    const hebrew = await createUser(ctx.app, { email: `${'a'.repeat(60)}@example.com` });
+    // Percent-encoded (%D7%A9, in the label and again in the issuer parameter) a 255-letter Hebrew issuer
+    // takes 3,060 characters of the QR code's compact upper-case mode; a long address in lower case
+    // (sign-up takes only ASCII addresses, as GoTrue does) brings it past what a code holds.
+    const hebrew = await createUser(ctx.app, {
+      email: `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.example.com`,
+    });
     const res = await send({
       method: 'POST',
       url: '/auth/v1/factors',
