@@ -91,7 +91,7 @@ rows.push(
 const accessToken = (signup.json() as { access_token: string }).access_token;
 rows.push(
   await measure('data API token check (ES256 verify, no database)', checks, async () => {
-    await app.auth.tokens.verifyAccessToken(accessToken);
+    await app.services.auth.tokens.verifyAccessToken(accessToken);
   }),
 );
 

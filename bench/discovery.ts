@@ -304,7 +304,7 @@ export async function benchDiscovery(options: {
     await explainPath('deck', '/api/v1/swipes/deck?limit=20', headers);
 
     // The scoring alone: counters from 500 events, then ranking 200 and 500 outfits.
-    const outfits = await app.explore.findRankableOutfits({ limit: 500 });
+    const outfits = await app.services.explore.findRankableOutfits({ limit: 500 });
     const time = (work: () => void) => {
       for (let n = 0; n < 50; n++) work();
       const started = performance.now();

@@ -10,25 +10,26 @@ import {
 import { type AppConfig, type AppConfigInput, parseConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase, pgliteDirFor } from './db/client.ts';
 import { parseQueryString } from './lib/query-string.ts';
-import { registerAlbums } from './modules/albums/albums.routes.ts';
-import { registerAuth } from './modules/auth/auth.plugin.ts';
-import { registerBrands } from './modules/brands/brands.routes.ts';
-import { registerEvents } from './modules/events/events.routes.ts';
-import { registerExplore } from './modules/explore/explore.routes.ts';
-import { registerFollows } from './modules/follows/follows.routes.ts';
+import { albumsRoutes } from './modules/albums/albums.routes.ts';
+import { AUTH_PREFIX, authServiceRoutes } from './modules/auth/auth.plugin.ts';
+import { brandsRoutes } from './modules/brands/brands.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { exploreRoutes } from './modules/explore/explore.routes.ts';
+import { followsRoutes } from './modules/follows/follows.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { registerMessages } from './modules/messages/messages.routes.ts';
-import { registerModeration } from './modules/moderation/moderation.routes.ts';
-import { registerPosts } from './modules/posts/posts.routes.ts';
-import { profileAuthHooks, registerProfiles } from './modules/profiles/profiles.plugin.ts';
-import { ProfilesService } from './modules/profiles/profiles.service.ts';
-import { registerProductImages } from './modules/scrape/scrape.images.ts';
-import { registerScrape } from './modules/scrape/scrape.routes.ts';
-import { registerSocial } from './modules/social/social.routes.ts';
-import { registerStorage } from './modules/storage/storage.plugin.ts';
-import { registerUploads } from './modules/storage/storage.routes.ts';
-import { registerSwipes } from './modules/swipes/swipes.routes.ts';
-import { registerWishlist } from './modules/wishlist/wishlist.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { postPageRoute, postsRoutes } from './modules/posts/posts.routes.ts';
+import { registerProfileBootstrap } from './modules/profiles/profiles.plugin.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { scrapeRoutes } from './modules/scrape/scrape.routes.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
+import { type OpenedStorage, openStorage, registerMedia } from './modules/storage/storage.plugin.ts';
+import { uploadRoutes } from './modules/storage/storage.routes.ts';
+import type { StorageDriver } from './modules/storage/storage.types.ts';
+import { swipesRoutes } from './modules/swipes/swipes.routes.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { registerAuthenticate } from './plugins/authenticate.ts';
 import { registerCors } from './plugins/cors.ts';
 import { errorBody, errorLogSerializer, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerPrivateCaching } from './plugins/private-caching.ts';
@@ -36,11 +37,16 @@ import { requestLogSerializer } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
+    /** The file store; next to the database, as the demo seed reads both. */
+    storage: StorageDriver;
+    /** Every service, built by `createServices`: for tests, the admin CLI and the hooks of app.ts. */
+    services: Services;
   }
 }
 
@@ -91,7 +97,6 @@ export async function buildApp(
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.decorate('config', config);
   app.decorate('database', database);
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,13 +105,36 @@ export async function buildApp(
   registerPrivateCaching(app);
   registerTextInputCheck(app);
 
+  let files: OpenedStorage | undefined;
+  let services: Services | undefined;
   try {
     await migrateDatabase(database);
+    // What the app stands on, then every service on top of it, each after what it needs (services.ts).
+    files = openStorage(config);
+    services = await createServices(
+      config,
+      { database, storage: files.storage },
+      app.log,
+      options.authNow ? { authNow: options.authNow } : {},
+    );
+    await services.start();
   } catch (error) {
-    // A refused or failed migration must not leave a pool or PGlite instance keeping the process alive.
+    // A refused or failed start must not leave a pool, PGlite instance or listener keeping the process alive.
+    await services?.stop().catch(() => {});
+    files?.close();
     if (ownsDatabase) await database.close().catch(() => {});
     throw error;
   }
+  const { storage } = files;
+  app.decorate<StorageDriver>('storage', storage);
+  app.decorate('services', services);
+  app.addHook('onReady', async () => services.ready());
+  app.addHook('preClose', async () => services.beforeClose());
+  app.addHook('onClose', async () => {
+    await services.stop();
+    files.close();
+    if (ownsDatabase) await database.close();
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -120,47 +148,38 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await registerCors(app);
-  await registerStorage(app);
-  // Auth first: it sets request.user, which the profile bootstrap and every data route read.
-  const profiles = new ProfilesService(database.db, {
-    avatars: () => app.uploads,
-    log: app.log,
-    // The feed cache comes with the posts module, registered later; a name shown with posts changed.
-    authorChanged: async () => {
-      if (app.hasDecorator('feedCache')) await app.feedCache.invalidate();
-    },
+  await registerMedia(app, storage);
+  // Who is calling: `request.user`, read by the profile bootstrap and every data route.
+  registerAuthenticate(app, services.accessTokens);
+  registerProfileBootstrap(app, services.profiles);
+  await app.register(authServiceRoutes, { prefix: AUTH_PREFIX, module: services.auth });
+
+  // The data API: each routes plugin gets the services it serves.
+  const api = { prefix: '/api/v1' };
+  await app.register(profilesRoutes, { profiles: services.profiles });
+  await app.register(uploadRoutes, {
+    ...api,
+    uploads: services.uploads,
+    resumable: services.resumableUploads,
   });
-  await registerAuth(app, {
-    ...(options.authNow ? { now: options.authNow } : {}),
-    hooks: {
-      ...profileAuthHooks(profiles),
-      // A deleted account's files leave the store, and its posts every instance's feed and discovery caches.
-      beforeUserDeleted: async (userId) => {
-        const removeFiles = await app.uploads.prepareOwnerRemoval(userId);
-        return async () => {
-          await removeFiles();
-          if (app.hasDecorator('feedCache')) await app.feedCache.invalidate();
-        };
-      },
-    },
+  await app.register(eventsRoutes, {
+    ...api,
+    service: services.liveEvents,
+    accessTokens: services.accessTokens,
+    limiter: services.apiRateLimits,
   });
-  await registerProfiles(app, profiles);
-  await registerUploads(app);
-  registerProductImages(app);
-  // Live events and follows come before posts, which publish stats and read the viewer's follows.
-  await registerEvents(app);
-  await registerFollows(app);
-  await registerPosts(app);
-  await registerSocial(app);
-  await registerAlbums(app);
-  await registerWishlist(app);
-  await registerMessages(app);
-  // After profiles, follows, posts and social, whose services remove what an administrator removes.
-  await registerModeration(app);
-  await registerBrands(app);
-  await registerExplore(app);
-  await registerSwipes(app);
-  await registerScrape(app);
+  await app.register(followsRoutes, { ...api, service: services.follows });
+  await app.register(postsRoutes, { ...api, posts: services.posts, feedCache: services.feedCache });
+  if (config.webDist) await app.register(postPageRoute, { posts: services.posts });
+  await app.register(socialRoutes, { ...api, service: services.social });
+  await app.register(albumsRoutes, { ...api, service: services.albums });
+  await app.register(wishlistRoutes, { ...api, service: services.wishlist });
+  await app.register(messagesRoutes, { ...api, service: services.messages, limiter: services.apiRateLimits });
+  await app.register(moderationRoutes, { ...api, service: services.moderation });
+  await app.register(brandsRoutes, { ...api, service: services.brands });
+  await app.register(exploreRoutes, { ...api, service: services.explore });
+  await app.register(swipesRoutes, { ...api, service: services.swipes });
+  await app.register(scrapeRoutes, { service: services.scrape });
   await app.register(healthRoutes);
 
   app.setNotFoundHandler((request, reply) => {

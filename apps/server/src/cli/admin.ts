@@ -198,19 +198,19 @@ async function runWithApp(
     switch (command) {
       case 'delete-user': {
         const id = need(positional[0], 'USER_ID');
-        await app.auth.admin.deleteUser(id, v.soft ?? false);
+        await app.services.auth.admin.deleteUser(id, v.soft ?? false);
         process.stdout.write(`${v.soft ? 'Soft-deleted' : 'Deleted'} user ${id}\n`);
         return;
       }
       case 'reports': {
-        const page = await app.moderation.listReports(query.data!);
+        const page = await app.services.moderation.listReports(query.data!);
         if (v.json) return print(page);
         const lines = page.items.map(reportLine);
         process.stdout.write(`${lines.join('\n')}${lines.length ? '\n' : ''}${page.items.length} reports\n`);
         return;
       }
       case 'resolve-report': {
-        const report = await app.moderation.setReportStatus(
+        const report = await app.services.moderation.setReportStatus(
           needId(positional[0], 'REPORT_ID'),
           v.dismiss ? 'dismissed' : 'resolved',
         );
@@ -219,13 +219,13 @@ async function runWithApp(
       }
       case 'remove-post': {
         const id = needId(positional[0], 'POST_ID');
-        const result = await app.moderation.removePost(id);
+        const result = await app.services.moderation.removePost(id);
         process.stdout.write(`Removed post ${id}; ${result.reportsResolved} open reports resolved\n`);
         return;
       }
       case 'remove-comment': {
         const id = needId(positional[0], 'COMMENT_ID');
-        const result = await app.moderation.removeComment(id);
+        const result = await app.services.moderation.removeComment(id);
         process.stdout.write(`Removed comment ${id}; ${result.reportsResolved} open reports resolved\n`);
         return;
       }

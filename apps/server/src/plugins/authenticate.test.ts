@@ -41,14 +41,21 @@ describe('the data API guard', () => {
   });
 
   it('refuses an expired token', async () => {
-    const { token } = await t.app.auth.tokens.signAccessToken(claimsOf(session), Date.now() - 2 * 3600_000);
+    const { token } = await t.app.services.auth.tokens.signAccessToken(
+      claimsOf(session),
+      Date.now() - 2 * 3600_000,
+    );
     const res = await me(`Bearer ${token}`);
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('invalid_token');
   });
 
   it('refuses a token signed by another key, and a tampered one', async () => {
-    const other = new TokenService(await loadSigningKey({ dataDir: null }), t.app.auth.tokens.issuer, 3600);
+    const other = new TokenService(
+      await loadSigningKey({ dataDir: null }),
+      t.app.services.auth.tokens.issuer,
+      3600,
+    );
     const { token } = await other.signAccessToken(claimsOf(session), Date.now());
     expect((await me(`Bearer ${token}`)).statusCode).toBe(401);
 
@@ -65,7 +72,7 @@ describe('the data API guard', () => {
   });
 
   it('remembers a verified token only until it expires', async () => {
-    const tokens = t.app.auth.tokens;
+    const tokens = t.app.services.auth.tokens;
     // Issued so that it expires two seconds from now.
     const { token, expiresAt } = await tokens.signAccessToken(
       claimsOf(session),
@@ -116,7 +123,7 @@ describe('the data API guard', () => {
   });
 
   it('refuses a token of a session that never existed, though its signature is good', async () => {
-    const { token } = await t.app.auth.tokens.signAccessToken(
+    const { token } = await t.app.services.auth.tokens.signAccessToken(
       { ...claimsOf(session), session_id: '00000000-0000-4000-8000-000000000002' },
       Date.now(),
     );

@@ -12,7 +12,7 @@ export interface RequestUser {
   userMetadata: Record<string, unknown>;
 }
 
-/** What one presented access token stands for (`FastifyInstance.authenticateAccessToken`). */
+/** What one presented access token stands for (`AccessTokens.authenticate`). */
 export interface AuthenticatedToken {
   /**
    * The signed-in user; null for a password-only session of a user with two-step verification, which
@@ -23,21 +23,23 @@ export interface AuthenticatedToken {
   expiresAt: number | null;
 }
 
+/** The data API's access tokens: the one check of a token, and the news that a user's access changed. */
+export interface AccessTokens {
+  /**
+   * The one check of an access token, however it is presented (the Authorization header on every
+   * route, resumable uploads included; `access_token` in the events stream's query for EventSource):
+   * signature, issuer and expiry; that the user still exists and is not soft-deleted or banned and
+   * that the session was not signed out; the second factor. 401 otherwise.
+   */
+  authenticate(token: string): Promise<AuthenticatedToken>;
+  /**
+   * Calls `onChange` whenever the user's access may have changed (deleted, banned, a session ended),
+   * on any instance; returns the function that stops it. A long-lived stream checks its token again then.
+   */
+  watch(userId: string, onChange: () => void): () => void;
+}
+
 declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The one check of an access token, however it is presented (the Authorization header on every
-     * route, resumable uploads included; `access_token` in the events stream's query for EventSource):
-     * signature, issuer and expiry; that the user still exists and is not soft-deleted or banned and
-     * that the session was not signed out; the second factor. 401 otherwise.
-     */
-    authenticateAccessToken(token: string): Promise<AuthenticatedToken>;
-    /**
-     * Calls `onChange` whenever the user's access may have changed (deleted, banned, a session ended),
-     * on any instance; returns the function that stops it. A long-lived stream checks its token again then.
-     */
-    watchAccess(userId: string, onChange: () => void): () => void;
-  }
   interface FastifyRequest {
     /** Set when the request carries a valid access token; null for anonymous requests. */
     user: RequestUser | null;
@@ -81,51 +83,58 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Reads `Authorization: Bearer <access token>` on every request outside /auth/v1 (which checks its own
- * tokens) through `authenticateAccessToken`. The ES256 signature, issuer and expiry are verified with
- * the key in memory, and remembered for the token until it expires (VerifiedTokens below). The user
- * and session are then checked (`checkAccess`: AccessChecks in modules/auth/auth.access.ts), from an
- * answer kept for a few seconds and forgotten on every instance when the user is deleted, banned or
- * given another role or the session ends, so such a token is refused at once, not when it expires.
- * Expired, forged, malformed and refused tokens get 401 rather than being treated as anonymous, so a
- * client learns that it must refresh or sign in again.
+ * The check of access tokens. The ES256 signature, issuer and expiry are verified with the key in
+ * memory, and remembered for the token until it expires (VerifiedTokens below). The user and session
+ * are then checked (`checkAccess`: AccessChecks in modules/auth/auth.access.ts), from an answer kept
+ * for a few seconds and forgotten on every instance when the user is deleted, banned or given another
+ * role or the session ends, so such a token is refused at once, not when it expires.
  */
-export function registerAuthenticate(app: FastifyInstance, options: AuthenticateOptions): void {
+export function createAccessTokens(options: AuthenticateOptions): AccessTokens {
+  const verified = new VerifiedTokens(options.verify);
+  return {
+    async authenticate(token: string): Promise<AuthenticatedToken> {
+      let claims: Awaited<ReturnType<AccessTokenVerifier>>;
+      try {
+        claims = await verified.claimsOf(token);
+      } catch {
+        throw new AppError(401, 'invalid_token', 'The access token is invalid or has expired');
+      }
+      const access = await options.checkAccess(claims.sub, claims.session_id);
+      if (!access.ok) throw new AppError(401, 'invalid_token', access.message);
+      const expiresAt = typeof claims.exp === 'number' ? claims.exp : null;
+      if (claims.mfa_pending === true) return { user: null, expiresAt };
+      return {
+        user: {
+          id: claims.sub,
+          email: claims.email,
+          // As the account says now: a role taken away stops working at once.
+          role: access.role,
+          sessionId: claims.session_id,
+          aal: claims.aal,
+          userMetadata: claims.user_metadata ?? {},
+        },
+        expiresAt,
+      };
+    },
+    watch: options.watchAccess,
+  };
+}
+
+/**
+ * Reads `Authorization: Bearer <access token>` on every request outside /auth/v1 (which checks its own
+ * tokens) through `accessTokens.authenticate` and sets `request.user`. Expired, forged, malformed and
+ * refused tokens get 401 rather than being treated as anonymous, so a client learns that it must
+ * refresh or sign in again.
+ */
+export function registerAuthenticate(app: FastifyInstance, accessTokens: AccessTokens): void {
   app.decorateRequest('user', null);
   app.decorateRequest('getUser', function (this: FastifyRequest) {
     return this.user;
   });
-  const verified = new VerifiedTokens(options.verify);
-  const authenticateAccessToken = async (token: string): Promise<AuthenticatedToken> => {
-    let claims: Awaited<ReturnType<AccessTokenVerifier>>;
-    try {
-      claims = await verified.claimsOf(token);
-    } catch {
-      throw new AppError(401, 'invalid_token', 'The access token is invalid or has expired');
-    }
-    const access = await options.checkAccess(claims.sub, claims.session_id);
-    if (!access.ok) throw new AppError(401, 'invalid_token', access.message);
-    const expiresAt = typeof claims.exp === 'number' ? claims.exp : null;
-    if (claims.mfa_pending === true) return { user: null, expiresAt };
-    return {
-      user: {
-        id: claims.sub,
-        email: claims.email,
-        // As the account says now: a role taken away stops working at once.
-        role: access.role,
-        sessionId: claims.session_id,
-        aal: claims.aal,
-        userMetadata: claims.user_metadata ?? {},
-      },
-      expiresAt,
-    };
-  };
-  app.decorate('authenticateAccessToken', authenticateAccessToken);
-  app.decorate('watchAccess', options.watchAccess);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/auth/')) return;
     const token = bearerTokenOf(request);
-    if (token) request.user = (await authenticateAccessToken(token)).user;
+    if (token) request.user = (await accessTokens.authenticate(token)).user;
   });
 }
 

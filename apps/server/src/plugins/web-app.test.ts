@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/context.ts';
+import { createIndexHtmlRenderer } from './web-app.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>SYS</title></head><body><div id="root"></div></body></html>';
@@ -84,9 +85,10 @@ describe('serving the built web app', () => {
   });
 
   it('renders extra head tags into the cached index.html', () => {
-    const html = ctx.app.renderIndexHtml('<meta property="og:title" content="Look">');
+    const renderIndexHtml = createIndexHtmlRenderer(INDEX_HTML);
+    const html = renderIndexHtml('<meta property="og:title" content="Look">');
     expect(html).toContain('<meta property="og:title" content="Look"></head>');
-    expect(ctx.app.renderIndexHtml()).toBe(INDEX_HTML);
+    expect(renderIndexHtml()).toBe(INDEX_HTML);
   });
 });
 

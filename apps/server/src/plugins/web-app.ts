@@ -5,13 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from './error-handler.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The web app's `index.html` with `extraHead` inserted before `</head>` (OpenGraph tags of a
-     * post, for example), or `null` when the web app is not built.
-     */
-    renderIndexHtml(extraHead?: string): string | null;
-  }
   interface FastifyReply {
     /** Answers with the web app's HTML (200), or a 503 page saying that the web app is not built. */
     sendIndexHtml(extraHead?: string): FastifyReply;
@@ -39,6 +32,10 @@ function loadIndexHtml(webDist: string): string | null {
   return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
+/**
+ * The web app's `index.html` with `extraHead` inserted before `</head>` (OpenGraph tags of a post, for
+ * example), or `null` when the web app is not built.
+ */
 export function createIndexHtmlRenderer(indexHtml: string | null) {
   return function renderIndexHtml(extraHead?: string): string | null {
     if (indexHtml === null) return null;
@@ -59,7 +56,6 @@ export async function registerWebApp(app: FastifyInstance, webDistPath: string):
   const webDist = resolve(webDistPath);
   const indexHtml = loadIndexHtml(webDist);
   const renderIndexHtml = createIndexHtmlRenderer(indexHtml);
-  app.decorate('renderIndexHtml', renderIndexHtml);
 
   app.decorateReply('sendIndexHtml', function sendIndexHtml(extraHead?: string) {
     const html = renderIndexHtml(extraHead);

@@ -879,7 +879,7 @@ describe('the authorisation matrix', () => {
           headers: { 'x-supabase-api-version': '2024-01-01', ...request.headers, ...credential },
         } as InjectRequest);
         // Recovery and OTP answer first and write their one-time token with the mail, after the answer.
-        await ctx.app.auth.background.idle();
+        await ctx.app.services.auth.background.idle();
         const changed = changedTables(before, await tableFingerprints(ctx.app));
         const what = `${key} as ${actor}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, what).toBe(entry.status[actor]);

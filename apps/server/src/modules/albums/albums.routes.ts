@@ -17,17 +17,10 @@ import {
   UpdateAlbumBodySchema,
   UsernameParamsSchema,
 } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { AlbumsService } from './albums.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    albums: AlbumsService;
-  }
-}
+import type { AlbumsService } from './albums.service.ts';
 
 const secured = [{ bearerAuth: [] }];
 const albumParams = { paramsNotFound: ALBUM_MESSAGES.albumNotFound };
@@ -40,6 +33,7 @@ const writeErrors = {
   404: ErrorResponseSchema,
 };
 
+/** Albums and saved albums under /api/v1. */
 export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = async (app, { service }) => {
   app.post(
     '/albums',
@@ -254,10 +248,3 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
     },
   );
 };
-
-/** Creates the albums service (`app.albums`, used by the wishlist) and serves it under /api/v1 (needs `app.posts`). */
-export async function registerAlbums(app: FastifyInstance): Promise<void> {
-  const service = new AlbumsService({ db: app.database.db, posts: app.posts, profiles: app.profiles });
-  app.decorate('albums', service);
-  await app.register(albumsRoutes, { prefix: '/api/v1', service });
-}

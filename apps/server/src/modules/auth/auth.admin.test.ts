@@ -49,7 +49,7 @@ describe('the admin guard', () => {
       headers: { apikey: SERVICE_ROLE_KEY },
     });
     expect(apikey.statusCode).toBe(200);
-    const jwt = await t.app.auth.tokens.signServiceRoleToken(Date.now(), 60);
+    const jwt = await t.app.services.auth.tokens.signServiceRoleToken(Date.now(), 60);
     expect((await t.call({ method: 'GET', url: '/auth/v1/admin/users', token: jwt })).statusCode).toBe(200);
   });
 });

@@ -29,8 +29,12 @@ describe('/recover, /otp and /resend when the mail cannot be sent', () => {
   beforeAll(async () => {
     // A real SMTP transport to a port where nothing listens: every send fails.
     t = await createAuthTestApp({ smtpUrl: 'smtp://127.0.0.1:9', authConfirmEmail: true });
-    await t.app.auth.admin.createUser({ email: 'kim@example.com', password: PASSWORD, email_confirm: true });
-    await t.app.auth.admin.createUser({ email: 'uri@example.com', password: PASSWORD });
+    await t.app.services.auth.admin.createUser({
+      email: 'kim@example.com',
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    await t.app.services.auth.admin.createUser({ email: 'uri@example.com', password: PASSWORD });
   });
   afterAll(() => t.close());
 
@@ -61,7 +65,7 @@ describe('POST /signup with email confirmation on', () => {
   let t: AuthTestApp;
   beforeAll(async () => {
     t = await createAuthTestApp({ authConfirmEmail: true });
-    await t.app.auth.admin.createUser({
+    await t.app.services.auth.admin.createUser({
       email: 'old-conf@example.com',
       password: PASSWORD,
       email_confirm: true,

@@ -58,7 +58,7 @@ async function call(
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
     },
   });
-  await app.auth.background.idle();
+  await app.services.auth.background.idle();
   return response;
 }
 
@@ -73,11 +73,16 @@ const signIn = (app: FastifyInstance, email: string, password: string, ip?: stri
 /** Every mail either instance sent to `to` (of `kind`). */
 const mailTo = (to: string, kind?: string) =>
   [a, b]
-    .flatMap((app) => (app.auth.mail as MemoryOutbox).messages)
+    .flatMap((app) => (app.services.auth.mail as MemoryOutbox).messages)
     .filter((m) => m.to === to && (!kind || m.kind === kind));
 
 async function createAccount(email: string, data: Record<string, unknown> = {}) {
-  await a.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: data });
+  await a.services.auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: data,
+  });
 }
 
 /** `count` wrong passwords for `email`, alternating instances, each from a new address. */

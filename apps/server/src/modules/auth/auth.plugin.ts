@@ -2,7 +2,6 @@ import formbody from '@fastify/formbody';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { registerAuthenticate } from '../../plugins/authenticate.ts';
 import { AccessChecks } from './auth.access.ts';
 import { authAdminRoutes } from './auth.admin.routes.ts';
 import { AuthAdminService } from './auth.admin.service.ts';
@@ -16,7 +15,7 @@ import { type AuthHooks, AuthService, type AuthSettings, type Clock } from './au
 import { AccountThrottle, DEFAULT_LOCKOUTS } from './auth.throttle.ts';
 import { loadSigningKey, TokenService } from './auth.tokens.ts';
 
-/** Everything the auth module is made of; `app.auth` in the server, built directly by the CLI. */
+/** Everything the auth module is made of; `services.auth` in the server, built directly by the CLI. */
 export interface AuthModule {
   service: AuthService;
   admin: AuthAdminService;
@@ -26,16 +25,10 @@ export interface AuthModule {
   background: BackgroundTasks;
   settings: AuthSettings;
   repo: AuthRepository;
-  /** The data API's per-request check of a token's user and session (started by registerAuth). */
+  /** The data API's per-request check of a token's user and session (started with the services). */
   access: AccessChecks;
   /** Stops the periodic clean-up, waits for mail under way and closes the mail transport. */
   close(): Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    auth: AuthModule;
-  }
 }
 
 export const AUTH_PREFIX = '/auth/v1';
@@ -157,8 +150,11 @@ export async function createAuthModule(
   };
 }
 
-/** /auth/v1: its own body parsing, error format and not-found answer, all GoTrue's. */
-async function authHttp(app: FastifyInstance, { module }: { module: AuthModule }) {
+/**
+ * The GoTrue-compatible auth service at /auth/v1 (register with `prefix: AUTH_PREFIX`): its own body
+ * parsing, error format and not-found answer, all GoTrue's.
+ */
+export async function authServiceRoutes(app: FastifyInstance, { module }: { module: AuthModule }) {
   app.setErrorHandler(authErrorHandler);
   app.setNotFoundHandler((request, reply) =>
     sendAuthError(
@@ -192,26 +188,4 @@ async function authHttp(app: FastifyInstance, { module }: { module: AuthModule }
     admin: module.admin,
     serviceRoleKey: app.config.serviceRoleKey,
   });
-}
-
-/**
- * Decorates `app.auth`, checks access tokens on every data request (`request.user`) and serves
- * the GoTrue-compatible auth service at /auth/v1.
- */
-export async function registerAuth(app: FastifyInstance, options: AuthModuleOptions = {}): Promise<void> {
-  const module = await createAuthModule(app.config, app.database, app.log, options);
-  app.decorate('auth', module);
-  // Before the database closes: mail under way may still write its link tokens.
-  app.addHook('preClose', async () => module.background.idle());
-  await module.access.start(app.database);
-  app.addHook('onClose', async () => {
-    await module.access.stop();
-    await module.close();
-  });
-  registerAuthenticate(app, {
-    verify: (token) => module.tokens.verifyAccessToken(token),
-    checkAccess: (userId, sessionId) => module.access.check(userId, sessionId),
-    watchAccess: (userId, onChange) => module.access.watch(userId, onChange),
-  });
-  await app.register(authHttp, { prefix: AUTH_PREFIX, module });
 }

@@ -18,7 +18,11 @@ beforeAll(async () => {
     { dataDir: null, webDist: null, seedDemo: false, logLevel: 'silent', authRateLimits: LIMITS },
     { logger: false, database: t.app.database },
   );
-  await t.app.auth.admin.createUser({ email: 'limit@example.com', password: PASSWORD, email_confirm: true });
+  await t.app.services.auth.admin.createUser({
+    email: 'limit@example.com',
+    password: PASSWORD,
+    email_confirm: true,
+  });
 });
 afterAll(async () => {
   await second.close();

@@ -123,7 +123,7 @@ describe('reuse of a rotated refresh token', () => {
 describe('banned users', () => {
   it('cannot refresh (400 user_banned)', async () => {
     const session = await t.signUp('banned@example.com');
-    await t.app.auth.repo.users.updateUser(
+    await t.app.services.auth.repo.users.updateUser(
       session.user.id,
       { banned_until: new Date(Date.now() + 3600_000) },
       new Date(),

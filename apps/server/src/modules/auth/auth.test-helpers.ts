@@ -42,7 +42,7 @@ export async function createAuthTestApp(overrides: Partial<AppConfigInput> = {})
       ...options,
       headers: { ...API_VERSION, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });
-    await ctx.app.auth.background.idle();
+    await ctx.app.services.auth.background.idle();
     return response;
   };
   const session = async (response: Awaited<ReturnType<typeof call>>) => {
@@ -52,7 +52,7 @@ export async function createAuthTestApp(overrides: Partial<AppConfigInput> = {})
   };
   return {
     ...ctx,
-    outbox: ctx.app.auth.mail as MemoryOutbox,
+    outbox: ctx.app.services.auth.mail as MemoryOutbox,
     call,
     signUp: async (email, password = PASSWORD, data = {}) =>
       session(await call({ method: 'POST', url: '/auth/v1/signup', payload: { email, password, data } })),
@@ -103,7 +103,7 @@ export async function listenForAuthJs(t: AuthTestApp, serviceRoleKey: string) {
   // Mail goes out after the answer; like `call`, a request resolves once it has been sent.
   const fetchThenIdle: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
-    await t.app.auth.background.idle();
+    await t.app.services.auth.background.idle();
     return response;
   };
   return {

@@ -238,7 +238,9 @@ describe('POST /token', () => {
     const created = await t.call({
       method: 'POST',
       url: '/auth/v1/admin/users',
-      headers: { authorization: `Bearer ${await t.app.auth.tokens.signServiceRoleToken(Date.now(), 60)}` },
+      headers: {
+        authorization: `Bearer ${await t.app.services.auth.tokens.signServiceRoleToken(Date.now(), 60)}`,
+      },
       payload: { email: 'old@example.com', password: 'abc', email_confirm: true },
     });
     expect(created.statusCode).toBe(200);

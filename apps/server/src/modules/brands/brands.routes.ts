@@ -1,12 +1,12 @@
 import { BrandListSchema, BrandSchema, CreateBrandBodySchema, ErrorResponseSchema } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { BrandsService } from './brands.service.ts';
+import type { BrandsService } from './brands.service.ts';
 
 const secured = [{ bearerAuth: [] }];
 
+/** /api/v1/brands. */
 export const brandsRoutes: FastifyPluginAsyncZod<{ service: BrandsService }> = async (app, { service }) => {
   app.get(
     '/brands',
@@ -45,8 +45,3 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ service: BrandsService }> = a
     },
   );
 };
-
-/** Serves /api/v1/brands. */
-export async function registerBrands(app: FastifyInstance): Promise<void> {
-  await app.register(brandsRoutes, { prefix: '/api/v1', service: new BrandsService(app.database.db) });
-}

@@ -1,27 +1,22 @@
 import { ErrorResponseSchema, EVENTS_LIMITS, EventsQuerySchema } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ApiRateLimiter, createApiRateLimiter } from '../../lib/api-rate-limits.ts';
+import type { ApiRateLimiter } from '../../lib/api-rate-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { bearerTokenOf } from '../../plugins/authenticate.ts';
+import { type AccessTokens, bearerTokenOf } from '../../plugins/authenticate.ts';
 import { isPrivateRequest, PRIVATE_CACHE_CONTROL } from '../../plugins/private-caching.ts';
-import { LiveEventBus, profileTopic, userTopic } from './events.bus.ts';
-import { LiveEventsService } from './events.service.ts';
+import { profileTopic, userTopic } from './events.bus.ts';
+import type { LiveEventsService } from './events.service.ts';
 import { SseStream } from './events.stream.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    liveEvents: LiveEventsService;
-  }
-}
 
 export interface EventsRoutesOptions {
   service: LiveEventsService;
-  streams: Set<SseStream>;
-  heartbeatMs: number;
+  /** The check of the access token a stream presents, then and whenever the user's access changes. */
+  accessTokens: AccessTokens;
   limiter: ApiRateLimiter;
+  /** How often an idle stream gets a comment line (EVENTS_LIMITS.heartbeatMs by default). */
+  heartbeatMs?: number;
 }
 
 const EventStreamSchema = z
@@ -31,10 +26,17 @@ const EventStreamSchema = z
       'profile, unread.changed for a signed-in user), then one event per change; comment lines every 25 s.',
   );
 
-const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
+/** GET /api/v1/events: live updates as server-sent events. */
+export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
   app,
-  { service, streams, heartbeatMs, limiter },
+  { service, accessTokens, limiter, heartbeatMs = EVENTS_LIMITS.heartbeatMs },
 ) => {
+  const streams = new Set<SseStream>();
+  // Open streams would keep the server from closing (they never go idle): end them first.
+  app.addHook('preClose', async () => {
+    for (const stream of [...streams]) stream.end();
+  });
+
   app.get(
     '/events',
     {
@@ -62,7 +64,7 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       // The query's token (EventSource sends no headers) gets the same check as the header's.
       const token = request.query.access_token ?? bearerTokenOf(request);
       const { user, expiresAt } = token
-        ? await app.authenticateAccessToken(token)
+        ? await accessTokens.authenticate(token)
         : { user: null, expiresAt: null };
       const profileIds = request.query.profiles;
       const topics = [...profileIds.map(profileTopic), ...(user ? [userTopic(user.id)] : [])];
@@ -107,8 +109,8 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       // Nor a token whose user was deleted or banned or whose session ended meanwhile (on any instance).
       const stopWatching =
         user && token
-          ? app.watchAccess(user.id, () => {
-              app.authenticateAccessToken(token).then(
+          ? accessTokens.watch(user.id, () => {
+              accessTokens.authenticate(token).then(
                 (still) => {
                   if (!still.user) stream.end();
                 },
@@ -135,36 +137,3 @@ const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
     },
   );
 };
-
-export interface RegisterEventsOptions {
-  heartbeatMs?: number;
-}
-
-/**
- * Starts listening for live events on the database (`app.liveEvents` publishes them) and serves
- * GET /api/v1/events. Register after profiles; the modules that publish come later.
- */
-export async function registerEvents(
-  app: FastifyInstance,
-  options: RegisterEventsOptions = {},
-): Promise<void> {
-  const bus = new LiveEventBus(app.database, app.log);
-  await bus.start();
-  const service = new LiveEventsService(bus, app.profiles, app.log);
-  app.decorate('liveEvents', service);
-
-  const streams = new Set<SseStream>();
-  // Open streams would keep the server from closing (they never go idle): end them first.
-  app.addHook('preClose', async () => {
-    for (const stream of [...streams]) stream.end();
-  });
-  app.addHook('onClose', async () => bus.stop());
-
-  await app.register(eventsRoutes, {
-    prefix: '/api/v1',
-    service,
-    streams,
-    heartbeatMs: options.heartbeatMs ?? EVENTS_LIMITS.heartbeatMs,
-    limiter: createApiRateLimiter(app.database.db, app.config),
-  });
-}

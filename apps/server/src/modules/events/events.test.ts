@@ -155,7 +155,7 @@ describe('the events stream (one instance)', () => {
     const carol = await createUser(ctx.app);
     const stream = await open(`profiles=${carol.id}`);
     await stream.waitFor(statsOf(carol.id, 0));
-    const watchers = () => ctx.app.liveEvents.subscriberCount(profileTopic(carol.id));
+    const watchers = () => ctx.app.services.liveEvents.subscriberCount(profileTopic(carol.id));
     expect(watchers()).toBe(1);
     stream.close();
     await expect.poll(watchers, { timeout: 2000 }).toBe(0);

@@ -17,24 +17,15 @@ import {
   SearchQuerySchema,
   TrendingPageSchema,
 } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { FEED_CHANNEL } from '../posts/posts.feed-cache.ts';
-import { indexUnindexedPosts } from '../search-index/search-index.ts';
-import { ExploreService } from './explore.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    explore: ExploreService;
-  }
-}
+import type { ExploreService } from './explore.service.ts';
 
 const secured = [{ bearerAuth: [] }];
 const listErrors = { 400: ErrorResponseSchema };
 
+/** Explore, search and the filtered feeds under /api/v1. */
 export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> = async (app, { service }) => {
   const viewer = (request: { user: { id: string } | null }) => request.user?.id ?? null;
 
@@ -179,46 +170,3 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
     async (request) => service.getCategoryPage(viewer(request), request.params.category, request.query),
   );
 };
-
-/**
- * Creates the explore service (`app.explore`, used by swipes) and serves explore and search under /api/v1
- * (needs `app.posts`). Once the server is ready, posts written without their search row are indexed in the
- * background.
- */
-export async function registerExplore(app: FastifyInstance): Promise<void> {
-  const cache = new TtlCache({
-    ttlMs: app.config.discoveryCacheTtlMs,
-    maxEntries: app.config.discoveryCacheMaxEntries,
-  });
-  // Every post change clears it: at once on this instance, on the others when they hear FEED_CHANNEL.
-  app.feedCache.clearsAlso(cache);
-  await cache.start(app.database, FEED_CHANNEL);
-  app.addHook('onClose', async () => cache.stop());
-  const service = new ExploreService({
-    db: app.database.db,
-    posts: app.posts,
-    albums: () => (app.hasDecorator('albums') ? app.albums : null),
-    follows: () => (app.hasDecorator('follows') ? app.follows : null),
-    countCap: app.config.discoveryCountCap,
-    searchCandidates: app.config.searchCandidates,
-    cache,
-  });
-  app.decorate('explore', service);
-  await app.register(exploreRoutes, { prefix: '/api/v1', service });
-
-  let closing = false;
-  let backfill: Promise<void> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    backfill = indexUnindexedPosts(app.database.db, () => closing)
-      .then((count) => {
-        if (count > 0) app.log.info({ count }, 'indexed posts for search and filters');
-      })
-      .catch((error: unknown) => {
-        if (!closing) app.log.error({ err: error }, 'indexing posts for search and filters failed');
-      });
-  });
-  app.addHook('onClose', async () => {
-    closing = true;
-    await backfill;
-  });
-}

@@ -77,9 +77,8 @@ export interface FollowedSource {
 export interface ExploreServiceDeps {
   db: Db;
   posts: PostsService;
-  /** Getters: those modules may be registered after this one; null while they are absent. */
-  albums: () => PublicAlbumsSource | null;
-  follows: () => FollowedSource | null;
+  albums: PublicAlbumsSource;
+  follows: FollowedSource;
   /** Filtered, brand and category pages count at most this many matches (config discoveryCountCap; 1,000). */
   countCap?: number;
   /** Search ranks, lists and counts only the newest this-many matches (config searchCandidates; 2,000). */
@@ -194,18 +193,17 @@ export class ExploreService {
   // --- the hub --------------------------------------------------------------------------------------------
 
   async getExplore(viewerId: string | null): Promise<Explore> {
-    const albums = this.deps.albums();
     const [brands, creators, trending, albumPage] = await Promise.all([
       findBrandsByItemCount(this.db, LIMITS.exploreBrands),
       this.listCreators(viewerId, { limit: LIMITS.exploreCreators }),
       this.listTrending(viewerId, { limit: LIMITS.exploreProducts }),
-      albums ? albums.listPublicAlbums(viewerId, { limit: LIMITS.exploreAlbums, q: undefined }) : null,
+      this.deps.albums.listPublicAlbums(viewerId, { limit: LIMITS.exploreAlbums, q: undefined }),
     ]);
     return {
       brands: brands.map(toExploreBrand),
       creators: creators.items,
       trending: trending.items,
-      albums: albumPage?.items ?? [],
+      albums: albumPage.items,
       styles: [...STYLES],
     };
   }
@@ -260,11 +258,10 @@ export class ExploreService {
     const shown = pageOf(rows, page.limit, (last) =>
       encodeCountedCursor({ count: last.followers, id: last.id }),
     );
-    const followed =
-      (await this.deps.follows()?.followedAmong(
-        viewerId,
-        shown.items.map((row) => row.id),
-      )) ?? new Set<string>();
+    const followed = await this.deps.follows.followedAmong(
+      viewerId,
+      shown.items.map((row) => row.id),
+    );
     return { items: shown.items.map((row) => toCreator(row, followed)), nextCursor: shown.nextCursor };
   }
 

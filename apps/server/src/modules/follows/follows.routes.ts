@@ -7,17 +7,10 @@ import {
   ProfileIdParamsSchema,
   UsernameParamsSchema,
 } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { FollowsService } from './follows.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    follows: FollowsService;
-  }
-}
+import type { FollowsService } from './follows.service.ts';
 
 const secured = [{ bearerAuth: [] }];
 const profileParams = { paramsNotFound: PROFILE_MESSAGES.profileNotFound };
@@ -29,6 +22,7 @@ const writeResponses = {
   422: ErrorResponseSchema,
 };
 
+/** Following and the followers/following lists under /api/v1. */
 export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> = async (app, { service }) => {
   for (const [method, following] of [
     ['PUT', true],
@@ -101,16 +95,3 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
     );
   }
 };
-
-/** Creates the follows service (`app.follows`, used by posts and messages) and serves it under /api/v1. */
-export async function registerFollows(app: FastifyInstance): Promise<void> {
-  const service = new FollowsService({
-    db: app.database.db,
-    profiles: app.profiles,
-    events: app.liveEvents,
-    // The posts module comes later (it reads follows); by the time a request asks, it is there.
-    feed: { viewersChanged: (viewerIds) => app.posts.viewersChanged(viewerIds) },
-  });
-  app.decorate('follows', service);
-  await app.register(followsRoutes, { prefix: '/api/v1', service });
-}

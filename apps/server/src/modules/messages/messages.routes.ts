@@ -12,23 +12,17 @@ import {
   SendMessageBodySchema,
   UnreadCountSchema,
 } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type ApiRateLimiter, createApiRateLimiter } from '../../lib/api-rate-limits.ts';
+import type { ApiRateLimiter } from '../../lib/api-rate-limits.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { MessagesService } from './messages.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    messages: MessagesService;
-  }
-}
+import type { MessagesService } from './messages.service.ts';
 
 const secured = [{ bearerAuth: [] }];
 const conversationParams = { paramsNotFound: MESSAGE_MESSAGES.conversationNotFound };
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 
+/** Conversations, messages and the unread count under /api/v1. */
 export const messagesRoutes: FastifyPluginAsyncZod<{
   service: MessagesService;
   limiter: ApiRateLimiter;
@@ -174,22 +168,3 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
     async (request) => service.unreadCount(requireUser(request).id),
   );
 };
-
-/** Creates the messages service and serves it under /api/v1; a new events stream starts with the unread count. */
-export async function registerMessages(app: FastifyInstance): Promise<void> {
-  const service = new MessagesService({
-    db: app.database.db,
-    profiles: app.profiles,
-    follows: app.follows,
-    events: app.liveEvents,
-  });
-  app.decorate('messages', service);
-  app.liveEvents.addSnapshotSource(async ({ userId }) =>
-    userId ? [{ type: 'unread.changed', unreadCount: (await service.unreadCount(userId)).unreadCount }] : [],
-  );
-  await app.register(messagesRoutes, {
-    prefix: '/api/v1',
-    service,
-    limiter: createApiRateLimiter(app.database.db, app.config),
-  });
-}

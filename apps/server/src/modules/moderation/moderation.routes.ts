@@ -15,18 +15,10 @@ import {
   ReportSchema,
   UpdateReportBodySchema,
 } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireAdmin, requireUser } from '../../plugins/authenticate.ts';
-import { ModerationService } from './moderation.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Reports, blocks and the administrators' review (also used by `npm run admin`). */
-    moderation: ModerationService;
-  }
-}
+import type { ModerationService } from './moderation.service.ts';
 
 const secured = [{ bearerAuth: [] }];
 const profileParams = { paramsNotFound: PROFILE_MESSAGES.profileNotFound };
@@ -39,6 +31,7 @@ const errors = {
 const adminOnly = (request: Parameters<typeof requireAdmin>[0]) =>
   requireAdmin(request, MODERATION_MESSAGES.adminOnly);
 
+/** Reports, blocks and the administrators' review under /api/v1. */
 export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationService }> = async (
   app,
   { service },
@@ -191,16 +184,3 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
     },
   );
 };
-
-export async function registerModeration(app: FastifyInstance): Promise<void> {
-  const service = new ModerationService({
-    db: app.database.db,
-    profiles: app.profiles,
-    follows: app.follows,
-    posts: app.posts,
-    social: app.social,
-    events: app.liveEvents,
-  });
-  app.decorate('moderation', service);
-  await app.register(moderationRoutes, { prefix: '/api/v1', service });
-}

@@ -142,7 +142,7 @@ describe('the feed cache on one instance', () => {
     expect(unflagged).toMatchObject({ likedByMe: false, savedByMe: false, followingAuthor: true });
 
     // The same as reading the viewer's page without the cache.
-    const uncached = await app.posts.listFeed(bob.id, { limit: 20 });
+    const uncached = await app.services.posts.listFeed(bob.id, { limit: 20 });
     expect(bobs).toEqual(JSON.parse(JSON.stringify(uncached)) as PostPage);
     // Nobody else's flags leak into the visitor page or another viewer's page.
     for (const page of [await feedPage(app), await feedPage(app, 'limit=20', alice)]) {
@@ -186,7 +186,7 @@ describe('the feed cache on one instance', () => {
     }
     // Byte for byte what serialising Erin's page read without the cache gives.
     const erins = await feed(app, 'limit=20', erin);
-    const uncached = PostPageSchema.parse(await app.posts.listFeed(erin.id, { limit: 20 }));
+    const uncached = PostPageSchema.parse(await app.services.posts.listFeed(erin.id, { limit: 20 }));
     expect(erins.body).toBe(JSON.stringify(uncached));
     // Her ETag changed with her like: her old one no longer gets 304.
     expect(erins.headers.etag).not.toBe(before.headers.etag);
@@ -264,7 +264,7 @@ describe('the feed cache on one instance', () => {
       const author = await createUser(small.app);
       for (let i = 0; i < 3; i++) await publishPost(small.app, author, { caption: `post ${i}` });
       for (let limit = 1; limit <= 6; limit++) await feedPage(small.app, `limit=${limit}`);
-      expect(small.app.feedCache.size).toBe(3);
+      expect(small.app.services.feedCache.size).toBe(3);
     } finally {
       await small.close();
     }
@@ -278,7 +278,7 @@ describe('the feed cache on one instance', () => {
       await feedPage(off.app);
       await off.app.database.query(`update posts set caption = 'seen at once' where id = $1`, [post.id]);
       expect((await feedPage(off.app)).items[0]?.caption).toBe('seen at once');
-      expect(off.app.feedCache.size).toBe(0);
+      expect(off.app.services.feedCache.size).toBe(0);
     } finally {
       await off.close();
     }
@@ -341,7 +341,7 @@ describe("a signed-in viewer's page, kept with the cached page", () => {
   it('is read once: a like written behind the services does not show until the viewer changes something', async () => {
     const before = await viewerValuesOf(app, post.id, viewer);
     expect(before).toMatchObject({ likedByMe: false, likeCount: 0, savedByMe: false });
-    expect(app.feedCache.viewerPagesSize).toBe(1);
+    expect(app.services.feedCache.viewerPagesSize).toBe(1);
     await app.database.query('insert into post_likes (post_id, profile_id) values ($1, $2)', [
       post.id,
       viewer.id,
@@ -394,7 +394,7 @@ describe("a signed-in viewer's page, kept with the cached page", () => {
     // Byte for byte the page read without the cache.
     const kept = await feed(app, 'limit=20', viewer);
     expect(kept.body).toBe(
-      JSON.stringify(PostPageSchema.parse(await app.posts.listFeed(viewer.id, { limit: 20 }))),
+      JSON.stringify(PostPageSchema.parse(await app.services.posts.listFeed(viewer.id, { limit: 20 }))),
     );
   });
 
@@ -435,7 +435,7 @@ describe("a signed-in viewer's page, kept with the cached page", () => {
       const someone = await createUser(small.app);
       await publishPost(small.app, someone, { caption: 'one post' });
       for (let i = 0; i < 4; i++) await feedPage(small.app, 'limit=20', await createUser(small.app));
-      expect(small.app.feedCache.viewerPagesSize).toBe(2);
+      expect(small.app.services.feedCache.viewerPagesSize).toBe(2);
     } finally {
       await small.close();
     }
@@ -472,7 +472,7 @@ describe("a signed-in viewer's page, kept with the cached page", () => {
         });
         await call(off.app, writer, 'POST', `/api/v1/blocks/${reader.id}`);
         expect(await viewerValuesOf(off.app, own.id, reader)).toBeUndefined();
-        expect(off.app.feedCache.viewerPagesSize).toBe(0);
+        expect(off.app.services.feedCache.viewerPagesSize).toBe(0);
       } finally {
         await off.close();
       }
@@ -548,7 +548,7 @@ describe('the feed cache across two instances on one database', () => {
       throw new Error("the other instance kept serving the viewer's old page");
     };
     await eventuallyOnSecond((values) => values?.likedByMe === false); // the new post's page, kept there
-    expect(second.feedCache.viewerPagesSize).toBeGreaterThan(0);
+    expect(second.services.feedCache.viewerPagesSize).toBeGreaterThan(0);
 
     await call(first, viewer, 'PUT', `/api/v1/posts/${post.id}/like`);
     await eventuallyOnSecond((values) => values?.likedByMe === true && values.likeCount === 1);

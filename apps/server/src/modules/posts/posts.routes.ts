@@ -11,22 +11,21 @@ import {
   UpdatePostBodySchema,
   UsernameParamsSchema,
 } from '@sys/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { etagOf, FeedCache } from './posts.feed-cache.ts';
+import { etagOf, type FeedCache } from './posts.feed-cache.ts';
 import { postPreviewTags } from './posts.preview.ts';
-import { PostsService } from './posts.service.ts';
+import type { PostsService } from './posts.service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    posts: PostsService;
-    feedCache: FeedCache;
-  }
+export interface PostsRoutesOptions {
+  posts: PostsService;
+  /** The visitors' feed pages and each viewer's values for them. */
+  feedCache: FeedCache;
 }
 
 const errors = {
@@ -38,9 +37,11 @@ const errors = {
 const secured = [{ bearerAuth: [] }];
 const notFoundParams = { paramsNotFound: POST_MESSAGES.postNotFound };
 
-export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.posts;
-
+/** The feed, posts and profiles' posts under /api/v1. */
+export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
+  app,
+  { posts: service, feedCache: cache },
+) => {
   app.get(
     '/posts',
     {
@@ -58,7 +59,6 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewerId = request.user?.id ?? null;
-      const cache = app.feedCache;
       if (!cache.enabled) return service.listFeed(viewerId, request.query);
       // One cached page per limit and position (the cursor decoded, so spellings of one cursor share it).
       const after = decodeKeysetCursor(request.query.cursor);
@@ -196,36 +196,6 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Creates the posts service (`app.posts`, used by other modules) and serves the posts API under /api/v1. */
-export async function registerPosts(app: FastifyInstance): Promise<void> {
-  const feedCache = new FeedCache({
-    ttlMs: app.config.feedCacheTtlMs,
-    maxPages: app.config.feedCacheMaxPages,
-    maxViewerPages: app.config.feedCacheMaxViewerPages,
-    database: app.database,
-    log: app.log,
-  });
-  await feedCache.start();
-  app.addHook('onClose', async () => feedCache.stop());
-  app.decorate('feedCache', feedCache);
-  app.decorate(
-    'posts',
-    new PostsService({
-      db: app.database.db,
-      storage: app.uploads,
-      productImages: app.productImages,
-      log: app.log,
-      follows: app.follows,
-      // The wishlist is set up after posts (it needs them); by the time a request asks, it is there.
-      savedItems: { savedAmong: (viewerId, itemIds) => app.wishlist.savedItemIdsAmong(viewerId, itemIds) },
-      events: app.liveEvents,
-      feedCache,
-    }),
-  );
-  await app.register(postsRoutes, { prefix: '/api/v1' });
-  if (app.config.webDist) await app.register(postPageRoute);
-}
-
 /** Whether an If-None-Match header names `etag` (a list, weak validators and `*` included). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -242,13 +212,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * link gets a preview. The app itself loads the post as usual; an unknown or hidden post gets the plain
  * page, which shows 'Post not found'.
  */
-const postPageRoute: FastifyPluginAsyncZod = async (app) => {
+export const postPageRoute: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
   // The configured address, never the request's Host: see publicBaseUrl.
   const origin = publicBaseUrl(app.config);
   app.get('/post/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     if (!UUID.test(id)) return reply.sendIndexHtml();
-    const post = await app.posts.getPost(null, id).catch((error: unknown) => {
+    const post = await posts.getPost(null, id).catch((error: unknown) => {
       if (error instanceof AppError && error.status === 404) return null;
       throw error;
     });

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthHooks } from '../auth/auth.service.ts';
-import { profilesRoutes } from './profiles.routes.ts';
 import type { ProfilesService } from './profiles.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    profiles: ProfilesService;
-  }
-}
 
 /** What the auth service tells the profiles module: a session started, an account was soft-deleted. */
 export function profileAuthHooks(profiles: ProfilesService): AuthHooks {
@@ -19,16 +12,14 @@ export function profileAuthHooks(profiles: ProfilesService): AuthHooks {
 }
 
 /**
- * Decorates `app.profiles`, bootstraps the profile of every signed-in caller of the data API
- * (spec section 4: a user without a profile row gets one) and serves /api/v1/profiles.
- * Register after the auth module, which sets `request.user`.
+ * Bootstraps the profile of every signed-in caller of the data API (spec section 4: a user without a
+ * profile row gets one), before any other check of the request. Reads `request.user`, which the
+ * authentication hook sets when the request arrives.
  */
-export async function registerProfiles(app: FastifyInstance, profiles: ProfilesService): Promise<void> {
-  app.decorate('profiles', profiles);
+export function registerProfileBootstrap(app: FastifyInstance, profiles: ProfilesService): void {
   app.addHook('preHandler', async (request) => {
     const user = request.user;
     if (!user || !request.url.startsWith('/api/v1/')) return;
     await profiles.ensureProfile({ id: user.id, email: user.email, userMetadata: user.userMetadata });
   });
-  await app.register(profilesRoutes, { profiles });
 }

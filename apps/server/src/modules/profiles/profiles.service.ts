@@ -72,11 +72,8 @@ const profileNotFound = () => notFound(PROFILE_MESSAGES.profileNotFound);
 export type AvatarStore = Pick<StorageService, 'findOwnedObjects' | 'removeOwnedObjects'>;
 
 export interface ProfilesServiceOptions {
-  /**
-   * The upload service. A getter because profiles are set up before uploads (the profile bootstrap
-   * must run before any data route); it is only called while serving a request.
-   */
-  avatars?: () => AvatarStore;
+  /** The upload service (absent in the admin CLI, which never changes an avatar). */
+  avatars?: AvatarStore;
   log?: { warn(object: object, message: string): void };
   /**
    * Called after a change of what posts show of their author (name, display name, avatar) or search
@@ -207,7 +204,7 @@ export class ProfilesService {
   }
 
   private avatarStore(): AvatarStore {
-    const store = this.options.avatars?.();
+    const store = this.options.avatars;
     if (!store) throw new Error('ProfilesService was built without the upload service');
     return store;
   }

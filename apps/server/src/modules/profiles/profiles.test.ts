@@ -69,7 +69,10 @@ describe('profile bootstrap', () => {
   });
 
   it('creates a missing profile on the first authenticated API request', async () => {
-    const user = await t.app.auth.admin.createUser({ email: 'late@example.com', email_confirm: true });
+    const user = await t.app.services.auth.admin.createUser({
+      email: 'late@example.com',
+      email_confirm: true,
+    });
     const [before] = await t.app.database.query<{ n: number }>(
       'select count(*)::int as n from profiles where id = $1',
       [user.id],
@@ -80,7 +83,7 @@ describe('profile bootstrap', () => {
       'insert into auth.sessions (user_id) values ($1) returning id',
       [user.id],
     );
-    const { token } = await t.app.auth.tokens.signAccessToken(
+    const { token } = await t.app.services.auth.tokens.signAccessToken(
       {
         sub: user.id,
         aud: 'authenticated',

@@ -1,11 +1,10 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findUrlsUsedByAnyPost } from '../posts/posts.repository.ts';
 import type { StoredAtCursor } from '../storage/storage.repository.ts';
 import type { StorageService } from '../storage/storage.service.ts';
 import type { AddressPolicy } from './scrape.addresses.ts';
-import { anyAddress, publicAddressesOnly } from './scrape.addresses.ts';
 import {
   type FetchFailure,
   fetchImageFile,
@@ -21,7 +20,7 @@ export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const SCRAPED_CANDIDATE_PREFIX = 'scraped-';
 export const SCRAPED_CANDIDATE_TTL_MS = 24 * 60 * 60 * 1000;
 /** How often unused candidates are looked for. */
-const CANDIDATE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const CANDIDATE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
 
 /** Product images fetched at once for one request (a post may tag 20 products). */
@@ -144,36 +143,4 @@ export class ProductImages {
     if (removed > 0) this.options.log.info({ removed }, 'removed scraped product images no post used');
     return removed;
   }
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Product images as our own media (the scraper's candidates, and images of posts when saved). */
-    productImages: ProductImages;
-  }
-}
-
-/**
- * Decorates `app.productImages` (used by the posts and the scrape modules) and sweeps unused scraper
- * candidates every hour. After the storage module, before posts.
- */
-export function registerProductImages(
-  app: FastifyInstance,
-  options: Partial<Pick<ProductImagesOptions, 'fetch'>> = {},
-): void {
-  const productImages = new ProductImages({
-    db: app.database.db,
-    policy: app.config.scraperAllowPrivate ? anyAddress : publicAddressesOnly,
-    uploads: app.uploads,
-    log: app.log,
-    ...options,
-  });
-  app.decorate('productImages', productImages);
-  const sweep = setInterval(() => {
-    productImages
-      .removeUnusedCandidates()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'scraped image clean-up failed'));
-  }, CANDIDATE_SWEEP_INTERVAL_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 }

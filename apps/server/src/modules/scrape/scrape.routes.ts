@@ -1,11 +1,10 @@
 import { ErrorResponseSchema, ScrapeProductBodySchema, ScrapeProductResponseSchema } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { anyAddress, publicAddressesOnly } from './scrape.addresses.ts';
-import { ScrapeService, type ScrapeServiceOptions } from './scrape.service.ts';
+import type { ScrapeService } from './scrape.service.ts';
 
+/** The scrape-product function, at /functions/v1/scrape-product. */
 export const scrapeRoutes: FastifyPluginAsyncZod<{ service: ScrapeService }> = async (app, { service }) => {
   app.post(
     '/functions/v1/scrape-product',
@@ -37,17 +36,3 @@ export const scrapeRoutes: FastifyPluginAsyncZod<{ service: ScrapeService }> = a
     },
   );
 };
-
-/** Serves the scrape-product function; `options` lets tests shorten the fetch limits. */
-export async function registerScrape(
-  app: FastifyInstance,
-  options: Partial<Omit<ScrapeServiceOptions, 'log'>> = {},
-): Promise<void> {
-  const service = new ScrapeService({
-    policy: app.config.scraperAllowPrivate ? anyAddress : publicAddressesOnly,
-    images: app.productImages,
-    log: app.log,
-    ...options,
-  });
-  await app.register(scrapeRoutes, { service });
-}

@@ -502,7 +502,7 @@ describe('POST /functions/v1/scrape-product', () => {
     expect((published.json() as SavedPost).items[0]!.imageUrl).toBe(chosen);
 
     const status = async (url: string) => (await openCtx.app.inject({ method: 'GET', url })).statusCode;
-    const images = openCtx.app.productImages;
+    const images = openCtx.app.services.productImages;
     expect(await images.removeUnusedCandidates(new Date())).toBe(0);
     for (const url of scraped.data.images) expect(await status(url)).toBe(200);
 

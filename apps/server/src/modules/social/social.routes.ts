@@ -13,18 +13,10 @@ import {
   SaveStateSchema,
   SearchPageQuerySchema,
 } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { SocialService } from './social.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Likes, comments and saved posts; the wishlist reads saved posts through it. */
-    social: SocialService;
-  }
-}
+import type { SocialService } from './social.service.ts';
 
 const secured = [{ bearerAuth: [] }];
 const postParams = { paramsNotFound: POST_MESSAGES.postNotFound };
@@ -32,6 +24,7 @@ const commentParams = { paramsNotFound: POST_MESSAGES.commentNotFound };
 const itemParams = { paramsNotFound: POST_MESSAGES.itemNotFound };
 const writeErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 
+/** Likes, comments, saved posts and item clicks under /api/v1. */
 export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = async (app, { service }) => {
   // --- likes ----------------------------------------------------------------------------------------------
   for (const [method, liked] of [
@@ -203,10 +196,3 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
     },
   );
 };
-
-/** Serves likes, comments, saves and item clicks under /api/v1 (needs `app.posts`). */
-export async function registerSocial(app: FastifyInstance): Promise<void> {
-  const service = new SocialService({ db: app.database.db, posts: app.posts });
-  app.decorate('social', service);
-  await app.register(socialRoutes, { prefix: '/api/v1', service });
-}

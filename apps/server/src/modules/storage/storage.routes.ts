@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
@@ -9,30 +6,18 @@ import {
   StorageBucketSchema,
   UploadResponseSchema,
 } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PgAdvisoryLocks } from '../../db/pg-advisory-lock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { removeStaleTemporaries } from '../../lib/stale-temporaries.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { fileTooLarge, UPLOAD_TEMP_PREFIX } from './storage.receive.ts';
-import {
-  createResumableUploads,
-  fileBackend,
-  type ResumableUploads,
-  s3Backend,
-} from './storage.resumable.ts';
-import { PgUploadLocker } from './storage.resumable-lock.ts';
-import { S3Storage } from './storage.s3.ts';
-import { StorageService } from './storage.service.ts';
+import { fileTooLarge } from './storage.receive.ts';
+import type { ResumableUploads } from './storage.resumable.ts';
+import type { StorageService } from './storage.service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Uploads: storing, checking and removing users' files (the file store itself is `app.storage`). */
-    uploads: StorageService;
-  }
+export interface UploadRoutesOptions {
+  uploads: StorageService;
+  resumable: ResumableUploads;
 }
 
 const ResumableParamsSchema = z.object({ bucket: StorageBucketSchema, id: z.string().max(200).optional() });
@@ -53,11 +38,13 @@ function declaredLength(header: string | undefined): number | undefined {
   return Number(header);
 }
 
-export const uploadRoutes: FastifyPluginAsyncZod<{ resumable: ResumableUploads }> = async (
+/**
+ * `POST /api/v1/storage/{bucket}` and the resumable (tus) uploads under `/api/v1/storage/{bucket}/resumable`.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
   app,
-  { resumable },
+  { uploads: service, resumable },
 ) => {
-  const service = app.uploads;
   const maxBytes = app.config.uploadMaxBytes;
 
   // Two ways to send the file, both streamed as they arrive: a multipart form with one file part, or the
@@ -140,69 +127,3 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ resumable: ResumableUploads }
     });
   }
 };
-
-/**
- * At most this many resumable uploads are written to at once per instance: each holds its PostgreSQL
- * lock on a connection of its own (besides the query pool's 20 and the LISTEN connection).
- */
-const UPLOAD_LOCK_CONNECTIONS = 10;
-
-/** Cleans up abandoned resumable uploads this often. */
-const RESUMABLE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-
-/**
- * Creates the upload service (`app.uploads`) and serves `POST /api/v1/storage/{bucket}` and the
- * resumable (tus) uploads under `/api/v1/storage/{bucket}/resumable`.
- */
-export async function registerUploads(app: FastifyInstance): Promise<void> {
-  const tmpDir = app.config.dataDir
-    ? join(app.config.dataDir, 'tmp', 'uploads')
-    : join(tmpdir(), 'sys-uploads');
-  const service = new StorageService(app.database.db, app.storage, {
-    maxBytes: app.config.uploadMaxBytes,
-    tmpDir,
-  });
-  app.decorate('uploads', service);
-  // Uploads a crashed process was receiving can never finish (a resumable upload's parts are kept).
-  if (app.config.dataDir) {
-    const removed = await removeStaleTemporaries(tmpDir, UPLOAD_TEMP_PREFIX);
-    if (removed > 0) app.log.info({ removed }, 'removed unfinished uploads left by a stopped process');
-  }
-  // Without a data directory (tests) each app gets its own folder of parts, removed on close.
-  let directory: string | undefined;
-  const partsDirectory = () => {
-    directory ??= app.config.dataDir
-      ? join(tmpDir, 'resumable')
-      : mkdtempSync(join(tmpdir(), 'sys-resumable-'));
-    return directory;
-  };
-  const storage = app.storage;
-  // Several instances on one PostgreSQL database: tus' lock must hold across all of them.
-  const locker =
-    app.database.engine === 'postgres' && app.config.databaseUrl
-      ? new PgUploadLocker(
-          new PgAdvisoryLocks(app.config.databaseUrl, { maxHeld: UPLOAD_LOCK_CONNECTIONS }),
-          app.database,
-        )
-      : undefined;
-  const resumable = createResumableUploads({
-    service,
-    backend: () =>
-      storage instanceof S3Storage ? s3Backend(service, storage) : fileBackend(service, partsDirectory()),
-    locker,
-    maxBytes: app.config.uploadMaxBytes,
-    log: app.log,
-  });
-  const cleanup = setInterval(() => {
-    resumable
-      .cleanUp()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'resumable upload clean-up failed'));
-  }, RESUMABLE_CLEANUP_INTERVAL_MS);
-  cleanup.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(cleanup);
-    await locker?.close();
-    if (!app.config.dataDir && directory) rmSync(directory, { recursive: true, force: true });
-  });
-  await app.register(uploadRoutes, { prefix: '/api/v1', resumable });
-}

@@ -10,15 +10,15 @@ import {
   SwipeInputSchema,
   SwipeResultSchema,
 } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { SwipesService } from './swipes.service.ts';
+import type { SwipesService } from './swipes.service.ts';
 
 const secured = [{ bearerAuth: [] }];
 const writeErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
 
+/** Swipes, taste and 'For you' under /api/v1. */
 export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = async (app, { service }) => {
   app.post(
     '/swipes',
@@ -113,9 +113,3 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
     async (request) => service.listForYou(request.user?.id ?? null, request.query),
   );
 };
-
-/** Serves swipes, taste and 'For you' under /api/v1 (needs `app.posts` and `app.explore`). */
-export async function registerSwipes(app: FastifyInstance): Promise<void> {
-  const service = new SwipesService({ db: app.database.db, posts: app.posts, explore: app.explore });
-  await app.register(swipesRoutes, { prefix: '/api/v1', service });
-}

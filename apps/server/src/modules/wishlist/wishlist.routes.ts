@@ -8,22 +8,16 @@ import {
   WishlistQuerySchema,
   WishlistSummarySchema,
 } from '@sys/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { WishlistService } from './wishlist.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    wishlist: WishlistService;
-  }
-}
+import type { WishlistService } from './wishlist.service.ts';
 
 const secured = [{ bearerAuth: [] }];
 const itemParams = { paramsNotFound: POST_MESSAGES.itemNotFound };
 const listErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
 
+/** Saved products and the wishlist screen under /api/v1. */
 export const wishlistRoutes: FastifyPluginAsyncZod<{ service: WishlistService }> = async (
   app,
   { service },
@@ -94,15 +88,3 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ service: WishlistService }>
     },
   );
 };
-
-/** Creates the wishlist service (`app.wishlist`) and serves it under /api/v1 (needs posts, social, albums). */
-export async function registerWishlist(app: FastifyInstance): Promise<void> {
-  const service = new WishlistService({
-    db: app.database.db,
-    posts: app.posts,
-    social: app.social,
-    albums: app.albums,
-  });
-  app.decorate('wishlist', service);
-  await app.register(wishlistRoutes, { prefix: '/api/v1', service });
-}

@@ -16,7 +16,6 @@ import type { SocialService } from '../social/social.service.ts';
 import {
   countSavedProducts,
   deleteSavedItem,
-  findSavedItemIdsAmong,
   findSavedProductsPage,
   insertSavedItem,
   type SavedProductRow,
@@ -62,12 +61,6 @@ export class WishlistService {
     // Their own feed shows the product saved at once.
     await this.deps.posts.viewersChanged([userId]);
     return { saved };
-  }
-
-  /** Which of these items the viewer saved (one query; empty for visitors). Feeds each item's savedByMe. */
-  async savedItemIdsAmong(viewerId: string | null, itemIds: readonly string[]): Promise<Set<string>> {
-    if (!viewerId || itemIds.length === 0) return new Set();
-    return new Set(await findSavedItemIdsAmong(this.db, viewerId, itemIds));
   }
 
   /**

@@ -1,0 +1,273 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { type ApiRateLimiter, createApiRateLimiter } from './lib/api-rate-limits.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
+import { AlbumsService } from './modules/albums/albums.service.ts';
+import { type AuthModule, createAuthModule } from './modules/auth/auth.plugin.ts';
+import type { Clock } from './modules/auth/auth.service.ts';
+import { BrandsService } from './modules/brands/brands.service.ts';
+import { LiveEventBus } from './modules/events/events.bus.ts';
+import { LiveEventsService } from './modules/events/events.service.ts';
+import { indexUnindexedPosts } from './modules/search-index/search-index.ts';
+import { ExploreService } from './modules/explore/explore.service.ts';
+import { FollowsService } from './modules/follows/follows.service.ts';
+import { MessagesService } from './modules/messages/messages.service.ts';
+import { ModerationService } from './modules/moderation/moderation.service.ts';
+import { FEED_CHANNEL, FeedCache } from './modules/posts/posts.feed-cache.ts';
+import { PostsService } from './modules/posts/posts.service.ts';
+import { profileAuthHooks } from './modules/profiles/profiles.plugin.ts';
+import { ProfilesService } from './modules/profiles/profiles.service.ts';
+import { anyAddress, publicAddressesOnly } from './modules/scrape/scrape.addresses.ts';
+import { CANDIDATE_SWEEP_INTERVAL_MS, ProductImages } from './modules/scrape/scrape.images.ts';
+import { ScrapeService } from './modules/scrape/scrape.service.ts';
+import { SocialService } from './modules/social/social.service.ts';
+import type { LocalStorage } from './modules/storage/storage.local.ts';
+import { createUploads, RESUMABLE_CLEANUP_INTERVAL_MS } from './modules/storage/storage.plugin.ts';
+import type { ResumableUploads } from './modules/storage/storage.resumable.ts';
+import type { S3Storage } from './modules/storage/storage.s3.ts';
+import type { StorageService } from './modules/storage/storage.service.ts';
+import { SwipesService } from './modules/swipes/swipes.service.ts';
+import { SavedItems } from './modules/wishlist/wishlist.saved-items.ts';
+import { WishlistService } from './modules/wishlist/wishlist.service.ts';
+import { type AccessTokens, createAccessTokens } from './plugins/authenticate.ts';
+
+/**
+ * Every service of the server, built once in dependency order (`createServices`); the routes get the
+ * ones they serve through their plugin options, tests and the admin CLI read them as `app.services`.
+ */
+export interface Services {
+  /** Storing, checking and removing users' files (the file store itself is `app.storage`). */
+  uploads: StorageService;
+  /** tus uploads under /api/v1/storage/{bucket}/resumable. */
+  resumableUploads: ResumableUploads;
+  /** Product images as our own media (the scraper's candidates, and images of posts when saved). */
+  productImages: ProductImages;
+  /** The visitors' feed pages; every post change clears them, and the discovery cache with them. */
+  feedCache: FeedCache;
+  profiles: ProfilesService;
+  /** The GoTrue-compatible auth service at /auth/v1. */
+  auth: AuthModule;
+  /** The data API's check of access tokens (`request.user`, the events stream). */
+  accessTokens: AccessTokens;
+  liveEvents: LiveEventsService;
+  follows: FollowsService;
+  posts: PostsService;
+  /** Likes, comments and saved posts. */
+  social: SocialService;
+  albums: AlbumsService;
+  wishlist: WishlistService;
+  messages: MessagesService;
+  /** Reports, blocks and the administrators' review (also used by `npm run admin`). */
+  moderation: ModerationService;
+  brands: BrandsService;
+  explore: ExploreService;
+  swipes: SwipesService;
+  scrape: ScrapeService;
+  /** The data API's limits counted in the database: messages sent, event streams opened. */
+  apiRateLimits: ApiRateLimiter;
+  /** Starts listening for changes from other instances and the periodic clean-ups; cleans up after a crash. */
+  start(): Promise<void>;
+  /** Starts the background work that waits for the server to be ready (indexing posts for search). */
+  ready(): void;
+  /** Before the server closes: waits for mail under way, which may still write its link tokens. */
+  beforeClose(): Promise<void>;
+  /** Stops everything `start` and `ready` started, in reverse order; harmless if they never ran. */
+  stop(): Promise<void>;
+}
+
+export interface ServicesOptions {
+  /** The auth service's clock (tests move it forward past a lock). */
+  authNow?: Clock;
+}
+
+/** What the services stand on: opened by `app.ts`, closed by it after the services stopped. */
+export interface Infrastructure {
+  database: Database;
+  /** The file store (local folder or S3 bucket). */
+  storage: LocalStorage | S3Storage;
+}
+
+/**
+ * The composition root: builds every service, cache and job of the server, each after what it needs.
+ * Nothing here listens, sweeps or touches the file system until `start()`.
+ */
+export async function createServices(
+  config: AppConfig,
+  { database, storage }: Infrastructure,
+  log: FastifyBaseLogger,
+  options: ServicesOptions = {},
+): Promise<Services> {
+  const db = database.db;
+  const addresses = config.scraperAllowPrivate ? anyAddress : publicAddressesOnly;
+
+  // Files first: profiles (avatars), posts (media), the scraper and account deletion store or remove them.
+  const uploads = createUploads(config, database, storage, log);
+  const productImages = new ProductImages({ db, policy: addresses, uploads: uploads.service, log });
+
+  // The feed cache before the services that clear it: profiles (a name shown with posts changed),
+  // follows, posts, social and the wishlist (a viewer's own values changed), deleted accounts.
+  const feedCache = new FeedCache({
+    ttlMs: config.feedCacheTtlMs,
+    maxPages: config.feedCacheMaxPages,
+    maxViewerPages: config.feedCacheMaxViewerPages,
+    database,
+    log,
+  });
+  const profiles = new ProfilesService(db, {
+    avatars: uploads.service,
+    log,
+    authorChanged: () => feedCache.invalidate(),
+  });
+
+  const auth = await createAuthModule(config, database, log, {
+    ...(options.authNow ? { now: options.authNow } : {}),
+    hooks: {
+      ...profileAuthHooks(profiles),
+      // A deleted account's files leave the store, and its posts every instance's feed and discovery caches.
+      beforeUserDeleted: async (userId) => {
+        const removeFiles = await uploads.service.prepareOwnerRemoval(userId);
+        return async () => {
+          await removeFiles();
+          await feedCache.invalidate();
+        };
+      },
+    },
+  });
+  const accessTokens = createAccessTokens({
+    verify: (token) => auth.tokens.verifyAccessToken(token),
+    checkAccess: (userId, sessionId) => auth.access.check(userId, sessionId),
+    watchAccess: (userId, onChange) => auth.access.watch(userId, onChange),
+  });
+
+  // Live events before the modules that publish them.
+  const bus = new LiveEventBus(database, log);
+  const liveEvents = new LiveEventsService(bus, profiles, log);
+
+  const follows = new FollowsService({ db, profiles, events: liveEvents, feed: feedCache });
+  // Posts show each item's savedByMe and the wishlist lists posts: the two services need each other.
+  // Posts get the one question they ask (SavedItems), built before both.
+  const posts = new PostsService({
+    db,
+    storage: uploads.service,
+    productImages,
+    log,
+    follows,
+    savedItems: new SavedItems(db),
+    events: liveEvents,
+    feedCache,
+  });
+  const social = new SocialService({ db, posts });
+  const albums = new AlbumsService({ db, posts, profiles });
+  const wishlist = new WishlistService({ db, posts, social, albums });
+
+  const messages = new MessagesService({ db, profiles, follows, events: liveEvents });
+  // A new events stream starts with the caller's unread count.
+  liveEvents.addSnapshotSource(async ({ userId }) =>
+    userId ? [{ type: 'unread.changed', unreadCount: (await messages.unreadCount(userId)).unreadCount }] : [],
+  );
+  // Removes what an administrator removes through the services that own it.
+  const moderation = new ModerationService({
+    db,
+    profiles,
+    follows,
+    posts,
+    social,
+    events: liveEvents,
+  });
+
+  const brands = new BrandsService(db);
+  const discoveryCache = new TtlCache({
+    ttlMs: config.discoveryCacheTtlMs,
+    maxEntries: config.discoveryCacheMaxEntries,
+  });
+  // Every post change clears it: at once on this instance, on the others when they hear FEED_CHANNEL.
+  feedCache.clearsAlso(discoveryCache);
+  const explore = new ExploreService({
+    db,
+    posts,
+    albums,
+    follows,
+    countCap: config.discoveryCountCap,
+    searchCandidates: config.searchCandidates,
+    cache: discoveryCache,
+  });
+  const swipes = new SwipesService({ db, posts, explore });
+  const scrape = new ScrapeService({ policy: addresses, images: productImages, log });
+  const apiRateLimits = createApiRateLimiter(db, config);
+
+  // --- jobs -------------------------------------------------------------------------------------------
+  const intervals: NodeJS.Timeout[] = [];
+  /** Runs `work` every `ms` on this instance (any instance may do it); a failure is logged. */
+  const every = (ms: number, failure: string, work: () => Promise<unknown>) => {
+    const timer = setInterval(() => {
+      work().catch((error: unknown) => log.warn({ err: error }, failure));
+    }, ms);
+    timer.unref();
+    intervals.push(timer);
+  };
+  let closing = false;
+  let backfill: Promise<void> = Promise.resolve();
+
+  return {
+    uploads: uploads.service,
+    resumableUploads: uploads.resumable,
+    productImages,
+    feedCache,
+    profiles,
+    auth,
+    accessTokens,
+    liveEvents,
+    follows,
+    posts,
+    social,
+    albums,
+    wishlist,
+    messages,
+    moderation,
+    brands,
+    explore,
+    swipes,
+    scrape,
+    apiRateLimits,
+
+    async start() {
+      await auth.access.start(database);
+      await uploads.removeStaleTemporaries();
+      every(RESUMABLE_CLEANUP_INTERVAL_MS, 'resumable upload clean-up failed', () =>
+        uploads.resumable.cleanUp(),
+      );
+      every(CANDIDATE_SWEEP_INTERVAL_MS, 'scraped image clean-up failed', () =>
+        productImages.removeUnusedCandidates(),
+      );
+      await bus.start();
+      await feedCache.start();
+      await discoveryCache.start(database, FEED_CHANNEL);
+    },
+
+    ready() {
+      // Posts written without their search row (an older version, a failed write) are indexed now.
+      backfill = indexUnindexedPosts(db, () => closing)
+        .then((count) => {
+          if (count > 0) log.info({ count }, 'indexed posts for search and filters');
+        })
+        .catch((error: unknown) => {
+          if (!closing) log.error({ err: error }, 'indexing posts for search and filters failed');
+        });
+    },
+
+    beforeClose: () => auth.background.idle(),
+
+    async stop() {
+      closing = true;
+      await backfill;
+      await discoveryCache.stop();
+      await feedCache.stop();
+      await bus.stop();
+      for (const timer of intervals.splice(0)) clearInterval(timer);
+      await uploads.close();
+      await auth.access.stop();
+      await auth.close();
+    },
+  };
+}
