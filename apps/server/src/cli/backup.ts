@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFromEnv } from '../config.ts';
 import { type Database, DatabaseError, openDatabase, pgliteDirFor } from '../db/client.ts';
-import { BackupError, createBackup } from '../modules/backup/backup.service.ts';
+import { BackupError } from '../modules/backup/backup.format.ts';
+import { createBackup } from '../modules/backup/backup.service.ts';
 import { openStorage } from '../modules/storage/storage.plugin.ts';
 
 /**

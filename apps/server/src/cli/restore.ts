@@ -2,12 +2,13 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFromEnv } from '../config.ts';
 import { DatabaseError } from '../db/client.ts';
-import { BackupError, restoreBackup } from '../modules/backup/backup.service.ts';
+import { BackupError } from '../modules/backup/backup.format.ts';
+import { restoreBackup } from '../modules/backup/backup.restore.ts';
 
 /**
  * `npm run restore -- FOLDER [--force] [--force-online]`: restores a backup of `npm run backup` into the
  * configured instance (DATA_DIR, DATABASE_URL, STORAGE_DRIVER, S3_*), which must be empty unless --force.
- * It is refused while servers use the target (see backup.service.ts). Start the server afterwards; it
+ * It is refused while servers use the target (see backup.restore.ts). Start the server afterwards; it
  * finds every row and file of the backup.
  */
 

@@ -16,8 +16,10 @@ import { createUser, TEST_PASSWORD, TEST_RATE_LIMITS, type TestUser } from '../.
 import { openStorage } from '../storage/storage.plugin.ts';
 import { RESUMABLE_S3_PREFIX } from '../storage/storage.resumable-s3.ts';
 import { openS3Storage, type S3Storage } from '../storage/storage.s3.ts';
+import type { BackupManifest } from './backup.format.ts';
 import { listTables } from './backup.repository.ts';
-import { type BackupManifest, createBackup, restoreBackup } from './backup.service.ts';
+import { restoreBackup } from './backup.restore.ts';
+import { createBackup } from './backup.service.ts';
 
 /**
  * Backups with the media in an S3-compatible bucket (STORAGE_DRIVER=s3, against s3rver): content made

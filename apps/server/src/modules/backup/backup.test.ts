@@ -22,7 +22,8 @@ import { makeMp4Bytes, publishPost, uploadRaw } from '../../test/media.ts';
 import { childEnv, ensureServerBuilt, mainScript, runProcess, startServer } from '../../test/processes.ts';
 import { createUser, TEST_PASSWORD, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 import { LocalStorage } from '../storage/storage.local.ts';
-import { type BackupManifest, restoreMedia } from './backup.service.ts';
+import type { BackupManifest } from './backup.format.ts';
+import { restoreMedia } from './backup.media.ts';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them (the bundled CLIs in child
