@@ -1,20 +1,17 @@
 import {
   appendStyles,
-  type DroppedItemImage,
   type PageQuery,
   type ParsedCreatePostBody,
-  type ParsedPostItemInput,
   type ParsedUpdatePostBody,
   POST_MESSAGES,
   type Post,
-  type PostMediaInput,
   type PostPage,
   type SavedPost,
 } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { NewPostItemRow, NewPostMediaRow, PostItemRow, PostMediaRow } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { NewPostItemRow, NewPostMediaRow } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import { countBrandUsage } from '../brands/brands.service.ts';
@@ -23,10 +20,6 @@ import type { StorageService } from '../storage/storage.service.ts';
 import type { ViewerPostState } from './posts.feed-template.ts';
 import { toPosts, toViewerPostState } from './posts.mapper.ts';
 import {
-  deleteItemsOfPostExcept,
-  deleteMediaOfPost,
-  deleteOwnedPost,
-  deletePostById,
   findItemAccess,
   findItemsOfPosts,
   findMediaOfPosts,
@@ -37,23 +30,28 @@ import {
   findUrlsStillUsed,
   findViewerStateOfPosts,
   findVisiblePostsByIds,
+  type PostAccessRow,
+  type PostListRow,
+} from './posts.repository.ts';
+import {
+  type ItemRowInput,
+  isOurMediaUrl,
+  type ProductImageMirror,
+  resolveItems,
+  resolveMedia,
+} from './posts.validation.ts';
+import {
+  deleteItemsOfPostExcept,
+  deleteMediaOfPost,
+  deleteOwnedPost,
+  deletePostById,
   insertItems,
   insertMedia,
   insertPost,
   lockOwnedPost,
-  type PostAccessRow,
-  type PostListRow,
   updateItem,
   updatePostFields,
-} from './posts.repository.ts';
-
-/** Stores images from other sites as a user's media: each link's stored copy, or why it could not be. */
-export interface ProductImageMirror {
-  mirrorAll(
-    ownerId: string,
-    urls: readonly string[],
-  ): Promise<ReadonlyMap<string, { ok: true; url: string } | { ok: false; message: string }>>;
-}
+} from './posts.write.repository.ts';
 
 export interface PostsServiceDeps {
   db: Db;
@@ -77,22 +75,7 @@ export interface PostsServiceDeps {
   };
 }
 
-type MediaRowInput = Omit<NewPostMediaRow, 'post_id'>;
-type ItemRowInput = Omit<NewPostItemRow, 'post_id'> & { id?: string };
-
-interface ResolvedItems {
-  rows: ItemRowInput[];
-  /** Image links that could not be stored: their items have no image. */
-  dropped: DroppedItemImage[];
-  /** The /media URLs stored for this request, to remove again if the post is not written. */
-  mirrored: string[];
-}
-
 const postNotFound = () => notFound(POST_MESSAGES.postNotFound);
-
-function isOurMediaUrl(url: string): boolean {
-  return url.startsWith('/media/');
-}
 
 /**
  * The rules of posts: who sees and changes what, validation beyond the request's shape (media must be the
@@ -243,8 +226,8 @@ export class PostsService {
   // -------------------------------------------------------------------------------------------------------
 
   async createPost(userId: string, input: ParsedCreatePostBody): Promise<SavedPost> {
-    const media = await this.resolveMedia(userId, input.media, []);
-    const items = await this.resolveItems(userId, input.items, []);
+    const media = await resolveMedia(this.deps, userId, input.media, []);
+    const items = await resolveItems(this.deps, userId, input.items, []);
     const postId = await this.db
       .transaction((tx) =>
         writeNewPost(tx, {
@@ -264,9 +247,9 @@ export class PostsService {
     const access = await this.requireOwnPost(userId, id);
     const currentMedia = await findMediaOfPosts(this.db, [id]);
     const currentItems = await findItemsOfPosts(this.db, [id]);
-    const media = input.media ? await this.resolveMedia(userId, input.media, currentMedia) : undefined;
+    const media = input.media ? await resolveMedia(this.deps, userId, input.media, currentMedia) : undefined;
     const resolvedItems = input.items
-      ? await this.resolveItems(userId, input.items, currentItems)
+      ? await resolveItems(this.deps, userId, input.items, currentItems)
       : undefined;
     const items = resolvedItems?.rows;
     const captionChanged = input.caption !== undefined || input.styles !== undefined;
@@ -406,130 +389,6 @@ export class PostsService {
       // The post change has committed; an orphaned file costs disk space, not correctness.
       this.deps.log.warn({ err: error, ownerId }, 'could not remove unused uploads');
     }
-  }
-
-  // -------------------------------------------------------------------------------------------------------
-  // Validation beyond the request's shape
-  // -------------------------------------------------------------------------------------------------------
-
-  /**
-   * Sorts the media by their `order` (the request's order breaks ties) and numbers them from 0. Each URL
-   * must be the author's own upload in `post-media` of the declared type, or already be on the post.
-   */
-  private async resolveMedia(
-    userId: string,
-    input: readonly PostMediaInput[],
-    current: readonly PostMediaRow[],
-  ): Promise<MediaRowInput[]> {
-    const sorted = input
-      .map((media, index) => ({ media, index }))
-      .sort((a, b) => (a.media.order ?? a.index) - (b.media.order ?? b.index) || a.index - b.index)
-      .map(({ media }) => media);
-    const uploads = await this.deps.storage.findOwnedObjects(
-      userId,
-      'post-media',
-      sorted.map((m) => m.url),
-    );
-    const onPost = new Map(current.map((row) => [row.media_url, row]));
-    const problems: { field: string; message: string }[] = [];
-    const rows = sorted.map((media, order): MediaRowInput => {
-      const upload = uploads.get(media.url);
-      if (upload) {
-        if (upload.kind !== media.type) {
-          problems.push({ field: `body.media.${order}.type`, message: `The file is a ${upload.kind}` });
-        }
-        return {
-          media_url: media.url,
-          media_type: upload.kind,
-          media_order: order,
-          width: upload.width,
-          height: upload.height,
-          placeholder: upload.placeholder,
-          variants: upload.variants ?? [],
-        };
-      }
-      const existing = onPost.get(media.url);
-      if (existing) {
-        return {
-          media_url: existing.media_url,
-          media_type: existing.media_type,
-          media_order: order,
-          width: existing.width,
-          height: existing.height,
-          placeholder: existing.placeholder,
-          variants: existing.variants,
-        };
-      }
-      problems.push({ field: `body.media.${order}.url`, message: POST_MESSAGES.mediaNotOurs });
-      return { media_url: media.url, media_type: media.type, media_order: order };
-    });
-    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
-    return rows;
-  }
-
-  /**
-   * Checks the items' images: the author's own upload or an image already on the post are kept as they
-   * are; any other (http(s)) link is fetched and stored as the author's media, or dropped (the item is
-   * saved without an image, and the answer says so).
-   */
-  private async resolveItems(
-    userId: string,
-    input: readonly ParsedPostItemInput[],
-    current: readonly PostItemRow[],
-  ): Promise<ResolvedItems> {
-    const ownImages = input
-      .map((item) => item.imageUrl)
-      .filter((url): url is string => url !== null && isOurMediaUrl(url));
-    const uploads = await this.deps.storage.findOwnedObjects(userId, 'post-media', ownImages);
-    const onPost = new Set(current.map((item) => item.image_url));
-    const problems: { field: string; message: string }[] = [];
-    const rows = input.map((item, index): ItemRowInput => {
-      if (item.imageUrl !== null && isOurMediaUrl(item.imageUrl)) {
-        const upload = uploads.get(item.imageUrl);
-        if (upload?.kind !== 'image' && !onPost.has(item.imageUrl)) {
-          problems.push({
-            field: `body.items.${index}.imageUrl`,
-            message: 'The item image must be your own uploaded image',
-          });
-        }
-      }
-      return {
-        ...(item.id !== undefined ? { id: item.id } : {}),
-        item_order: index,
-        item_type: item.itemType,
-        brand: item.brand,
-        link: item.link,
-        size: item.size,
-        title: item.title,
-        image_url: item.imageUrl,
-        price: item.price,
-        currency: item.currency,
-        color: item.color,
-        pattern: item.pattern,
-      };
-    });
-    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
-    return this.mirrorItemImages(userId, rows);
-  }
-
-  /** Replaces each item's image link that is not ours with the stored copy, or with none. */
-  private async mirrorItemImages(userId: string, rows: ItemRowInput[]): Promise<ResolvedItems> {
-    const links = rows
-      .map((row) => row.image_url)
-      .filter((url): url is string => url != null && !isOurMediaUrl(url));
-    if (links.length === 0) return { rows, dropped: [], mirrored: [] };
-    const results = await this.deps.productImages.mirrorAll(userId, links);
-    const dropped: DroppedItemImage[] = [];
-    const resolved = rows.map((row, index) => {
-      const link = row.image_url;
-      if (link == null || isOurMediaUrl(link)) return row;
-      const result = results.get(link);
-      if (result?.ok) return { ...row, image_url: result.url };
-      dropped.push({ index, url: link, reason: result?.message ?? 'The image could not be stored' });
-      return { ...row, image_url: null };
-    });
-    const mirrored = [...results.values()].flatMap((result) => (result.ok ? [result.url] : []));
-    return { rows: resolved, dropped, mirrored };
   }
 }
 
