@@ -34,6 +34,7 @@ import { registerCors } from './plugins/cors.ts';
 import { errorBody, errorLogSerializer, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerPrivateCaching } from './plugins/private-caching.ts';
 import { requestLogSerializer } from './plugins/request-log.ts';
+import { registerRouteAccess } from './plugins/route-access.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -152,6 +153,8 @@ export async function buildApp(
   // Who is calling: `request.user`, read by the profile bootstrap and every data route.
   registerAuthenticate(app, services.accessTokens);
   registerProfileBootstrap(app, services.profiles);
+  // Then each data route's declared `config.access`: the caller, then the request's shape.
+  registerRouteAccess(app);
   await app.register(authServiceRoutes, { prefix: AUTH_PREFIX, module: services.auth });
 
   // The data API: each routes plugin gets the services it serves.

@@ -12,11 +12,11 @@ export interface ThrowIfInvalidOptions {
 }
 
 /**
- * For routes declared with `attachValidation: true`. Fastify has checked the request against the shared
- * zod schemas but left the answer to the handler, which first checks the sign-in (an anonymous write is a
- * 401 whatever its body) and then calls this. The first failing rule's message becomes the error message,
- * so clients can show the spec's texts ('Please add at least one image or video') as they are; `details`
- * lists every failing field, in the central error handler's shape.
+ * For routes declared with `config.access` (plugins/route-access.ts). Fastify has checked the request
+ * against the shared zod schemas but left the answer to the access hook, which first checks the caller
+ * (an anonymous write is a 401 whatever its body) and then calls this. The first failing rule's message
+ * becomes the error message, so clients can show the spec's texts ('Please add at least one image or
+ * video') as they are; `details` lists every failing field, in the central error handler's shape.
  */
 export function throwIfInvalid(request: FastifyRequest, options: ThrowIfInvalidOptions = {}): void {
   const error = request.validationError;

@@ -189,6 +189,17 @@ class VerifiedTokens {
   }
 }
 
+/**
+ * The caller of a route declared `config: { access: 'user' }` or `'admin'`, whom the access hook
+ * (plugins/route-access.ts) has let through. On any other route it is a programming error (500).
+ */
+export function signedInUser(request: FastifyRequest): RequestUser {
+  if (!request.user) {
+    throw new Error(`${request.method} ${request.routeOptions.url} reads the user without access: 'user'`);
+  }
+  return request.user;
+}
+
 /** The signed-in user, or 401 'User not authenticated' (the spec's message for unauthenticated writes). */
 export function requireUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw unauthorized('User not authenticated');

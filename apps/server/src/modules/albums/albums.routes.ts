@@ -18,11 +18,9 @@ import {
   UsernameParamsSchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import type { AlbumsService } from './albums.service.ts';
 
-const secured = [{ bearerAuth: [] }];
 const albumParams = { paramsNotFound: ALBUM_MESSAGES.albumNotFound };
 const profileParams = { paramsNotFound: PROFILE_MESSAGES.profileNotFound };
 const readErrors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -38,18 +36,16 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
   app.post(
     '/albums',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['albums'],
         summary: 'Create an album (name non-blank after trimming), optionally with its first post',
-        security: secured,
         body: CreateAlbumBodySchema,
         response: { 201: AlbumSchema, ...writeErrors },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return reply.status(201).send(await service.createAlbum(user.id, request.body));
     },
   );
@@ -57,7 +53,7 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
   app.get(
     '/albums',
     {
-      attachValidation: true,
+      config: { access: 'public' },
       schema: {
         tags: ['albums'],
         summary:
@@ -66,16 +62,13 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
         response: { 200: AlbumPageSchema, 400: ErrorResponseSchema },
       },
     },
-    async (request) => {
-      throwIfInvalid(request);
-      return service.listPublicAlbums(request.user?.id ?? null, request.query);
-    },
+    async (request) => service.listPublicAlbums(request.user?.id ?? null, request.query),
   );
 
   app.get(
     '/albums/:id',
     {
-      attachValidation: true,
+      config: { access: 'public', ...albumParams },
       schema: {
         tags: ['albums'],
         summary: 'One album (a private album is found by its owner only)',
@@ -83,28 +76,23 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
         response: { 200: AlbumSchema, 404: ErrorResponseSchema },
       },
     },
-    async (request) => {
-      throwIfInvalid(request, albumParams);
-      return service.getAlbum(request.user?.id ?? null, request.params.id);
-    },
+    async (request) => service.getAlbum(request.user?.id ?? null, request.params.id),
   );
 
   app.patch(
     '/albums/:id',
     {
-      attachValidation: true,
+      config: { access: 'user', ...albumParams },
       schema: {
         tags: ['albums'],
         summary: 'Rename own album or make it public or private',
-        security: secured,
         params: IdParamsSchema,
         body: UpdateAlbumBodySchema,
         response: { 200: AlbumSchema, ...writeErrors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request, albumParams);
+      const user = signedInUser(request);
       return service.updateAlbum(user.id, request.params.id, request.body);
     },
   );
@@ -112,18 +100,16 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
   app.delete(
     '/albums/:id',
     {
-      attachValidation: true,
+      config: { access: 'user', ...albumParams },
       schema: {
         tags: ['albums'],
         summary: 'Delete own album (its posts stay)',
-        security: secured,
         params: IdParamsSchema,
         response: { 204: NoContentSchema, ...writeErrors },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request, albumParams);
+      const user = signedInUser(request);
       await service.deleteAlbum(user.id, request.params.id);
       return reply.status(204).send(null);
     },
@@ -136,17 +122,15 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
     app.route({
       method,
       url: '/albums/:id/posts/:postId',
-      attachValidation: true,
+      config: { access: 'user', ...albumParams },
       schema: {
         tags: ['albums'],
         summary: on ? 'Add a post to the end of own album' : 'Remove a post from own album',
-        security: secured,
         params: AlbumPostParamsSchema,
         response: { 200: AlbumMembershipSchema, ...writeErrors },
       },
       handler: async (request) => {
-        const user = requireUser(request);
-        throwIfInvalid(request, albumParams);
+        const user = signedInUser(request);
         return service.setAlbumPost(user.id, request.params.id, request.params.postId, on);
       },
     });
@@ -154,19 +138,17 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
     app.route({
       method,
       url: '/albums/:id/save',
-      attachValidation: true,
+      config: { access: 'user', ...albumParams },
       schema: {
         tags: ['albums'],
         summary: on
           ? "Save an album to the wishlist (anyone's public album)"
           : 'Remove an album from the wishlist',
-        security: secured,
         params: IdParamsSchema,
         response: { 200: SaveStateSchema, ...writeErrors },
       },
       handler: async (request) => {
-        const user = requireUser(request);
-        throwIfInvalid(request, albumParams);
+        const user = signedInUser(request);
         return service.setAlbumSaved(user.id, request.params.id, on);
       },
     });
@@ -175,7 +157,7 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
   app.get(
     '/albums/:id/posts',
     {
-      attachValidation: true,
+      config: { access: 'public', ...albumParams },
       schema: {
         tags: ['albums'],
         summary:
@@ -185,16 +167,13 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
         response: { 200: PostPageSchema, ...readErrors },
       },
     },
-    async (request) => {
-      throwIfInvalid(request, albumParams);
-      return service.listAlbumPosts(request.user?.id ?? null, request.params.id, request.query);
-    },
+    async (request) => service.listAlbumPosts(request.user?.id ?? null, request.params.id, request.query),
   );
 
   app.get(
     '/profiles/:username/albums',
     {
-      attachValidation: true,
+      config: { access: 'public', ...profileParams },
       schema: {
         tags: ['albums'],
         summary: "A user's albums, newest first: public ones (all of them for the owner)",
@@ -203,27 +182,23 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
         response: { 200: AlbumPageSchema, ...readErrors },
       },
     },
-    async (request) => {
-      throwIfInvalid(request, profileParams);
-      return service.listProfileAlbums(request.user?.id ?? null, request.params.username, request.query);
-    },
+    async (request) =>
+      service.listProfileAlbums(request.user?.id ?? null, request.params.username, request.query),
   );
 
   app.get(
     '/me/albums',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['albums'],
         summary: 'My albums, newest first; postId adds containsPost (the save-post dialog)',
-        security: secured,
         querystring: MyAlbumsQuerySchema,
         response: { 200: AlbumPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return service.listMyAlbums(user.id, request.query);
     },
   );
@@ -231,19 +206,17 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
   app.get(
     '/me/saved-albums',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['albums'],
         summary:
           'Albums I saved, most recently saved first; q searches names and owners; total counts every match',
-        security: secured,
         querystring: SearchPageQuerySchema,
         response: { 200: SavedAlbumPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return service.listSavedAlbums(user.id, request.query);
     },
   );

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiRateLimiter } from '../../lib/api-rate-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
 import { type AccessTokens, bearerTokenOf } from '../../plugins/authenticate.ts';
 import { isPrivateRequest, PRIVATE_CACHE_CONTROL } from '../../plugins/private-caching.ts';
 import { profileTopic, userTopic } from './events.bus.ts';
@@ -40,7 +39,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
   app.get(
     '/events',
     {
-      attachValidation: true,
+      // Visitors too; a token, from the header or the query, is checked below.
+      config: { access: 'public' },
       schema: {
         tags: ['events'],
         summary: 'Live updates as server-sent events',
@@ -60,7 +60,6 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      throwIfInvalid(request);
       // The query's token (EventSource sends no headers) gets the same check as the header's.
       const token = request.query.access_token ?? bearerTokenOf(request);
       const { user, expiresAt } = token

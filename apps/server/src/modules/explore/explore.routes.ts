@@ -18,11 +18,9 @@ import {
   TrendingPageSchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import type { ExploreService } from './explore.service.ts';
 
-const secured = [{ bearerAuth: [] }];
 const listErrors = { 400: ErrorResponseSchema };
 
 /** Explore, search and the filtered feeds under /api/v1. */
@@ -66,12 +64,11 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
   app.get(
     '/posts/fits-like-me',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['explore'],
         summary:
           "Public posts of authors whose public measurements are each within `tolerance` cm of the caller's own, closest first",
-        security: secured,
         querystring: FitsLikeMeQuerySchema,
         response: {
           200: CountedPostPageSchema,
@@ -82,8 +79,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return service.listFitsLikeMe(user.id, request.query);
     },
   );
@@ -115,7 +111,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
   app.get(
     '/explore/brands/:brandId',
     {
-      attachValidation: true,
+      config: { access: 'public', paramsNotFound: DISCOVERY_MESSAGES.brandNotFound },
       schema: {
         tags: ['explore'],
         summary: "A brand's page: posts with an item of the brand or by an author of that name, newest first",
@@ -124,10 +120,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         response: { 200: BrandPageSchema, ...listErrors, 404: ErrorResponseSchema },
       },
     },
-    async (request) => {
-      throwIfInvalid(request, { paramsNotFound: DISCOVERY_MESSAGES.brandNotFound });
-      return service.getBrandPage(viewer(request), request.params.brandId, request.query);
-    },
+    async (request) => service.getBrandPage(viewer(request), request.params.brandId, request.query),
   );
 
   app.get(

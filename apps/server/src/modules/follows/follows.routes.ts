@@ -8,11 +8,9 @@ import {
   UsernameParamsSchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import type { FollowsService } from './follows.service.ts';
 
-const secured = [{ bearerAuth: [] }];
 const profileParams = { paramsNotFound: PROFILE_MESSAGES.profileNotFound };
 const writeResponses = {
   200: FollowStateSchema,
@@ -35,17 +33,15 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
     app.route({
       method,
       url: '/profiles/:username/follow',
-      attachValidation: true,
+      config: { access: 'user', ...profileParams },
       schema: {
         tags: ['follows'],
         summary,
-        security: secured,
         params: UsernameParamsSchema,
         response: writeResponses,
       },
       handler: async (request) => {
-        const user = requireUser(request);
-        throwIfInvalid(request, profileParams);
+        const user = signedInUser(request);
         return service.setFollowing(user.id, { username: request.params.username }, following);
       },
     });
@@ -53,17 +49,15 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
     app.route({
       method,
       url: '/follows/:profileId',
-      attachValidation: true,
+      config: { access: 'user', ...profileParams },
       schema: {
         tags: ['follows'],
         summary: `${summary}; by profile id`,
-        security: secured,
         params: ProfileIdParamsSchema,
         response: writeResponses,
       },
       handler: async (request) => {
-        const user = requireUser(request);
-        throwIfInvalid(request, profileParams);
+        const user = signedInUser(request);
         return service.setFollowing(user.id, { profileId: request.params.profileId }, following);
       },
     });
@@ -73,7 +67,7 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
     app.get(
       `/profiles/:username/${side}`,
       {
-        attachValidation: true,
+        config: { access: 'public', ...profileParams },
         schema: {
           tags: ['follows'],
           summary:
@@ -86,7 +80,6 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
         },
       },
       async (request) => {
-        throwIfInvalid(request, profileParams);
         const viewerId = request.user?.id ?? null;
         return side === 'followers'
           ? service.listFollowers(viewerId, request.params.username, request.query)

@@ -14,11 +14,9 @@ import {
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiRateLimiter } from '../../lib/api-rate-limits.ts';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import type { MessagesService } from './messages.service.ts';
 
-const secured = [{ bearerAuth: [] }];
 const conversationParams = { paramsNotFound: MESSAGE_MESSAGES.conversationNotFound };
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 
@@ -30,12 +28,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/conversations',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['messages'],
         summary:
           'Open the conversation with a user: the existing one (200) or a new one with someone you follow (201)',
-        security: secured,
         body: CreateConversationBodySchema,
         response: {
           200: ConversationSchema,
@@ -47,8 +44,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       const { conversation, created } = await service.startConversation(user.id, request.body.profileId);
       return reply.status(created ? 201 : 200).send(conversation);
     },
@@ -57,19 +53,17 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/conversations',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['messages'],
         summary:
           'My conversations, most recent first, with the last message and unread count; q searches names and messages',
-        security: secured,
         querystring: SearchPageQuerySchema,
         response: { 200: ConversationPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return service.listConversations(user.id, request.query);
     },
   );
@@ -77,18 +71,16 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/conversations/:id',
     {
-      attachValidation: true,
+      config: { access: 'user', ...conversationParams },
       schema: {
         tags: ['messages'],
         summary: 'One of my conversations',
-        security: secured,
         params: IdParamsSchema,
         response: { 200: ConversationSchema, ...errors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request, conversationParams);
+      const user = signedInUser(request);
       return service.getConversation(user.id, request.params.id);
     },
   );
@@ -96,19 +88,17 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/conversations/:id/messages',
     {
-      attachValidation: true,
+      config: { access: 'user', ...conversationParams },
       schema: {
         tags: ['messages'],
         summary: "A conversation's messages, newest first (keyset-paginated); participants only",
-        security: secured,
         params: IdParamsSchema,
         querystring: PageQuerySchema,
         response: { 200: MessagePageSchema, ...errors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request, conversationParams);
+      const user = signedInUser(request);
       return service.listMessages(user.id, request.params.id, request.query);
     },
   );
@@ -116,20 +106,18 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/conversations/:id/messages',
     {
-      attachValidation: true,
+      config: { access: 'user', ...conversationParams },
       schema: {
         tags: ['messages'],
         summary:
           'Send a message (1-2,000 characters after trimming); participants only; 429 past the per-user rate limit',
-        security: secured,
         params: IdParamsSchema,
         body: SendMessageBodySchema,
         response: { 201: MessageSchema, ...errors, 429: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request, conversationParams);
+      const user = signedInUser(request);
       // Per sender, across every instance (API_RATE_LIMITS messages=count/seconds).
       await limiter.consume('messages', user.id);
       return reply.status(201).send(await service.sendMessage(user.id, request.params.id, request.body.body));
@@ -139,18 +127,16 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/conversations/:id/read',
     {
-      attachValidation: true,
+      config: { access: 'user', ...conversationParams },
       schema: {
         tags: ['messages'],
         summary: 'Mark a conversation read; answers my new unread total',
-        security: secured,
         params: IdParamsSchema,
         response: { 200: UnreadCountSchema, ...errors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request, conversationParams);
+      const user = signedInUser(request);
       return service.markRead(user.id, request.params.id);
     },
   );
@@ -158,13 +144,13 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/me/unread-count',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['messages'],
         summary: 'How many messages I have not read (the Profile tab badge)',
-        security: secured,
         response: { 200: UnreadCountSchema, 401: ErrorResponseSchema },
       },
     },
-    async (request) => service.unreadCount(requireUser(request).id),
+    async (request) => service.unreadCount(signedInUser(request).id),
   );
 };

@@ -16,11 +16,9 @@ import {
   UpdateReportBodySchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireAdmin, requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import type { ModerationService } from './moderation.service.ts';
 
-const secured = [{ bearerAuth: [] }];
 const profileParams = { paramsNotFound: PROFILE_MESSAGES.profileNotFound };
 const errors = {
   400: ErrorResponseSchema,
@@ -28,8 +26,7 @@ const errors = {
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
 };
-const adminOnly = (request: Parameters<typeof requireAdmin>[0]) =>
-  requireAdmin(request, MODERATION_MESSAGES.adminOnly);
+const adminOnly = { access: 'admin', adminOnlyMessage: MODERATION_MESSAGES.adminOnly } as const;
 
 /** Reports, blocks and the administrators' review under /api/v1. */
 export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationService }> = async (
@@ -40,21 +37,19 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
   app.post(
     '/reports',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['moderation'],
         summary: 'Report a post, a comment or a user (once each; not your own)',
         description:
           'reason is one of the fixed list; note is optional (at most 500 characters). 404 when the target ' +
           'does not exist or is not visible to the caller, 409 when already reported, 422 for own content.',
-        security: secured,
         body: CreateReportBodySchema,
         response: { 201: ReportSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return reply.status(201).send(await service.report(user.id, request.body));
     },
   );
@@ -63,18 +58,16 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
   app.get(
     '/blocks',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['moderation'],
         summary: 'The people I blocked, most recent first',
-        security: secured,
         querystring: PageQuerySchema,
         response: { 200: BlockedProfilePageSchema, ...errors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return service.listBlocked(user.id, request.query);
     },
   );
@@ -86,19 +79,17 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
     app.route({
       method,
       url: '/blocks/:profileId',
-      attachValidation: true,
+      config: { access: 'user', ...profileParams },
       schema: {
         tags: ['moderation'],
         summary: blocked
           ? 'Block a person: neither of you sees the other, nor can message or follow; follows end'
           : 'Unblock a person (repeating it changes nothing)',
-        security: secured,
         params: ProfileIdParamsSchema,
         response: { 200: BlockStateSchema, 422: ErrorResponseSchema, ...errors },
       },
       handler: async (request) => {
-        const user = requireUser(request);
-        throwIfInvalid(request, profileParams);
+        const user = signedInUser(request);
         return blocked
           ? service.block(user.id, request.params.profileId)
           : service.unblock(user.id, request.params.profileId);
@@ -110,77 +101,57 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
   app.get(
     '/admin/reports',
     {
-      attachValidation: true,
+      config: adminOnly,
       schema: {
         tags: ['moderation'],
         summary: 'Administrators: reports with their target, newest first (status defaults to open)',
-        security: secured,
         querystring: AdminReportsQuerySchema,
         response: { 200: AdminReportPageSchema, ...errors },
       },
     },
-    async (request) => {
-      adminOnly(request);
-      throwIfInvalid(request);
-      return service.listReports(request.query);
-    },
+    async (request) => service.listReports(request.query),
   );
 
   app.patch(
     '/admin/reports/:id',
     {
-      attachValidation: true,
+      config: { ...adminOnly, paramsNotFound: MODERATION_MESSAGES.reportNotFound },
       schema: {
         tags: ['moderation'],
         summary: 'Administrators: resolve or dismiss a report (or open it again)',
-        security: secured,
         params: IdParamsSchema,
         body: UpdateReportBodySchema,
         response: { 200: ReportSchema, ...errors },
       },
     },
-    async (request) => {
-      adminOnly(request);
-      throwIfInvalid(request, { paramsNotFound: MODERATION_MESSAGES.reportNotFound });
-      return service.setReportStatus(request.params.id, request.body.status);
-    },
+    async (request) => service.setReportStatus(request.params.id, request.body.status),
   );
 
   app.delete(
     '/admin/posts/:id',
     {
-      attachValidation: true,
+      config: { ...adminOnly, paramsNotFound: POST_MESSAGES.postNotFound },
       schema: {
         tags: ['moderation'],
         summary: "Administrators: remove a post and its stored files; closes the post's open reports",
-        security: secured,
         params: IdParamsSchema,
         response: { 200: RemovalResultSchema, ...errors },
       },
     },
-    async (request) => {
-      adminOnly(request);
-      throwIfInvalid(request, { paramsNotFound: POST_MESSAGES.postNotFound });
-      return service.removePost(request.params.id);
-    },
+    async (request) => service.removePost(request.params.id),
   );
 
   app.delete(
     '/admin/comments/:id',
     {
-      attachValidation: true,
+      config: { ...adminOnly, paramsNotFound: POST_MESSAGES.commentNotFound },
       schema: {
         tags: ['moderation'],
         summary: "Administrators: remove a comment and its replies; closes the comment's open reports",
-        security: secured,
         params: IdParamsSchema,
         response: { 200: RemovalResultSchema, ...errors },
       },
     },
-    async (request) => {
-      adminOnly(request);
-      throwIfInvalid(request, { paramsNotFound: POST_MESSAGES.commentNotFound });
-      return service.removeComment(request.params.id);
-    },
+    async (request) => service.removeComment(request.params.id),
   );
 };

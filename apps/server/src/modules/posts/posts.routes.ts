@@ -16,8 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeKeysetCursor } from '../../lib/keyset-cursor.ts';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import { etagOf, type FeedCache } from './posts.feed-cache.ts';
 import { postPreviewTags } from './posts.preview.ts';
 import type { PostsService } from './posts.service.ts';
@@ -34,7 +33,6 @@ const errors = {
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
 };
-const secured = [{ bearerAuth: [] }];
 const notFoundParams = { paramsNotFound: POST_MESSAGES.postNotFound };
 
 /** The feed, posts and profiles' posts under /api/v1. */
@@ -96,7 +94,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
   app.get(
     '/posts/:id',
     {
-      attachValidation: true,
+      config: { access: 'public', ...notFoundParams },
       schema: {
         tags: ['posts'],
         summary: 'One post',
@@ -104,10 +102,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
         response: { 200: PostSchema, 404: ErrorResponseSchema },
       },
     },
-    async (request) => {
-      throwIfInvalid(request, notFoundParams);
-      return service.getPost(request.user?.id ?? null, request.params.id);
-    },
+    async (request) => service.getPost(request.user?.id ?? null, request.params.id),
   );
 
   app.get(
@@ -128,11 +123,10 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
   app.post(
     '/posts',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['posts'],
         summary: 'Publish a post: its media and items in one transaction',
-        security: secured,
         description:
           'Product image links that are not SYS media are fetched (public addresses only, like the ' +
           "scraper) and stored as the author's media; a link that cannot be stored leaves its product " +
@@ -142,8 +136,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       const post = await service.createPost(user.id, request.body);
       return reply.status(201).send(post);
     },
@@ -152,11 +145,10 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
   app.patch(
     '/posts/:id',
     {
-      attachValidation: true,
+      config: { access: 'user', ...notFoundParams },
       schema: {
         tags: ['posts'],
         summary: 'Edit own post; given media or items replace the old ones',
-        security: secured,
         params: IdParamsSchema,
         description: 'Product image links are stored as on publishing (see POST /posts).',
         body: UpdatePostBodySchema,
@@ -164,8 +156,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request, notFoundParams);
+      const user = signedInUser(request);
       return service.updatePost(user.id, request.params.id, request.body);
     },
   );
@@ -173,11 +164,10 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
   app.delete(
     '/posts/:id',
     {
-      attachValidation: true,
+      config: { access: 'user', ...notFoundParams },
       schema: {
         tags: ['posts'],
         summary: 'Delete own post and its stored files',
-        security: secured,
         params: IdParamsSchema,
         response: {
           204: NoContentSchema,
@@ -188,8 +178,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request, notFoundParams);
+      const user = signedInUser(request);
       await service.deletePost(user.id, request.params.id);
       return reply.status(204).send(null);
     },

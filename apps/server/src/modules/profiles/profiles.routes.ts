@@ -8,11 +8,9 @@ import {
   UsernameParamsSchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
-const secured = [{ bearerAuth: [] }];
 const usernameParams = { paramsNotFound: PROFILE_MESSAGES.profileNotFound };
 
 export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }> = async (
@@ -22,20 +20,20 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
   app.get(
     '/api/v1/profiles/me',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['profiles'],
         summary: "The signed-in user's profile (created on the first authenticated request)",
-        security: secured,
         response: { 200: ProfileSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
       },
     },
-    async (request) => profiles.getProfile(requireUser(request).id),
+    async (request) => profiles.getProfile(signedInUser(request).id),
   );
 
   app.patch(
     '/api/v1/profiles/me',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['profiles'],
         summary:
@@ -44,7 +42,6 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
           'Text is trimmed and empty text saved as null; measurements are whole numbers (0 when invalid). ' +
           'Usernames are 3-30 letters, digits, dots, underscores or hyphens, unique ignoring case (409 when taken). ' +
           'avatar_url must be an image uploaded to the avatars bucket by the same user, or null.',
-        security: secured,
         body: UpdateProfileBodySchema,
         response: {
           200: ProfileSchema,
@@ -56,8 +53,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return profiles.updateProfile(user.id, request.body);
     },
   );
@@ -65,7 +61,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
   app.get(
     '/api/v1/profiles/:username',
     {
-      attachValidation: true,
+      config: { access: 'public', ...usernameParams },
       schema: {
         tags: ['profiles'],
         summary: "A user's public profile (the spec's get_public_profile_with_measurements)",
@@ -76,16 +72,13 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
         response: { 200: PublicProfileSchema, 404: ErrorResponseSchema },
       },
     },
-    async (request) => {
-      throwIfInvalid(request, usernameParams);
-      return profiles.getPublicProfile(request.user?.id ?? null, request.params.username);
-    },
+    async (request) => profiles.getPublicProfile(request.user?.id ?? null, request.params.username),
   );
 
   app.get(
     '/api/v1/profiles/:username/stats',
     {
-      attachValidation: true,
+      config: { access: 'public', ...usernameParams },
       schema: {
         tags: ['profiles'],
         summary: "A user's counts (the spec's get_user_stats); live updates arrive through /api/v1/events",
@@ -95,9 +88,6 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
         response: { 200: ProfileStatsSchema, 404: ErrorResponseSchema },
       },
     },
-    async (request) => {
-      throwIfInvalid(request, usernameParams);
-      return profiles.getStatsByUsername(request.user?.id ?? null, request.params.username);
-    },
+    async (request) => profiles.getStatsByUsername(request.user?.id ?? null, request.params.username),
   );
 };

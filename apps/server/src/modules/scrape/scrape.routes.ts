@@ -1,7 +1,6 @@
 import { ErrorResponseSchema, ScrapeProductBodySchema, ScrapeProductResponseSchema } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import type { ScrapeService } from './scrape.service.ts';
 
 /** The scrape-product function, at /functions/v1/scrape-product. */
@@ -9,7 +8,7 @@ export const scrapeRoutes: FastifyPluginAsyncZod<{ service: ScrapeService }> = a
   app.post(
     '/functions/v1/scrape-product',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['functions'],
         summary: "Read a shop's product page: images (best first), price, currency, brand, title",
@@ -19,7 +18,6 @@ export const scrapeRoutes: FastifyPluginAsyncZod<{ service: ScrapeService }> = a
           '`{ success: false, error }`. The first 4 images are fetched the same way (at most 10 MB each) ' +
           "and stored as the caller's own media: `images` are their /media URLs, in the page's order, " +
           'leaving out those that are not images. Those no post uses are removed after a day.',
-        security: [{ bearerAuth: [] }],
         body: ScrapeProductBodySchema,
         response: {
           200: ScrapeProductResponseSchema,
@@ -30,8 +28,7 @@ export const scrapeRoutes: FastifyPluginAsyncZod<{ service: ScrapeService }> = a
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return service.scrape(user.id, request.body.url);
     },
   );

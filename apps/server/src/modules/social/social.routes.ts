@@ -14,11 +14,9 @@ import {
   SearchPageQuerySchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import type { SocialService } from './social.service.ts';
 
-const secured = [{ bearerAuth: [] }];
 const postParams = { paramsNotFound: POST_MESSAGES.postNotFound };
 const commentParams = { paramsNotFound: POST_MESSAGES.commentNotFound };
 const itemParams = { paramsNotFound: POST_MESSAGES.itemNotFound };
@@ -34,17 +32,15 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
     app.route({
       method,
       url: '/posts/:id/like',
-      attachValidation: true,
+      config: { access: 'user', ...postParams },
       schema: {
         tags: ['social'],
         summary: liked ? 'Like a post' : 'Remove a like',
-        security: secured,
         params: IdParamsSchema,
         response: { 200: LikeStateSchema, ...writeErrors },
       },
       handler: async (request) => {
-        const user = requireUser(request);
-        throwIfInvalid(request, postParams);
+        const user = signedInUser(request);
         return service.setPostLike(user.id, request.params.id, liked);
       },
     });
@@ -52,17 +48,15 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
     app.route({
       method,
       url: '/posts/:id/save',
-      attachValidation: true,
+      config: { access: 'user', ...postParams },
       schema: {
         tags: ['social'],
         summary: liked ? 'Save a post to the wishlist' : 'Remove a post from the wishlist',
-        security: secured,
         params: IdParamsSchema,
         response: { 200: SaveStateSchema, ...writeErrors },
       },
       handler: async (request) => {
-        const user = requireUser(request);
-        throwIfInvalid(request, postParams);
+        const user = signedInUser(request);
         return service.setPostSaved(user.id, request.params.id, liked);
       },
     });
@@ -70,17 +64,15 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
     app.route({
       method,
       url: '/comments/:id/like',
-      attachValidation: true,
+      config: { access: 'user', ...commentParams },
       schema: {
         tags: ['social'],
         summary: liked ? 'Like a comment' : 'Remove a like from a comment',
-        security: secured,
         params: IdParamsSchema,
         response: { 200: LikeStateSchema, ...writeErrors },
       },
       handler: async (request) => {
-        const user = requireUser(request);
-        throwIfInvalid(request, commentParams);
+        const user = signedInUser(request);
         return service.setCommentLike(user.id, request.params.id, liked);
       },
     });
@@ -90,19 +82,17 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
   app.get(
     '/me/saved-posts',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['social'],
         summary:
           'My saved posts, most recently saved first; q searches captions and item brands/titles; total counts every match',
-        security: secured,
         querystring: SearchPageQuerySchema,
         response: { 200: SavedPostPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return service.listSavedPosts(user.id, request.query);
     },
   );
@@ -111,7 +101,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
   app.get(
     '/posts/:id/comments',
     {
-      attachValidation: true,
+      config: { access: 'public', ...postParams },
       schema: {
         tags: ['social'],
         summary: "A post's comments and replies, oldest first",
@@ -120,28 +110,23 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
         response: { 200: CommentPageSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
       },
     },
-    async (request) => {
-      throwIfInvalid(request, postParams);
-      return service.listComments(request.user?.id ?? null, request.params.id, request.query);
-    },
+    async (request) => service.listComments(request.user?.id ?? null, request.params.id, request.query),
   );
 
   app.post(
     '/posts/:id/comments',
     {
-      attachValidation: true,
+      config: { access: 'user', ...postParams },
       schema: {
         tags: ['social'],
         summary: 'Comment on a post, or reply to a comment (parentId)',
-        security: secured,
         params: IdParamsSchema,
         body: CreateCommentBodySchema,
         response: { 201: CommentSchema, ...writeErrors },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request, postParams);
+      const user = signedInUser(request);
       const comment = await service.addComment(
         user.id,
         request.params.id,
@@ -155,11 +140,10 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
   app.delete(
     '/comments/:id',
     {
-      attachValidation: true,
+      config: { access: 'user', ...commentParams },
       schema: {
         tags: ['social'],
         summary: 'Delete own comment (its replies go with it)',
-        security: secured,
         params: IdParamsSchema,
         response: {
           204: NoContentSchema,
@@ -170,8 +154,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request, commentParams);
+      const user = signedInUser(request);
       await service.deleteComment(user.id, request.params.id);
       return reply.status(204).send(null);
     },
@@ -181,7 +164,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
   app.post(
     '/items/:id/click',
     {
-      attachValidation: true,
+      config: { access: 'public', ...itemParams },
       schema: {
         tags: ['social'],
         summary: "Count a 'View Item' click (visitors too; once per viewer and item a minute)",
@@ -190,7 +173,6 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
       },
     },
     async (request) => {
-      throwIfInvalid(request, itemParams);
       const viewer = request.user ? { profileId: request.user.id } : { address: request.ip };
       return service.recordItemClick(viewer, request.params.id);
     },

@@ -9,8 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import { fileTooLarge } from './storage.receive.ts';
 import type { ResumableUploads } from './storage.resumable.ts';
 import type { StorageService } from './storage.service.ts';
@@ -60,7 +59,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
   app.post(
     '/storage/:bucket',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['storage'],
         summary: 'Upload one file (a multipart form with one file, or the raw file as the body)',
@@ -69,7 +68,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
           'variants 320/640/1080 px wide (those narrower than the image) and a placeholder; videos (MP4, ' +
           'QuickTime, WebM) are stored as sent. The type is decided by the bytes (415 Invalid file type); ' +
           'at most 200MB (413 File too large).',
-        security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data', 'application/octet-stream', 'image/*', 'video/*'],
         params: StorageBucketParamsSchema,
         response: {
@@ -82,8 +80,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       const { bucket } = request.params;
       const length = declaredLength(request.headers['content-length']);
 
@@ -110,7 +107,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
     app.route({
       method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
       url,
-      attachValidation: true,
+      // The shape is checked first; the handler asks for a sign-in on everything but OPTIONS (tus discovery).
+      config: { access: 'public' },
       schema: {
         tags: ['storage'],
         summary: 'Resumable upload (tus 1.0.0: creation, termination, expiration)',
@@ -121,7 +119,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (
         params: ResumableParamsSchema,
       },
       handler: async (request, reply) => {
-        throwIfInvalid(request);
         await resumable.handle(request, reply, request.params.bucket, request.user?.id ?? null);
       },
     });

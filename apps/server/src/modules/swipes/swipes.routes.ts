@@ -11,11 +11,9 @@ import {
   SwipeResultSchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import type { SwipesService } from './swipes.service.ts';
 
-const secured = [{ bearerAuth: [] }];
 const writeErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
 
 /** Swipes, taste and 'For you' under /api/v1. */
@@ -23,18 +21,16 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
   app.post(
     '/swipes',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['swipes'],
         summary: 'Record a swipe; tags, brand, category and colours are taken from the post',
-        security: secured,
         body: SwipeInputSchema,
         response: { 201: SwipeResultSchema, ...writeErrors, 404: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return reply.status(201).send(await service.recordSwipe(user.id, request.body));
     },
   );
@@ -42,18 +38,16 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
   app.post(
     '/swipes/batch',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['swipes'],
         summary: "Merge a guest's local swipes (at most 100); swipes already stored are not stored again",
-        security: secured,
         body: SwipeBatchBodySchema,
         response: { 200: SwipeResultSchema, ...writeErrors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return service.recordBatch(user.id, request.body.events);
     },
   );
@@ -61,28 +55,28 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
   app.get(
     '/swipes/preferences',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['swipes'],
         summary: "The preference counters of the newest 500 swipes and the 'Your taste' summary",
-        security: secured,
         response: { 200: PreferencesSchema, 401: ErrorResponseSchema },
       },
     },
-    async (request) => service.getPreferences(requireUser(request).id),
+    async (request) => service.getPreferences(signedInUser(request).id),
   );
 
   app.delete(
     '/swipes',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['swipes'],
         summary: 'Reset the taste: forget every swipe',
-        security: secured,
         response: { 204: NoContentSchema, 401: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
-      await service.resetTaste(requireUser(request).id);
+      await service.resetTaste(signedInUser(request).id);
       return reply.status(204).send(null);
     },
   );

@@ -9,11 +9,9 @@ import {
   WishlistSummarySchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { throwIfInvalid } from '../../lib/request-validation.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import type { WishlistService } from './wishlist.service.ts';
 
-const secured = [{ bearerAuth: [] }];
 const itemParams = { paramsNotFound: POST_MESSAGES.itemNotFound };
 const listErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
 
@@ -29,19 +27,17 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ service: WishlistService }>
     app.route({
       method,
       url: '/items/:id/save',
-      attachValidation: true,
+      config: { access: 'user', ...itemParams },
       schema: {
         tags: ['wishlist'],
         summary: saved
           ? 'Save a product (a tagged item) to the wishlist'
           : 'Remove a product from the wishlist',
-        security: secured,
         params: IdParamsSchema,
         response: { 200: SaveStateSchema, ...listErrors, 404: ErrorResponseSchema },
       },
       handler: async (request) => {
-        const user = requireUser(request);
-        throwIfInvalid(request, itemParams);
+        const user = signedInUser(request);
         return service.setItemSaved(user.id, request.params.id, saved);
       },
     });
@@ -50,19 +46,17 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ service: WishlistService }>
   app.get(
     '/me/saved-products',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['wishlist'],
         summary:
           'My saved products, most recently saved first; q searches brands, titles and types; total counts every match',
-        security: secured,
         querystring: SearchPageQuerySchema,
         response: { 200: SavedProductPageSchema, ...listErrors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return service.listSavedProducts(user.id, request.query);
     },
   );
@@ -70,20 +64,18 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ service: WishlistService }>
   app.get(
     '/me/wishlist',
     {
-      attachValidation: true,
+      config: { access: 'user' },
       schema: {
         tags: ['wishlist'],
         summary: 'The wishlist screen: first 6 saved posts, 5 products, 3 albums matching q, and the totals',
         description:
           'The See All pages are GET /api/v1/me/saved-posts, /me/saved-products and /me/saved-albums (same q).',
-        security: secured,
         querystring: WishlistQuerySchema,
         response: { 200: WishlistSummarySchema, ...listErrors },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      throwIfInvalid(request);
+      const user = signedInUser(request);
       return service.getSummary(user.id, request.query.q);
     },
   );
