@@ -245,11 +245,14 @@ describe('npm run start:cluster: two instances behind nginx', () => {
   });
 
   it('counts the sign-in rate limit over both instances, and behind nginx by the real client address', async () => {
+    // A new address each time: five wrong passwords for one account lock it (AUTH_LOCKOUT), which would
+    // answer 429 before the per-client limit this test counts.
+    let attempts = 0;
     const attempt = (baseUrl: string, forwardedFor: string) =>
       fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
         method: 'POST',
         headers: { ...API, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
-        body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }),
+        body: JSON.stringify({ email: `nobody${++attempts}@example.com`, password: 'wrong password' }),
       });
 
     // Straight to the instances (a trusted proxy on loopback says the client is 198.51.100.77).
