@@ -97,25 +97,31 @@ export interface PublishOptions {
   items?: Record<string, string>[];
   /** The colour of the post's one generated image. */
   rgb?: readonly [number, number, number];
+  /** Several generated images instead, in this order, one colour each. */
+  images?: readonly (readonly [number, number, number])[];
 }
 
-/** A post with one generated image, published through the API (upload, then create) by `token`'s user. */
+/** A post with generated images (one by default), published through the API (upload, then create) by `token`'s user. */
 export async function publishThroughApi(
   request: APIRequestContext,
   token: string,
   caption: string,
-  { items = [], rgb = [180, 120, 140] }: PublishOptions = {},
+  { items = [], rgb = [180, 120, 140], images = [rgb] }: PublishOptions = {},
 ): Promise<{ id: string; author: { username: string } }> {
   const headers = { authorization: `Bearer ${token}` };
-  const upload = await request.post('/api/v1/storage/post-media', {
-    headers,
-    multipart: { file: pngFile('look.png', rgb) },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { publicUrl } = (await upload.json()) as { publicUrl: string };
+  const media = [];
+  for (const [order, color] of images.entries()) {
+    const upload = await request.post('/api/v1/storage/post-media', {
+      headers,
+      multipart: { file: pngFile(`look-${order + 1}.png`, color) },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const { publicUrl } = (await upload.json()) as { publicUrl: string };
+    media.push({ url: publicUrl, type: 'image', order });
+  }
   const created = await request.post('/api/v1/posts', {
     headers,
-    data: { caption, media: [{ url: publicUrl, type: 'image', order: 0 }], items },
+    data: { caption, media, items },
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as { id: string; author: { username: string } };
