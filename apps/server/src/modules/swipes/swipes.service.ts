@@ -17,7 +17,7 @@ import {
   SwipeInputSchema,
   type SwipeResult,
   scoreOutfit,
-  summarizeTaste,
+  summarizePreferences,
   swipedOutfitFromPost,
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
@@ -160,7 +160,7 @@ export class SwipesService {
     return {
       counters: buildPreferenceCounters(events),
       // Oldest first, so that each value is labelled as it was most recently swiped.
-      taste: summarizeTaste([...events].reverse()),
+      taste: summarizePreferences([...events].reverse()),
     };
   }
 

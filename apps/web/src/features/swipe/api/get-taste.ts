@@ -1,4 +1,4 @@
-import { type Preferences, summarizeTaste, type TasteSummary } from '@sys/shared';
+import { type Preferences, type PreferencesSummary, summarizePreferences } from '@sys/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
@@ -8,15 +8,15 @@ import { readLocalSwipeEvents } from '../lib/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 
 /** GET /api/v1/swipes/preferences: what a signed-in user's newest 500 swipes taught (the summary part). */
-export async function fetchServerTaste(signal?: AbortSignal): Promise<TasteSummary> {
+export async function fetchServerTaste(signal?: AbortSignal): Promise<PreferencesSummary> {
   const preferences = await apiRequest<Preferences>('/swipes/preferences', { signal });
   return preferences.taste;
 }
 
 /** The same summary over this browser's swipes (visitors and guests), by the shared function. */
-export function localTaste(): TasteSummary {
-  // Stored oldest first, as summarizeTaste wants them.
-  return summarizeTaste(readLocalSwipeEvents());
+export function localTaste(): PreferencesSummary {
+  // Stored oldest first, as summarizePreferences wants them.
+  return summarizePreferences(readLocalSwipeEvents());
 }
 
 export function tasteQueryOptions(viewerId: string | null) {

@@ -1,4 +1,4 @@
-import { COLORS, foldCase, STYLES, type TasteEntry, type TasteGroup, tagKey } from '@sys/shared';
+import { COLORS, foldCase, type PreferencesEntry, type PreferencesGroup, STYLES, tagKey } from '@sys/shared';
 import { HeartIcon, RotateCcwIcon, SparklesIcon, ThumbsDownIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ const styleByKey = new Map(STYLES.map((style) => [tagKey(style), style]));
 const colorByKey = new Map(COLORS.map((color) => [foldCase(color), color]));
 
 /** One learned value as a chip: styles and colours in the interface language, names as written. */
-function TasteChip({ dimension, entry }: { dimension: Dimension; entry: TasteEntry }) {
+function TasteChip({ dimension, entry }: { dimension: Dimension; entry: PreferencesEntry }) {
   const label = useOptionLabel();
   if (dimension === 'colors') {
     const color = colorByKey.get(entry.key);
@@ -51,7 +51,7 @@ function TasteGroupSection({
 }: {
   title: string;
   icon: ReactNode;
-  group: TasteGroup;
+  group: PreferencesGroup;
   side: 'liked' | 'disliked';
 }) {
   const { t } = useTranslation();
