@@ -67,7 +67,7 @@ function routeTable(f: Fixture, signedIn: boolean): string[] {
     // A visitor is asked to sign in; the fixture's user is no administrator: the refusal (the
     // administrator's screen is scanned in moderation.spec.ts, en and he).
     '/settings/moderation',
-    '/explore/taste',
+    '/explore/preferences',
     '/no-such-page',
     // Bare screens: a signed-in visitor is sent home from /auth, so they are checked signed out.
     ...(signedIn ? [] : ['/auth', '/auth/forgot', '/auth/reset', '/onboarding']),

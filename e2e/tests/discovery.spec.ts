@@ -24,8 +24,8 @@ import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
 
 /*
  * Discovery journeys (issue 6): onboarding swipes, explore search and filters, the explore sub-pages,
- * taste learning across sign-up, 'Your taste' and 'Fits like me'. The server seeds its demo content on
- * start; expected counts are asked from the API, never written down here.
+ * preferences learning across sign-up, the preferences screen and 'Fits like me'. The server seeds its
+ * demo content on start; expected counts are asked from the API, never written down here.
  */
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -154,7 +154,7 @@ test.describe('onboarding', () => {
     page,
     request,
   }) => {
-    // The deck of someone with no taste: the newest posts as they come.
+    // The deck of someone with no preferences: the newest posts as they come.
     const fresh = await createApiUser(request, 'fresh');
     const baseline = await getJson<{ items: ApiPost[] }>(request, '/swipes/deck?limit=50', fresh.token);
 
@@ -202,7 +202,7 @@ test.describe('onboarding', () => {
     const deck = await getJson<{ items: ApiPost[] }>(request, '/swipes/deck?limit=50', token);
     const swiped = new Set(events.map((event) => event.outfit_id));
     expect(deck.items.filter((post) => swiped.has(post.id))).toEqual([]);
-    // The deck is in taste order: each post's score, by the same shared scoring the app uses, from the
+    // The deck is in preferences order: each post's score, by the same shared scoring the app uses, from the
     // 5 swipes, never rises down the deck. (Which posts the guest saw first depends on what the other
     // journeys have posted by then, so the test does not assume what the liked outfits look like.)
     const counters = buildPreferenceCounters(events as SwipeEvent[]);
@@ -353,18 +353,18 @@ test.describe('explore', () => {
   });
 });
 
-test.describe('your taste', () => {
+test.describe('your preferences', () => {
   test('shows a liked style after swiping, is reachable from the profile, and Reset clears it', async ({
     page,
     request,
   }) => {
-    const user = await createApiUser(request, 'taste');
+    const user = await createApiUser(request, 'prefs');
     await markOnboarded(page);
     await signInThroughUi(page, user.email);
 
-    await page.goto('/explore/taste');
+    await page.goto('/explore/preferences');
     await expect(page.getByText('Nothing learned yet')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, '/explore/taste (empty)');
+    await expectNoSeriousA11yViolations(page, '/explore/preferences (empty)');
     await page.getByRole('link', { name: 'Start Swiping' }).click();
     await expect(page).toHaveURL(/\/explore\?swipe=1$/);
     await expect(page.getByRole('heading', { name: 'Swipe' })).toBeVisible();
@@ -390,7 +390,7 @@ test.describe('your taste', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'More options' }).click();
     await page.getByRole('menuitem', { name: 'Your taste' }).click();
-    await expect(page).toHaveURL(/\/explore\/taste$/);
+    await expect(page).toHaveURL(/\/explore\/preferences$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your taste' })).toBeVisible();
     await expect(page.getByText('Learned from 2 swipes:')).toBeVisible();
     const liked = page.getByRole('region', { name: 'What you like' });
@@ -398,12 +398,12 @@ test.describe('your taste', () => {
       new RegExp(style.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'),
     );
     await expect(page.getByRole('region', { name: 'What you pass on' })).toContainText('No passes yet.');
-    await expectNoSeriousA11yViolations(page, '/explore/taste');
+    await expectNoSeriousA11yViolations(page, '/explore/preferences');
 
     await page.getByRole('button', { name: 'Reset' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Reset your taste?' });
     await expect(confirm).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'reset taste dialog');
+    await expectNoSeriousA11yViolations(page, 'reset preferences dialog');
     await confirm.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByText('Nothing learned yet')).toBeVisible();
     const after = await getJson<{ taste: { eventCount: number } }>(
@@ -418,7 +418,7 @@ test.describe('your taste', () => {
     await markOnboarded(page);
     await page.goto('/explore');
     await page.getByRole('link', { name: 'Your taste' }).click();
-    await expect(page).toHaveURL(/\/explore\/taste$/);
+    await expect(page).toHaveURL(/\/explore\/preferences$/);
     await expect(page.getByText('Nothing learned yet')).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { BareLayout } from './layout/bare-layout';
 import { MainLayout } from './layout/main-layout';
 import { RootLayout } from './layout/root-layout';
@@ -54,7 +54,12 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: screen(() => import('@/pages/explore/explore-page')) },
               { path: 'brands', lazy: screen(() => import('@/pages/explore/brands-page')) },
-              { path: 'taste', lazy: screen(() => import('@/pages/taste/taste-page')) },
+              {
+                path: 'preferences',
+                lazy: screen(() => import('@/pages/preferences/preferences-page')),
+              },
+              // The screen's old address, kept so that old links still land (replaced: Back skips it).
+              { path: 'taste', element: <Navigate to="/explore/preferences" replace /> },
               { path: 'brands/:brandId', lazy: screen(() => import('@/pages/explore/brand-page')) },
               { path: 'creators', lazy: screen(() => import('@/pages/explore/creators-page')) },
               { path: 'trending', lazy: screen(() => import('@/pages/explore/trending-page')) },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISCOVERY_LIMITS } from '../constants/discovery.ts';
-import { TasteSummarySchema } from '../domain/outfits.ts';
+import { PreferencesSummarySchema } from '../domain/outfits.ts';
 import { PreferenceCountersSchema, SwipeActionSchema } from '../domain/preferences.ts';
 import { AlbumSchema } from './albums.ts';
 import { AuthorSchema, CurrencySchema, PageQuerySchema, PostSchema } from './posts.ts';
@@ -8,7 +8,7 @@ import { AuthorSchema, CurrencySchema, PageQuerySchema, PostSchema } from './pos
 /*
  * Requests and responses of discovery: search (/api/v1/search), the filtered, 'For you' and 'Fits like me'
  * feeds (/api/v1/posts/...), the explore hub and its sub-pages (/api/v1/explore/...), brands
- * (/api/v1/brands) and swipes with the taste they teach (/api/v1/swipes/...).
+ * (/api/v1/brands) and swipes with the preferences they teach (/api/v1/swipes/...).
  */
 
 export { DISCOVERY_LIMITS } from '../constants/discovery.ts';
@@ -187,7 +187,7 @@ export const CategoryPageSchema = CountedPostPageSchema.extend({ category: z.str
 export type CategoryPage = z.infer<typeof CategoryPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Swipes and taste
+// Swipes and preferences
 // ---------------------------------------------------------------------------------------------------------
 
 const swipeText = z.string().max(100);
@@ -241,10 +241,11 @@ export const SwipeResultSchema = z.object({
 });
 export type SwipeResult = z.infer<typeof SwipeResultSchema>;
 
-/** GET /api/v1/swipes/preferences: the counters scoring uses and the 'Your taste' summary of them. */
+/** GET /api/v1/swipes/preferences: the counters scoring uses and the summary of them people read. */
 export const PreferencesSchema = z.object({
   counters: PreferenceCountersSchema,
-  taste: TasteSummarySchema,
+  /** The preferences summary; its JSON name stays `taste` until the JSON-field change (issue 15). */
+  taste: PreferencesSummarySchema,
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 

@@ -105,7 +105,7 @@ function isAfter(row: SearchRow, cursor: { score: number; createdAt: Date; id: s
 const DEFAULT_COUNT_CAP = 1000;
 const DEFAULT_SEARCH_CANDIDATES = 2000;
 
-/** A public post as the taste ranking sees it. */
+/** A public post as the preferences ranking sees it. */
 export interface RankableOutfit extends ScorableOutfit {
   postId: string;
   createdAt: Date;
@@ -333,7 +333,10 @@ export class ExploreService {
 
   // --- for the swipes module ------------------------------------------------------------------------------
 
-  /** The newest public posts as the taste ranking scores them (tags, author as brand, first tag, colours). */
+  /**
+   * The newest public posts as the preferences ranking scores them (tags, author as brand, first tag,
+   * colours).
+   */
   async findRankableOutfits(options: OutfitCandidateOptions): Promise<RankableOutfit[]> {
     const rows = await findOutfitCandidates(this.db, options);
     return rows.map((row) => ({

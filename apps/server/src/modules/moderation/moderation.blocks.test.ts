@@ -646,8 +646,8 @@ const NOT_ABOUT_OTHERS: Record<string, string> = {
   'POST /api/v1/posts': "publishes one's own post",
   'POST /api/v1/swipes/batch':
     "records one's own swipe history as sent: a post one cannot see is kept as sent, like a deleted one",
-  'GET /api/v1/swipes/preferences': "one's own taste",
-  'DELETE /api/v1/swipes': "forgets one's own taste",
+  'GET /api/v1/swipes/preferences': "one's own preferences",
+  'DELETE /api/v1/swipes': "forgets one's own preferences",
   'GET /api/v1/brands': 'brand names, nobody in particular',
   'POST /api/v1/brands': 'brand names, nobody in particular',
   'GET /api/v1/explore/brands': 'brands with item counts, nobody in particular',

@@ -176,7 +176,7 @@ describe("merging a guest's swipes", () => {
   });
 });
 
-describe('the taste window', () => {
+describe('the preferences window', () => {
   it('counts only the newest 500 swipes (spec: server preference load limit)', async () => {
     const user = await createUser(ctx.app);
     const at = Date.parse('2024-07-01T00:00:00.000Z');
@@ -229,7 +229,7 @@ describe('the swipe deck and For you', () => {
     expect(await deck(null, 2)).toEqual([streetPosts[3], formalPosts[3]]);
   });
 
-  it("orders 'For you' by taste and pages through it", async () => {
+  it("orders 'For you' by preferences and pages through it", async () => {
     const first = (await call('GET', '/posts/for-you?limit=3', swiper)).json() as PostPage;
     expect(first.items.map((post) => post.id)).toEqual([formalPosts[3], formalPosts[2], formalPosts[1]]);
     const second = (
@@ -249,7 +249,7 @@ describe('the swipe deck and For you', () => {
     expect((await call('GET', '/posts/for-you?cursor=zzz', swiper)).statusCode).toBe(400);
   });
 
-  it('forgets the taste on reset', async () => {
+  it('forgets the preferences on reset', async () => {
     expect((await call('DELETE', '/swipes', swiper)).statusCode).toBe(204);
     const { taste } = await preferences(swiper);
     expect(taste.eventCount).toBe(0);

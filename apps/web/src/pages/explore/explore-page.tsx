@@ -133,9 +133,9 @@ function Sections() {
             <SparklesIcon aria-hidden className="size-5" />
             {t('explore.startSwiping')}
           </Link>
-          <Link to="/explore/taste" className={buttonClasses({ variant: 'outline' })}>
+          <Link to="/explore/preferences" className={buttonClasses({ variant: 'outline' })}>
             <HeartIcon aria-hidden className="size-5" />
-            {t('taste.title')}
+            {t('preferences.title')}
           </Link>
         </div>
       </section>

@@ -297,7 +297,7 @@ export default function OwnProfileScreen() {
         menu={
           user
             ? [
-                { to: '/explore/taste', icon: HeartIcon, label: t('taste.title') },
+                { to: '/explore/preferences', icon: HeartIcon, label: t('preferences.title') },
                 { to: '/settings/security', icon: ShieldCheckIcon, label: t('security.title') },
                 { to: '/settings/blocked', icon: BanIcon, label: t('blockedPeople.title') },
                 // Administrators only (the server checks again: the page shows non-administrators a refusal).

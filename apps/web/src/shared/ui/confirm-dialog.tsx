@@ -27,7 +27,7 @@ export interface ConfirmDialogProps {
 
 /**
  * 'Are you sure?' before something that cannot be taken back (delete a post or an album, block a
- * person, forget one's taste): an alert dialog whose destructive button comes first and Cancel
+ * person, forget one's preferences): an alert dialog whose destructive button comes first and Cancel
  * (or Escape) closes it.
  */
 export function ConfirmDialog({

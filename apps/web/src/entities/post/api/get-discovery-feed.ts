@@ -46,11 +46,11 @@ export async function fetchForYouFeed(
 ): Promise<FeedPage> {
   if (signedIn)
     return apiRequest<FeedPage>('/posts/for-you', { query: { limit: FEED_PAGE_SIZE, cursor }, signal });
-  const [page, { rankPostsByLocalTaste }] = await Promise.all([
+  const [page, { rankPostsByLocalPreferences }] = await Promise.all([
     apiRequest<PostPage>('/posts', { query: { limit: 50 }, signal }),
-    import('../lib/rank-by-local-taste'),
+    import('../lib/rank-by-local-preferences'),
   ]);
-  return { items: rankPostsByLocalTaste(page.items), nextCursor: null };
+  return { items: rankPostsByLocalPreferences(page.items), nextCursor: null };
 }
 
 function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
