@@ -54,6 +54,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
   database?: Database;
+  /** An in-memory PGlite (no data directory) starts from this snapshot (tests: a migrated database). */
+  pgliteSnapshot?: Blob;
   /** Keep pino quiet in tests unless asked. */
   logger?: boolean;
   /** Where log lines go instead of standard output (tests read what was logged). */
@@ -75,7 +77,11 @@ export async function buildApp(
   const config = parseConfig(input);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: pgliteDirFor(config.dataDir),
+      pgliteSnapshot: options.pgliteSnapshot,
+    }));
   const ownsDatabase = !options.database;
 
   const app = Fastify({
