@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../modules/storage/storage.local.ts';
 import { createTestApp, type TestApp } from '../test/context.ts';
+import { demoSeedDeps } from '../test/demo.ts';
 import { DEMO_BRANDS, DEMO_PROFILES } from './demo.data.ts';
 import { DEMO_POSTS } from './demo.posts.data.ts';
 import { DEMO_STEPS, seedDemo } from './demo.seed.ts';
@@ -28,7 +29,7 @@ describe('demo content', () => {
     (await ctx.app.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n;
   /** Every file under the store's post-media folder. */
   const mediaFiles = async () => {
-    const root = join((ctx.app.storage as LocalStorage).root, 'post-media');
+    const root = join((ctx.app.services.fileStore as LocalStorage).root, 'post-media');
     const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
     return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
   };
@@ -39,7 +40,7 @@ describe('demo content', () => {
   afterAll(() => ctx.close());
 
   it('seeds the 5 sample creators with generated avatars into an empty database', async () => {
-    const result = await seedDemo(ctx.app);
+    const result = await seedDemo(demoSeedDeps(ctx.app));
     expect(result.status).toBe('seeded');
     const rows = await profiles();
     expect(rows).toHaveLength(5);
@@ -187,7 +188,7 @@ describe('demo content', () => {
 
   it('never seeds into a database that already has profiles', async () => {
     await ctx.app.database.query(`update profiles set bio = 'my own words' where username = 'noa.levi'`);
-    const result = await seedDemo(ctx.app);
+    const result = await seedDemo(demoSeedDeps(ctx.app));
     expect(result).toEqual({ status: 'skipped', reason: 'the database already holds profiles' });
     expect((await profiles()).find((p) => p.username === 'noa.levi')?.bio).toBe('my own words');
     // Nothing was added twice.
@@ -198,7 +199,7 @@ describe('demo content', () => {
 
   it('rebuilds the demo on reset: own changes and extra rows are gone', async () => {
     await ctx.app.database.query(`insert into brands (name, usage_count) values ('Own Label', 1)`);
-    const result = await seedDemo(ctx.app, { reset: true });
+    const result = await seedDemo(demoSeedDeps(ctx.app), { reset: true });
     expect(result.status).toBe('seeded');
     const rows = await profiles();
     expect(rows).toHaveLength(5);
@@ -213,11 +214,11 @@ describe('demo content', () => {
   });
 
   it('rolls back everything, files included, when a step fails', async () => {
-    await seedDemo(ctx.app, { reset: true, steps: [] });
+    await seedDemo(demoSeedDeps(ctx.app), { reset: true, steps: [] });
     expect(await profiles()).toHaveLength(0);
     const filesBefore = await mediaFiles();
     const failing = [...DEMO_STEPS, { name: 'broken', seed: () => Promise.reject(new Error('step failed')) }];
-    await expect(seedDemo(ctx.app, { steps: failing })).rejects.toThrow('step failed');
+    await expect(seedDemo(demoSeedDeps(ctx.app), { steps: failing })).rejects.toThrow('step failed');
     expect(await profiles()).toHaveLength(0);
     const avatar = await ctx.app.inject({
       method: 'GET',
@@ -229,8 +230,8 @@ describe('demo content', () => {
   });
 
   it('seeds once even when two servers start at the same time', async () => {
-    await seedDemo(ctx.app, { reset: true, steps: [] });
-    const results = await Promise.all([seedDemo(ctx.app), seedDemo(ctx.app)]);
+    await seedDemo(demoSeedDeps(ctx.app), { reset: true, steps: [] });
+    const results = await Promise.all([seedDemo(demoSeedDeps(ctx.app)), seedDemo(demoSeedDeps(ctx.app))]);
     expect(results.map((r) => r.status).sort()).toEqual(['seeded', 'skipped']);
     expect(await profiles()).toHaveLength(5);
     expect(await count('posts')).toBe(DEMO_POSTS.length);
