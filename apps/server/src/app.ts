@@ -26,7 +26,6 @@ import { scrapeRoutes } from './modules/scrape/scrape.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { type OpenedStorage, openStorage, registerMedia } from './modules/storage/storage.plugin.ts';
 import { uploadRoutes } from './modules/storage/storage.routes.ts';
-import type { StorageDriver } from './modules/storage/storage.types.ts';
 import { swipesRoutes } from './modules/swipes/swipes.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { registerAuthenticate } from './plugins/authenticate.ts';
@@ -44,9 +43,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
-    /** The file store; next to the database, as the demo seed reads both. */
-    storage: StorageDriver;
-    /** Every service, built by `createServices`: for tests, the admin CLI and the hooks of app.ts. */
+    /**
+     * Every service, built by `createServices`, and the file store they stand on: for tests, the demo
+     * seed, the admin CLI and the hooks of app.ts.
+     */
     services: Services;
   }
 }
@@ -132,8 +132,6 @@ export async function buildApp(
     if (ownsDatabase) await database.close().catch(() => {});
     throw error;
   }
-  const { storage } = files;
-  app.decorate<StorageDriver>('storage', storage);
   app.decorate('services', services);
   app.addHook('onReady', async () => services.ready());
   app.addHook('preClose', async () => services.beforeClose());
@@ -155,7 +153,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await registerCors(app);
-  await registerMedia(app, storage);
+  await registerMedia(app, files.storage);
   // Who is calling: `request.user`, read by the profile bootstrap and every data route.
   registerAuthenticate(app, services.accessTokens);
   registerProfileBootstrap(app, services.profiles);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, pgliteDirFor, readJournal } from './db/client.ts';
+import { type Database, migrateDatabase, openDatabase, pgliteDirFor, readJournal } from './db/client.ts';
 import { DEMO_PROFILES } from './seed/demo.data.ts';
 import { createPostgresTestDatabase, type TestDatabaseUrl, testDatabaseUrl } from './test/context.ts';
 import { childEnv, ensureServerBuilt, mainScript, runProcess, startServer } from './test/processes.ts';
@@ -41,47 +41,49 @@ async function withDatabase<T>(
 
 interface Engine {
   name: string;
-  env: (dataDir: string) => Record<string, string>;
-  open: (dataDir: string) => Promise<Database>;
-  setup?: () => Promise<void>;
-  teardown?: () => Promise<void>;
+  /** A fresh place for one server's data: its environment and how to open its database. */
+  fresh(dataDir: string): Promise<DataPlace>;
 }
 
-let pgDatabase: TestDatabaseUrl | undefined;
+interface DataPlace {
+  env: Record<string, string>;
+  open: () => Promise<Database>;
+}
+
+/** PostgreSQL test databases made by the engine, dropped at the end. */
+const pgDatabases: TestDatabaseUrl[] = [];
+afterAll(async () => {
+  for (const database of pgDatabases) await database.drop();
+});
+
 const engines: Engine[] = [
   {
     name: 'pglite',
-    env: () => ({}),
-    open: (dataDir) => openDatabase({ pgliteDir: pgliteDirFor(dataDir) }),
+    fresh: async (dataDir) => ({ env: {}, open: () => openDatabase({ pgliteDir: pgliteDirFor(dataDir) }) }),
   },
 ];
 if (testDatabaseUrl) {
   engines.push({
     name: 'postgres',
-    setup: async () => {
-      pgDatabase = await createPostgresTestDatabase();
+    fresh: async () => {
+      const database = await createPostgresTestDatabase();
+      pgDatabases.push(database);
+      return {
+        env: { DATABASE_URL: database.url },
+        open: () => openDatabase({ databaseUrl: database.url }),
+      };
     },
-    teardown: async () => pgDatabase?.drop(),
-    env: () => ({ DATABASE_URL: pgDatabase!.url }),
-    open: () => openDatabase({ databaseUrl: pgDatabase!.url }),
   });
 }
 
 describe.each(engines)('npm start on $name', (engine) => {
-  let dataDir: string;
-  const env = () =>
-    childEnv({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, WEB_DIST: webDist, ...engine.env(dataDir) });
+  const envOf = (dataDir: string, place: DataPlace) =>
+    childEnv({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, WEB_DIST: webDist, ...place.env });
 
-  beforeAll(async () => {
-    dataDir = join(tmp, `data-${engine.name}`);
-    await engine.setup?.();
-  });
-  afterAll(async () => {
-    await engine.teardown?.();
-  });
-
-  it('starts on an empty data directory: migrates, seeds, serves the app and deep links, stops on SIGTERM', async () => {
-    const server = await startServer(env());
+  it('starts on an empty data directory: migrates, seeds, serves the app and deep links, stops on SIGTERM; a second start keeps the data and does not seed again', async () => {
+    const dataDir = join(tmp, `data-${engine.name}`);
+    const place = await engine.fresh(dataDir);
+    const server = await startServer(envOf(dataDir, place));
     try {
       const health = await fetch(`${server.url}/api/health`);
       expect(await health.json()).toEqual({
@@ -103,64 +105,54 @@ describe.each(engines)('npm start on $name', (engine) => {
       expect(stopped.code).toBe(0);
     }
 
-    await withDatabase(
-      () => engine.open(dataDir),
-      async (db) => {
-        const [profiles] = await db.query<{ n: number }>('select count(*)::int as n from profiles');
-        const [brands] = await db.query<{ n: number }>('select count(*)::int as n from brands');
-        expect(profiles?.n).toBe(5);
-        expect(brands?.n).toBe(15);
-        // A change made while the server is down, to see that the next start leaves it alone.
-        await db.query(`update profiles set bio = 'edited between starts' where id = $1`, [noa.id]);
-        await db.query(`delete from brands where name = 'Reebok'`);
-      },
-    );
-  });
+    await withDatabase(place.open, async (db) => {
+      const [profiles] = await db.query<{ n: number }>('select count(*)::int as n from profiles');
+      const [brands] = await db.query<{ n: number }>('select count(*)::int as n from brands');
+      expect(profiles?.n).toBe(5);
+      expect(brands?.n).toBe(15);
+      // A change made while the server is down, to see that the next start leaves it alone.
+      await db.query(`update profiles set bio = 'edited between starts' where id = $1`, [noa.id]);
+      await db.query(`delete from brands where name = 'Reebok'`);
+    });
 
-  it('keeps the data on a second start and does not seed again', async () => {
-    const server = await startServer(env());
+    const again = await startServer(envOf(dataDir, place));
     try {
-      const health = await fetch(`${server.url}/api/health`);
+      const health = await fetch(`${again.url}/api/health`);
       expect(health.status).toBe(200);
     } finally {
-      expect((await server.stop()).code).toBe(0);
+      expect((await again.stop()).code).toBe(0);
     }
-    await withDatabase(
-      () => engine.open(dataDir),
-      async (db) => {
-        const rows = await db.query<{ bio: string }>('select bio from profiles where id = $1', [noa.id]);
-        expect(rows[0]?.bio).toBe('edited between starts');
-        const [profiles] = await db.query<{ n: number }>('select count(*)::int as n from profiles');
-        expect(profiles?.n).toBe(5);
-        const reebok = await db.query(`select 1 from brands where name = 'Reebok'`);
-        expect(reebok).toHaveLength(0);
-      },
-    );
-  });
+    await withDatabase(place.open, async (db) => {
+      const rows = await db.query<{ bio: string }>('select bio from profiles where id = $1', [noa.id]);
+      expect(rows[0]?.bio).toBe('edited between starts');
+      const [profiles] = await db.query<{ n: number }>('select count(*)::int as n from profiles');
+      expect(profiles?.n).toBe(5);
+      const reebok = await db.query(`select 1 from brands where name = 'Reebok'`);
+      expect(reebok).toHaveLength(0);
+    });
+  }, 240_000);
 
   it('refuses a database migrated by a newer version, and leaves it as it was', async () => {
+    const dataDir = join(tmp, `future-${engine.name}`);
+    const place = await engine.fresh(dataDir);
     const future = readJournal().at(-1)!.when + 86_400_000;
-    await withDatabase(
-      () => engine.open(dataDir),
-      (db) =>
-        db.exec(
-          `insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-the-future', ${future})`,
-        ),
-    );
-    const result = await runProcess([mainScript], env());
+    await withDatabase(place.open, async (db) => {
+      await migrateDatabase(db);
+      await db.exec(
+        `insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-the-future', ${future})`,
+      );
+    });
+    const result = await runProcess([mainScript], envOf(dataDir, place));
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/newer version of SYS/);
     expect(result.stderr).not.toMatch(/^\s+at /m);
-    await withDatabase(
-      () => engine.open(dataDir),
-      async (db) => {
-        const rows = await db.query(
-          `select 1 from drizzle.__drizzle_migrations where hash = 'from-the-future'`,
-        );
-        expect(rows).toHaveLength(1);
-      },
-    );
-  });
+    await withDatabase(place.open, async (db) => {
+      const rows = await db.query(
+        `select 1 from drizzle.__drizzle_migrations where hash = 'from-the-future'`,
+      );
+      expect(rows).toHaveLength(1);
+    });
+  }, 120_000);
 });
 
 describe('bad configuration stops the start with a message naming the variable', () => {

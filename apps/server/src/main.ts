@@ -41,7 +41,11 @@ async function start(): Promise<void> {
 
   if (config.seedDemo) {
     try {
-      const result = await seedDemo(app);
+      const result = await seedDemo({
+        database: app.database,
+        storage: app.services.fileStore,
+        log: app.log,
+      });
       if (result.status === 'skipped') app.log.info(`demo content not seeded: ${result.reason}`);
     } catch (error) {
       // Close the database cleanly (PGlite flushes its files) before reporting the failure.

@@ -37,7 +37,12 @@ import { type AccessTokens, createAccessTokens } from './plugins/authenticate.ts
  * ones they serve through their plugin options, tests and the admin CLI read them as `app.services`.
  */
 export interface Services {
-  /** Storing, checking and removing users' files (the file store itself is `app.storage`). */
+  /**
+   * The file store every service below stands on (local folder or S3 bucket), opened by app.ts: the demo
+   * seed writes its pictures there, tests read it. Users' files go through `uploads`.
+   */
+  fileStore: LocalStorage | S3Storage;
+  /** Storing, checking and removing users' files in the file store. */
   uploads: StorageService;
   /** tus uploads under /api/v1/storage/{bucket}/resumable. */
   resumableUploads: ResumableUploads;
@@ -210,6 +215,7 @@ export async function createServices(
   let backfill: Promise<void> = Promise.resolve();
 
   return {
+    fileStore: storage,
     uploads: uploads.service,
     resumableUploads: uploads.resumable,
     productImages,

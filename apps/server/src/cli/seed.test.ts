@@ -27,30 +27,27 @@ describe(`npm run seed (${testEngine})`, () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('seeds an empty database and says what it did', async () => {
-    const result = await seed(env);
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Seeded /);
-    expect(result.stdout).toContain('profiles: 5 creators');
-    expect(result.stdout).toContain('brands: 15 brands');
+  // One story on one database: each step needs what the one before left (no new process or database for it).
+  it('seeds an empty database and says what it did, refuses to seed it again without --reset, rebuilds it with --reset', async () => {
+    const seeded = await seed(env);
+    expect(seeded.stderr).toBe('');
+    expect(seeded.code).toBe(0);
+    expect(seeded.stdout).toMatch(/^Seeded /);
+    expect(seeded.stdout).toContain('profiles: 5 creators');
+    expect(seeded.stdout).toContain('brands: 15 brands');
     expect(existsSync(avatar())).toBe(true);
-  });
 
-  it('refuses to touch a database that has data without --reset', async () => {
-    const result = await seed(env);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('already holds profiles');
-    expect(result.stderr).toContain('npm run seed -- --reset');
-  });
+    const refused = await seed(env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('already holds profiles');
+    expect(refused.stderr).toContain('npm run seed -- --reset');
 
-  it('rebuilds the demo with --reset', async () => {
     rmSync(avatar());
-    const result = await seed(env, '--reset');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Reset and seeded /);
+    const reset = await seed(env, '--reset');
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toMatch(/^Reset and seeded /);
     expect(existsSync(avatar())).toBe(true);
-  });
+  }, 180_000);
 
   // The embedded database only: on PostgreSQL the CLI runs beside the servers.
   if (testEngine === 'pglite') {

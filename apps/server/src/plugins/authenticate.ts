@@ -43,7 +43,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the request carries a valid access token; null for anonymous requests. */
     user: RequestUser | null;
-    getUser(): RequestUser | null;
   }
 }
 
@@ -128,9 +127,6 @@ export function createAccessTokens(options: AuthenticateOptions): AccessTokens {
  */
 export function registerAuthenticate(app: FastifyInstance, accessTokens: AccessTokens): void {
   app.decorateRequest('user', null);
-  app.decorateRequest('getUser', function (this: FastifyRequest) {
-    return this.user;
-  });
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/auth/')) return;
     const token = bearerTokenOf(request);

@@ -1,13 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CURRENCIES, containsHebrew, DEFAULT_BRANDS, type PostPage } from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../modules/storage/storage.local.ts';
 import { createTestApp, type TestApp } from '../test/context.ts';
+import { demoSeedDeps } from '../test/demo.ts';
 import { DEMO_BRANDS, DEMO_PROFILES } from './demo.data.ts';
 import { DEMO_POSTS } from './demo.posts.data.ts';
-import { DEMO_STEPS, seedDemo } from './demo.seed.ts';
+import { DEMO_STEPS, type SeedDemoResult, seedDemo } from './demo.seed.ts';
 
 interface ProfileRow {
   id: string;
@@ -19,28 +21,38 @@ interface ProfileRow {
 
 const DAY = 24 * 3_600_000;
 
+const profilesOf = (app: FastifyInstance) =>
+  app.database.query<ProfileRow>('select * from profiles order by username');
+const countIn = async (app: FastifyInstance, table: string) =>
+  (await app.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n;
+/** Every file under the store's post-media folder. */
+const mediaFilesOf = async (app: FastifyInstance) => {
+  const root = join((app.services.fileStore as LocalStorage).root, 'post-media');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+};
+
+/*
+ * The demo is seeded once for this block; every test leaves it seeded (a reset seeds it again), so that
+ * each reads the whole demo whichever runs first.
+ */
 describe('demo content', () => {
   let ctx: TestApp;
-  const profiles = () => ctx.app.database.query<ProfileRow>('select * from profiles order by username');
+  let first: SeedDemoResult;
+  const profiles = () => profilesOf(ctx.app);
   const brands = () =>
     ctx.app.database.query<{ name: string; usage_count: number }>('select name, usage_count from brands');
-  const count = async (table: string) =>
-    (await ctx.app.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n;
-  /** Every file under the store's post-media folder. */
-  const mediaFiles = async () => {
-    const root = join((ctx.app.storage as LocalStorage).root, 'post-media');
-    const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-    return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-  };
+  const count = (table: string) => countIn(ctx.app, table);
+  const mediaFiles = () => mediaFilesOf(ctx.app);
 
   beforeAll(async () => {
     ctx = await createTestApp();
-  });
+    first = await seedDemo(demoSeedDeps(ctx.app));
+  }, 120_000);
   afterAll(() => ctx.close());
 
   it('seeds the 5 sample creators with generated avatars into an empty database', async () => {
-    const result = await seedDemo(ctx.app);
-    expect(result.status).toBe('seeded');
+    expect(first.status).toBe('seeded');
     const rows = await profiles();
     expect(rows).toHaveLength(5);
     expect(rows.map((r) => r.username).sort()).toEqual(DEMO_PROFILES.map((p) => p.username).sort());
@@ -187,7 +199,7 @@ describe('demo content', () => {
 
   it('never seeds into a database that already has profiles', async () => {
     await ctx.app.database.query(`update profiles set bio = 'my own words' where username = 'noa.levi'`);
-    const result = await seedDemo(ctx.app);
+    const result = await seedDemo(demoSeedDeps(ctx.app));
     expect(result).toEqual({ status: 'skipped', reason: 'the database already holds profiles' });
     expect((await profiles()).find((p) => p.username === 'noa.levi')?.bio).toBe('my own words');
     // Nothing was added twice.
@@ -198,7 +210,7 @@ describe('demo content', () => {
 
   it('rebuilds the demo on reset: own changes and extra rows are gone', async () => {
     await ctx.app.database.query(`insert into brands (name, usage_count) values ('Own Label', 1)`);
-    const result = await seedDemo(ctx.app, { reset: true });
+    const result = await seedDemo(demoSeedDeps(ctx.app), { reset: true });
     expect(result.status).toBe('seeded');
     const rows = await profiles();
     expect(rows).toHaveLength(5);
@@ -212,28 +224,42 @@ describe('demo content', () => {
     expect(await mediaFiles()).toHaveLength((await count('post_media'))! * 3);
   });
 
+  it('seeds once even when two servers start at the same time', async () => {
+    // Empties the demo, its files included (a reset with no steps would leave their files behind,
+    // which the other tests would count), and seeds nothing.
+    const emptying = DEMO_STEPS.map((step) => ({ ...step, seed: async () => 'nothing' }));
+    await seedDemo(demoSeedDeps(ctx.app), { reset: true, steps: emptying });
+    expect(await profiles()).toHaveLength(0);
+    expect(await mediaFiles()).toEqual([]);
+    const results = await Promise.all([seedDemo(demoSeedDeps(ctx.app)), seedDemo(demoSeedDeps(ctx.app))]);
+    expect(results.map((r) => r.status).sort()).toEqual(['seeded', 'skipped']);
+    expect(await profiles()).toHaveLength(5);
+    expect(await count('posts')).toBe(DEMO_POSTS.length);
+  });
+});
+
+/* A failed seed leaves its database empty: on a database of its own, so that the demo above stays whole. */
+describe('a demo seed that fails', () => {
+  let ctx: TestApp;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
   it('rolls back everything, files included, when a step fails', async () => {
-    await seedDemo(ctx.app, { reset: true, steps: [] });
-    expect(await profiles()).toHaveLength(0);
-    const filesBefore = await mediaFiles();
+    expect(await profilesOf(ctx.app)).toHaveLength(0);
+    const filesBefore = await mediaFilesOf(ctx.app);
     const failing = [...DEMO_STEPS, { name: 'broken', seed: () => Promise.reject(new Error('step failed')) }];
-    await expect(seedDemo(ctx.app, { steps: failing })).rejects.toThrow('step failed');
-    expect(await profiles()).toHaveLength(0);
+    await expect(seedDemo(demoSeedDeps(ctx.app), { steps: failing })).rejects.toThrow('step failed');
+    expect(await profilesOf(ctx.app)).toHaveLength(0);
     const avatar = await ctx.app.inject({
       method: 'GET',
       url: `/media/avatars/${DEMO_PROFILES[0]!.id}/avatar.webp`,
     });
     expect(avatar.statusCode).toBe(404);
-    expect(await count('posts')).toBe(0);
-    expect(await mediaFiles()).toEqual(filesBefore);
-  });
-
-  it('seeds once even when two servers start at the same time', async () => {
-    await seedDemo(ctx.app, { reset: true, steps: [] });
-    const results = await Promise.all([seedDemo(ctx.app), seedDemo(ctx.app)]);
-    expect(results.map((r) => r.status).sort()).toEqual(['seeded', 'skipped']);
-    expect(await profiles()).toHaveLength(5);
-    expect(await count('posts')).toBe(DEMO_POSTS.length);
+    expect(await countIn(ctx.app, 'posts')).toBe(0);
+    expect(await mediaFilesOf(ctx.app)).toEqual(filesBefore);
   });
 });
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import type { Storage } from '../modules/storage/storage.types.ts';
 
-/** What seeding needs; the Fastify app itself has all three (`seedDemo(app)`). */
+/** What seeding needs: a built app has all three (its database, `app.services.fileStore`, its log). */
 export interface DemoSeedDeps {
   database: Database;
   storage: Storage;

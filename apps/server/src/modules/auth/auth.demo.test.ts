@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail } from '../../seed/demo.accounts.ts';
 import { DEMO_PROFILES } from '../../seed/demo.data.ts';
 import { seedDemo } from '../../seed/demo.seed.ts';
+import { demoSeedDeps } from '../../test/demo.ts';
 import { DEMO_PASSWORD } from './auth.demo.ts';
 import { type AuthTestApp, createAuthTestApp } from './auth.test-helpers.ts';
 
 let t: AuthTestApp;
 beforeAll(async () => {
   t = await createAuthTestApp();
-  await seedDemo(t.app);
+  await seedDemo(demoSeedDeps(t.app));
 });
 afterAll(() => t.close());
 
@@ -23,7 +24,7 @@ describe('demo accounts', () => {
 
   it('are emptied with every other auth table by a reset, then created again', async () => {
     const other = await t.signUp('visitor@example.com');
-    await seedDemo(t.app, { reset: true });
+    await seedDemo(demoSeedDeps(t.app), { reset: true });
     const [users] = await t.app.database.query<{ n: number }>('select count(*)::int as n from auth.users');
     expect(users?.n).toBe(DEMO_PROFILES.length);
     const [sessions] = await t.app.database.query<{ n: number }>(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoEmail } from '../../seed/demo.accounts.ts';
 import { seedDemo } from '../../seed/demo.seed.ts';
 import { createTestApp, type TestApp } from '../../test/context.ts';
+import { demoSeedDeps } from '../../test/demo.ts';
 
 /** The people of the demo (demo.people.ts) as the API shows them: every people screen has content. */
 describe('demo people', () => {
@@ -11,7 +12,7 @@ describe('demo people', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const result = await seedDemo(ctx.app);
+    const result = await seedDemo(demoSeedDeps(ctx.app));
     expect(result.status).toBe('seeded');
     const session = await ctx.app.inject({
       method: 'POST',

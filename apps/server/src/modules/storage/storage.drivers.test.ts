@@ -28,11 +28,11 @@ describe.each(['local', 's3'] as const)('storage driver: %s', (driver) => {
   });
 
   it('stores a file and serves it with long-lived caching and byte ranges', async () => {
-    expect(ctx.app.storage.driver).toBe(driver);
-    const stored = await ctx.app.storage.put('avatars/p1/avatar.webp', bytes, 'image/webp');
+    expect(ctx.app.services.fileStore.driver).toBe(driver);
+    const stored = await ctx.app.services.fileStore.put('avatars/p1/avatar.webp', bytes, 'image/webp');
     expect(stored).toEqual({ path: 'avatars/p1/avatar.webp', url: '/media/avatars/p1/avatar.webp' });
-    expect(await ctx.app.storage.exists(stored.path)).toBe(true);
-    expect(ctx.app.storage.pathFromUrl(stored.url)).toBe(stored.path);
+    expect(await ctx.app.services.fileStore.exists(stored.path)).toBe(true);
+    expect(ctx.app.services.fileStore.pathFromUrl(stored.url)).toBe(stored.path);
 
     const whole = await ctx.app.inject({ url: stored.url });
     expect(whole.statusCode).toBe(200);
@@ -50,25 +50,27 @@ describe.each(['local', 's3'] as const)('storage driver: %s', (driver) => {
     // 20 MB in 1 MB chunks: several parts of a multipart upload on S3.
     const chunk = (i: number) => Buffer.alloc(1024 * 1024, i);
     const source = Readable.from(Array.from({ length: 20 }, (_, i) => chunk(i)));
-    const stored = await ctx.app.storage.putStream('post-media/u1/big.mp4', source, 'video/mp4');
+    const stored = await ctx.app.services.fileStore.putStream('post-media/u1/big.mp4', source, 'video/mp4');
     const served = await ctx.app.inject({ url: stored.url, headers: { range: 'bytes=5242880-5242889' } });
     expect(served.statusCode).toBe(206);
     expect(served.rawPayload.equals(Buffer.alloc(10, 5))).toBe(true);
 
-    await ctx.app.storage.put('post-media/u1/a.jpg', bytes, 'image/jpeg');
-    await ctx.app.storage.remove('post-media/u1');
-    expect(await ctx.app.storage.exists('post-media/u1/a.jpg')).toBe(false);
-    expect(await ctx.app.storage.exists('post-media/u1/big.mp4')).toBe(false);
+    await ctx.app.services.fileStore.put('post-media/u1/a.jpg', bytes, 'image/jpeg');
+    await ctx.app.services.fileStore.remove('post-media/u1');
+    expect(await ctx.app.services.fileStore.exists('post-media/u1/a.jpg')).toBe(false);
+    expect(await ctx.app.services.fileStore.exists('post-media/u1/big.mp4')).toBe(false);
     expect((await ctx.app.inject({ url: stored.url })).statusCode).toBe(404);
-    await ctx.app.storage.remove('post-media/never-existed');
+    await ctx.app.services.fileStore.remove('post-media/never-existed');
   });
 
   it('refuses keys that could leave the store', async () => {
     for (const path of ['../secret', '/etc/passwd', 'a//b', 'a/./b', '']) {
-      await expect(ctx.app.storage.put(path, bytes, 'image/webp')).rejects.toThrow(/Invalid storage path/);
+      await expect(ctx.app.services.fileStore.put(path, bytes, 'image/webp')).rejects.toThrow(
+        /Invalid storage path/,
+      );
     }
-    expect(ctx.app.storage.pathFromUrl('/media/a/../../b')).toBeNull();
-    expect(ctx.app.storage.pathFromUrl('https://elsewhere.example.com/media/a')).toBeNull();
+    expect(ctx.app.services.fileStore.pathFromUrl('/media/a/../../b')).toBeNull();
+    expect(ctx.app.services.fileStore.pathFromUrl('https://elsewhere.example.com/media/a')).toBeNull();
   });
 
   it('takes uploads, serves their variants and removes them with the post', async () => {

@@ -65,7 +65,8 @@ async function create(app: FastifyInstance, size: number): Promise<string> {
   return created.headers.location as string;
 }
 
-const leftovers = async () => (await (a.storage as S3Storage).list(`${RESUMABLE_S3_PREFIX}/`)).length;
+const leftovers = async () =>
+  (await (a.services.fileStore as S3Storage).list(`${RESUMABLE_S3_PREFIX}/`)).length;
 
 describe('resumable uploads across instances (STORAGE_DRIVER=s3)', () => {
   it('continues on instance B an upload started on instance A; both serve the same bytes', async () => {

@@ -13,7 +13,7 @@ describe('local storage and /media', () => {
   afterAll(() => ctx.close());
 
   it('stores a file and serves it at its public URL with long-lived caching', async () => {
-    const stored = await ctx.app.storage.put('avatars/p1/avatar.webp', bytes, 'image/webp');
+    const stored = await ctx.app.services.fileStore.put('avatars/p1/avatar.webp', bytes, 'image/webp');
     expect(stored).toEqual({ path: 'avatars/p1/avatar.webp', url: '/media/avatars/p1/avatar.webp' });
     const res = await ctx.app.inject({ method: 'GET', url: stored.url });
     expect(res.statusCode).toBe(200);
@@ -23,7 +23,7 @@ describe('local storage and /media', () => {
   });
 
   it('answers range requests', async () => {
-    await ctx.app.storage.put('videos/clip.mp4', bytes, 'video/mp4');
+    await ctx.app.services.fileStore.put('videos/clip.mp4', bytes, 'video/mp4');
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/media/videos/clip.mp4',
@@ -35,16 +35,18 @@ describe('local storage and /media', () => {
   });
 
   it('removes a folder and everything in it', async () => {
-    await ctx.app.storage.put('avatars/p2/a.webp', bytes, 'image/webp');
-    await ctx.app.storage.remove('avatars/p2');
+    await ctx.app.services.fileStore.put('avatars/p2/a.webp', bytes, 'image/webp');
+    await ctx.app.services.fileStore.remove('avatars/p2');
     const res = await ctx.app.inject({ method: 'GET', url: '/media/avatars/p2/a.webp' });
     expect(res.statusCode).toBe(404);
-    await ctx.app.storage.remove('avatars/never-existed');
+    await ctx.app.services.fileStore.remove('avatars/never-existed');
   });
 
   it('refuses keys that could leave the media folder', async () => {
     for (const path of ['../secret', '/etc/passwd', 'a//b', 'a/./b', '', 'a\\b']) {
-      await expect(ctx.app.storage.put(path, bytes, 'image/webp')).rejects.toThrow(/Invalid storage path/);
+      await expect(ctx.app.services.fileStore.put(path, bytes, 'image/webp')).rejects.toThrow(
+        /Invalid storage path/,
+      );
     }
   });
 
@@ -56,7 +58,7 @@ describe('local storage and /media', () => {
 
   it('keeps the media of an app without a data directory in a temporary folder removed on close', async () => {
     const other = await createTestApp();
-    const root = (other.app.storage as LocalStorage).root;
+    const root = (other.app.services.fileStore as LocalStorage).root;
     expect(existsSync(root)).toBe(true);
     await other.close();
     expect(existsSync(root)).toBe(false);
