@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../modules/storage/storage.local.ts';
 import { createTestApp, type TestApp } from '../test/context.ts';
-import { demoSeedDeps } from '../test/demo.ts';
 import { DEMO_BRANDS, DEMO_PROFILES } from './demo.data.ts';
 import { DEMO_POSTS } from './demo.posts.data.ts';
 import { DEMO_STEPS, type SeedDemoResult, seedDemo } from './demo.seed.ts';
+import { demoSeedDeps } from './demo.step.ts';
 
 interface ProfileRow {
   id: string;

@@ -68,13 +68,12 @@ export interface TestDatabase {
  * and a migrated one - and starts every fresh in-memory database from one of them. Test files of a
  * worker share the module (vitest `isolate: false`), so they share the snapshots too.
  */
-let emptySnapshot: Promise<Blob> | undefined;
-let migratedSnapshot: Promise<Blob> | undefined;
+const snapshots = new Map<'empty' | 'migrated', Promise<Blob>>();
 
-async function takeSnapshot(migrate: boolean): Promise<Blob> {
+async function takeSnapshot(kind: 'empty' | 'migrated'): Promise<Blob> {
   const database = await openDatabase({ pgliteDir: null });
   try {
-    if (migrate) await migrateDatabase(database);
+    if (kind === 'migrated') await migrateDatabase(database);
     return await database.snapshot!();
   } finally {
     await database.close();
@@ -83,12 +82,12 @@ async function takeSnapshot(migrate: boolean): Promise<Blob> {
 
 /** The snapshot of an empty or a migrated in-memory database (made on first use). */
 export function pgliteSnapshot(kind: 'empty' | 'migrated'): Promise<Blob> {
-  if (kind === 'empty') {
-    emptySnapshot ??= takeSnapshot(false);
-    return emptySnapshot;
+  let snapshot = snapshots.get(kind);
+  if (!snapshot) {
+    snapshot = takeSnapshot(kind);
+    snapshots.set(kind, snapshot);
   }
-  migratedSnapshot ??= takeSnapshot(true);
-  return migratedSnapshot;
+  return snapshot;
 }
 
 /** An empty, unmigrated database on the test engine, for tests below the app (migrations, repositories). */

@@ -2,8 +2,8 @@ import type { AlbumPage, ConversationPage, ProfileStats, WishlistSummary } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoEmail } from '../../seed/demo.accounts.ts';
 import { seedDemo } from '../../seed/demo.seed.ts';
+import { demoSeedDeps } from '../../seed/demo.step.ts';
 import { createTestApp, type TestApp } from '../../test/context.ts';
-import { demoSeedDeps } from '../../test/demo.ts';
 
 /** The people of the demo (demo.people.ts) as the API shows them: every people screen has content. */
 describe('demo people', () => {
