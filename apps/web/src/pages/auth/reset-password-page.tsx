@@ -77,6 +77,27 @@ function useRecoveryLink(): LinkCheck {
   return check;
 }
 
+/** A new mail (the main action when the link failed), or back to Sign In. */
+function WaysOut({ primary = false }: { primary?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex w-full flex-col gap-2">
+      <Link
+        to="/auth/forgot"
+        className={buttonClasses({
+          ...(primary ? { size: 'lg' } : { variant: 'outline' }),
+          className: 'w-full',
+        })}
+      >
+        {t('auth.reset.requestNew')}
+      </Link>
+      <Link to="/auth?tab=sign-in" className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
+        {t('auth.backToSignIn')}
+      </Link>
+    </div>
+  );
+}
+
 function ResetSkeleton() {
   return (
     <div className="flex flex-col gap-4 px-6 pt-10" aria-busy="true">
@@ -102,33 +123,18 @@ function InvalidLink({ detail }: { detail: string | null }) {
           </>
         }
       />
-      <div className="flex w-full flex-col gap-2">
-        <Link to="/auth/forgot" className={buttonClasses({ size: 'lg', className: 'w-full' })}>
-          {t('auth.reset.requestNew')}
-        </Link>
-        <Link to="/auth?tab=sign-in" className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
-          {t('auth.backToSignIn')}
-        </Link>
-      </div>
+      <WaysOut primary />
     </div>
   );
 }
 
 /** No link and no session: the mail's code, with the way to a new mail. */
 function EnterCode() {
-  const { t } = useTranslation();
   const email = carriedEmail(useLocation().state);
   return (
     <div className="flex flex-col gap-6 px-6 pt-10">
       <RecoveryCodeForm initialEmail={email} />
-      <div className="flex w-full flex-col gap-2">
-        <Link to="/auth/forgot" className={buttonClasses({ variant: 'outline', className: 'w-full' })}>
-          {t('auth.reset.requestNew')}
-        </Link>
-        <Link to="/auth?tab=sign-in" className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
-          {t('auth.backToSignIn')}
-        </Link>
-      </div>
+      <WaysOut />
     </div>
   );
 }
