@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from './support/auth';
-import { expectNoSeriousA11yViolations } from './support/shell';
+import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
 
 const readStorage = (page: import('@playwright/test').Page, key: string) =>
   page.evaluate((name) => window.localStorage.getItem(name), key);
@@ -136,26 +136,33 @@ test.describe('guests', () => {
 });
 
 test.describe('forgotten password', () => {
-  test('the link from the mail resets the password, and the new one signs in', async ({ context, page }) => {
+  test('the link from the mail resets the password in another browser, and the new one signs in', async ({
+    browser,
+    context,
+    page: asker,
+  }) => {
     await markContextOnboarded(context);
     const email = uniqueEmail();
-    await createAccount(page.request, email);
-    await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Sign In' }).click();
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await expect(page).toHaveURL(/\/auth\/forgot$/);
-    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, '/auth/forgot');
+    await createAccount(asker.request, email);
+    await asker.goto('/auth');
+    await asker.getByRole('tab', { name: 'Sign In' }).click();
+    await asker.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(asker).toHaveURL(/\/auth\/forgot$/);
+    await expect(asker.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await expectNoSeriousA11yViolations(asker, '/auth/forgot');
 
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
+    await asker.getByLabel('Email').fill(email);
+    await asker.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(asker.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(asker.getByText(email)).toBeVisible();
 
+    // The mail is opened on another device: a browser that never saw SYS (no PKCE verifier, no flags).
     const mail = await waitForMail(email, 'recovery');
-    expect(mail.link).toContain('/auth/v1/verify');
+    expect(mail.link).toMatch(/\/auth\/reset\?token_hash=[^&]+&type=recovery$/);
+    const phone = await browser.newContext();
+    const page = await phone.newPage();
     await page.goto(mail.link ?? '');
-    await expect(page).toHaveURL(/\/auth\/reset/);
+    await expect(page).toHaveURL(/\/auth\/reset$/);
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/auth/reset (form)');
 
@@ -174,6 +181,29 @@ test.describe('forgotten password', () => {
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Signed in successfully!')).toBeVisible();
+    await phone.close();
+  });
+
+  test("the mail's code resets the password where the link cannot be opened", async ({ page }) => {
+    await markOnboarded(page);
+    const email = uniqueEmail();
+    await createAccount(page.request, email);
+    await page.goto('/auth/forgot');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('link', { name: 'Enter the code' }).click();
+    await expect(page.getByRole('heading', { name: 'Enter the code from the email' })).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expectNoSeriousA11yViolations(page, '/auth/reset (code)');
+
+    const mail = await waitForMail(email, 'recovery');
+    await page.getByLabel('Code from the email').fill(mail.code);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('New password').fill('another-new-secret-8');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('Password updated')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(signOutButton(page)).toBeVisible();
   });
 
   test('an unknown address gets the same answer', async ({ page }) => {
@@ -185,8 +215,8 @@ test.describe('forgotten password', () => {
     await expect(page.getByText(email)).toBeVisible();
   });
 
-  test('/auth/reset without a valid link says so', async ({ page }) => {
-    await page.goto('/auth/reset');
+  test('/auth/reset with a spent or made-up link says so', async ({ page }) => {
+    await page.goto('/auth/reset?token_hash=made-up&type=recovery');
     await expect(page.getByRole('heading', { name: 'This link is invalid or has expired' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/auth/reset (invalid link)');
     await page.getByRole('link', { name: 'Get a new link' }).click();

@@ -84,9 +84,9 @@ export async function startShop(): Promise<Shop> {
 }
 
 /** Signs up a new user through /auth and waits for home. */
-export async function signUpThroughUi(page: Page, email = uniqueEmail()): Promise<string> {
+export async function signUpThroughUi(page: Page, email = uniqueEmail(), name?: string): Promise<string> {
   await page.goto('/auth');
-  await submitAuthForm(page, 'Sign Up', email, PASSWORD);
+  await submitAuthForm(page, 'Sign Up', email, PASSWORD, name);
   await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   return email;

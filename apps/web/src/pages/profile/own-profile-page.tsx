@@ -167,6 +167,7 @@ function SignedInProfile() {
   return (
     <>
       <ProfileSummary
+        own
         profile={profileViewOf(profile.data)}
         stats={stats.data}
         truncate
@@ -253,6 +254,7 @@ function GuestOwnProfile() {
   return (
     <>
       <ProfileSummary
+        own
         profile={viewOfGuest(guest)}
         stats={{ posts_count: 0, followers_count: 0, following_count: 0 }}
         truncate
