@@ -184,20 +184,20 @@ test.describe('onboarding', () => {
     await expect
       .poll(
         async () =>
-          (await getJson<{ taste: { eventCount: number } }>(request, '/swipes/preferences', token)).taste
-            .eventCount,
+          (await getJson<{ taste: { event_count: number } }>(request, '/swipes/preferences', token)).taste
+            .event_count,
       )
       .toBe(5);
     await expect.poll(() => localSwipeEvents(page)).toEqual([]);
     // Merged once: signing in again (a reload restores the session) sends nothing more.
     await page.reload();
     await expect(page.getByRole('feed')).toBeVisible();
-    const preferences = await getJson<{ taste: { eventCount: number; likeCount: number } }>(
+    const preferences = await getJson<{ taste: { event_count: number; like_count: number } }>(
       request,
       '/swipes/preferences',
       token,
     );
-    expect(preferences.taste).toMatchObject({ eventCount: 5, likeCount: 3 });
+    expect(preferences.taste).toMatchObject({ event_count: 5, like_count: 3 });
 
     const deck = await getJson<{ items: ApiPost[] }>(request, '/swipes/deck?limit=50', token);
     const swiped = new Set(events.map((event) => event.outfit_id));
@@ -406,12 +406,12 @@ test.describe('your preferences', () => {
     await expectNoSeriousA11yViolations(page, 'reset preferences dialog');
     await confirm.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByText('Nothing learned yet')).toBeVisible();
-    const after = await getJson<{ taste: { eventCount: number } }>(
+    const after = await getJson<{ taste: { event_count: number } }>(
       request,
       '/swipes/preferences',
       user.token,
     );
-    expect(after.taste.eventCount).toBe(0);
+    expect(after.taste.event_count).toBe(0);
   });
 
   test('is reachable from explore for a visitor, with their local swipes', async ({ page }) => {
@@ -635,7 +635,7 @@ test.describe('explore swipe mode', () => {
     await page.route('**/api/v1/posts?*', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { items: unknown[] };
-      await route.fulfill({ response, json: { ...body, items: body.items.slice(0, 2), nextCursor: null } });
+      await route.fulfill({ response, json: { ...body, items: body.items.slice(0, 2), next_cursor: null } });
     });
     await page.goto('/explore?swipe=1');
     await expect(page.getByText(/^Outfit 1 of 2, by /)).toBeAttached();
@@ -680,7 +680,7 @@ test.describe('explore, signed in', () => {
       (url) => !url.href.startsWith(baseURL!),
       (route) => route.abort(),
     );
-    type Trending = { items: { id: string; clickCount: number }[] };
+    type Trending = { items: { id: string; click_count: number }[] };
     const before = await getJson<Trending>(request, '/explore/trending?limit=50');
     const first = before.items[0];
     if (!first) throw new Error('the demo content has no trending products');
@@ -698,7 +698,7 @@ test.describe('explore, signed in', () => {
     await (await popup).close();
     expect((await counted).status()).toBe(200);
     const after = await getJson<Trending>(request, '/explore/trending?limit=50');
-    expect(after.items.find((item) => item.id === first.id)?.clickCount).toBe(first.clickCount + 1);
+    expect(after.items.find((item) => item.id === first.id)?.click_count).toBe(first.click_count + 1);
   });
 
   test('Follow on /explore/creators follows: the button and the count change, and stay after a reload', async ({
@@ -706,7 +706,7 @@ test.describe('explore, signed in', () => {
     request,
   }) => {
     const user = await createApiUser(request, 'creatorfan');
-    type Creators = { items: { id: string; username: string; followersCount: number }[] };
+    type Creators = { items: { id: string; username: string; followers_count: number }[] };
     const creators = await getJson<Creators>(request, '/explore/creators?limit=50', user.token);
     const creator = creators.items.find((item) => item.id !== user.id);
     if (!creator) throw new Error('the demo content has no creators');
@@ -718,10 +718,10 @@ test.describe('explore, signed in', () => {
       .filter({ has: page.locator(`a[href="/profile/${creator.username}"]`) });
     const followers = (count: number) =>
       `${count.toLocaleString('en')} ${count === 1 ? 'follower' : 'followers'}`;
-    await expect(card.getByText(followers(creator.followersCount))).toBeVisible();
+    await expect(card.getByText(followers(creator.followers_count))).toBeVisible();
     await card.getByRole('button', { name: 'Follow', exact: true }).click();
     await expect(card.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
-    await expect(card.getByText(followers(creator.followersCount + 1))).toBeVisible();
+    await expect(card.getByText(followers(creator.followers_count + 1))).toBeVisible();
 
     const profile = await getJson<{ is_following: boolean }>(
       request,
@@ -731,6 +731,6 @@ test.describe('explore, signed in', () => {
     expect(profile.is_following).toBe(true);
     await page.reload();
     await expect(card.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
-    await expect(card.getByText(followers(creator.followersCount + 1))).toBeVisible();
+    await expect(card.getByText(followers(creator.followers_count + 1))).toBeVisible();
   });
 });

@@ -116,7 +116,7 @@ export async function publishThroughApi(
       multipart: { file: pngFile(`look-${order + 1}.png`, color) },
     });
     expect(upload.status(), await upload.text()).toBe(201);
-    const { publicUrl } = (await upload.json()) as { publicUrl: string };
+    const { public_url: publicUrl } = (await upload.json()) as { public_url: string };
     media.push({ url: publicUrl, type: 'image', order });
   }
   const created = await request.post('/api/v1/posts', {
@@ -131,7 +131,7 @@ export async function publishThroughApi(
 export async function createPostThroughApi(
   request: APIRequestContext,
   caption: string,
-): Promise<{ postId: string; username: string }> {
+): Promise<{ post_id: string; username: string }> {
   const signUp = await request.post('/auth/v1/signup', {
     data: { email: uniqueEmail(), password: PASSWORD },
   });
@@ -140,5 +140,5 @@ export async function createPostThroughApi(
   const post = await publishThroughApi(request, token, caption, {
     items: [{ link: 'https://shop.example/dress', brand: 'Zara', price: '80', currency: 'ILS' }],
   });
-  return { postId: post.id, username: post.author.username };
+  return { post_id: post.id, username: post.author.username };
 }

@@ -173,10 +173,10 @@ function reportLine(report: AdminReport): string {
   return [
     report.id,
     report.status.padEnd(9),
-    report.targetType.padEnd(7),
+    report.target_type.padEnd(7),
     report.reason.padEnd(13),
     `by @${report.reporter.username ?? report.reporter.id}`,
-    `-> ${report.targetType} ${report.targetId} ${who}`,
+    `-> ${report.target_type} ${report.target_id} ${who}`,
     text ? JSON.stringify(text) : '',
   ]
     .join('  ')
@@ -233,13 +233,13 @@ async function runWithApp(
       case 'remove-post': {
         const id = needId(positional[0], 'POST_ID');
         const result = await app.services.moderation.removePost(id);
-        io.stdout.write(`Removed post ${id}; ${result.reportsResolved} open reports resolved\n`);
+        io.stdout.write(`Removed post ${id}; ${result.reports_resolved} open reports resolved\n`);
         return;
       }
       case 'remove-comment': {
         const id = needId(positional[0], 'COMMENT_ID');
         const result = await app.services.moderation.removeComment(id);
-        io.stdout.write(`Removed comment ${id}; ${result.reportsResolved} open reports resolved\n`);
+        io.stdout.write(`Removed comment ${id}; ${result.reports_resolved} open reports resolved\n`);
         return;
       }
     }

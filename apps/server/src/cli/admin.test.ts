@@ -117,7 +117,7 @@ describe(`npm run admin (${testEngine})`, () => {
       const reporter = await createUser(app);
       const post = await publishPost(app, author, { caption: 'Reported from the CLI' });
       postId = post.id;
-      fileName = post.mediaUrl.split('/').at(-1)!;
+      fileName = post.media_url.split('/').at(-1)!;
       const comment = (
         await app.inject({
           method: 'POST',
@@ -136,7 +136,7 @@ describe(`npm run admin (${testEngine})`, () => {
           method: 'POST',
           url: '/api/v1/reports',
           headers: reporter.headers,
-          payload: { targetType, targetId, reason: 'spam' },
+          payload: { target_type: targetType, target_id: targetId, reason: 'spam' },
         });
         expect(response.statusCode, response.body).toBe(201);
       }
@@ -148,8 +148,8 @@ describe(`npm run admin (${testEngine})`, () => {
     const listed = await admin(env, 'reports', '--json');
     expect(listed.stderr).toBe('');
     const page = JSON.parse(listed.stdout) as AdminReportPage;
-    expect(page.items.map((r) => r.targetType)).toEqual(['user', 'comment', 'post']);
-    expect(page.items[2]).toMatchObject({ targetId: postId, target: { text: 'Reported from the CLI' } });
+    expect(page.items.map((r) => r.target_type)).toEqual(['user', 'comment', 'post']);
+    expect(page.items[2]).toMatchObject({ target_id: postId, target: { text: 'Reported from the CLI' } });
     const table = await admin(env, 'reports');
     expect(table.stdout).toContain('3 reports');
     expect(table.stdout).toContain('"Reported from the CLI"');

@@ -100,9 +100,9 @@ describe('security headers', () => {
 
   it('are on media files', async () => {
     const image = await uploadImage(ctx.app, alice);
-    const res = await ctx.app.inject({ method: 'GET', url: image.publicUrl });
+    const res = await ctx.app.inject({ method: 'GET', url: image.public_url });
     expect(res.statusCode).toBe(200);
-    expectSecurityHeaders(res, image.publicUrl);
+    expectSecurityHeaders(res, image.public_url);
   });
 
   it('are on answers that take over the raw response (resumable uploads)', async () => {

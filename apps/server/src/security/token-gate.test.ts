@@ -59,7 +59,7 @@ async function conversationOf(app: FastifyInstance, follower: TestUser, followed
       method: 'POST',
       url: '/api/v1/conversations',
       headers: follower.headers,
-      payload: { profileId: followed.id },
+      payload: { profile_id: followed.id },
     },
     201,
   );

@@ -11,7 +11,7 @@ import { buildPreferenceCounters, createSwipeEvent, type SwipeEvent, scoreOutfit
 const post = {
   id: 'p1',
   caption: 'Office day #Formal #elegant #formal',
-  author: { username: '  ', displayName: 'Dana Levi' },
+  author: { username: '  ', display_name: 'Dana Levi' },
   items: [
     { color: 'Gray' },
     { color: 'gray' },
@@ -24,9 +24,9 @@ const post = {
 
 describe('outfits from posts', () => {
   it('names the author by username, else display name, else null', () => {
-    expect(postAuthorName({ username: 'dana', displayName: 'Dana' })).toBe('dana');
-    expect(postAuthorName({ username: ' ', displayName: ' Dana ' })).toBe('Dana');
-    expect(postAuthorName({ username: null, displayName: null })).toBeNull();
+    expect(postAuthorName({ username: 'dana', display_name: 'Dana' })).toBe('dana');
+    expect(postAuthorName({ username: ' ', display_name: ' Dana ' })).toBe('Dana');
+    expect(postAuthorName({ username: null, display_name: null })).toBeNull();
   });
 
   it("takes the items' colours once each, without blanks and 'None'", () => {
@@ -70,7 +70,7 @@ describe('summarizePreferences', () => {
 
   it('is empty without swipes', () => {
     const summary = summarizePreferences([]);
-    expect(summary).toMatchObject({ eventCount: 0, likeCount: 0, dislikeCount: 0 });
+    expect(summary).toMatchObject({ event_count: 0, like_count: 0, dislike_count: 0 });
     expect(summary.liked).toEqual({ tags: [], brands: [], categories: [], colors: [] });
   });
 
@@ -92,7 +92,7 @@ describe('summarizePreferences', () => {
       event({ action: 'dislike', tags: ['Formal'], brand: 'Noa', colors: ['Gray'], created_at: at(2) }),
     ];
     const summary = summarizePreferences(events);
-    expect(summary).toMatchObject({ eventCount: 3, likeCount: 2, dislikeCount: 1 });
+    expect(summary).toMatchObject({ event_count: 3, like_count: 2, dislike_count: 1 });
     expect(summary.liked.tags).toEqual([
       { key: 'plussize', label: 'PlusSize', count: 2 },
       { key: 'casual', label: 'Casual', count: 1 },

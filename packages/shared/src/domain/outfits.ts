@@ -30,9 +30,9 @@ export type PreferencesGroup = z.infer<typeof PreferencesGroupSchema>;
 
 export const PreferencesSummarySchema = z.object({
   /** How many swipes the summary is made of (at most the preference load limit). */
-  eventCount: z.number().int(),
-  likeCount: z.number().int(),
-  dislikeCount: z.number().int(),
+  event_count: z.number().int(),
+  like_count: z.number().int(),
+  dislike_count: z.number().int(),
   liked: PreferencesGroupSchema,
   disliked: PreferencesGroupSchema,
 });
@@ -118,9 +118,9 @@ export function summarizePreferences(
     colors: top(tally.colors, 'colors', side, limit),
   });
   return {
-    eventCount: events.length,
-    likeCount,
-    dislikeCount: events.length - likeCount,
+    event_count: events.length,
+    like_count: likeCount,
+    dislike_count: events.length - likeCount,
     liked: summarize('liked'),
     disliked: summarize('disliked'),
   };

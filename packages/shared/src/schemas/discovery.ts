@@ -29,8 +29,8 @@ export const DISCOVERY_MESSAGES = {
 export const CountedPostPageSchema = z.object({
   items: z.array(PostSchema),
   total: z.number().int(),
-  totalCapped: z.boolean(),
-  nextCursor: z.string().nullable(),
+  total_capped: z.boolean(),
+  next_cursor: z.string().nullable(),
 });
 export type CountedPostPage = z.infer<typeof CountedPostPageSchema>;
 
@@ -92,7 +92,7 @@ export type FitsLikeMeQuery = z.output<typeof FitsLikeMeQuerySchema>;
 export const BrandSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  usageCount: z.number().int(),
+  usage_count: z.number().int(),
 });
 export type Brand = z.infer<typeof BrandSchema>;
 
@@ -117,7 +117,7 @@ export type CreateBrandBody = z.input<typeof CreateBrandBodySchema>;
 export const ExploreBrandSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  itemCount: z.number().int(),
+  item_count: z.number().int(),
 });
 export type ExploreBrand = z.infer<typeof ExploreBrandSchema>;
 
@@ -135,23 +135,23 @@ export const BrandIdParamsSchema = z.object({ brandId: z.uuid() });
 // ---------------------------------------------------------------------------------------------------------
 
 export const CreatorSchema = AuthorSchema.extend({
-  followersCount: z.number().int(),
-  postsCount: z.number().int(),
+  followers_count: z.number().int(),
+  posts_count: z.number().int(),
   /** Whether the signed-in viewer follows this creator; false for visitors. */
-  isFollowing: z.boolean(),
+  is_following: z.boolean(),
 });
 export type Creator = z.infer<typeof CreatorSchema>;
 
 export const CreatorPageSchema = z.object({
   items: z.array(CreatorSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type CreatorPage = z.infer<typeof CreatorPageSchema>;
 
 /** A product by its link clicks of the last 7 days; the price stays in its own currency. */
 export const TrendingItemSchema = z.object({
   id: z.uuid(),
-  postId: z.uuid(),
+  post_id: z.uuid(),
   title: z.string().nullable(),
   brand: z.string().nullable(),
   /** The item type. */
@@ -159,15 +159,15 @@ export const TrendingItemSchema = z.object({
   price: z.number().nullable(),
   currency: CurrencySchema,
   /** The item's image, else the post's first media. */
-  imageUrl: z.string(),
+  image_url: z.string(),
   link: z.string(),
-  clickCount: z.number().int(),
+  click_count: z.number().int(),
 });
 export type TrendingItem = z.infer<typeof TrendingItemSchema>;
 
 export const TrendingPageSchema = z.object({
   items: z.array(TrendingItemSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type TrendingPage = z.infer<typeof TrendingPageSchema>;
 
@@ -244,8 +244,8 @@ export type SwipeResult = z.infer<typeof SwipeResultSchema>;
 /** GET /api/v1/swipes/preferences: the counters scoring uses and the summary of them people read. */
 export const PreferencesSchema = z.object({
   counters: PreferenceCountersSchema,
-  /** The preferences summary; its JSON name stays `taste` until the JSON-field change (issue 15). */
-  taste: PreferencesSummarySchema,
+  /** The preferences summary: what the swipes taught, for people to read. */
+  summary: PreferencesSummarySchema,
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 

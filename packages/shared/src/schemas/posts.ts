@@ -8,7 +8,7 @@ import { foldCase } from '../domain/text.ts';
 
 /*
  * Requests and responses of the posts API (/api/v1/posts, comments, likes, saves, item clicks), uploads
- * (/api/v1/storage) and the scrape-product function. JSON is camelCase; the server validates with these
+ * (/api/v1/storage) and the scrape-product function. JSON is snake_case; the server validates with these
  * schemas and the web form runs the same ones, so both show the spec's messages (section 5).
  */
 
@@ -42,7 +42,7 @@ export function isHttpUrl(value: string): boolean {
   return HTTP_URL.test(value);
 }
 
-/** A list page: `limit` (1-50, default 20) and the opaque `cursor` of the previous page's `nextCursor`. */
+/** A list page: `limit` (1-50, default 20) and the opaque `cursor` of the previous page's `next_cursor`. */
 export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(POST_LIMITS.pageSizeMax).default(POST_LIMITS.pageSizeDefault),
   cursor: z.string().min(1).max(200).optional(),
@@ -58,8 +58,8 @@ export const UsernameParamsSchema = z.object({ username: z.string().min(1).max(1
 export const AuthorSchema = z.object({
   id: z.uuid(),
   username: z.string().nullable(),
-  displayName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  display_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
 });
 export type Author = z.infer<typeof AuthorSchema>;
 
@@ -73,9 +73,9 @@ export type MediaVariant = z.infer<typeof MediaVariantSchema>;
 
 export const PostMediaSchema = z.object({
   id: z.uuid(),
-  url: z.string(),
-  type: MediaTypeSchema,
-  order: z.number().int(),
+  media_url: z.string(),
+  media_type: MediaTypeSchema,
+  media_order: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   /** A tiny blurred image as a data URL, shown while the real one loads. */
@@ -86,39 +86,39 @@ export type PostMedia = z.infer<typeof PostMediaSchema>;
 
 export const PostItemSchema = z.object({
   id: z.uuid(),
-  itemType: z.string().nullable(),
+  item_type: z.string().nullable(),
   brand: z.string().nullable(),
   link: z.string(),
   size: z.string().nullable(),
   title: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  image_url: z.string().nullable(),
   price: z.number().nullable(),
   currency: CurrencySchema,
   color: z.string().nullable(),
   pattern: z.string().nullable(),
   /** Whether the signed-in viewer saved this product to their wishlist; false for visitors. */
-  savedByMe: z.boolean(),
+  saved_by_me: z.boolean(),
 });
 export type PostItem = z.infer<typeof PostItemSchema>;
 
 export const PostSchema = z.object({
   id: z.uuid(),
   caption: z.string(),
-  mediaUrl: z.string(),
-  mediaType: MediaTypeSchema,
+  media_url: z.string(),
+  media_type: MediaTypeSchema,
   visibility: PostVisibilitySchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
   author: AuthorSchema,
-  /** Sorted by `order`, ascending. */
+  /** Sorted by `media_order`, ascending. */
   media: z.array(PostMediaSchema),
   items: z.array(PostItemSchema),
-  likeCount: z.number().int(),
-  commentCount: z.number().int(),
+  like_count: z.number().int(),
+  comment_count: z.number().int(),
   /** The signed-in viewer's relation to the post; all false for visitors. */
-  likedByMe: z.boolean(),
-  savedByMe: z.boolean(),
-  followingAuthor: z.boolean(),
+  liked_by_me: z.boolean(),
+  saved_by_me: z.boolean(),
+  following_author: z.boolean(),
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -137,11 +137,11 @@ export type DroppedItemImage = z.infer<typeof DroppedItemImageSchema>;
 
 /** The answer to publishing or editing a post: the post, and the product images it could not keep. */
 export const SavedPostSchema = PostSchema.extend({
-  droppedItemImages: z.array(DroppedItemImageSchema),
+  dropped_item_images: z.array(DroppedItemImageSchema),
 });
 export type SavedPost = z.infer<typeof SavedPostSchema>;
 
-export const PostPageSchema = z.object({ items: z.array(PostSchema), nextCursor: z.string().nullable() });
+export const PostPageSchema = z.object({ items: z.array(PostSchema), next_cursor: z.string().nullable() });
 export type PostPage = z.infer<typeof PostPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ const linkSchema = z
 export const PostItemInputSchema = z.object({
   /** An existing item's id when editing; the item keeps its id (and its click history). */
   id: z.uuid().optional(),
-  itemType: optionValue(PRODUCT_TYPES),
+  item_type: optionValue(PRODUCT_TYPES),
   brand: optionValue([]),
   link: linkSchema,
   size: optionValue(POST_ITEM_SIZES),
@@ -209,7 +209,7 @@ export const PostItemInputSchema = z.object({
    * Our uploaded media (`/media/...`), or an http(s) image link: the server fetches that when the post is
    * saved and stores it as the author's media (the saved item shows a /media URL), or drops it.
    */
-  imageUrl: z
+  image_url: z
     .string()
     .trim()
     .max(POST_LIMITS.urlMaxChars)
@@ -225,7 +225,7 @@ export type PostItemInput = z.input<typeof PostItemInputSchema>;
 export type ParsedPostItemInput = z.output<typeof PostItemInputSchema>;
 
 export const PostMediaInputSchema = z.object({
-  /** The `publicUrl` that `POST /api/v1/storage/post-media` answered. */
+  /** The `public_url` that `POST /api/v1/storage/post-media` answered. */
   url: z.string().trim().min(1).max(POST_LIMITS.urlMaxChars),
   type: MediaTypeSchema,
   /** Position in the gallery; the media are sorted by it and renumbered from 0. */
@@ -270,7 +270,7 @@ export type ParsedUpdatePostBody = z.output<typeof UpdatePostBodySchema>;
 // Likes, saves, comments, item clicks
 // ---------------------------------------------------------------------------------------------------------
 
-export const LikeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export const LikeStateSchema = z.object({ liked: z.boolean(), like_count: z.number().int() });
 export type LikeState = z.infer<typeof LikeStateSchema>;
 
 export const SaveStateSchema = z.object({ saved: z.boolean() });
@@ -278,20 +278,20 @@ export type SaveState = z.infer<typeof SaveStateSchema>;
 
 export const CommentSchema = z.object({
   id: z.uuid(),
-  postId: z.uuid(),
+  post_id: z.uuid(),
   /** The comment this one replies to; replies to a reply attach to the thread's first comment. */
-  parentId: z.uuid().nullable(),
+  parent_id: z.uuid().nullable(),
   body: z.string(),
-  createdAt: z.string(),
+  created_at: z.string(),
   author: AuthorSchema,
-  likeCount: z.number().int(),
-  likedByMe: z.boolean(),
+  like_count: z.number().int(),
+  liked_by_me: z.boolean(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
 export const CommentPageSchema = z.object({
   items: z.array(CommentSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type CommentPage = z.infer<typeof CommentPageSchema>;
 
@@ -301,7 +301,7 @@ export const CreateCommentBodySchema = z.object({
     .trim()
     .min(1, { message: POST_MESSAGES.commentEmpty })
     .max(POST_LIMITS.commentMaxChars),
-  parentId: z.uuid().nullish(),
+  parent_id: z.uuid().nullish(),
 });
 export type CreateCommentBody = z.input<typeof CreateCommentBodySchema>;
 
@@ -319,8 +319,8 @@ export const StorageBucketParamsSchema = z.object({ bucket: StorageBucketSchema 
 export const UploadResponseSchema = z.object({
   /** The key in the store, bucket included: `post-media/{userId}/{timestamp}-{random}.jpg`. */
   path: z.string(),
-  publicUrl: z.string(),
-  mimeType: z.string(),
+  public_url: z.string(),
+  mime_type: z.string(),
   type: MediaTypeSchema,
   size: z.number().int(),
   width: z.number().int().nullable(),

@@ -58,7 +58,7 @@ describe('with the cache on (the default)', () => {
   it('a post published through the API is counted and found at once', async () => {
     const post = await publishPost(ctx.app, dana, {
       caption: 'Zara five #Casual',
-      items: [{ itemType: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
+      items: [{ item_type: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
     });
     expect((await getPage(ctx.app, '/api/v1/posts/filtered?color=Black')).total).toBe(5);
     expect((await getPage(ctx.app, '/api/v1/explore/categories/casual')).total).toBe(5);
@@ -88,7 +88,7 @@ describe('with the cache on (the default)', () => {
       );
       expect(page.total).toBe(4);
       walked.push(...ids(page));
-      cursor = page.nextCursor;
+      cursor = page.next_cursor;
     } while (cursor && walked.length < 10);
     expect(walked).toEqual(whole);
   });
@@ -140,7 +140,7 @@ describe('two server instances', () => {
 
     const post = await publishPost(first, dana, {
       caption: 'Zara two',
-      items: [{ itemType: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
+      items: [{ item_type: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
     });
     await expect
       .poll(async () => (await getPage(second, '/api/v1/posts/filtered?color=Black')).total)

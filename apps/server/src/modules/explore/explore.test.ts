@@ -74,8 +74,8 @@ describe('brands', () => {
   it('GET /brands lists every brand by usage count', async () => {
     const list = await getJson<BrandList>('/brands');
     const zara = list.items.find((brand) => brand.name === 'Zara');
-    expect(zara).toMatchObject({ usageCount: 3 });
-    const counts = list.items.map((brand) => brand.usageCount);
+    expect(zara).toMatchObject({ usage_count: 3 });
+    const counts = list.items.map((brand) => brand.usage_count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(list.items[0]?.name).toBe('Zara');
   });
@@ -88,7 +88,7 @@ describe('brands', () => {
       payload: { name: '  Shein  ' },
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ name: 'Shein', usageCount: 0 });
+    expect(created.json()).toMatchObject({ name: 'Shein', usage_count: 0 });
 
     const again = await ctx.app.inject({
       method: 'POST',
@@ -114,26 +114,26 @@ describe('brands', () => {
 
   it('GET /explore/brands counts the tagged items of public posts', async () => {
     const list = await getJson<ExploreBrandList>('/explore/brands');
-    const count = (name: string) => list.items.find((brand) => brand.name === name)?.itemCount;
+    const count = (name: string) => list.items.find((brand) => brand.name === name)?.item_count;
     expect(count('Zara')).toBe(3);
     expect(count('Mango')).toBe(2);
     expect(count('Nike')).toBe(1);
     expect(count('Shein')).toBe(0);
-    const counts = list.items.map((brand) => brand.itemCount);
+    const counts = list.items.map((brand) => brand.item_count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
   it("a brand's page has posts with its items and posts by an author of its name, with the count", async () => {
     const zara = (await getJson<BrandList>('/brands')).items.find((brand) => brand.name === 'Zara') as Brand;
     const page = await getJson<BrandPage>(`/explore/brands/${zara.id}`);
-    expect(page.brand).toEqual({ id: zara.id, name: 'Zara', itemCount: 3 });
+    expect(page.brand).toEqual({ id: zara.id, name: 'Zara', item_count: 3 });
     expect(page.total).toBe(3);
     expect(new Set(idsOf(page))).toEqual(new Set(zaraPosts));
 
     const first = await getJson<BrandPage>(`/explore/brands/${zara.id}?limit=2`);
-    const rest = await getJson<BrandPage>(`/explore/brands/${zara.id}?limit=2&cursor=${first.nextCursor}`);
+    const rest = await getJson<BrandPage>(`/explore/brands/${zara.id}?limit=2&cursor=${first.next_cursor}`);
     expect([...idsOf(first), ...idsOf(rest)]).toEqual(idsOf(page));
-    expect(rest.nextCursor).toBeNull();
+    expect(rest.next_cursor).toBeNull();
 
     const shein = (await getJson<BrandList>('/brands')).items.find(
       (brand) => brand.name === 'Shein',
@@ -179,8 +179,8 @@ describe('style categories', () => {
       category: 'Wedding',
       items: [],
       total: 0,
-      totalCapped: false,
-      nextCursor: null,
+      total_capped: false,
+      next_cursor: null,
     });
   });
 });
@@ -200,17 +200,17 @@ describe('creators', () => {
     }
     const page = await getJson<CreatorPage>('/explore/creators?limit=2', me);
     expect(
-      page.items.map((creator) => [creator.username, creator.followersCount, creator.isFollowing]),
+      page.items.map((creator) => [creator.username, creator.followers_count, creator.is_following]),
     ).toEqual([
       ['hannah', 3, true],
       ['zara_fan', 2, true],
     ]);
-    expect(page.items[0]?.postsCount).toBeGreaterThan(0);
-    const rest = await getJson<CreatorPage>(`/explore/creators?limit=10&cursor=${page.nextCursor}`, me);
+    expect(page.items[0]?.posts_count).toBeGreaterThan(0);
+    const rest = await getJson<CreatorPage>(`/explore/creators?limit=10&cursor=${page.next_cursor}`, me);
     expect(rest.items.map((creator) => creator.username).sort()).toEqual(['me_myself', 'zara']);
-    expect(rest.nextCursor).toBeNull();
+    expect(rest.next_cursor).toBeNull();
     const anonymous = await getJson<CreatorPage>('/explore/creators?limit=1');
-    expect(anonymous.items[0]).toMatchObject({ username: 'hannah', isFollowing: false });
+    expect(anonymous.items[0]).toMatchObject({ username: 'hannah', is_following: false });
   });
 });
 
@@ -252,25 +252,25 @@ describe('trending products', () => {
     }
 
     const page = await getJson<TrendingPage>('/explore/trending');
-    expect(page.items.map((item) => [item.title, item.clickCount])).toEqual([
+    expect(page.items.map((item) => [item.title, item.click_count])).toEqual([
       ['New hit', 3],
       ['Old favourite', 1],
     ]);
     expect(page.items[0]).toEqual({
       id: hit!.id,
-      postId,
+      post_id: postId,
       title: 'New hit',
       brand: 'Nike',
       category: 'Shoes',
       price: 50,
       currency: 'ILS',
-      imageUrl: 'https://img.example.com/x.jpg',
+      image_url: 'https://img.example.com/x.jpg',
       link: hit!.link,
-      clickCount: 3,
+      click_count: 3,
     });
-    expect(page.items[1]).toMatchObject({ price: 99.9, currency: 'USD', imageUrl: post.mediaUrl });
+    expect(page.items[1]).toMatchObject({ price: 99.9, currency: 'USD', image_url: post.media_url });
     const first = await getJson<TrendingPage>('/explore/trending?limit=1');
-    const second = await getJson<TrendingPage>(`/explore/trending?limit=1&cursor=${first.nextCursor}`);
+    const second = await getJson<TrendingPage>(`/explore/trending?limit=1&cursor=${first.next_cursor}`);
     expect([...idsOf(first), ...idsOf(second)]).toEqual(idsOf(page));
   });
 });
@@ -282,7 +282,7 @@ describe('GET /api/v1/explore', () => {
       method: 'POST',
       url: '/api/v1/albums',
       headers: hannah.headers,
-      payload: { name: 'Summer', postId: post },
+      payload: { name: 'Summer', post_id: post },
     });
     expect(album.statusCode).toBe(201);
     for (const name of ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7']) {
@@ -293,7 +293,7 @@ describe('GET /api/v1/explore', () => {
     expect(explore.brands).toHaveLength(6);
     expect(explore.brands[0]).toMatchObject({ name: 'Zara' });
     expect(explore.creators.length).toBeLessThanOrEqual(6);
-    expect(explore.creators[0]).toMatchObject({ username: 'hannah', isFollowing: true });
+    expect(explore.creators[0]).toMatchObject({ username: 'hannah', is_following: true });
     expect(explore.trending.map((item) => item.title)).toEqual(['New hit', 'Old favourite']);
     expect(explore.albums.map((a) => a.name)).toEqual(['Summer']);
     expect(explore.styles).toEqual([...STYLES]);
@@ -376,9 +376,9 @@ describe('GET /api/v1/posts/fits-like-me', () => {
 
   it('pages without repeating posts', async () => {
     const first = (await fits('tolerance=5&limit=2')).json() as CountedPostPage;
-    const second = (await fits(`tolerance=5&limit=2&cursor=${first.nextCursor}`)).json() as CountedPostPage;
+    const second = (await fits(`tolerance=5&limit=2&cursor=${first.next_cursor}`)).json() as CountedPostPage;
     expect([...idsOf(first), ...idsOf(second)]).toEqual([posts.same, posts.chestOff, posts.near]);
-    expect(second).toMatchObject({ total: 3, nextCursor: null });
+    expect(second).toMatchObject({ total: 3, next_cursor: null });
   });
 
   it('rejects a tolerance outside 1..15 and visitors', async () => {

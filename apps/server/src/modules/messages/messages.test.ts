@@ -39,33 +39,33 @@ async function send(user: TestUser, conversationId: string, body: string): Promi
 
 describe('starting a conversation', () => {
   it('needs a follow, refuses oneself, and is one per pair', async () => {
-    const notFollowing = await call('POST', '/conversations', alice, { profileId: bob.id });
+    const notFollowing = await call('POST', '/conversations', alice, { profile_id: bob.id });
     expect(notFollowing.statusCode).toBe(403);
     expect(notFollowing.json().error.message).toBe(
       'You can only start a conversation with someone you follow',
     );
-    const self = await call('POST', '/conversations', alice, { profileId: alice.id });
+    const self = await call('POST', '/conversations', alice, { profile_id: alice.id });
     expect(self.statusCode).toBe(422);
     expect(
-      (await call('POST', '/conversations', alice, { profileId: '00000000-0000-4000-8000-0000000000aa' }))
+      (await call('POST', '/conversations', alice, { profile_id: '00000000-0000-4000-8000-0000000000aa' }))
         .statusCode,
     ).toBe(404);
-    expect((await call('POST', '/conversations', null, { profileId: bob.id })).statusCode).toBe(401);
+    expect((await call('POST', '/conversations', null, { profile_id: bob.id })).statusCode).toBe(401);
 
     await call('PUT', `/follows/${bob.id}`, alice);
-    const created = await call('POST', '/conversations', alice, { profileId: bob.id });
+    const created = await call('POST', '/conversations', alice, { profile_id: bob.id });
     expect(created.statusCode).toBe(201);
     const conversation = created.json() as Conversation;
     expect(conversation).toMatchObject({
       participant: { id: bob.id, username: 'bob.builder' },
-      lastMessage: null,
-      unreadCount: 0,
+      last_message: null,
+      unread_count: 0,
     });
     // Asking again, from either side (Bob does not follow Alice), gives the same conversation.
-    const again = await call('POST', '/conversations', alice, { profileId: bob.id });
+    const again = await call('POST', '/conversations', alice, { profile_id: bob.id });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(conversation.id);
-    const fromBob = await call('POST', '/conversations', bob, { profileId: alice.id });
+    const fromBob = await call('POST', '/conversations', bob, { profile_id: alice.id });
     expect(fromBob.statusCode).toBe(200);
     expect(fromBob.json()).toMatchObject({ id: conversation.id, participant: { id: alice.id } });
   });
@@ -76,13 +76,17 @@ describe('messages', () => {
 
   beforeAll(async () => {
     conversationId = (
-      (await call('POST', '/conversations', alice, { profileId: bob.id })).json() as Conversation
+      (await call('POST', '/conversations', alice, { profile_id: bob.id })).json() as Conversation
     ).id;
   });
 
   it('are sent and read by the two participants, newest first', async () => {
     const first = await send(alice, conversationId, '  Hi Bob! Love your jacket  ');
-    expect(first).toMatchObject({ body: 'Hi Bob! Love your jacket', senderId: alice.id, conversationId });
+    expect(first).toMatchObject({
+      body: 'Hi Bob! Love your jacket',
+      sender_id: alice.id,
+      conversation_id: conversationId,
+    });
     await send(bob, conversationId, 'Thanks! It is vintage');
     await send(alice, conversationId, 'Where from?');
 
@@ -91,10 +95,10 @@ describe('messages', () => {
     ).json() as MessagePage;
     expect(page.items.map((m) => m.body)).toEqual(['Where from?', 'Thanks! It is vintage']);
     const older = (
-      await call('GET', `/conversations/${conversationId}/messages?limit=2&cursor=${page.nextCursor}`, bob)
+      await call('GET', `/conversations/${conversationId}/messages?limit=2&cursor=${page.next_cursor}`, bob)
     ).json() as MessagePage;
     expect(older.items.map((m) => m.body)).toEqual(['Hi Bob! Love your jacket']);
-    expect(older.nextCursor).toBeNull();
+    expect(older.next_cursor).toBeNull();
   });
 
   it('refuse blank and overlong bodies', async () => {
@@ -131,40 +135,43 @@ describe('messages', () => {
   it('count unread messages until the conversation is read', async () => {
     // Replying marked what came before as read; Alice's two later messages are unread, Bob's own never count.
     const bobUnread = (await call('GET', '/me/unread-count', bob)).json();
-    expect(bobUnread).toEqual({ unreadCount: 2 });
-    expect((await call('GET', '/me/unread-count', alice)).json()).toEqual({ unreadCount: 0 });
+    expect(bobUnread).toEqual({ unread_count: 2 });
+    expect((await call('GET', '/me/unread-count', alice)).json()).toEqual({ unread_count: 0 });
 
     const list = (await call('GET', '/conversations', bob)).json() as ConversationPage;
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({
       id: conversationId,
       participant: { id: alice.id },
-      unreadCount: 2,
-      lastMessage: { senderId: alice.id, body: 'x'.repeat(2000) },
+      unread_count: 2,
+      last_message: { sender_id: alice.id, body: 'x'.repeat(2000) },
     });
 
     expect((await call('POST', `/conversations/${conversationId}/read`, bob)).json()).toEqual({
-      unreadCount: 0,
+      unread_count: 0,
     });
-    expect((await call('GET', '/me/unread-count', bob)).json()).toEqual({ unreadCount: 0 });
+    expect((await call('GET', '/me/unread-count', bob)).json()).toEqual({ unread_count: 0 });
     expect(
-      ((await call('GET', '/conversations', bob)).json() as ConversationPage).items[0]!.unreadCount,
+      ((await call('GET', '/conversations', bob)).json() as ConversationPage).items[0]!.unread_count,
     ).toBe(0);
   });
 
   it('list conversations by latest activity and search names and message text', async () => {
     await call('PUT', `/follows/${eve.id}`, alice);
     const withEve = (
-      await call('POST', '/conversations', alice, { profileId: eve.id })
+      await call('POST', '/conversations', alice, { profile_id: eve.id })
     ).json() as Conversation;
     await send(eve, withEve.id, 'Sale on linen tomorrow');
     const list = (await call('GET', '/conversations', alice)).json() as ConversationPage;
     expect(list.items.map((c) => c.id)).toEqual([withEve.id, conversationId]);
-    expect(list.items[0]).toMatchObject({ unreadCount: 1, lastMessage: { body: 'Sale on linen tomorrow' } });
+    expect(list.items[0]).toMatchObject({
+      unread_count: 1,
+      last_message: { body: 'Sale on linen tomorrow' },
+    });
 
     const page = (await call('GET', '/conversations?limit=1', alice)).json() as ConversationPage;
     const next = (
-      await call('GET', `/conversations?limit=1&cursor=${page.nextCursor}`, alice)
+      await call('GET', `/conversations?limit=1&cursor=${page.next_cursor}`, alice)
     ).json() as ConversationPage;
     expect([...page.items, ...next.items].map((c) => c.id)).toEqual([withEve.id, conversationId]);
 

@@ -494,12 +494,12 @@ describe('POST /functions/v1/scrape-product', () => {
       url: '/api/v1/posts',
       headers: openUser.headers,
       payload: postBody([media], {
-        items: [{ itemType: 'Dress', link: `${shopUrl}/product`, imageUrl: chosen! }],
+        items: [{ item_type: 'Dress', link: `${shopUrl}/product`, image_url: chosen! }],
       }),
     });
     expect(published.statusCode).toBe(201);
     // Kept as it is: it is already the author's own media.
-    expect((published.json() as SavedPost).items[0]!.imageUrl).toBe(chosen);
+    expect((published.json() as SavedPost).items[0]!.image_url).toBe(chosen);
 
     const status = async (url: string) => (await openCtx.app.inject({ method: 'GET', url })).statusCode;
     const images = openCtx.app.services.productImages;
@@ -529,13 +529,17 @@ describe('POST /functions/v1/scrape-product', () => {
       url: '/api/v1/posts',
       headers: user.headers,
       payload: postBody([media], {
-        items: links.map((imageUrl) => ({ itemType: 'Dress', link: 'https://shop.example.com/', imageUrl })),
+        items: links.map((imageUrl) => ({
+          item_type: 'Dress',
+          link: 'https://shop.example.com/',
+          image_url: imageUrl,
+        })),
       }),
     });
     expect(response.statusCode).toBe(201);
     const saved = response.json() as SavedPost;
-    expect(saved.items.map((item) => item.imageUrl)).toEqual([null, null, null]);
-    expect(saved.droppedItemImages).toEqual(
+    expect(saved.items.map((item) => item.image_url)).toEqual([null, null, null]);
+    expect(saved.dropped_item_images).toEqual(
       links.map((url, index) => ({ index, url, reason: 'This address cannot be scraped' })),
     );
     expect(shopHits.get('/images/front.jpg') ?? 0).toBe(before);

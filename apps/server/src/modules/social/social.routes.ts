@@ -131,7 +131,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
         user.id,
         request.params.id,
         request.body.body,
-        request.body.parentId ?? null,
+        request.body.parent_id ?? null,
       );
       return reply.status(201).send(comment);
     },

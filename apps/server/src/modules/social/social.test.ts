@@ -46,27 +46,27 @@ async function readPost(id: string, user?: TestUser): Promise<Post> {
 
 describe('likes', () => {
   it('likes and unlikes a post; repeating either changes nothing', async () => {
-    expect((await call('PUT', `/posts/${post.id}/like`, bob)).json()).toEqual({ liked: true, likeCount: 1 });
-    expect((await call('PUT', `/posts/${post.id}/like`, bob)).json()).toEqual({ liked: true, likeCount: 1 });
+    expect((await call('PUT', `/posts/${post.id}/like`, bob)).json()).toEqual({ liked: true, like_count: 1 });
+    expect((await call('PUT', `/posts/${post.id}/like`, bob)).json()).toEqual({ liked: true, like_count: 1 });
     expect((await call('PUT', `/posts/${post.id}/like`, alice)).json()).toEqual({
       liked: true,
-      likeCount: 2,
+      like_count: 2,
     });
-    expect(await readPost(post.id, bob)).toMatchObject({ likeCount: 2, likedByMe: true });
-    expect(await readPost(post.id)).toMatchObject({ likeCount: 2, likedByMe: false });
+    expect(await readPost(post.id, bob)).toMatchObject({ like_count: 2, liked_by_me: true });
+    expect(await readPost(post.id)).toMatchObject({ like_count: 2, liked_by_me: false });
 
     expect((await call('DELETE', `/posts/${post.id}/like`, bob)).json()).toEqual({
       liked: false,
-      likeCount: 1,
+      like_count: 1,
     });
     expect((await call('DELETE', `/posts/${post.id}/like`, bob)).json()).toEqual({
       liked: false,
-      likeCount: 1,
+      like_count: 1,
     });
-    expect(await readPost(post.id, bob)).toMatchObject({ likeCount: 1, likedByMe: false });
+    expect(await readPost(post.id, bob)).toMatchObject({ like_count: 1, liked_by_me: false });
 
     const feed = (await call('GET', '/posts', alice)).json() as PostPage;
-    expect(feed.items.find((p) => p.id === post.id)).toMatchObject({ likeCount: 1, likedByMe: true });
+    expect(feed.items.find((p) => p.id === post.id)).toMatchObject({ like_count: 1, liked_by_me: true });
   });
 
   it('refuses anonymous likes and likes of unknown posts', async () => {
@@ -87,11 +87,11 @@ describe('comments', () => {
     expect(response.statusCode).toBe(201);
     first = response.json() as Comment;
     expect(first).toMatchObject({
-      postId: post.id,
-      parentId: null,
+      post_id: post.id,
+      parent_id: null,
       body: 'Love this look!',
-      likeCount: 0,
-      likedByMe: false,
+      like_count: 0,
+      liked_by_me: false,
       author: { id: bob.id },
     });
     const second = (
@@ -100,8 +100,8 @@ describe('comments', () => {
 
     const list = (await call('GET', `/posts/${post.id}/comments`)).json() as CommentPage;
     expect(list.items.map((c) => c.id)).toEqual([first.id, second.id]);
-    expect(list.nextCursor).toBeNull();
-    expect((await readPost(post.id)).commentCount).toBe(2);
+    expect(list.next_cursor).toBeNull();
+    expect((await readPost(post.id)).comment_count).toBe(2);
   });
 
   it('refuses an empty comment and anonymous comments', async () => {
@@ -121,25 +121,25 @@ describe('comments', () => {
 
   it('threads replies under the first comment, also replies to replies', async () => {
     const reply = (
-      await call('POST', `/posts/${post.id}/comments`, alice, { body: 'Thanks!', parentId: first.id })
+      await call('POST', `/posts/${post.id}/comments`, alice, { body: 'Thanks!', parent_id: first.id })
     ).json() as Comment;
-    expect(reply.parentId).toBe(first.id);
+    expect(reply.parent_id).toBe(first.id);
     const replyToReply = await call('POST', `/posts/${post.id}/comments`, bob, {
       body: ':)',
-      parentId: reply.id,
+      parent_id: reply.id,
     });
     expect(replyToReply.statusCode).toBe(201);
-    expect((replyToReply.json() as Comment).parentId).toBe(first.id);
+    expect((replyToReply.json() as Comment).parent_id).toBe(first.id);
 
     const other = await publishPost(ctx.app, bob);
     const crossPost = await call('POST', `/posts/${other.id}/comments`, bob, {
       body: 'x',
-      parentId: first.id,
+      parent_id: first.id,
     });
     expect(crossPost.statusCode).toBe(400);
     const unknownParent = await call('POST', `/posts/${post.id}/comments`, bob, {
       body: 'x',
-      parentId: UNKNOWN,
+      parent_id: UNKNOWN,
     });
     expect(unknownParent.statusCode).toBe(404);
   });
@@ -147,17 +147,17 @@ describe('comments', () => {
   it('likes comments', async () => {
     expect((await call('PUT', `/comments/${first.id}/like`, alice)).json()).toEqual({
       liked: true,
-      likeCount: 1,
+      like_count: 1,
     });
     expect((await call('PUT', `/comments/${first.id}/like`, alice)).json()).toEqual({
       liked: true,
-      likeCount: 1,
+      like_count: 1,
     });
     const list = (await call('GET', `/posts/${post.id}/comments`, alice)).json() as CommentPage;
-    expect(list.items.find((c) => c.id === first.id)).toMatchObject({ likeCount: 1, likedByMe: true });
+    expect(list.items.find((c) => c.id === first.id)).toMatchObject({ like_count: 1, liked_by_me: true });
     expect((await call('DELETE', `/comments/${first.id}/like`, alice)).json()).toEqual({
       liked: false,
-      likeCount: 0,
+      like_count: 0,
     });
     expect((await call('PUT', `/comments/${UNKNOWN}/like`, alice)).statusCode).toBe(404);
     expect((await call('PUT', `/comments/${first.id}/like`, null)).statusCode).toBe(401);
@@ -171,7 +171,7 @@ describe('comments', () => {
       const qs: string = cursor ? `&cursor=${cursor}` : '';
       const page = (await call('GET', `/posts/${post.id}/comments?limit=2${qs}`)).json() as CommentPage;
       seen.push(...page.items.map((c) => c.id));
-      cursor = page.nextCursor;
+      cursor = page.next_cursor;
     } while (cursor);
     expect(seen).toEqual(all.map((c) => c.id));
   });
@@ -198,17 +198,17 @@ describe('saved posts', () => {
     expect((await call('PUT', `/posts/${other.id}/save`, bob)).json()).toEqual({ saved: true });
     expect((await call('PUT', `/posts/${third.id}/save`, bob)).json()).toEqual({ saved: true });
     expect((await call('PUT', `/posts/${other.id}/save`, bob)).json()).toEqual({ saved: true });
-    expect(await readPost(post.id, bob)).toMatchObject({ savedByMe: true });
-    expect(await readPost(post.id, alice)).toMatchObject({ savedByMe: false });
+    expect(await readPost(post.id, bob)).toMatchObject({ saved_by_me: true });
+    expect(await readPost(post.id, alice)).toMatchObject({ saved_by_me: false });
 
     const firstPage = (await call('GET', '/me/saved-posts?limit=2', bob)).json() as PostPage;
     expect(firstPage.items.map((p) => p.id)).toEqual([third.id, other.id]);
-    expect(firstPage.items.every((p) => p.savedByMe)).toBe(true);
+    expect(firstPage.items.every((p) => p.saved_by_me)).toBe(true);
     const secondPage = (
-      await call('GET', `/me/saved-posts?limit=2&cursor=${firstPage.nextCursor}`, bob)
+      await call('GET', `/me/saved-posts?limit=2&cursor=${firstPage.next_cursor}`, bob)
     ).json() as PostPage;
     expect(secondPage.items.map((p) => p.id)).toEqual([post.id]);
-    expect(secondPage.nextCursor).toBeNull();
+    expect(secondPage.next_cursor).toBeNull();
 
     expect((await call('DELETE', `/posts/${other.id}/save`, bob)).json()).toEqual({ saved: false });
     const after = (await call('GET', '/me/saved-posts', bob)).json() as PostPage;

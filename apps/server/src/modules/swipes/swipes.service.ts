@@ -160,7 +160,7 @@ export class SwipesService {
     return {
       counters: buildPreferenceCounters(events),
       // Oldest first, so that each value is labelled as it was most recently swiped.
-      taste: summarizePreferences([...events].reverse()),
+      summary: summarizePreferences([...events].reverse()),
     };
   }
 
@@ -198,7 +198,7 @@ export class SwipesService {
         limit: page.limit,
         cursor: cursor.slice(FEED.length),
       });
-      return { items: feed.items, nextCursor: feed.nextCursor && `${FEED}${feed.nextCursor}` };
+      return { items: feed.items, next_cursor: feed.next_cursor && `${FEED}${feed.next_cursor}` };
     }
     if (cursor !== undefined && !cursor.startsWith(RANKED)) throw invalidCursor();
     const after = decodeScoredCursor(cursor?.slice(RANKED.length));
@@ -227,7 +227,7 @@ export class SwipesService {
       (window.length === DISCOVERY_LIMITS.forYouWindow && oldest
         ? `${FEED}${encodeKeysetCursor({ createdAt: oldest.createdAt, id: oldest.postId })}`
         : null);
-    return { items: await this.postsOf(viewerId, shown.items), nextCursor };
+    return { items: await this.postsOf(viewerId, shown.items), next_cursor: nextCursor };
   }
 
   private postsOf(viewerId: string | null, outfits: readonly RankableOutfit[]): Promise<Post[]> {

@@ -14,8 +14,8 @@ vi.mock('@/shared/api/upload-media', () => ({ uploadMedia: upload.media }));
 
 const stored = (name: string): UploadResponse => ({
   path: `post-media/u/${name}`,
-  publicUrl: `/media/post-media/u/${name}`,
-  mimeType: 'image/png',
+  public_url: `/media/post-media/u/${name}`,
+  mime_type: 'image/png',
   type: 'image',
   size: 16,
   width: 10,
@@ -98,7 +98,7 @@ describe('Create Post, publishing', () => {
     expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const [, init] = api.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
-    expect(JSON.parse(String(init?.body)).items[0].imageUrl).toBe('/media/post-media/u/dress.png');
+    expect(JSON.parse(String(init?.body)).items[0].image_url).toBe('/media/post-media/u/dress.png');
   });
 
   it('says which products the server saved without their image', async () => {
@@ -106,7 +106,7 @@ describe('Create Post, publishing', () => {
     fakeApi({
       'POST /api/v1/posts': () => ({
         id: '00000000-0000-4000-8000-0000000000a2',
-        droppedItemImages: [
+        dropped_item_images: [
           { index: 0, url: 'https://shop.example/dress.jpg', reason: 'The link is not an image' },
         ],
       }),

@@ -162,7 +162,7 @@ function Sections() {
                   >
                     <span className="w-full truncate text-sm font-semibold text-ink">{brand.name}</span>
                     <span className="text-xs text-muted">
-                      {t('explore.itemCount', { count: brand.itemCount })}
+                      {t('explore.itemCount', { count: brand.item_count })}
                     </span>
                   </Link>
                 </li>

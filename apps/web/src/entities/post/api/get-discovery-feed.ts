@@ -50,7 +50,7 @@ export async function fetchForYouFeed(
     apiRequest<PostPage>('/posts', { query: { limit: 50 }, signal }),
     import('../lib/rank-by-local-preferences'),
   ]);
-  return { items: rankPostsByLocalPreferences(page.items), nextCursor: null };
+  return { items: rankPostsByLocalPreferences(page.items), next_cursor: null };
 }
 
 function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
@@ -59,7 +59,7 @@ function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
       queryKey: postKeys.feed(feed, viewerId),
       queryFn: ({ pageParam, signal }) => fetchFilteredFeed(feed.query, pageParam, signal),
       initialPageParam: undefined as string | undefined,
-      getNextPageParam: (lastPage: FeedPage) => lastPage.nextCursor ?? undefined,
+      getNextPageParam: (lastPage: FeedPage) => lastPage.next_cursor ?? undefined,
     });
   }
   if (feed.kind === 'fits') {
@@ -67,7 +67,7 @@ function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
       queryKey: postKeys.feed(feed, viewerId),
       queryFn: ({ pageParam, signal }) => fetchFitsFeed(feed.tolerance, pageParam, signal),
       initialPageParam: undefined as string | undefined,
-      getNextPageParam: (lastPage: FeedPage) => lastPage.nextCursor ?? undefined,
+      getNextPageParam: (lastPage: FeedPage) => lastPage.next_cursor ?? undefined,
     });
   }
   if (feed.kind === 'for-you') {
@@ -75,7 +75,7 @@ function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
       queryKey: postKeys.feed(feed, viewerId),
       queryFn: ({ pageParam, signal }) => fetchForYouFeed(viewerId !== null, pageParam, signal),
       initialPageParam: undefined as string | undefined,
-      getNextPageParam: (lastPage: FeedPage) => lastPage.nextCursor ?? undefined,
+      getNextPageParam: (lastPage: FeedPage) => lastPage.next_cursor ?? undefined,
     });
   }
   return homeFeedQueryOptions(viewerId);

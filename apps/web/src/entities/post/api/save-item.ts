@@ -12,7 +12,7 @@ export function setItemSaved(itemId: string, saved: boolean): Promise<SaveState>
 }
 
 function applyToPost(post: Post, itemId: string, saved: boolean): Post {
-  if (!post.items.some((item) => item.id === itemId && item.savedByMe !== saved)) return post;
+  if (!post.items.some((item) => item.id === itemId && item.saved_by_me !== saved)) return post;
   return {
     ...post,
     items: post.items.map((item) => (item.id === itemId ? { ...item, savedByMe: saved } : item)),

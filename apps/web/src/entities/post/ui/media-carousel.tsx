@@ -33,7 +33,7 @@ export function PostMediaView({
   const slide = (item: PostMedia, index: number): ReactNode => {
     const alt = t('card.mediaAlt', { name: authorName, index: index + 1, count });
     const frame = <MediaFrame media={item} alt={alt} priority={priority && index === 0} />;
-    if (!linkToPost || item.type === 'video') return frame;
+    if (!linkToPost || item.media_type === 'video') return frame;
     return (
       <Link to={`/post/${postId}`} className="block focus-visible:outline-offset-[-4px]">
         {frame}

@@ -102,7 +102,7 @@ export function OutfitCard({
   };
 
   const toggleFollow = () => {
-    const following = !post.followingAuthor;
+    const following = !post.following_author;
     follow.mutate(following, followToasts(t, following));
   };
 
@@ -133,14 +133,14 @@ export function OutfitCard({
             to={`/profile/${encodeURIComponent(post.author.username)}`}
             className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5 rounded-lg"
           >
-            <AuthorAvatar url={post.author.avatarUrl} />
+            <AuthorAvatar url={post.author.avatar_url} />
             <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
               <UserName>{name}</UserName>
             </h2>
           </Link>
         ) : (
           <div className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5">
-            <AuthorAvatar url={post.author.avatarUrl} />
+            <AuthorAvatar url={post.author.avatar_url} />
             <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
               <UserName>{name}</UserName>
             </h2>
@@ -161,11 +161,11 @@ export function OutfitCard({
         ) : (
           <button
             type="button"
-            aria-pressed={post.followingAuthor}
+            aria-pressed={post.following_author}
             onClick={() => requireAccount(t('card.prompt.follow'), toggleFollow)}
-            className={buttonClasses({ size: 'sm', variant: post.followingAuthor ? 'outline' : 'primary' })}
+            className={buttonClasses({ size: 'sm', variant: post.following_author ? 'outline' : 'primary' })}
           >
-            {post.followingAuthor ? t('card.following') : t('card.follow')}
+            {post.following_author ? t('card.following') : t('card.follow')}
           </button>
         )}
         {isOwner ? null : (
@@ -190,31 +190,31 @@ export function OutfitCard({
       <div className="flex items-center px-1.5 pt-1">
         <button
           type="button"
-          aria-pressed={post.likedByMe}
+          aria-pressed={post.liked_by_me}
           aria-label={t('card.like')}
-          onClick={() => requireAccount(t('card.prompt.like'), () => like.mutate(!post.likedByMe))}
-          className={cn(actionClasses, post.likedByMe && 'text-accent-600')}
+          onClick={() => requireAccount(t('card.prompt.like'), () => like.mutate(!post.liked_by_me))}
+          className={cn(actionClasses, post.liked_by_me && 'text-accent-600')}
         >
           <HeartIcon
             aria-hidden
-            className={cn(post.likedByMe && 'fill-current motion-safe:animate-pop-in')}
+            className={cn(post.liked_by_me && 'fill-current motion-safe:animate-pop-in')}
           />
         </button>
         <span className="min-w-5 text-[15px] font-semibold tabular-nums" data-testid="like-count">
-          <span aria-hidden>{formatNumber(i18n.resolvedLanguage, post.likeCount)}</span>
-          <span className="sr-only">{t('card.likeCount', { count: post.likeCount })}</span>
+          <span aria-hidden>{formatNumber(i18n.resolvedLanguage, post.like_count)}</span>
+          <span className="sr-only">{t('card.likeCount', { count: post.like_count })}</span>
         </span>
         <button
           type="button"
-          aria-label={t('card.comments', { count: post.commentCount })}
+          aria-label={t('card.comments', { count: post.comment_count })}
           onPointerEnter={() => void CommentsSheet.preload()}
           onClick={() => requireAccount(t('card.prompt.comment'), () => open('comments'))}
           className={cn(actionClasses, 'ms-1')}
         >
           <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
-          {post.commentCount > 0 ? (
+          {post.comment_count > 0 ? (
             <span aria-hidden className="tabular-nums">
-              {formatNumber(i18n.resolvedLanguage, post.commentCount)}
+              {formatNumber(i18n.resolvedLanguage, post.comment_count)}
             </span>
           ) : null}
         </button>
@@ -243,13 +243,13 @@ export function OutfitCard({
         ) : null}
         <button
           type="button"
-          aria-pressed={post.savedByMe}
+          aria-pressed={post.saved_by_me}
           aria-label={t('card.save')}
           onPointerEnter={() => void SavePostDialog.preload()}
           onClick={() => requireAccount(t('card.prompt.save'), () => open('save'))}
-          className={cn(actionClasses, post.savedByMe && 'text-ink')}
+          className={cn(actionClasses, post.saved_by_me && 'text-ink')}
         >
-          <BookmarkIcon aria-hidden className={cn(post.savedByMe && 'fill-current')} />
+          <BookmarkIcon aria-hidden className={cn(post.saved_by_me && 'fill-current')} />
         </button>
       </div>
 

@@ -111,15 +111,15 @@ export function AlbumPostsView({ albumId, back }: { albumId: string; back: strin
               <HandleText i18nKey="albums.by" username={data.owner.username} />
             </Link>
           ) : null}
-          <span>{t('albums.postCount', { count: data.postCount })}</span>
-          {data.isPublic ? null : (
+          <span>{t('albums.postCount', { count: data.post_count })}</span>
+          {data.is_public ? null : (
             <span className="inline-flex items-center gap-1">
               <LockIcon aria-hidden className="size-3.5" />
               {t('albums.private')}
             </span>
           )}
         </p>
-        {isOwner ? null : <SaveAlbumButton albumId={data.id} saved={data.savedByMe} />}
+        {isOwner ? null : <SaveAlbumButton albumId={data.id} saved={data.saved_by_me} />}
       </div>
       {isOwner ? <AlbumOwnerActions album={data} /> : null}
       <div className="relative px-4 pb-4">

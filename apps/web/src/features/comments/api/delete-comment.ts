@@ -19,7 +19,7 @@ export function useDeleteCommentMutation(postId: string) {
         if (!data) return data;
         removed = 0;
         const pages = data.pages.map((page) => {
-          const items = page.items.filter((c) => c.id !== commentId && c.parentId !== commentId);
+          const items = page.items.filter((c) => c.id !== commentId && c.parent_id !== commentId);
           removed += page.items.length - items.length;
           return { ...page, items };
         });
@@ -27,7 +27,7 @@ export function useDeleteCommentMutation(postId: string) {
       });
       updatePostInCaches(queryClient, postId, (post) => ({
         ...post,
-        commentCount: Math.max(0, post.commentCount - Math.max(1, removed)),
+        commentCount: Math.max(0, post.comment_count - Math.max(1, removed)),
       }));
     },
   });

@@ -12,31 +12,31 @@ const POST_ID = '00000000-0000-4000-8000-0000000000aa';
 function comment(overrides: Partial<Comment>): Comment {
   return {
     id: '00000000-0000-4000-8000-0000000000c1',
-    postId: POST_ID,
-    parentId: null,
+    post_id: POST_ID,
+    parent_id: null,
     body: 'Great colours!',
-    createdAt: new Date().toISOString(),
+    created_at: new Date().toISOString(),
     author: {
       id: '00000000-0000-4000-8000-0000000000b1',
       username: 'noa.levi',
-      displayName: null,
-      avatarUrl: null,
+      display_name: null,
+      avatar_url: null,
     },
-    likeCount: 0,
-    likedByMe: false,
+    like_count: 0,
+    liked_by_me: false,
     ...overrides,
   };
 }
 
 function renderSheet(comments: Comment[], routes: Parameters<typeof fakeApi>[0] = {}) {
   fakeApi({
-    [`GET /api/v1/posts/${POST_ID}/comments`]: () => ({ items: comments, nextCursor: null }),
+    [`GET /api/v1/posts/${POST_ID}/comments`]: () => ({ items: comments, next_cursor: null }),
     ...routes,
   });
   return render(
     <AppProviders queryClient={createQueryClient()}>
       <CommentsSheet
-        post={{ id: POST_ID, commentCount: comments.length }}
+        post={{ id: POST_ID, comment_count: comments.length }}
         open
         onOpenChange={() => undefined}
       />
@@ -51,8 +51,8 @@ afterEach(() => {
 describe('CommentsSheet', () => {
   it('names a comment Like button with its count, like the card ("Like (1 like)", not "Like1")', async () => {
     renderSheet([
-      comment({ likeCount: 1 }),
-      comment({ id: '00000000-0000-4000-8000-0000000000c2', body: 'Love it', likeCount: 12 }),
+      comment({ like_count: 1 }),
+      comment({ id: '00000000-0000-4000-8000-0000000000c2', body: 'Love it', like_count: 12 }),
       comment({ id: '00000000-0000-4000-8000-0000000000c3', body: 'Nice' }),
     ]);
     expect(await screen.findByRole('button', { name: 'Like (1 like)' })).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('CommentsSheet', () => {
 
   it('names it in Hebrew too', async () => {
     await i18n.changeLanguage('he');
-    renderSheet([comment({ likeCount: 2 })]);
+    renderSheet([comment({ like_count: 2 })]);
     expect(await screen.findByRole('button', { name: 'לייק (2 לייקים)' })).toBeInTheDocument();
   });
 

@@ -23,7 +23,7 @@ import { useLikeCommentMutation } from '../api/like-comment';
 const ReportDialog = lazyWithPreload(() => import('@/entities/report/ui/report-dialog'));
 
 export interface CommentsSheetProps {
-  post: Pick<Post, 'id' | 'commentCount'>;
+  post: Pick<Post, 'id' | 'comment_count'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -38,7 +38,7 @@ export function toThreads(comments: readonly Comment[]): Thread[] {
   const threads: Thread[] = [];
   const byId = new Map<string, Thread>();
   for (const comment of comments) {
-    const parent = comment.parentId ? byId.get(comment.parentId) : undefined;
+    const parent = comment.parent_id ? byId.get(comment.parent_id) : undefined;
     if (parent) parent.replies.push(comment);
     else {
       const thread = { comment, replies: [] };
@@ -68,7 +68,7 @@ function CommentRow({
 
   return (
     <div className="flex gap-2.5">
-      <AuthorAvatar url={comment.author.avatarUrl} className="mt-1 size-8" />
+      <AuthorAvatar url={comment.author.avatar_url} className="mt-1 size-8" />
       <div className="min-w-0 flex-1">
         <p className="text-[14px] leading-snug text-ink">
           {/* The gap lives on a span in the line's direction: on the <bdi>, 'end' would be the name's own. */}
@@ -80,24 +80,24 @@ function CommentRow({
           </span>
         </p>
         <div className="-ms-2 flex items-center text-[13px] text-muted">
-          <span className="px-2">{relativeTime(comment.createdAt, i18n.resolvedLanguage ?? 'en')}</span>
+          <span className="px-2">{relativeTime(comment.created_at, i18n.resolvedLanguage ?? 'en')}</span>
           <button
             type="button"
-            aria-pressed={comment.likedByMe}
+            aria-pressed={comment.liked_by_me}
             aria-label={
-              comment.likeCount > 0 ? t('comments.likeLabel', { count: comment.likeCount }) : undefined
+              comment.like_count > 0 ? t('comments.likeLabel', { count: comment.like_count }) : undefined
             }
-            onClick={() => like.mutate(!comment.likedByMe)}
+            onClick={() => like.mutate(!comment.liked_by_me)}
             className={cn(
               'inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-ink',
-              comment.likedByMe && 'text-accent-600',
+              comment.liked_by_me && 'text-accent-600',
             )}
           >
-            <HeartIcon aria-hidden className={cn('size-4', comment.likedByMe && 'fill-current')} />
+            <HeartIcon aria-hidden className={cn('size-4', comment.liked_by_me && 'fill-current')} />
             {t('comments.like')}
-            {comment.likeCount > 0 ? (
+            {comment.like_count > 0 ? (
               <span className="tabular-nums">
-                {new Intl.NumberFormat(i18n.resolvedLanguage).format(comment.likeCount)}
+                {new Intl.NumberFormat(i18n.resolvedLanguage).format(comment.like_count)}
               </span>
             ) : null}
           </button>
@@ -180,7 +180,7 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
     event.preventDefault();
     if (body === '' || add.isPending) return;
     add.mutate(
-      { body, parentId: replyTo ? (replyTo.parentId ?? replyTo.id) : null },
+      { body, parent_id: replyTo ? (replyTo.parent_id ?? replyTo.id) : null },
       {
         onSuccess: () => {
           setText('');

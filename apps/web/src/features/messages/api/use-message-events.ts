@@ -13,10 +13,10 @@ export function useMessageEvents(onMessage?: (conversationId: string) => void) {
       case 'message.created':
         addMessageToCache(queryClient, viewerId, event.message);
         void queryClient.invalidateQueries({ queryKey: messageKeys.conversationLists() });
-        onMessage?.(event.message.conversationId);
+        onMessage?.(event.message.conversation_id);
         break;
       case 'unread.changed':
-        queryClient.setQueryData(messageKeys.unread(viewerId), { unreadCount: event.unreadCount });
+        queryClient.setQueryData(messageKeys.unread(viewerId), { unreadCount: event.unread_count });
         break;
       case 'resync':
         void queryClient.invalidateQueries({ queryKey: messageKeys.all });

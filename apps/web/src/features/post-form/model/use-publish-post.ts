@@ -52,7 +52,7 @@ async function uploadFiles(
   for (const { key, file, kind, number } of pending) {
     let publicUrl: string;
     try {
-      ({ publicUrl } = await uploadMedia(file, 'post-media', (loaded) =>
+      ({ public_url: publicUrl } = await uploadMedia(file, 'post-media', (loaded) =>
         onProgress(Math.min(99, Math.floor(((done + loaded) / total) * 100))),
       ));
     } catch (error) {

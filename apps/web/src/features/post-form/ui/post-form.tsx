@@ -170,7 +170,7 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
       } else {
         void showToast('success', t('postForm.updated'));
       }
-      showDroppedImages(saved.droppedItemImages ?? []);
+      showDroppedImages(saved.dropped_item_images ?? []);
       leave(mode === 'create' ? '/' : '/profile');
     } catch (error) {
       if (error instanceof UploadError) {

@@ -19,7 +19,7 @@ afterEach(() => {
 const brand = (name: string, usageCount: number, n: number): Brand => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
   name,
-  usageCount,
+  usage_count: usageCount,
 });
 
 const noLists: CustomLists = {

@@ -10,7 +10,7 @@ import { swipeKeys } from './swipe-keys';
 /** GET /api/v1/swipes/preferences: what a signed-in user's newest 500 swipes taught (the summary part). */
 export async function fetchServerPreferences(signal?: AbortSignal): Promise<PreferencesSummary> {
   const preferences = await apiRequest<Preferences>('/swipes/preferences', { signal });
-  return preferences.taste;
+  return preferences.summary;
 }
 
 /** The same summary over this browser's swipes (visitors and guests), by the shared function. */

@@ -147,7 +147,7 @@ export function PreferencesPanel() {
     );
   }
   const summary = preferences.data;
-  if (summary.eventCount === 0) {
+  if (summary.event_count === 0) {
     return (
       <EmptyState
         icon={<SparklesIcon />}
@@ -174,8 +174,8 @@ export function PreferencesPanel() {
   return (
     <div className="flex flex-col gap-4 px-4">
       <p className="text-sm text-muted">
-        {t('preferences.learnedFrom', { count: summary.eventCount })}{' '}
-        {t('preferences.likesAndPasses', { likes: summary.likeCount, passes: summary.dislikeCount })}
+        {t('preferences.learnedFrom', { count: summary.event_count })}{' '}
+        {t('preferences.likesAndPasses', { likes: summary.like_count, passes: summary.dislike_count })}
       </p>
       <PreferencesGroupSection
         side="liked"

@@ -16,7 +16,7 @@ export function TrendingCard({ item }: { item: TrendingItem }) {
     <article className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface">
       <div className="relative aspect-square bg-subtle">
         <OwnImage
-          src={item.imageUrl}
+          src={item.image_url}
           alt=""
           loading="lazy"
           className="size-full object-cover"
@@ -28,7 +28,7 @@ export function TrendingCard({ item }: { item: TrendingItem }) {
         />
         <span className="absolute start-2 top-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">
           <MousePointerClickIcon aria-hidden className="size-3.5" />
-          {t('explore.clicks', { count: item.clickCount })}
+          {t('explore.clicks', { count: item.click_count })}
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">

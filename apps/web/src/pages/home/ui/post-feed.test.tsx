@@ -11,15 +11,15 @@ const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request }));
 
 function post(n: number): Post {
-  const base = testPost(n, { mediaUrl: `/media/${n}.webp`, likeCount: n });
+  const base = testPost(n, { media_url: `/media/${n}.webp`, like_count: n });
   return {
     ...base,
     media: [
       {
         id: base.id,
-        url: `/media/${n}.webp`,
-        type: 'image',
-        order: 0,
+        media_url: `/media/${n}.webp`,
+        media_type: 'image',
+        media_order: 0,
         width: 1080,
         height: 1350,
         placeholder: null,
@@ -34,7 +34,7 @@ function page(cursor: string | undefined): PostPage {
   const first = cursor === 'page-2' ? 11 : 1;
   return {
     items: Array.from({ length: 10 }, (_, index) => post(first + index)),
-    nextCursor: cursor === 'page-2' ? null : 'page-2',
+    next_cursor: cursor === 'page-2' ? null : 'page-2',
   };
 }
 
