@@ -13,8 +13,8 @@ import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
 
 interface Fixture {
   user: ApiUser;
-  post_id: string;
-  album_id: string;
+  postId: string;
+  albumId: string;
   brandId: string;
 }
 
@@ -35,7 +35,7 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
   expect(brands.status(), await brands.text()).toBe(200);
   const { items } = (await brands.json()) as { items: { id: string }[] };
   expect(items.length, 'the demo content has brands').toBeGreaterThan(0);
-  return { user, post_id: postId, album_id: albumId, brandId: items[0]!.id };
+  return { user, postId, albumId, brandId: items[0]!.id };
 }
 
 /** Every path of the route table, with real ids where a route takes one. */
@@ -48,20 +48,20 @@ function routeTable(f: Fixture, signedIn: boolean): string[] {
     '/explore/creators',
     '/explore/trending',
     '/explore/albums',
-    `/explore/albums/${f.album_id}`,
+    `/explore/albums/${f.albumId}`,
     '/explore/category/casual',
     '/wishlist',
     '/wishlist/posts',
     '/wishlist/products',
     '/wishlist/albums',
-    `/album/${f.album_id}/posts`,
+    `/album/${f.albumId}/posts`,
     '/messages',
     '/profile',
     `/profile/${f.user.username}`,
     '/create-post',
     // Signed out, /edit-post sends the visitor to /auth (checked in posts.spec.ts).
-    ...(signedIn ? [`/edit-post/${f.post_id}`] : []),
-    `/post/${f.post_id}`,
+    ...(signedIn ? [`/edit-post/${f.postId}`] : []),
+    `/post/${f.postId}`,
     '/settings/security',
     '/settings/blocked',
     // A visitor is asked to sign in; the fixture's user is no administrator: the refusal (the
@@ -228,7 +228,7 @@ test.describe('keyboard', () => {
     test.setTimeout(120_000);
     // A saved product, so /wishlist lists product rows.
     const headers = { authorization: `Bearer ${fixture.user.token}` };
-    const post = await request.get(`/api/v1/posts/${fixture.post_id}`, { headers });
+    const post = await request.get(`/api/v1/posts/${fixture.postId}`, { headers });
     const { items } = (await post.json()) as { items: { id: string }[] };
     const saved = await request.put(`/api/v1/items/${items[0]!.id}/save`, { headers });
     expect(saved.status(), await saved.text()).toBe(200);

@@ -184,7 +184,7 @@ test.describe('onboarding', () => {
     await expect
       .poll(
         async () =>
-          (await getJson<{ taste: { event_count: number } }>(request, '/swipes/preferences', token)).taste
+          (await getJson<{ summary: { event_count: number } }>(request, '/swipes/preferences', token)).summary
             .event_count,
       )
       .toBe(5);
@@ -192,12 +192,12 @@ test.describe('onboarding', () => {
     // Merged once: signing in again (a reload restores the session) sends nothing more.
     await page.reload();
     await expect(page.getByRole('feed')).toBeVisible();
-    const preferences = await getJson<{ taste: { event_count: number; like_count: number } }>(
+    const preferences = await getJson<{ summary: { event_count: number; like_count: number } }>(
       request,
       '/swipes/preferences',
       token,
     );
-    expect(preferences.taste).toMatchObject({ event_count: 5, like_count: 3 });
+    expect(preferences.summary).toMatchObject({ event_count: 5, like_count: 3 });
 
     const deck = await getJson<{ items: ApiPost[] }>(request, '/swipes/deck?limit=50', token);
     const swiped = new Set(events.map((event) => event.outfit_id));
@@ -378,12 +378,12 @@ test.describe('your preferences', () => {
       expect((await stored).status()).toBe(201);
       await expectOutfit(page, index + 1);
     }
-    const { taste } = await getJson<{ taste: { liked: { tags: { label: string }[] } } }>(
+    const { summary } = await getJson<{ summary: { liked: { tags: { label: string }[] } } }>(
       request,
       '/swipes/preferences',
       user.token,
     );
-    const style = taste.liked.tags[0]?.label;
+    const style = summary.liked.tags[0]?.label;
     if (!style) throw new Error('the liked outfits have no hashtags');
 
     // From the own profile's menu.
@@ -406,12 +406,12 @@ test.describe('your preferences', () => {
     await expectNoSeriousA11yViolations(page, 'reset preferences dialog');
     await confirm.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByText('Nothing learned yet')).toBeVisible();
-    const after = await getJson<{ taste: { event_count: number } }>(
+    const after = await getJson<{ summary: { event_count: number } }>(
       request,
       '/swipes/preferences',
       user.token,
     );
-    expect(after.taste.event_count).toBe(0);
+    expect(after.summary.event_count).toBe(0);
   });
 
   test('is reachable from explore for a visitor, with their local swipes', async ({ page }) => {

@@ -30,7 +30,7 @@ test.describe('people: follows, saved products, album management', () => {
     browser,
     request,
   }) => {
-    const { post_id: postId, username } = await createPostThroughApi(request, 'Denim on denim #follow');
+    const { postId, username } = await createPostThroughApi(request, 'Denim on denim #follow');
 
     const watcherContext = await browser.newContext();
     await markContextOnboarded(watcherContext);
@@ -59,7 +59,7 @@ test.describe('people: follows, saved products, album management', () => {
     page,
     request,
   }) => {
-    const { post_id: postId } = await createPostThroughApi(request, 'Evening in Jaffa #products');
+    const { postId } = await createPostThroughApi(request, 'Evening in Jaffa #products');
     await markOnboarded(page);
     await signUpThroughUi(page);
     await page.goto(`/post/${postId}`);
@@ -109,7 +109,7 @@ test.describe('people: follows, saved products, album management', () => {
     const second = await createPostThroughApi(request, 'Straw hat #album');
     const owner = await createApiUser(request, 'curator');
     const name = `Holiday ${Math.random().toString(36).slice(2, 7)}`;
-    const albumId = await createAlbumThroughApi(request, owner, name, [first.post_id, second.post_id]);
+    const albumId = await createAlbumThroughApi(request, owner, name, [first.postId, second.postId]);
     const albumUrl = `/album/${albumId}/posts`;
 
     // A visitor sees the album, without any owner control.
@@ -159,9 +159,9 @@ test.describe('people: follows, saved products, album management', () => {
     // Remove one post: the album keeps the other, the post itself stays.
     await page.getByRole('button', { name: /^Remove “Linen shirt #album” from album$/ }).click();
     await expect(page.getByText('Post removed from album')).toBeVisible();
-    await expect(page.locator(`main a[href="/post/${first.post_id}"]`)).toHaveCount(0);
-    await expect(page.locator(`main a[href="/post/${second.post_id}"]`)).toBeVisible();
-    await visitor.goto(`/post/${first.post_id}`);
+    await expect(page.locator(`main a[href="/post/${first.postId}"]`)).toHaveCount(0);
+    await expect(page.locator(`main a[href="/post/${second.postId}"]`)).toBeVisible();
+    await visitor.goto(`/post/${first.postId}`);
     await expect(visitor.getByRole('article').first()).toBeVisible();
 
     // Delete, after a confirmation. (The last toast first goes: under the dialog's overlay it is dimmed,
@@ -188,7 +188,7 @@ test.describe('people: follows, saved products, album management', () => {
   test('album management and handles in Hebrew', async ({ page, request }) => {
     const post = await createPostThroughApi(request, 'Sunset #hebrew');
     const owner = await createApiUser(request, 'noa.he');
-    const albumId = await createAlbumThroughApi(request, owner, 'Beach', [post.post_id]);
+    const albumId = await createAlbumThroughApi(request, owner, 'Beach', [post.postId]);
     await markOnboarded(page);
     await signInThroughUi(page, owner.email);
     await page.evaluate(() => window.localStorage.setItem('lang', 'he'));

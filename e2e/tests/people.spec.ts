@@ -105,7 +105,7 @@ test.describe('people', () => {
     page,
     request,
   }) => {
-    const { post_id: postId } = await createPostThroughApi(request, 'Linen summer look #album');
+    const { postId } = await createPostThroughApi(request, 'Linen summer look #album');
     await markOnboarded(page);
     await signUpThroughUi(page);
     await page.goto(`/post/${postId}`);

@@ -208,7 +208,7 @@ test("a signed-out visitor's draft, files included, survives the trip to /auth a
 
 test('a like and a comment persist across a reload', async ({ page }) => {
   const caption = `Like me ${Date.now()}`;
-  const { post_id: postId } = await createPostThroughApi(page.request, caption);
+  const { postId } = await createPostThroughApi(page.request, caption);
   await signUpThroughUi(page);
   await page.goto(`/post/${postId}`);
 
@@ -268,7 +268,7 @@ test('a like and a comment persist across a reload', async ({ page }) => {
 });
 
 test("a second user cannot open the first user's edit page", async ({ page }) => {
-  const { post_id: postId } = await createPostThroughApi(page.request, `Not yours ${Date.now()}`);
+  const { postId } = await createPostThroughApi(page.request, `Not yours ${Date.now()}`);
   await signUpThroughUi(page);
   await page.goto(`/post/${postId}`);
   await expect(page.getByRole('link', { name: 'Edit post' })).toHaveCount(0);
@@ -283,7 +283,7 @@ test("a second user cannot open the first user's edit page", async ({ page }) =>
 test('a signed-out visitor is sent to sign in from the edit page, and a like asks them to register', async ({
   page,
 }) => {
-  const { post_id: postId } = await createPostThroughApi(page.request, `Visitor view ${Date.now()}`);
+  const { postId } = await createPostThroughApi(page.request, `Visitor view ${Date.now()}`);
   await page.goto(`/post/${postId}`);
   await page.getByRole('article').first().getByRole('button', { name: 'Like', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'To like posts, you need to register' })).toBeVisible();

@@ -30,9 +30,9 @@ async function api<T>(
 interface Hostile {
   author: ApiUser;
   viewer: ApiUser;
-  post_id: string;
-  album_id: string;
-  conversation_id: string;
+  postId: string;
+  albumId: string;
+  conversationId: string;
   marker: string;
 }
 
@@ -82,7 +82,7 @@ async function createHostileContent(request: APIRequestContext): Promise<Hostile
   await api(request, 'post', `/api/v1/conversations/${conversation.id}/messages`, author, {
     body: `${marker} message ${HOSTILE}`,
   });
-  return { author, viewer, post_id: post.id, album_id: album.id, conversation_id: conversation.id, marker };
+  return { author, viewer, postId: post.id, albumId: album.id, conversationId: conversation.id, marker };
 }
 
 /** Nothing ran and nothing became an element; the hostile text is on screen as text. */
@@ -118,7 +118,7 @@ test('HTML and script written by users render as text everywhere', async ({ page
   await expectInert(page, 'feed');
 
   // The post page and its comments.
-  await page.goto(`/post/${hostile.post_id}`);
+  await page.goto(`/post/${hostile.postId}`);
   await expectInert(page, 'post detail', `${marker} caption`);
   await page
     .getByRole('article')
@@ -135,7 +135,7 @@ test('HTML and script written by users render as text everywhere', async ({ page
   await expect(page.getByText(`${marker} bio`, { exact: false })).toContainText(IMG);
 
   // Album pages.
-  await page.goto(`/explore/albums/${hostile.album_id}`);
+  await page.goto(`/explore/albums/${hostile.albumId}`);
   await expectInert(page, 'album', `${marker} album`);
   await page.goto('/wishlist/albums');
   await expectInert(page, 'saved albums', `${marker} album`);
@@ -143,7 +143,7 @@ test('HTML and script written by users render as text everywhere', async ({ page
   await expectInert(page, 'saved posts');
 
   // Messages.
-  await page.goto(`/messages?c=${hostile.conversation_id}`);
+  await page.goto(`/messages?c=${hostile.conversationId}`);
   await expectInert(page, 'messages', `${marker} message`);
   await expect(page.getByText(`${marker} message`, { exact: false }).first()).toContainText(SCRIPT);
 
@@ -160,7 +160,7 @@ test('HTML and script written by users render as text everywhere', async ({ page
 
 test("a shared post's preview tags escape the caption", async ({ request }) => {
   const hostile = await createHostileContent(request);
-  const response = await request.get(`/post/${hostile.post_id}`);
+  const response = await request.get(`/post/${hostile.postId}`);
   expect(response.status()).toBe(200);
   const csp = response.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("script-src 'self'");

@@ -131,7 +131,7 @@ export async function publishThroughApi(
 export async function createPostThroughApi(
   request: APIRequestContext,
   caption: string,
-): Promise<{ post_id: string; username: string }> {
+): Promise<{ postId: string; username: string }> {
   const signUp = await request.post('/auth/v1/signup', {
     data: { email: uniqueEmail(), password: PASSWORD },
   });
@@ -140,5 +140,5 @@ export async function createPostThroughApi(
   const post = await publishThroughApi(request, token, caption, {
     items: [{ link: 'https://shop.example/dress', brand: 'Zara', price: '80', currency: 'ILS' }],
   });
-  return { post_id: post.id, username: post.author.username };
+  return { postId: post.id, username: post.author.username };
 }

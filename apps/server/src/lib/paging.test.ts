@@ -13,14 +13,14 @@ describe('pageOf', () => {
   it('shows `limit` rows and points past the last shown when another row was read', () => {
     expect(pageOf(rows(rowsForPage(3)), 3, cursorOf)).toEqual({
       items: rows(3),
-      next_cursor: 'after:r3',
+      nextCursor: 'after:r3',
     });
   });
 
   it('ends the list when no row beyond the page was read', () => {
-    expect(pageOf(rows(3), 3, cursorOf)).toEqual({ items: rows(3), next_cursor: null });
-    expect(pageOf(rows(2), 3, cursorOf)).toEqual({ items: rows(2), next_cursor: null });
-    expect(pageOf([], 3, cursorOf)).toEqual({ items: [], next_cursor: null });
+    expect(pageOf(rows(3), 3, cursorOf)).toEqual({ items: rows(3), nextCursor: null });
+    expect(pageOf(rows(2), 3, cursorOf)).toEqual({ items: rows(2), nextCursor: null });
+    expect(pageOf([], 3, cursorOf)).toEqual({ items: [], nextCursor: null });
   });
 
   it('asks for the cursor of the last row shown only', () => {

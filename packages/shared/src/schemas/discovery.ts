@@ -24,7 +24,7 @@ export const DISCOVERY_MESSAGES = {
 
 /**
  * A list page that also tells how many results there are in all ('N posts found'). Broad lists stop
- * counting at a cap: then `total` is the cap and `totalCapped` is true ('1,000+ results').
+ * counting at a cap: then `total` is the cap and `total_capped` is true ('1,000+ results').
  */
 export const CountedPostPageSchema = z.object({
   items: z.array(PostSchema),

@@ -24,8 +24,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** Every address a stored file of these uploads answers on: the original and each variant. */
-const addressesOf = (uploads: { public_url?: string; url?: string; variants: { url: string }[] }[]) =>
-  uploads.flatMap((upload) => [upload.public_url ?? upload.url!, ...upload.variants.map((v) => v.url)]);
+const addressesOf = (uploads: { public_url?: string; media_url?: string; variants: { url: string }[] }[]) =>
+  uploads.flatMap((upload) => [upload.public_url ?? upload.media_url!, ...upload.variants.map((v) => v.url)]);
 
 const status = async (url: string) =>
   (await ctx.app.inject({ url: new URL(url, 'http://x').pathname })).statusCode;

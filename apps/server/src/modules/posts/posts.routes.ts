@@ -130,7 +130,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
         description:
           'Product image links that are not SYS media are fetched (public addresses only, like the ' +
           "scraper) and stored as the author's media; a link that cannot be stored leaves its product " +
-          'without an image, listed in `droppedItemImages`.',
+          'without an image, listed in `dropped_item_images`.',
         body: CreatePostBodySchema,
         response: { 201: SavedPostSchema, ...errors },
       },

@@ -1,4 +1,4 @@
-import type { PostPage } from '@sys/shared';
+import type { CountedPostPage, PostPage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
@@ -7,9 +7,9 @@ import { type FeedDescriptor, postKeys } from './post-keys';
 
 /**
  * A page of a discovery feed; the filtered and fits feeds also tell their total ('Showing N filtered
- * results'), `totalCapped` when the server stopped counting there ('Showing 10,000+ filtered results').
+ * results'), `total_capped` when the server stopped counting there ('Showing 10,000+ filtered results').
  */
-export type FeedPage = PostPage & { total?: number; totalCapped?: boolean };
+export type FeedPage = PostPage & Partial<Pick<CountedPostPage, 'total' | 'total_capped'>>;
 
 /** GET /api/v1/posts/filtered?size=M&color=Black...: the home feed through the explore filters. */
 export function fetchFilteredFeed(

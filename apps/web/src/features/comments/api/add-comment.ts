@@ -1,4 +1,4 @@
-import type { Comment, CreateCommentBody } from '@sys/shared';
+import type { Comment, CreateCommentBody, Post } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updatePostInCaches } from '@/entities/post/api/post-cache';
 import { postKeys } from '@/entities/post/api/post-keys';
@@ -25,7 +25,11 @@ export function useAddCommentMutation(postId: string) {
         pages[pages.length - 1] = { ...last, items: [...last.items, comment] };
         return { ...data, pages };
       });
-      updatePostInCaches(queryClient, postId, (post) => ({ ...post, commentCount: post.comment_count + 1 }));
+      updatePostInCaches(
+        queryClient,
+        postId,
+        (post): Post => ({ ...post, comment_count: post.comment_count + 1 }),
+      );
     },
   });
 }

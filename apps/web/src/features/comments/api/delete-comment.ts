@@ -1,3 +1,4 @@
+import type { Post } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updatePostInCaches } from '@/entities/post/api/post-cache';
 import { postKeys } from '@/entities/post/api/post-keys';
@@ -25,10 +26,14 @@ export function useDeleteCommentMutation(postId: string) {
         });
         return { ...data, pages };
       });
-      updatePostInCaches(queryClient, postId, (post) => ({
-        ...post,
-        commentCount: Math.max(0, post.comment_count - Math.max(1, removed)),
-      }));
+      updatePostInCaches(
+        queryClient,
+        postId,
+        (post): Post => ({
+          ...post,
+          comment_count: Math.max(0, post.comment_count - Math.max(1, removed)),
+        }),
+      );
     },
   });
 }

@@ -34,11 +34,16 @@ export function updateCommentInCache(
 export function useLikeCommentMutation(postId: string, comment: Comment) {
   const queryClient = useQueryClient();
   const set = (state: LikeState) =>
-    updateCommentInCache(queryClient, postId, comment.id, (c) => ({
-      ...c,
-      likedByMe: state.liked,
-      likeCount: state.like_count,
-    }));
+    updateCommentInCache(
+      queryClient,
+      postId,
+      comment.id,
+      (c): Comment => ({
+        ...c,
+        liked_by_me: state.liked,
+        like_count: state.like_count,
+      }),
+    );
   return useMutation({
     scope: { id: `comment-like:${comment.id}` },
     mutationFn: (liked: boolean) => setCommentLike(comment.id, liked),

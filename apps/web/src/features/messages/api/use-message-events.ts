@@ -1,3 +1,4 @@
+import type { UnreadCount } from '@sys/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useLiveEvents } from '@/shared/api/use-live-events';
@@ -16,7 +17,9 @@ export function useMessageEvents(onMessage?: (conversationId: string) => void) {
         onMessage?.(event.message.conversation_id);
         break;
       case 'unread.changed':
-        queryClient.setQueryData(messageKeys.unread(viewerId), { unreadCount: event.unread_count });
+        queryClient.setQueryData<UnreadCount>(messageKeys.unread(viewerId), {
+          unread_count: event.unread_count,
+        });
         break;
       case 'resync':
         void queryClient.invalidateQueries({ queryKey: messageKeys.all });

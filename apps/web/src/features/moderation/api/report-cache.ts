@@ -61,9 +61,9 @@ export function closeReportsOfRemoved(
     queryClient,
     viewerId,
     (report) => report.target_type === targetType && report.target_id === targetId,
-    (report) =>
+    (report): AdminReport =>
       report.status === 'open'
-        ? { ...report, status: 'resolved', resolvedAt, target: null }
+        ? { ...report, status: 'resolved', resolved_at: resolvedAt, target: null }
         : { ...report, target: null },
   );
 }

@@ -83,9 +83,9 @@ describe('postToFormValues', () => {
       media: [
         {
           id: 'm1',
-          url: '/media/1.png',
-          type: 'image',
-          order: 0,
+          media_url: '/media/1.png',
+          media_type: 'image',
+          media_order: 0,
           width: 1,
           height: 1,
           placeholder: null,
