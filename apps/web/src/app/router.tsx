@@ -90,7 +90,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                handle: handle({ header: { messages: true } }),
+                handle: handle({ header: { messages: 'signInRequired' } }),
                 lazy: screen(() => import('@/pages/profile/own-profile-page')),
               },
               { path: ':username', lazy: screen(() => import('@/pages/profile/user-profile-page')) },

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/entities/viewer/model/use-session';
+import { useSignInRequired } from '@/entities/viewer/model/use-sign-in-required';
 import { useSignOut } from '@/features/auth/model/use-sign-out';
 import { hasInAppHistory } from '@/shared/lib/history';
 import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
@@ -82,6 +83,8 @@ export function AppHeader({ options: override }: { options?: HeaderOptions }) {
   const navigate = useNavigate();
   const fromRoute = useHeaderOptions();
   const { back, search, messages, hideAccount } = override ?? fromRoute;
+  const { user, isLoading } = useSession();
+  const signInRequired = useSignInRequired();
 
   const goBack = () => {
     if (typeof back === 'string') navigate(back);
@@ -112,7 +115,11 @@ export function AppHeader({ options: override }: { options?: HeaderOptions }) {
               </Link>
             </IconButton>
           ) : null}
-          {messages ? (
+          {messages === 'signInRequired' && !user && !isLoading ? (
+            <IconButton aria-label={t('header.messages')} onClick={signInRequired}>
+              <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
+            </IconButton>
+          ) : messages ? (
             <IconButton aria-label={t('header.messages')} asChild>
               <Link to="/messages">
                 <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
