@@ -208,7 +208,8 @@ export function OutfitCard({
           type="button"
           aria-label={t('card.comments', { count: post.commentCount })}
           onPointerEnter={() => void CommentsSheet.preload()}
-          onClick={() => requireAccount(t('card.prompt.comment'), () => open('comments'))}
+          // Everyone may read the comments; the sheet asks guests to register only to write one.
+          onClick={() => open('comments')}
           className={cn(actionClasses, 'ms-1')}
         >
           <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />

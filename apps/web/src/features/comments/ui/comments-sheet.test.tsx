@@ -5,7 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import CommentsSheet from './comments-sheet';
+
+// Signed in: writing a comment needs an account (a visitor's sheet: pages/post-detail/guest-comments.test.tsx).
+installFakeAuthClient(fakeSession());
 
 const POST_ID = '00000000-0000-4000-8000-0000000000aa';
 
