@@ -101,6 +101,16 @@ export function OutfitCard({
     else prompt(action);
   };
 
+  // Instagram's double tap: likes, never unlikes; a guest is asked to register, as by the like button.
+  const likeByDoubleTap = () => {
+    if (!isSignedIn) {
+      prompt(t('card.prompt.like'));
+      return false;
+    }
+    if (!post.likedByMe) like.mutate(true);
+    return true;
+  };
+
   const toggleFollow = () => {
     const following = !post.followingAuthor;
     follow.mutate(following, followToasts(t, following));
@@ -185,6 +195,7 @@ export function OutfitCard({
         authorName={name}
         linkToPost={linkToPost}
         priority={priority}
+        onDoubleTap={likeByDoubleTap}
       />
 
       <div className="flex items-center px-1.5 pt-1">
