@@ -144,14 +144,14 @@ export function OutfitCard({
             className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5 rounded-lg"
           >
             <AuthorAvatar url={post.author.avatarUrl} />
-            <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
+            <h2 id={headingId} dir="auto" className="truncate text-[15px] font-semibold text-ink">
               <UserName>{name}</UserName>
             </h2>
           </Link>
         ) : (
           <div className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5">
             <AuthorAvatar url={post.author.avatarUrl} />
-            <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
+            <h2 id={headingId} dir="auto" className="truncate text-[15px] font-semibold text-ink">
               <UserName>{name}</UserName>
             </h2>
           </div>

@@ -168,7 +168,10 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
         ) : (
           <div className="aspect-[4/5] w-full bg-subtle" />
         )}
-        <span className="absolute start-3 top-3 max-w-[70%] truncate rounded-full bg-black/60 px-3 py-1 text-[13px] font-semibold text-white">
+        <span
+          dir="ltr"
+          className="absolute start-3 top-3 max-w-[70%] truncate rounded-full bg-black/60 px-3 py-1 text-[13px] font-semibold text-white"
+        >
           <Handle username={name} />
         </span>
         {overlay ? (
