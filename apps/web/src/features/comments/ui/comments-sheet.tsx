@@ -10,6 +10,7 @@ import { type KnownApiErrors, useApiErrorText } from '@/shared/api/use-api-error
 import { lazyWithPreload } from '@/shared/lib/lazy';
 import { relativeTime } from '@/shared/lib/relative-time';
 import { cn } from '@/shared/ui/cn';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { IconButton } from '@/shared/ui/icon-button';
 import { Input } from '@/shared/ui/input';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/shared/ui/sheet';
@@ -71,6 +72,16 @@ function CommentRow({
   const name = authorName(comment.author) ?? t('card.user');
   const isOwn = viewerId === comment.author.id;
   const [reporting, setReporting] = useState(false);
+  // A deleted comment cannot come back: ask first, as for a post.
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteComment = () =>
+    remove.mutate(comment.id, {
+      onSuccess: () => {
+        setConfirmingDelete(false);
+        void showToast('success', t('comments.deleted'));
+      },
+      onError: () => void showToast('destructive', t('comments.deleteError')),
+    });
 
   return (
     <div className="flex gap-2.5">
@@ -118,12 +129,8 @@ function CommentRow({
             <button
               type="button"
               disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(comment.id, {
-                  onSuccess: () => void showToast('success', t('comments.deleted')),
-                  onError: () => void showToast('destructive', t('comments.deleteError')),
-                })
-              }
+              aria-haspopup="dialog"
+              onClick={() => setConfirmingDelete(true)}
               className="inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-danger"
             >
               <Trash2Icon aria-hidden className="size-4" />
@@ -142,6 +149,19 @@ function CommentRow({
             </button>
           )}
         </div>
+        {isOwn ? (
+          <ConfirmDialog
+            open={confirmingDelete}
+            onOpenChange={setConfirmingDelete}
+            title={t('comments.deleteConfirm.title')}
+            description={t('comments.deleteConfirm.description')}
+            confirmLabel={t('comments.deleteConfirm.confirm')}
+            pendingLabel={t('comments.deleteConfirm.pending')}
+            cancelLabel={t('comments.deleteConfirm.cancel')}
+            pending={remove.isPending}
+            onConfirm={deleteComment}
+          />
+        ) : null}
         {reporting ? (
           <Suspense fallback={null}>
             <ReportDialog
