@@ -739,10 +739,10 @@ describe('share previews', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
 
-    // Unknown posts get the plain page (the app shows 'Post not found').
+    // Unknown posts get the plain page with 404 (the app shows 'Post not found').
     for (const url of ['/post/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a', '/post/not-an-id']) {
       const plain = await webCtx.app.inject({ url });
-      expect(plain.statusCode).toBe(200);
+      expect(plain.statusCode).toBe(404);
       expect(plain.body).not.toContain('og:title');
     }
   });
