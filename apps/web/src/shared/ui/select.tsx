@@ -44,7 +44,10 @@ export function Select({
           className,
         )}
       >
-        <SelectPrimitive.Value placeholder={placeholder} />
+        {/* A long value is cut with an ellipsis rather than pushing the field wider than its box. */}
+        <span className="min-w-0 truncate">
+          <SelectPrimitive.Value placeholder={placeholder} />
+        </span>
         <SelectPrimitive.Icon asChild>
           <ChevronDownIcon aria-hidden className="size-4 shrink-0 text-muted" />
         </SelectPrimitive.Icon>

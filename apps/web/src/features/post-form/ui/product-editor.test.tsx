@@ -30,7 +30,7 @@ const noLists: CustomLists = {
   customTypes: [],
 };
 
-function renderEditor(item: ItemDraft = emptyItem()) {
+function renderEditor(item: ItemDraft = emptyItem(), lists: CustomLists = noLists) {
   const onChange = vi.fn<(patch: Partial<ItemDraft>) => void>();
   const onAddCustom = vi.fn();
   const queryClient = createQueryClient();
@@ -39,7 +39,7 @@ function renderEditor(item: ItemDraft = emptyItem()) {
       <ProductEditor
         item={item}
         index={0}
-        lists={noLists}
+        lists={lists}
         onAddCustom={onAddCustom}
         onChange={onChange}
         onRemove={() => undefined}
@@ -117,6 +117,21 @@ describe('the post form brands', () => {
     await user.type(await screen.findByPlaceholderText('Custom brand'), 'Maison Kitsune{Enter}');
     expect(await screen.findByText('Failed to create brand')).toBeInTheDocument();
     expect(onChange).toHaveBeenLastCalledWith({ brand: 'Maison Kitsune' });
+  });
+});
+
+describe('a custom brand', () => {
+  it('shows once in the field and once in the list when the brands list has it too', async () => {
+    // The form's own brand, which the brands list (loaded later, or added by a scrape) also names.
+    fakeApi({ 'GET /api/v1/brands': () => ({ items: [brand('Maison Kitsune', 1, 5)] }) });
+    const { user, queryClient } = renderEditor(
+      { ...emptyItem(), brand: 'Maison Kitsune' },
+      { ...noLists, customBrands: ['maison kitsune', 'Maison Kitsune'] },
+    );
+    await waitFor(() => expect(queryClient.getQueryData(brandKeys.all)).toBeDefined());
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveTextContent(/^Maison Kitsune$/);
+    const options = await brandOptions(user);
+    expect(options.filter((name) => name.toLowerCase() === 'maison kitsune')).toEqual(['Maison Kitsune']);
   });
 });
 
