@@ -81,12 +81,9 @@ describe('the post form brands', () => {
     expect(await brandOptions(user)).toEqual([...DEFAULT_BRANDS, '+ Add custom brand']);
   });
 
-  it('stores a custom brand with POST /api/v1/brands, the field keeping it', async () => {
-    const api = fakeApi({
-      'GET /api/v1/brands': () => ({ items: [] }),
-      'POST /api/v1/brands': () => withStatus(201, brand('Maison Kitsune', 0, 5)),
-    });
-    const { user, onChange, onAddCustom } = renderEditor();
+  it('keeps a custom brand in the form only: nothing is stored before the post is published', async () => {
+    const api = fakeApi({ 'GET /api/v1/brands': () => ({ items: [] }) });
+    const { user, onChange, onAddCustom, queryClient } = renderEditor();
     await brandOptions(user);
     await user.click(screen.getByRole('option', { name: '+ Add custom brand' }));
     const input = await screen.findByPlaceholderText('Custom brand');
@@ -95,28 +92,9 @@ describe('the post form brands', () => {
     await user.type(input, 'Maison Kitsune{Enter}');
     expect(onChange).toHaveBeenLastCalledWith({ brand: 'Maison Kitsune' });
     expect(onAddCustom).toHaveBeenCalledWith('customBrands', 'Maison Kitsune');
-    await waitFor(() =>
-      expect(
-        api.mock.calls.some(
-          ([url, init]) => String(url).includes('/api/v1/brands') && init?.method === 'POST',
-        ),
-      ).toBe(true),
-    );
-    const post = api.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: 'Maison Kitsune' });
-  });
-
-  it("says 'Failed to create brand' when it cannot be stored, and keeps the typed brand", async () => {
-    fakeApi({
-      'GET /api/v1/brands': () => ({ items: [] }),
-      'POST /api/v1/brands': () => withStatus(500, apiErrorBody('internal', 'Internal Server Error')),
-    });
-    const { user, onChange } = renderEditor();
-    await brandOptions(user);
-    await user.click(screen.getByRole('option', { name: '+ Add custom brand' }));
-    await user.type(await screen.findByPlaceholderText('Custom brand'), 'Maison Kitsune{Enter}');
-    expect(await screen.findByText('Failed to create brand')).toBeInTheDocument();
-    expect(onChange).toHaveBeenLastCalledWith({ brand: 'Maison Kitsune' });
+    // No write was started (a mutation joins the cache when it starts), and only the list was read.
+    expect(queryClient.getMutationCache().getAll()).toEqual([]);
+    expect(api.mock.calls.map(([, init]) => init?.method ?? 'GET')).toEqual(['GET']);
   });
 });
 

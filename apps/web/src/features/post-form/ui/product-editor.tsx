@@ -66,10 +66,7 @@ export function ProductEditor({
   const label = useOptionLabel();
   const scrape = useScrapeProductMutation();
   const brands = useBrandOptions();
-  const addBrand = (name: string) => {
-    onAddCustom('customBrands', name);
-    brands.add(name);
-  };
+  const addBrand = (name: string) => onAddCustom('customBrands', name);
   const imageInput = useRef<HTMLInputElement>(null);
   const number = index + 1;
 
@@ -84,9 +81,7 @@ export function ProductEditor({
       onSuccess: (data) => {
         const patch: Partial<ItemDraft> = {};
         if (data.brand) {
-          const known = [...brands.options, ...lists.customBrands].find((b) =>
-            equalsIgnoreCase(b, data.brand ?? ''),
-          );
+          const known = [...brands, ...lists.customBrands].find((b) => equalsIgnoreCase(b, data.brand ?? ''));
           if (!known) addBrand(data.brand);
           patch.brand = known ?? data.brand;
         }
@@ -227,7 +222,7 @@ export function ProductEditor({
           label={t('product.brand')}
           value={item.brand}
           onChange={(brand) => onChange({ brand })}
-          options={brands.options}
+          options={brands}
           custom={lists.customBrands}
           onAddCustom={addBrand}
           addLabel={t('product.addBrand')}
