@@ -5,6 +5,7 @@ import {
   type Currency,
   equalsIgnoreCase,
   LIMITS,
+  normalizeLink,
   PATTERNS,
   POST_ITEM_SIZES,
   PRODUCT_TYPES,
@@ -75,8 +76,9 @@ export function ProductEditor({
       onRequireAccount();
       return;
     }
-    const url = item.link.trim();
+    const url = normalizeLink(item.link);
     if (url === '') return;
+    if (url !== item.link) onChange({ link: url });
     scrape.mutate(url, {
       onSuccess: (data) => {
         const patch: Partial<ItemDraft> = {};
@@ -191,6 +193,11 @@ export function ProductEditor({
               dir="ltr"
               value={item.link}
               onChange={(event) => onChange({ link: event.target.value })}
+              // 'zara.com/item' becomes 'https://zara.com/item' as the field is left: what is published.
+              onBlur={() => {
+                const link = normalizeLink(item.link);
+                if (link !== item.link) onChange({ link });
+              }}
             />
             <Button
               variant="secondary"
