@@ -79,9 +79,9 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
     [validated, values],
   );
   const errorText = useApiErrorText();
-  const { publish, progress, isPublishing } = usePublishPost(postId, {
-    onItemImageUploaded: () => void showToast('success', t('itemImage.uploaded')),
-  });
+  // The progress bar tells how uploading goes: no toast per product image ('Image uploaded' stayed on
+  // screen after the post was published, about an upload the user never started by itself).
+  const { publish, progress, isPublishing } = usePublishPost(postId);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const deletion = useDeletePost();
   const id = useId();
