@@ -95,7 +95,7 @@ describe('Create Post, signed in', () => {
     expect(screen.getByRole('button', { name: 'Urban' })).toBeEnabled();
   });
 
-  it("restores a waiting draft with 'Form restored' and clears it", async () => {
+  it("restores a waiting draft with 'Form restored', keeps it until discarded", async () => {
     window.localStorage.setItem(
       LOCAL_STORAGE_KEYS.postDraft,
       JSON.stringify({
@@ -107,11 +107,24 @@ describe('Create Post, signed in', () => {
       }),
     );
     files.set('post-draft:media:m1', new File(['x'], 'look.png', { type: 'image/png' }));
-    renderApp('/create-post');
+    const first = renderApp('/create-post');
     expect(await screen.findByText('Form restored')).toBeInTheDocument();
     expect(await screen.findByDisplayValue('My waiting look')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Casual' })).toHaveAttribute('aria-pressed', 'true');
+    first.unmount();
+
+    // The page is loaded again before publishing: the draft is still there, files included.
+    expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).not.toBeNull();
+    const { router, user } = renderApp('/create-post');
+    expect(await screen.findByDisplayValue('My waiting look')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
+
+    // Leaving asks; Discard forgets it.
+    void router.navigate('/');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard this post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).toBeNull());
     expect(files.size).toBe(0);
   });

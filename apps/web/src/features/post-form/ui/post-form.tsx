@@ -63,10 +63,15 @@ export interface PostFormProps {
   initialValues: PostFormValues;
   /** The post being edited. */
   postId?: string;
+  /**
+   * Create Post's values are a saved draft: it stays saved until it is published or discarded, so
+   * leaving asks (Discard forgets it) even before anything was changed.
+   */
+  restoredDraft?: boolean;
 }
 
 /** Create Post and Edit Post (spec section 2): Media Gallery, Caption, Style, Products. */
-export function PostForm({ mode, initialValues, postId }: PostFormProps) {
+export function PostForm({ mode, initialValues, postId, restoredDraft = false }: PostFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { isSignedIn } = useViewer();
@@ -108,9 +113,12 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
   };
   const hasUnsavedEdits = () =>
     !leaving.current && JSON.stringify(latest.current) !== JSON.stringify(initialValues);
+  // A restored draft is kept until published or discarded: leaving the screen asks which (a reload
+  // keeps it, so that alone does not ask).
   const unsaved = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && hasUnsavedEdits(),
+      currentLocation.pathname !== nextLocation.pathname &&
+      (hasUnsavedEdits() || (restoredDraft && !leaving.current)),
   );
   // Closing or reloading the tab with unsaved edits: the browser's own "Leave site?" question.
   const hasUnsavedRef = useRef(hasUnsavedEdits);
@@ -355,7 +363,11 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
         confirmLabel={t('postForm.discard')}
         pendingLabel={t('postForm.discard')}
         cancelLabel={t('postForm.keepEditing')}
-        onConfirm={() => unsaved.proceed?.()}
+        onConfirm={() => {
+          // Discarding a restored draft forgets it; a form that was never saved has nothing stored.
+          if (restoredDraft) void clearPostDraft();
+          unsaved.proceed?.();
+        }}
       />
       {dialog}
     </form>
