@@ -83,14 +83,41 @@ describe('Create Post, signed in', () => {
     expect(await within(product).findByRole('img', { name: 'The chosen product image' })).toBeInTheDocument();
   });
 
+  it('scrolls to the first problem and focuses it, whichever it is', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    const { user } = renderApp('/create-post');
+    const publish = await screen.findByRole('button', { name: 'Publish Post' });
+    // No photo: the gallery's add button, which the error describes.
+    await user.click(publish);
+    const add = screen.getByRole('button', { name: /Add photos or videos/ });
+    await waitFor(() => expect(add).toHaveFocus());
+    expect(scrolled).toEqual([add]);
+    expect(add).toHaveAccessibleDescription('Please add at least one image or video');
+
+    // A photo, and a product without its link: the link.
+    await user.upload(screen.getByTestId('media-input'), pngFile());
+    await screen.findByRole('img', { name: 'Media 1 of 1' });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.click(publish);
+    const link = within(screen.getByRole('group', { name: 'Product 1' })).getByLabelText('Purchase link');
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(scrolled.at(-1)).toBe(link);
+  });
+
   it('counts the caption and allows at most 3 styles', async () => {
     const { user } = renderApp('/create-post');
     await user.type(await screen.findByRole('textbox', { name: 'Caption' }), 'Hello');
     expect(screen.getByText('5/2,200 characters')).toBeInTheDocument();
     for (const style of ['Casual', 'Party', 'Beach'])
       await user.click(screen.getByRole('button', { name: style }));
-    expect(screen.getByText('3/3 selected')).toBeInTheDocument();
+    expect(screen.getByText(/3\/3 selected/)).toBeInTheDocument();
+    // Why the others are off, shown and read with them.
+    expect(screen.getByText('Up to 3 styles')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Urban' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Urban' })).toHaveAccessibleDescription('Up to 3 styles');
     await user.click(screen.getByRole('button', { name: 'Party' }));
     expect(screen.getByRole('button', { name: 'Urban' })).toBeEnabled();
   });

@@ -229,6 +229,8 @@ export function MediaGallery({ media, onChange, error, errorId }: MediaGalleryPr
                   type="button"
                   onClick={() => input.current?.click()}
                   aria-describedby={errorId}
+                  // The first problem of the form is found by this mark, scrolled to and focused.
+                  data-invalid={error ? 'true' : undefined}
                   className={cn(
                     'flex size-full flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed border-line-strong',
                     'px-2 text-center text-[13px] font-medium text-ink-soft hover:border-accent-400 hover:bg-accent-50',

@@ -164,9 +164,16 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
     setValidated(true);
     if (hasErrors(found)) {
       void showToast('destructive', translate(found.first ?? ''));
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus(),
-      );
+      // Once the errors are drawn: the first problem (in the form's order) is scrolled to and focused.
+      requestAnimationFrame(() => {
+        const first = formRef.current?.querySelector<HTMLElement>(
+          '[aria-invalid="true"], [data-invalid="true"]',
+        );
+        if (!first) return;
+        const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        first.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+        first.focus({ preventScroll: true });
+      });
       return;
     }
 
