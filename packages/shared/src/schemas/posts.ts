@@ -387,8 +387,23 @@ export const ScrapedProductSchema = z.object({
 });
 export type ScrapedProduct = z.infer<typeof ScrapedProductSchema>;
 
+/**
+ * Why a product page could not be read, for the form to tell in the user's language: the link is not a
+ * web address; it points into a private network (refused unless the server allows it:
+ * SCRAPER_ALLOW_PRIVATE); the shop did not answer with the page (unreachable, too slow, an error status,
+ * endless redirects); or the page has no product details (not a web page, too large, nothing found).
+ */
+export const SCRAPE_FAILURE_CODES = [
+  'invalid_url',
+  'private_address',
+  'shop_unreachable',
+  'no_product_details',
+] as const;
+export const ScrapeFailureCodeSchema = z.enum(SCRAPE_FAILURE_CODES);
+export type ScrapeFailureCode = z.infer<typeof ScrapeFailureCodeSchema>;
+
 export const ScrapeProductResponseSchema = z.discriminatedUnion('success', [
   z.object({ success: z.literal(true), data: ScrapedProductSchema }),
-  z.object({ success: z.literal(false), error: z.string() }),
+  z.object({ success: z.literal(false), error: z.string(), code: ScrapeFailureCodeSchema }),
 ]);
 export type ScrapeProductResponse = z.infer<typeof ScrapeProductResponseSchema>;

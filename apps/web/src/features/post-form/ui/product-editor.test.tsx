@@ -2,6 +2,7 @@ import { type Brand, DEFAULT_BRANDS } from '@sys/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
@@ -110,6 +111,39 @@ describe('a custom brand', () => {
     expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveTextContent(/^Maison Kitsune$/);
     const options = await brandOptions(user);
     expect(options.filter((name) => name.toLowerCase() === 'maison kitsune')).toEqual(['Maison Kitsune']);
+  });
+});
+
+describe('reading the product page', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  const failing = (code: string) =>
+    fakeApi({
+      'GET /api/v1/brands': () => ({ items: [] }),
+      'POST /functions/v1/scrape-product': () => ({ success: false, error: 'In English', code }),
+    });
+
+  it("keeps the spec's failure text and adds why, in the user's language", async () => {
+    failing('shop_unreachable');
+    const { user } = renderEditor({ ...emptyItem(), link: 'https://shop.example/dress' });
+    await user.click(screen.getByRole('button', { name: 'Get the details of product 1 from its link' }));
+    expect(
+      await screen.findByText(
+        'Failed to scrape product data. Please enter details manually. The shop did not answer.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says why in Hebrew too', async () => {
+    await i18n.changeLanguage('he');
+    failing('no_product_details');
+    const { user } = renderEditor({ ...emptyItem(), link: 'https://shop.example/dress' });
+    await user.click(screen.getByRole('button', { name: 'קבלת הפרטים של מוצר 1 מהקישור שלו' }));
+    expect(
+      await screen.findByText('לא הצלחנו לקלוט את נתוני המוצר. מלאו את הפרטים ידנית. בדף אין פרטי מוצר.'),
+    ).toBeInTheDocument();
   });
 });
 

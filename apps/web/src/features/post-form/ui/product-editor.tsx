@@ -23,7 +23,7 @@ import { Input } from '@/shared/ui/input';
 import { OwnImage } from '@/shared/ui/own-image';
 import { Select } from '@/shared/ui/select';
 import { showToast } from '@/shared/ui/show-toast';
-import { useScrapeProductMutation } from '../api/scrape-product';
+import { ScrapeFailedError, useScrapeProductMutation } from '../api/scrape-product';
 import { fileKindOf } from '../lib/file-kind';
 import type { ItemDraft } from '../lib/post-form-model';
 import { useBrandOptions } from '../model/use-brand-options';
@@ -106,8 +106,13 @@ export function ProductEditor({
           void showToast('info', t('scrape.warning'), { description: t('scrape.warningDescription') });
         }
       },
-      onError: () =>
-        void showToast('destructive', t('scrape.error'), { description: t('scrape.errorDescription') }),
+      // The spec's words, then why, in the reader's language, when the server said.
+      onError: (error) => {
+        const why = error instanceof ScrapeFailedError && error.code ? t(`scrape.reasons.${error.code}`) : '';
+        void showToast('destructive', t('scrape.error'), {
+          description: why ? `${t('scrape.errorDescription')} ${why}` : t('scrape.errorDescription'),
+        });
+      },
     });
   };
 
