@@ -119,7 +119,8 @@ test('the author edits a post and deletes it, confirming in Hebrew', async ({ pa
     'true',
   );
   await expectNoSeriousA11yViolations(page, 'edit post');
-  await page.getByRole('button', { name: 'Move media 1 later' }).click();
+  await page.getByRole('button', { name: 'Options for media 1 of 2' }).click();
+  await page.getByRole('menuitem', { name: 'Move media 1 later' }).click();
   await expect(page.getByRole('img', { name: 'Media 1 of 2' })).toHaveAttribute('src', secondSrc);
   await page.getByRole('group', { name: 'Product 1' }).getByLabel('Price').fill('99.5');
   await save.click();

@@ -45,7 +45,8 @@ export function Select({
         )}
       >
         {/* A long value is cut with an ellipsis rather than pushing the field wider than its box. */}
-        <span className="min-w-0 truncate">
+        {/* dir="auto": a Latin value in a Hebrew screen is cut at its own end, not its start. */}
+        <span dir="auto" className="min-w-0 truncate">
           <SelectPrimitive.Value placeholder={placeholder} />
         </span>
         <SelectPrimitive.Icon asChild>

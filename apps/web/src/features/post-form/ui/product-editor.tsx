@@ -168,7 +168,9 @@ export function ProductEditor({
   const scraped = item.availableImages.slice(0, LIMITS.scrapedImagesShownMax);
 
   return (
-    <fieldset className="relative flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4">
+    // min-w-0: a fieldset is at least as wide as its content by default, so a wide row (the image
+    // controls) pushed the card past the screen's edge.
+    <fieldset className="relative flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-4">
       <legend className="float-start flex h-11 items-center text-base font-semibold text-ink">
         {t('product.title', { number })}
       </legend>
@@ -299,7 +301,8 @@ export function ProductEditor({
               value: currency,
               label: `${CURRENCY_SYMBOLS[currency]} ${currency}`,
             }))}
-            className="w-[92px] px-3"
+            // As wide as '$ USD' needs, on one line.
+            className="w-auto shrink-0 whitespace-nowrap px-3"
           />
         </div>
       </div>
@@ -328,7 +331,7 @@ export function ProductEditor({
             ))}
           </ul>
         ) : null}
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           {preview ? (
             <span className="relative size-16 shrink-0 overflow-hidden rounded-lg bg-subtle">
               <OwnImage
