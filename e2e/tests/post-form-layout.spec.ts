@@ -79,7 +79,7 @@ test('the create-post form fits a 390 px phone with a product, its image, a cust
       if (!node.textContent?.trim()) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+      for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
     }
     const text = element.querySelector('span');
     return { lines: tops.size, cut: text !== null && text.scrollWidth > text.clientWidth };
