@@ -61,7 +61,7 @@ describe('Create Post, signed in', () => {
     expect(await screen.findByLabelText('Media 1 of 1')).toBeInstanceOf(HTMLVideoElement);
     expect(
       screen.getByText(
-        '1/5 added. Up to 5 images or videos, each up to 200MB. Drag or use the arrows to reorder.',
+        "1/5 added. Up to 5 images or videos, each up to 200MB. Drag or use a photo's menu to reorder.",
         { exact: false },
       ),
     ).toBeInTheDocument();
