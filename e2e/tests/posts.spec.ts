@@ -119,7 +119,8 @@ test('the author edits a post and deletes it, confirming in Hebrew', async ({ pa
     'true',
   );
   await expectNoSeriousA11yViolations(page, 'edit post');
-  await page.getByRole('button', { name: 'Move media 1 later' }).click();
+  await page.getByRole('button', { name: 'Options for media 1 of 2' }).click();
+  await page.getByRole('menuitem', { name: 'Move media 1 later' }).click();
   await expect(page.getByRole('img', { name: 'Media 1 of 2' })).toHaveAttribute('src', secondSrc);
   await page.getByRole('group', { name: 'Product 1' }).getByLabel('Price').fill('99.5');
   await save.click();
@@ -195,7 +196,12 @@ test("a signed-out visitor's draft, files included, survives the trip to /auth a
     await expect(image).toHaveAttribute('src', /^blob:/);
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(160);
   }
-  expect(await page.evaluate(() => window.localStorage.getItem('postDraft'))).toBeNull();
+  // The draft stays saved until it is published: a reload brings it back again.
+  expect(await page.evaluate(() => window.localStorage.getItem('postDraft'))).not.toBeNull();
+  await page.reload();
+  await expect(page.getByText('Form restored')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Caption' })).toHaveValue('My draft look');
+  await expect(page.getByRole('img', { name: 'Media 2 of 2' })).toHaveAttribute('src', /^blob:/);
 
   // And it publishes.
   await page.getByRole('button', { name: 'Publish Post' }).click();
@@ -204,6 +210,8 @@ test("a signed-out visitor's draft, files included, survives the trip to /auth a
   await expect(
     page.getByRole('feed').getByRole('article').filter({ hasText: 'My draft look' }).first(),
   ).toBeVisible();
+  // Published: the draft is gone.
+  expect(await page.evaluate(() => window.localStorage.getItem('postDraft'))).toBeNull();
 });
 
 test('a like and a comment persist across a reload', async ({ page }) => {

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { matchWebRoute, WEB_ROUTES } from '@sys/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -19,7 +20,7 @@ import { followsRoutes } from './modules/follows/follows.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
-import { postPageRoute, postsRoutes } from './modules/posts/posts.routes.ts';
+import { findPostForPage, postPageRoute, postsRoutes } from './modules/posts/posts.routes.ts';
 import { registerProfileBootstrap } from './modules/profiles/profiles.plugin.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { scrapeRoutes } from './modules/scrape/scrape.routes.ts';
@@ -189,7 +190,20 @@ export async function buildApp(
   await app.register(scrapeRoutes, { service: services.scrape });
   await app.register(healthRoutes);
 
-  app.setNotFoundHandler((request, reply) => {
+  // A page path answers 200 only if the web app has that page and, for a post or a profile, the
+  // database has it (the post page route answers its exact path itself, with preview tags).
+  const webPageExists = async (path: string): Promise<boolean> => {
+    const page = matchWebRoute(path);
+    if (!page) return false;
+    if (page.pattern === WEB_ROUTES.post) {
+      return (await findPostForPage(services.posts, page.params.postId ?? '')) !== null;
+    }
+    if (page.pattern === WEB_ROUTES.profile) {
+      return services.profiles.usernameExists(page.params.username ?? '');
+    }
+    return true;
+  };
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
@@ -198,7 +212,7 @@ export async function buildApp(
     if (/^\/(api|media)(\/|$)|^\/(auth|functions|storage)\/v1(\/|$)/.test(path) || !config.webDist) {
       return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
     }
-    return reply.sendIndexHtml();
+    return (await webPageExists(path)) ? reply.sendIndexHtml() : reply.sendNotFoundPage();
   });
   if (config.webDist) await registerWebApp(app, config.webDist);
 

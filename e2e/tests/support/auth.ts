@@ -55,6 +55,15 @@ export function signOutButton(page: Page) {
   return page.getByRole('button', { name: 'Sign out', exact: true });
 }
 
+/** Signs out from the header: the icon asks first ('Sign out?'), and the dialog's Sign out confirms. */
+export async function signOutThroughUi(page: Page) {
+  await signOutButton(page).click();
+  await page
+    .getByRole('alertdialog', { name: 'Sign out?' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
+}
+
 interface StoredMail {
   to: string;
   kind: string;

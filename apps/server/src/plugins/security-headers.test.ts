@@ -91,7 +91,7 @@ describe('security headers', () => {
   });
 
   it("are on the web app's HTML, its static files and the service worker", async () => {
-    for (const url of ['/', '/post/abc', '/assets/index-1a2b.js', '/sw.js', '/manifest.webmanifest']) {
+    for (const url of ['/', '/explore', '/assets/index-1a2b.js', '/sw.js', '/manifest.webmanifest']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expectSecurityHeaders(res, url);

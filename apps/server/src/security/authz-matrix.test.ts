@@ -530,11 +530,6 @@ const MATRIX: Record<string, MatrixEntry> = {
   },
 
   // --- discovery ------------------------------------------------------------------------------------------
-  'POST /api/v1/brands': {
-    prepare: async () => ({ request: json('POST', '/api/v1/brands', { name: `Brand ${Math.random()}` }) }),
-    status: usersOnly(201),
-    changes: ['public.brands'],
-  },
   'POST /api/v1/swipes': {
     prepare: async (w) => ({
       request: json('POST', '/api/v1/swipes', { outfit_id: (await w.post(w.owner)).id, action: 'like' }),

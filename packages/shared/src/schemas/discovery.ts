@@ -15,8 +15,6 @@ export { DISCOVERY_LIMITS } from '../constants/discovery.ts';
 
 export const DISCOVERY_MESSAGES = {
   brandNotFound: 'Brand Not Found',
-  brandNameRequired: 'Brand name cannot be empty',
-  brandNameTooLong: `Brand name must be at most ${DISCOVERY_LIMITS.brandNameMaxChars} characters`,
   toleranceRange: `Tolerance must be a whole number of centimetres from ${DISCOVERY_LIMITS.fitsToleranceMinCm} to ${DISCOVERY_LIMITS.fitsToleranceMaxCm}`,
   measurementsMissing: 'Add your chest, waist and hip measurements to your profile first',
   tooManySwipes: `At most ${DISCOVERY_LIMITS.swipeBatchMax} swipes at once`,
@@ -98,20 +96,6 @@ export type Brand = z.infer<typeof BrandSchema>;
 
 export const BrandListSchema = z.object({ items: z.array(BrandSchema) });
 export type BrandList = z.infer<typeof BrandListSchema>;
-
-/** POST /api/v1/brands: a brand that exists (ignoring case) is answered as it is. */
-export const CreateBrandBodySchema = z.object({
-  name: z
-    .string({ error: DISCOVERY_MESSAGES.brandNameRequired })
-    .transform((value) => value.trim().replace(/\s+/g, ' '))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: DISCOVERY_MESSAGES.brandNameRequired })
-        .max(DISCOVERY_LIMITS.brandNameMaxChars, { error: DISCOVERY_MESSAGES.brandNameTooLong }),
-    ),
-});
-export type CreateBrandBody = z.input<typeof CreateBrandBodySchema>;
 
 /** A brand on explore: how many items of public posts are tagged with it. */
 export const ExploreBrandSchema = z.object({

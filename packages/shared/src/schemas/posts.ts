@@ -42,6 +42,33 @@ export function isHttpUrl(value: string): boolean {
   return HTTP_URL.test(value);
 }
 
+/** Whatever comes before the first ':' of a link that names its scheme ('javascript', 'ftp', 'https'). */
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * A link as people type it, made absolute: 'zara.com/item' and '//zara.com/item' are
+ * 'https://zara.com/item'. A link that names a scheme keeps it (so 'ftp:' or 'javascript:' are still
+ * refused); text without a dotted host ('zara', 'hello there') is left as it is, to be refused.
+ */
+export function normalizeLink(value: string): string {
+  const link = value.trim();
+  if (link.startsWith('//')) return `https:${link}`;
+  const scheme = SCHEME.exec(link)?.[1];
+  // 'zara.com:8080/item' starts like a scheme, but a scheme has no dot.
+  if (scheme !== undefined && !scheme.includes('.')) return link;
+  return /^[^\s/?#@:]+\.[^\s/?#@:]+(?::\d+)?(?:[/?#]\S*)?$/.test(link) ? `https://${link}` : link;
+}
+
+/** What is wrong with a purchase link after normalizeLink, as one of POST_MESSAGES; null when nothing. */
+export function linkProblem(link: string): string | null {
+  if (link === '') return POST_MESSAGES.linkRequired;
+  if (isHttpUrl(link)) return null;
+  const scheme = SCHEME.exec(link)?.[1];
+  return scheme !== undefined && !/^https?$/i.test(scheme)
+    ? POST_MESSAGES.linkNotWeb
+    : POST_MESSAGES.linkInvalid;
+}
+
 /** A list page: `limit` (1-50, default 20) and the opaque `cursor` of the previous page's `next_cursor`. */
 export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(POST_LIMITS.pageSizeMax).default(POST_LIMITS.pageSizeDefault),
@@ -184,11 +211,22 @@ export const PriceInputSchema = z
     return result.value;
   });
 
+/**
+ * A purchase link: made absolute ('zara.com/item' is stored as 'https://zara.com/item'), then http(s)
+ * only. A missing link gets the spec's message; a link that is there but wrong says what is wrong.
+ */
 const linkSchema = z
   .string({ error: POST_MESSAGES.linkRequired })
-  .trim()
-  .max(POST_LIMITS.urlMaxChars)
-  .refine(isHttpUrl, { message: POST_MESSAGES.linkRequired });
+  .transform(normalizeLink)
+  .pipe(
+    z
+      .string()
+      .max(POST_LIMITS.urlMaxChars)
+      .superRefine((link, ctx) => {
+        const problem = linkProblem(link);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  );
 
 export const PostItemInputSchema = z.object({
   /** An existing item's id when editing; the item keeps its id (and its click history). */
@@ -335,7 +373,8 @@ export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------
 
 export const ScrapeProductBodySchema = z.object({
-  url: z.string().trim().min(1).max(POST_LIMITS.urlMaxChars),
+  /** As typed: 'zara.com/item' is read as 'https://zara.com/item' (normalizeLink). */
+  url: z.string().transform(normalizeLink).pipe(z.string().min(1).max(POST_LIMITS.urlMaxChars)),
 });
 
 export const ScrapedProductSchema = z.object({
@@ -348,8 +387,23 @@ export const ScrapedProductSchema = z.object({
 });
 export type ScrapedProduct = z.infer<typeof ScrapedProductSchema>;
 
+/**
+ * Why a product page could not be read, for the form to tell in the user's language: the link is not a
+ * web address; it points into a private network (refused unless the server allows it:
+ * SCRAPER_ALLOW_PRIVATE); the shop did not answer with the page (unreachable, too slow, an error status,
+ * endless redirects); or the page has no product details (not a web page, too large, nothing found).
+ */
+export const SCRAPE_FAILURE_CODES = [
+  'invalid_url',
+  'private_address',
+  'shop_unreachable',
+  'no_product_details',
+] as const;
+export const ScrapeFailureCodeSchema = z.enum(SCRAPE_FAILURE_CODES);
+export type ScrapeFailureCode = z.infer<typeof ScrapeFailureCodeSchema>;
+
 export const ScrapeProductResponseSchema = z.discriminatedUnion('success', [
   z.object({ success: z.literal(true), data: ScrapedProductSchema }),
-  z.object({ success: z.literal(false), error: z.string() }),
+  z.object({ success: z.literal(false), error: z.string(), code: ScrapeFailureCodeSchema }),
 ]);
 export type ScrapeProductResponse = z.infer<typeof ScrapeProductResponseSchema>;

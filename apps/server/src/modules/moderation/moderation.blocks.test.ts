@@ -649,7 +649,6 @@ const NOT_ABOUT_OTHERS: Record<string, string> = {
   'GET /api/v1/swipes/preferences': "one's own preferences",
   'DELETE /api/v1/swipes': "forgets one's own preferences",
   'GET /api/v1/brands': 'brand names, nobody in particular',
-  'POST /api/v1/brands': 'brand names, nobody in particular',
   'GET /api/v1/explore/brands': 'brands with item counts, nobody in particular',
   'POST /api/v1/reports':
     'goes to the moderators, not to the other; the blocker may still report whom they blocked',

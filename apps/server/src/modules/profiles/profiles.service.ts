@@ -235,6 +235,11 @@ export class ProfilesService {
     return row.id;
   }
 
+  /** Whether a profile has this username (its page, /profile/{username}, exists). */
+  async usernameExists(username: string): Promise<boolean> {
+    return (await findProfileByUsername(this.db, username)) !== undefined;
+  }
+
   /** Whether a profile with this id exists. */
   async exists(profileId: string): Promise<boolean> {
     return (await findProfileById(this.db, profileId)) !== undefined;

@@ -119,6 +119,15 @@ describe('comments', () => {
     expect((await call('POST', `/posts/${UNKNOWN}/comments`, bob, { body: 'hi' })).statusCode).toBe(404);
   });
 
+  it('lets a visitor read the comments: browsing is open to all, writing is not', async () => {
+    const response = await call('GET', `/posts/${post.id}/comments`, null);
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as CommentPage;
+    expect(page.items.map((c) => c.body)).toEqual(['Love this look!', 'Thank you']);
+    expect(page.items.every((c) => !c.liked_by_me)).toBe(true);
+    expect((await call('GET', `/posts/${UNKNOWN}/comments`, null)).statusCode).toBe(404);
+  });
+
   it('threads replies under the first comment, also replies to replies', async () => {
     const reply = (
       await call('POST', `/posts/${post.id}/comments`, alice, { body: 'Thanks!', parent_id: first.id })

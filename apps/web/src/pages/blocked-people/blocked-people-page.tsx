@@ -25,12 +25,13 @@ function BlockedRow({ person }: { person: BlockedProfile }) {
         {person.username ? (
           <Link
             to={`/profile/${encodeURIComponent(person.username)}`}
+            dir="auto"
             className="block truncate text-[15px] font-semibold text-ink"
           >
             <bdi>{name}</bdi>
           </Link>
         ) : (
-          <p className="truncate text-[15px] font-semibold text-ink">
+          <p dir="auto" className="truncate text-[15px] font-semibold text-ink">
             <bdi>{name}</bdi>
           </p>
         )}

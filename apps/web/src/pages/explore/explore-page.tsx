@@ -160,7 +160,9 @@ function Sections() {
                     to={`/explore/brands/${brand.id}`}
                     className="flex min-h-16 flex-col items-center justify-center rounded-xl border border-line p-2 text-center"
                   >
-                    <span className="w-full truncate text-sm font-semibold text-ink">{brand.name}</span>
+                    <span dir="auto" className="w-full truncate text-sm font-semibold text-ink">
+                      {brand.name}
+                    </span>
                     <span className="text-xs text-muted">
                       {t('explore.itemCount', { count: brand.item_count })}
                     </span>
@@ -215,7 +217,9 @@ function Sections() {
                         className="size-full object-cover"
                       />
                     </span>
-                    <span className="block truncate p-2 text-sm font-semibold text-ink">{album.name}</span>
+                    <span dir="auto" className="block truncate p-2 text-sm font-semibold text-ink">
+                      {album.name}
+                    </span>
                   </Link>
                 </li>
               ))}

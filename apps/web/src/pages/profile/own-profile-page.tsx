@@ -29,6 +29,7 @@ import {
 } from '@/entities/profile/ui/profile-summary';
 import { useGuestProfile } from '@/entities/viewer/model/use-guest-profile';
 import { useSession } from '@/entities/viewer/model/use-session';
+import { useSignInRequired } from '@/entities/viewer/model/use-sign-in-required';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { CreateAlbumDialog } from '@/features/albums/ui/create-album-dialog';
 import { lazyWithPreload } from '@/shared/lib/lazy';
@@ -43,7 +44,6 @@ const EditProfileDialog = lazyWithPreload(() => import('@/features/edit-profile/
 
 /** Spec: 'Profile link copied!' stays 2 s. */
 const LINK_COPIED_MS = 2000;
-const SIGN_IN_REQUIRED_MS = 2000;
 
 /** A guest's local profile, or the defaults for a visitor without one (spec: placeholder content). */
 function viewOfGuest(guest: GuestProfile | null): ProfileView {
@@ -242,14 +242,9 @@ function SignedInProfile() {
 /** A guest's (or visitor's) own profile: placeholder content, and every action asks for an account. */
 function GuestOwnProfile() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const guest = useGuestProfile();
   const { prompt, dialog } = useRegistrationPrompt();
-
-  const signInRequired = () => {
-    void showToast('destructive', t('profile.signInRequired'), { duration: SIGN_IN_REQUIRED_MS });
-    navigate('/auth');
-  };
+  const signInRequired = useSignInRequired();
 
   return (
     <>

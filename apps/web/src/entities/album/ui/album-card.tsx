@@ -61,7 +61,9 @@ export function AlbumCard({ album, to, showOwner = true }: AlbumCardProps) {
       </span>
       <span className="flex flex-col gap-0.5 px-3 py-2.5">
         <span className="flex items-center gap-1.5 truncate font-semibold text-ink">
-          <span className="truncate">{album.name}</span>
+          <span dir="auto" className="truncate">
+            {album.name}
+          </span>
           {album.is_public ? null : (
             <>
               <LockIcon aria-hidden className="size-3.5 shrink-0 text-muted" />

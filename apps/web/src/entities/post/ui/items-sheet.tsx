@@ -61,7 +61,9 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
                     />
                   </span>
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                    <p className="truncate font-semibold text-ink">{heading ?? t('items.item')}</p>
+                    <p dir="auto" className="truncate font-semibold text-ink">
+                      {heading ?? t('items.item')}
+                    </p>
                     {facts.length > 0 ? <p className="text-[13px] text-muted">{facts.join(' · ')}</p> : null}
                     {item.price !== null ? (
                       <p className="text-[15px] font-semibold text-ink" dir="ltr">

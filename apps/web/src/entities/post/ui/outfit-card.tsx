@@ -101,6 +101,16 @@ export function OutfitCard({
     else prompt(action);
   };
 
+  // Instagram's double tap: likes, never unlikes; a guest is asked to register, as by the like button.
+  const likeByDoubleTap = () => {
+    if (!isSignedIn) {
+      prompt(t('card.prompt.like'));
+      return false;
+    }
+    if (!post.liked_by_me) like.mutate(true);
+    return true;
+  };
+
   const toggleFollow = () => {
     const following = !post.following_author;
     follow.mutate(following, followToasts(t, following));
@@ -134,14 +144,14 @@ export function OutfitCard({
             className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5 rounded-lg"
           >
             <AuthorAvatar url={post.author.avatar_url} />
-            <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
+            <h2 id={headingId} dir="auto" className="truncate text-[15px] font-semibold text-ink">
               <UserName>{name}</UserName>
             </h2>
           </Link>
         ) : (
           <div className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5">
             <AuthorAvatar url={post.author.avatar_url} />
-            <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
+            <h2 id={headingId} dir="auto" className="truncate text-[15px] font-semibold text-ink">
               <UserName>{name}</UserName>
             </h2>
           </div>
@@ -185,6 +195,7 @@ export function OutfitCard({
         authorName={name}
         linkToPost={linkToPost}
         priority={priority}
+        onDoubleTap={likeByDoubleTap}
       />
 
       <div className="flex items-center px-1.5 pt-1">
@@ -208,7 +219,8 @@ export function OutfitCard({
           type="button"
           aria-label={t('card.comments', { count: post.comment_count })}
           onPointerEnter={() => void CommentsSheet.preload()}
-          onClick={() => requireAccount(t('card.prompt.comment'), () => open('comments'))}
+          // Everyone may read the comments; the sheet asks guests to register only to write one.
+          onClick={() => open('comments')}
           className={cn(actionClasses, 'ms-1')}
         >
           <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />

@@ -11,7 +11,7 @@ import { Handle, UserName } from '@/shared/ui/user-name';
 export function ProfileNames({ name, username }: { name: string; username: string | null }) {
   return (
     <>
-      <h2 className="text-xl font-bold text-ink">
+      <h2 dir="auto" className="text-xl font-bold text-ink">
         <UserName>{name}</UserName>
       </h2>
       {username ? (

@@ -100,7 +100,7 @@ export function AlbumPostsView({ albumId, back }: { albumId: string; back: strin
   const isOwner = viewerId === data.owner.id;
   return (
     <div className="pb-8">
-      <PageHeader title={data.name} back={back} />
+      <PageHeader title={data.name} titleDir="auto" back={back} />
       <div className="flex items-center justify-between gap-3 px-4 pb-3">
         <p className="flex min-w-0 flex-wrap items-center gap-x-2 text-[13px] text-muted">
           {data.owner.username ? (

@@ -9,7 +9,7 @@ import { Input } from '@/shared/ui/input';
 import { notify } from '@/shared/ui/toast';
 import { type SignInResult, useSignIn } from '../api/sign-in';
 import { type SignUpCredentials, type SignUpResult, useSignUp } from '../api/sign-up';
-import { useAuthErrorMessage, weakPasswordReasons } from '../lib/auth-errors';
+import { useAuthErrorMessage, weakPasswordMinLength, weakPasswordReasons } from '../lib/auth-errors';
 import { EmailField } from './email-field';
 import { FormError } from './form-error';
 import { PasswordInput } from './password-input';
@@ -52,6 +52,7 @@ function CredentialsForm<Result>({
   const [error, setError] = useState<string | null>(null);
   // Sign Up only: why the server found the password too weak.
   const [reasons, setReasons] = useState<WeakPasswordReasons[]>([]);
+  const [minLength, setMinLength] = useState<number | undefined>(undefined);
 
   const clearErrors = () => {
     setError(null);
@@ -69,10 +70,11 @@ function CredentialsForm<Result>({
       onError: (failure) => {
         const message = authErrorMessage(failure);
         const weak = mode === 'signUp' ? weakPasswordReasons(failure) : [];
-        // Too weak: the reasons under the field say it in the user's language (the toast has the server's words).
+        // Too weak: the reasons under the field say it, once (the toast only names the failure).
         setError(weak.length > 0 ? null : message);
         setReasons(weak);
-        notify.destructive(t(`auth.${mode}.error`), { description: message });
+        setMinLength(weakPasswordMinLength(failure));
+        notify.destructive(t(`auth.${mode}.error`), weak.length > 0 ? {} : { description: message });
         if (mode === 'signIn') passwordRef.current?.select();
         else if (weak.length > 0) passwordRef.current?.focus();
         onFailed();
@@ -109,7 +111,9 @@ function CredentialsForm<Result>({
         label={t('auth.password')}
         describedBy={errorId}
         labelAction={passwordAction}
-        error={reasons.length > 0 ? <WeakPasswordReasonsList reasons={reasons} /> : undefined}
+        error={
+          reasons.length > 0 ? <WeakPasswordReasonsList reasons={reasons} minLength={minLength} /> : undefined
+        }
       >
         {(control) => (
           <PasswordInput

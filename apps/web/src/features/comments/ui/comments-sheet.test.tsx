@@ -1,11 +1,15 @@
 import type { Comment } from '@sys/shared';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import CommentsSheet from './comments-sheet';
+
+// Signed in: writing a comment needs an account (a visitor's sheet: pages/post-detail/guest-comments.test.tsx).
+installFakeAuthClient(fakeSession());
 
 const POST_ID = '00000000-0000-4000-8000-0000000000aa';
 
@@ -78,4 +82,54 @@ describe('CommentsSheet', () => {
     expect(screen.getByText('הפוסט לא נמצא')).toBeInTheDocument();
     expect(screen.queryByText('Post not found')).not.toBeInTheDocument();
   });
+
+  for (const [language, text] of [
+    [
+      'en',
+      {
+        delete: 'Delete',
+        title: 'Delete comment?',
+        cancel: 'Cancel',
+        confirm: 'Delete',
+        done: 'Comment deleted',
+      },
+    ],
+    [
+      'he',
+      { delete: 'מחיקה', title: 'למחוק את התגובה?', cancel: 'ביטול', confirm: 'מחיקה', done: 'התגובה נמחקה' },
+    ],
+  ] as const) {
+    it(`${language}: asks before deleting one's own comment; Cancel keeps it`, async () => {
+      await i18n.changeLanguage(language);
+      const deletes: string[] = [];
+      const own = comment({
+        author: {
+          id: '00000000-0000-4000-8000-000000000001',
+          username: 'ada',
+          display_name: null,
+          avatar_url: null,
+        },
+      });
+      renderSheet([own], {
+        [`DELETE /api/v1/comments/${own.id}`]: (url) => {
+          deletes.push(url.pathname);
+          return withStatus(204);
+        },
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: text.delete }));
+      const dialog = await screen.findByRole('alertdialog', { name: text.title });
+      expect(deletes).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: text.cancel }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(deletes).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: text.delete }));
+      await user.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: text.confirm }),
+      );
+      expect(await screen.findByText(text.done)).toBeInTheDocument();
+      expect(deletes).toEqual([`/api/v1/comments/${own.id}`]);
+    });
+  }
 });

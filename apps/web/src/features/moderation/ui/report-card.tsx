@@ -57,7 +57,7 @@ function ReportedThing({ report }: { report: AdminReport }) {
       <>
         <AuthorAvatar url={target.author.avatar_url} className="size-11" />
         <span className="min-w-0">
-          <span className="block truncate text-[15px] font-semibold text-ink">
+          <span dir="auto" className="block truncate text-[15px] font-semibold text-ink">
             <bdi>{author}</bdi>
           </span>
           {name && name !== target.author.username ? (

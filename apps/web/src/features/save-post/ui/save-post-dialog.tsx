@@ -59,7 +59,9 @@ function MyAlbums({ post }: { post: Post }) {
               className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2 text-start hover:bg-subtle disabled:opacity-60"
             >
               <GalleryVerticalEndIcon aria-hidden className="size-5 shrink-0 text-muted" />
-              <span className="min-w-0 flex-1 truncate font-medium text-ink">{album.name}</span>
+              <span dir="auto" className="min-w-0 flex-1 truncate font-medium text-ink">
+                {album.name}
+              </span>
               <span className="text-[13px] text-muted">
                 {t('albums.postCount', { count: album.post_count })}
               </span>

@@ -32,7 +32,9 @@ export function TrendingCard({ item }: { item: TrendingItem }) {
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 text-sm font-semibold text-ink">{title}</h3>
+        <h3 dir="auto" className="line-clamp-2 text-sm font-semibold text-ink">
+          {title}
+        </h3>
         {item.brand && item.brand !== title ? <p className="text-[13px] text-muted">{item.brand}</p> : null}
         {item.category ? <p className="text-[13px] text-muted">{label('types', item.category)}</p> : null}
         {item.price !== null ? (

@@ -4,29 +4,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testPost } from '@/test/posts';
+import { photoPost } from '@/test/photo-post';
 import { PostFeed } from './post-feed';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request }));
 
 function post(n: number): Post {
-  const base = testPost(n, { media_url: `/media/${n}.webp`, like_count: n });
-  return {
-    ...base,
-    media: [
-      {
-        id: base.id,
-        media_url: `/media/${n}.webp`,
-        media_type: 'image',
-        media_order: 0,
-        width: 1080,
-        height: 1350,
-        placeholder: null,
-        variants: [],
-      },
-    ],
-  };
+  return photoPost(n, { media_url: `/media/${n}.webp`, like_count: n });
 }
 
 /** Pages of 10 posts: 1-10 (cursor 'page-2'), then 11-20 (no further page). */

@@ -142,9 +142,13 @@ export function SavedProductRow({ product }: { product: SavedProduct }) {
           <OwnImage src={image} alt="" loading="lazy" className="size-full object-cover" />
         </span>
         <span className="flex min-w-0 flex-col">
-          <span className="truncate font-semibold text-ink">{name}</span>
+          <span dir="auto" className="truncate font-semibold text-ink">
+            {name}
+          </span>
           {item.brand && item.brand !== name ? (
-            <span className="truncate text-[13px] text-muted">{item.brand}</span>
+            <span dir="auto" className="truncate text-[13px] text-muted">
+              {item.brand}
+            </span>
           ) : null}
           {item.price !== null ? (
             <span className="text-[15px] font-semibold text-ink" dir="ltr">
