@@ -37,13 +37,14 @@ export type CountedPostPage = z.infer<typeof CountedPostPageSchema>;
 // ---------------------------------------------------------------------------------------------------------
 
 /** GET /api/v1/search: `q` trimmed; a blank query finds nothing. */
-export const SearchQuerySchema = PageQuerySchema.extend({
-  q: z
-    .string()
-    .max(DISCOVERY_LIMITS.searchQueryMaxChars)
-    .default('')
-    .transform((value) => value.trim()),
-});
+/** Search words, trimmed ('' when absent). */
+const SearchWordsSchema = z
+  .string()
+  .max(DISCOVERY_LIMITS.searchQueryMaxChars)
+  .default('')
+  .transform((value) => value.trim());
+
+export const SearchQuerySchema = PageQuerySchema.extend({ q: SearchWordsSchema });
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 
 /** One filter parameter: repeated in the URL (`size=M&size=L`), so one value or several. */
@@ -59,9 +60,11 @@ const FilterValuesSchema = z
 
 /**
  * GET /api/v1/posts/filtered: the filter dialog's choice with the URL parameters of FILTER_SEARCH_PARAMS
- * (size, color, style, pattern, type, brand), each repeated per value.
+ * (size, color, style, pattern, type, brand), each repeated per value, and optional search words `q`
+ * (then the posts are the search's matches among the filtered ones, by relevance).
  */
 export const FilteredPostsQuerySchema = PageQuerySchema.extend({
+  q: SearchWordsSchema,
   size: FilterValuesSchema,
   color: FilterValuesSchema,
   style: FilterValuesSchema,

@@ -13,7 +13,7 @@ import {
   swipeEvents,
 } from '../../db/schema/index.ts';
 import type { CountedPosition, ScoredPosition } from '../../lib/ranked-cursor.ts';
-import { arrayParam, epochMs, NEWEST_FIRST } from './explore.sql.ts';
+import { arrayParam, epochMs, filterCondition, NEWEST_FIRST } from './explore.sql.ts';
 
 /**
  * The read-only queries of the explore pages over the search index (`post_search` and `search_terms`,
@@ -76,12 +76,6 @@ async function countPublicPostsCapped(db: Db, where: SQL | undefined, cap: numbe
 // ---------------------------------------------------------------------------------------------------------
 // Filters, categories, brands
 // ---------------------------------------------------------------------------------------------------------
-
-/** Every key list must share a key with the post's filter keys (see filterSetKeys in packages/shared). */
-function filterCondition(keyLists: readonly (readonly string[])[]): SQL | undefined {
-  if (keyLists.length === 0) return undefined;
-  return and(...keyLists.map((keys) => sql`${postSearch.filter_keys} && ${arrayParam(keys)}::text[]`));
-}
 
 export async function findFilteredPostIds(
   db: Db,

@@ -138,13 +138,19 @@ export class ExploreService {
 
   // --- search and filters ---------------------------------------------------------------------------------
 
-  async search(viewerId: string | null, query: SearchQuery): Promise<CountedPostPage> {
+  /** Search by relevance; with filter keys (see filterSetKeys), only among the posts matching them. */
+  async search(
+    viewerId: string | null,
+    query: SearchQuery,
+    filterKeys: readonly (readonly string[])[] = [],
+  ): Promise<CountedPostPage> {
     const words = queryWords(query.q);
     if (words.length === 0) return EMPTY_PAGE;
     const after = decodeScoredCursor(query.cursor);
     const candidates = this.deps.searchCandidates ?? DEFAULT_SEARCH_CANDIDATES;
     // The same query's ranking serves every page and every visitor for a while (see `cache`).
-    const ranking = await this.cache.get(`search:${JSON.stringify([words, query.q])}`, async () => {
+    const key = `search:${JSON.stringify([words, query.q, filterKeys])}`;
+    const ranking = await this.cache.get(key, async () => {
       const expansions = new Map(
         (await findWordExpansions(this.db, words, query.q)).map((row) => [row.word, row]),
       );
@@ -162,6 +168,7 @@ export class ExploreService {
         words: matches,
         joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
         candidates,
+        filterKeys,
       });
     });
     const start = after ? ranking.rows.findIndex((row) => isAfter(row, after)) : 0;
@@ -177,9 +184,19 @@ export class ExploreService {
     };
   }
 
-  /** Spec section 5, as packages/shared's matchesFilters decides it, over public posts, newest first. */
-  async listFiltered(viewerId: string | null, filters: FilterSet, page: PageQuery): Promise<CountedPostPage> {
+  /**
+   * Spec section 5, as packages/shared's matchesFilters decides it, over public posts, newest first; with
+   * search words, the search's matches among them, by relevance (a search refined by filters).
+   */
+  async listFiltered(
+    viewerId: string | null,
+    filters: FilterSet,
+    page: PageQuery & { q?: string },
+  ): Promise<CountedPostPage> {
     const keyLists = filterSetKeys(filters);
+    if (queryWords(page.q ?? '').length > 0) {
+      return this.search(viewerId, { q: page.q ?? '', limit: page.limit, cursor: page.cursor }, keyLists);
+    }
     const after = decodeKeysetCursor(page.cursor);
     const [rows, count] = await Promise.all([
       findFilteredPostIds(this.db, keyLists, after, rowsForPage(page.limit)),
