@@ -199,8 +199,12 @@ function FilterSection({
           />
         </div>
       ) : null}
-      {matches.length === 0 ? <p className="text-sm text-muted">{t('filters.noMatches')}</p> : null}
-      <div className="flex flex-wrap gap-2">
+      {/* clear-both: the floated legend must not share a line with the chips (without a search box in
+          between, Pattern's chips were squeezed into a strip beside it). */}
+      {matches.length === 0 ? (
+        <p className="clear-both text-sm text-muted">{t('filters.noMatches')}</p>
+      ) : null}
+      <div className="clear-both flex flex-wrap gap-2">
         {shown.map((option) => (
           <ToggleChip
             key={option}
