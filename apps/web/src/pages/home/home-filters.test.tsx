@@ -78,6 +78,26 @@ describe("reopening 'Filter By...'", () => {
     expect(within(color).getByRole('button', { name: 'שחור' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('on Explore, after a filtered Home, with those filters; after Clear All, with none', async () => {
+    fakeFilteredFeed();
+    const { user, router } = renderApp('/?color=Black&size=M');
+    await screen.findByRole('button', { name: 'Remove Color: Black' }, SLOW);
+    await router.navigate('/explore');
+    let dialog = await openDialog(user, 'Filter');
+    const color = within(dialog).getByRole('group', { name: 'Color' });
+    expect(within(color).getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Apply Filters (2)' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await router.navigate('/?color=Black&size=M');
+    await user.click(await screen.findByRole('button', { name: 'Clear All' }, SLOW));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await router.navigate('/explore');
+    dialog = await openDialog(user, 'Filter');
+    expect(within(dialog).queryByRole('button', { pressed: true })).not.toBeInTheDocument();
+  });
+
   it('keeps the values it was opened with and changes only what is pressed', async () => {
     const { asked } = fakeFilteredFeed();
     const { user, router } = renderApp('/?color=Black');

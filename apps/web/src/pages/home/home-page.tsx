@@ -1,7 +1,7 @@
 import { countSelected } from '@sys/shared';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { RulerIcon, SearchXIcon } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FeedPage } from '@/entities/post/api/get-discovery-feed';
@@ -12,6 +12,7 @@ import {
   type FilterChoice,
   filterChoiceParams,
   readFilterChoice,
+  rememberFiltersInForce,
   withoutValue,
 } from '@/features/filters/lib/filter-url';
 import { fitsSearchParams, readFitsChoice } from '@/features/filters/lib/fits-params';
@@ -38,13 +39,17 @@ export default function HomeScreen() {
   const choice = readFilterChoice(params);
   const { filters, q } = choice;
   const filtered = countSelected(filters) > 0 || q !== '';
+  const filterQuery = filterChoiceParams(choice).toString();
+  // 'Filter By...' on Explore opens with the filters this feed shows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterQuery is the filters' identity
+  useEffect(() => rememberFiltersInForce(filters), [filterQuery]);
   const fits = readFitsChoice(params);
   const showFits = fits.on && !filtered;
   const eligibility = useFitsEligibility(showFits);
   const order: FeedOrder = showFits ? 'fits' : params.get('order') === 'for-you' ? 'for-you' : 'latest';
 
   let feed: FeedDescriptor | null;
-  if (filtered) feed = { kind: 'filtered', query: filterChoiceParams(choice).toString() };
+  if (filtered) feed = { kind: 'filtered', query: filterQuery };
   else if (!showFits) feed = order === 'for-you' ? { kind: 'for-you' } : LATEST;
   // Until it is known whether the viewer can use it, no feed; who cannot sees the latest posts under it.
   else if (eligibility === 'loading') feed = null;

@@ -1,4 +1,5 @@
 import {
+  countSelected,
   type FilterCategory,
   type FilterSet,
   filterSetFromSearchParams,
@@ -39,4 +40,21 @@ export function withoutValue(choice: FilterChoice, category: FilterCategory, val
     ...choice,
     filters: { ...choice.filters, [category]: choice.filters[category].filter((v) => v !== value) },
   };
+}
+
+/** Home's filters while the app runs (none: null), for 'Filter By...' opened on another page. */
+let homeFilters: FilterSet | null = null;
+
+/** Home tells which filters its feed shows: they are the filters in force until it shows others. */
+export function rememberFiltersInForce(filters: FilterSet): void {
+  homeFilters = countSelected(filters) > 0 ? filters : null;
+}
+
+/**
+ * The filters in force for 'Filter By...': those of the page's URL (Home's, or a link's), otherwise the
+ * ones Home last showed (opened on Explore after a filtered Home, it shows them selected).
+ */
+export function filtersInForce(params: URLSearchParams): FilterSet | null {
+  const fromUrl = readFilterChoice(params).filters;
+  return countSelected(fromUrl) > 0 ? fromUrl : homeFilters;
 }

@@ -27,7 +27,7 @@ import { Button } from '@/shared/ui/button';
 import { ToggleChip } from '@/shared/ui/chip';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/shared/ui/dialog';
 import { Input } from '@/shared/ui/input';
-import { filterChoiceParams, readFilterChoice } from '../lib/filter-url';
+import { filterChoiceParams, filtersInForce, readFilterChoice } from '../lib/filter-url';
 import { fitsSearchParams } from '../lib/fits-params';
 import { useFitsEligibility } from '../model/use-fits-eligibility';
 import { FitsFilterSection } from './fits-filter-section';
@@ -39,7 +39,7 @@ export interface FilterDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Brands with tagged items, added to the default list. */
   brands?: readonly string[];
-  /** The values selected on open; by default the filters in force (those of the page's URL). */
+  /** The values selected on open; by default the filters in force (see filtersInForce). */
   initial?: FilterSet;
 }
 
@@ -52,7 +52,9 @@ export default function FilterDialog({ open, onOpenChange, brands = [], initial 
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [inForce] = useState(() => readFilterChoice(params));
-  const [filters, setFilters] = useState<FilterSet>(initial ?? inForce.filters);
+  const [filters, setFilters] = useState<FilterSet>(
+    () => initial ?? filtersInForce(params) ?? createEmptyFilterSet(),
+  );
   const content = useRef<HTMLDivElement>(null);
   const [fitsOn, setFitsOn] = useState(false);
   const [tolerance, setTolerance] = useState<number>(DISCOVERY_LIMITS.fitsToleranceDefaultCm);
