@@ -46,7 +46,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
     {
       schema: {
         tags: ['explore'],
-        summary: `Public posts matching the filters (spec section 5), newest first; parameters ${Object.values(FILTER_SEARCH_PARAMS).join(', ')}, each repeated per value`,
+        summary: `Public posts matching the filters (spec section 5), newest first; parameters ${Object.values(FILTER_SEARCH_PARAMS).join(', ')}, each repeated per value; with search words q, the search's matches among them by relevance`,
         querystring: FilteredPostsQuerySchema,
         response: { 200: CountedPostPageSchema, ...listErrors },
       },
