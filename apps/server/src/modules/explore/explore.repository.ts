@@ -298,6 +298,7 @@ export interface Measurements {
   hip: number;
 }
 
+/** The caller's own three measurements, or undefined unless they have entered all three (0 is invalid). */
 export async function findOwnMeasurements(db: Db, profileId: string): Promise<Measurements | undefined> {
   const [row] = await db
     .select({
@@ -307,7 +308,9 @@ export async function findOwnMeasurements(db: Db, profileId: string): Promise<Me
     })
     .from(profiles)
     .where(sql`${profiles.id} = ${profileId}`);
-  return row;
+  if (!row) return undefined;
+  const { chest, waist, hip } = row;
+  return chest && waist && hip ? { chest, waist, hip } : undefined;
 }
 
 export interface FitsOptions {

@@ -309,7 +309,7 @@ export class ExploreService {
    */
   async listFitsLikeMe(userId: string, query: FitsLikeMeQuery): Promise<CountedPostPage> {
     const reference = await findOwnMeasurements(this.db, userId);
-    if (!reference || reference.chest <= 0 || reference.waist <= 0 || reference.hip <= 0) {
+    if (!reference) {
       throw new AppError(422, 'measurements_missing', DISCOVERY_MESSAGES.measurementsMissing);
     }
     const options = { reference, tolerance: query.tolerance, viewerId: userId };

@@ -34,11 +34,12 @@ export function fitsSearchParams(tolerance: number): Record<string, string> {
   return { [FITS_PARAM]: '1', [TOLERANCE_PARAM]: String(clampTolerance(tolerance)) };
 }
 
-/** Whether a profile has the three measurements 'Fits like me' compares (0 means not given). */
+/** Whether a profile has the three measurements 'Fits like me' compares (null: never entered; 0: invalid). */
 export function hasMeasurements(profile: {
-  chest_circumference: number;
-  waist_circumference: number;
-  hip_circumference: number;
+  chest_circumference: number | null;
+  waist_circumference: number | null;
+  hip_circumference: number | null;
 }): boolean {
-  return profile.chest_circumference > 0 && profile.waist_circumference > 0 && profile.hip_circumference > 0;
+  const { chest_circumference: chest, waist_circumference: waist, hip_circumference: hip } = profile;
+  return chest !== null && chest > 0 && waist !== null && waist > 0 && hip !== null && hip > 0;
 }
