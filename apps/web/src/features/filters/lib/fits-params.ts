@@ -2,14 +2,16 @@ import { DISCOVERY_LIMITS } from '@sys/shared';
 
 /**
  * 'Fits like me' in the URL, like the filters (shareable, kept on reload): `?fits=1&tol=4`, the tolerance
- * in whole cm within the server's bounds (DISCOVERY_LIMITS.fitsTolerance*).
+ * in whole cm within the server's bounds (DISCOVERY_LIMITS.fitsTolerance*). Without `tol` the server
+ * chooses it: the default, widened until enough outfits match.
  */
 export const FITS_PARAM = 'fits';
 export const TOLERANCE_PARAM = 'tol';
 
 export interface FitsChoice {
   on: boolean;
-  tolerance: number;
+  /** The tolerance the person chose; null: the server's. */
+  tolerance: number | null;
 }
 
 /** A tolerance as the server takes it: a whole number within the bounds; anything else is the default. */
@@ -26,11 +28,12 @@ export function readFitsChoice(params: URLSearchParams): FitsChoice {
   const tolerance = params.get(TOLERANCE_PARAM);
   return {
     on: params.get(FITS_PARAM) === '1',
-    tolerance: tolerance === null ? DISCOVERY_LIMITS.fitsToleranceDefaultCm : clampTolerance(tolerance),
+    tolerance: tolerance === null ? null : clampTolerance(tolerance),
   };
 }
 
-export function fitsSearchParams(tolerance: number): Record<string, string> {
+export function fitsSearchParams(tolerance: number | null = null): Record<string, string> {
+  if (tolerance === null) return { [FITS_PARAM]: '1' };
   return { [FITS_PARAM]: '1', [TOLERANCE_PARAM]: String(clampTolerance(tolerance)) };
 }
 
