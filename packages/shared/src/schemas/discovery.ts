@@ -74,16 +74,25 @@ export const FilteredPostsQuerySchema = PageQuerySchema.extend({
 });
 export type FilteredPostsQuery = z.output<typeof FilteredPostsQuerySchema>;
 
-/** GET /api/v1/posts/fits-like-me: the tolerance in whole cm around each of the caller's own measurements. */
+/**
+ * GET /api/v1/posts/fits-like-me: the tolerance in whole cm around each of the caller's own measurements.
+ * Without one, the server chooses it: the default, widened until enough outfits match (or the maximum).
+ */
 export const FitsLikeMeQuerySchema = PageQuerySchema.extend({
   tolerance: z.coerce
     .number({ error: DISCOVERY_MESSAGES.toleranceRange })
     .int({ error: DISCOVERY_MESSAGES.toleranceRange })
     .min(DISCOVERY_LIMITS.fitsToleranceMinCm, { error: DISCOVERY_MESSAGES.toleranceRange })
     .max(DISCOVERY_LIMITS.fitsToleranceMaxCm, { error: DISCOVERY_MESSAGES.toleranceRange })
-    .default(DISCOVERY_LIMITS.fitsToleranceDefaultCm),
+    .optional(),
 });
 export type FitsLikeMeQuery = z.output<typeof FitsLikeMeQuerySchema>;
+
+/** The answer of 'Fits like me': a counted page and the tolerance in use (asked for, or chosen). */
+export const FitsPageSchema = CountedPostPageSchema.extend({
+  tolerance: z.number().int(),
+});
+export type FitsPage = z.infer<typeof FitsPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Brands

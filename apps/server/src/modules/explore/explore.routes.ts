@@ -12,6 +12,7 @@ import {
   FILTER_SEARCH_PARAMS,
   FilteredPostsQuerySchema,
   FitsLikeMeQuerySchema,
+  FitsPageSchema,
   filterSetFromSearchParams,
   PageQuerySchema,
   SearchQuerySchema,
@@ -69,9 +70,12 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         tags: ['explore'],
         summary:
           "Public posts of authors whose public measurements are each within `tolerance` cm of the caller's own, closest first",
+        description:
+          'Without `tolerance`, the server starts at the default and widens it 1 cm at a time until enough outfits ' +
+          'match (or the maximum); the answer tells the tolerance in use. Pass it back with `cursor` for more.',
         querystring: FitsLikeMeQuerySchema,
         response: {
-          200: CountedPostPageSchema,
+          200: FitsPageSchema,
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
           422: ErrorResponseSchema,

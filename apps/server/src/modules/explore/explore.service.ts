@@ -11,6 +11,7 @@ import {
   type ExploreBrandList,
   type FilterSet,
   type FitsLikeMeQuery,
+  type FitsPage,
   filterSetKeys,
   foldCase,
   LIMITS,
@@ -43,6 +44,7 @@ import {
   countBrandPosts,
   countCategory,
   countFiltered,
+  countFitsByTolerance,
   findBrandPostIds,
   findBrandsByItemCount,
   findBrandWithItemCount,
@@ -54,6 +56,7 @@ import {
   findOwnMeasurements,
   findProfilesNamed,
   findTrendingPage,
+  type Measurements,
   type OutfitCandidateOptions,
   type PostIdRow,
 } from './explore.repository.ts';
@@ -324,12 +327,13 @@ export class ExploreService {
    * The reference is always the caller's stored profile, never a number from the request, and no
    * measurement is part of the answer.
    */
-  async listFitsLikeMe(userId: string, query: FitsLikeMeQuery): Promise<CountedPostPage> {
+  async listFitsLikeMe(userId: string, query: FitsLikeMeQuery): Promise<FitsPage> {
     const reference = await findOwnMeasurements(this.db, userId);
-    if (!reference || reference.chest <= 0 || reference.waist <= 0 || reference.hip <= 0) {
+    if (!reference) {
       throw new AppError(422, 'measurements_missing', DISCOVERY_MESSAGES.measurementsMissing);
     }
-    const options = { reference, tolerance: query.tolerance, viewerId: userId };
+    const tolerance = query.tolerance ?? (await this.fitsTolerance(reference, userId));
+    const options = { reference, tolerance, viewerId: userId };
     const after = decodeScoredCursor(query.cursor);
     const rows = await findFitsPage(this.db, { ...options, after, limit: rowsForPage(query.limit) });
     const total =
@@ -345,7 +349,24 @@ export class ExploreService {
       total,
       total_capped: false,
       next_cursor: page.nextCursor,
+      tolerance,
     };
+  }
+
+  /**
+   * The tolerance 'Fits like me' starts at: the default, widened 1 cm at a time until enough outfits
+   * match, or the maximum. It depends only on the posts the answer may show (public measurements).
+   */
+  private async fitsTolerance(reference: Measurements, viewerId: string): Promise<number> {
+    const { fitsToleranceDefaultCm: from, fitsToleranceMaxCm: max, fitsEnoughOutfits } = DISCOVERY_LIMITS;
+    const counts = await countFitsByTolerance(this.db, { reference, viewerId, max });
+    let matching = 0;
+    for (const [tolerance, posts] of counts) if (tolerance <= from) matching += posts;
+    for (let tolerance = from; tolerance < max; tolerance++) {
+      if (matching >= fitsEnoughOutfits) return tolerance;
+      matching += counts.get(tolerance + 1) ?? 0;
+    }
+    return max;
   }
 
   // --- for the swipes module ------------------------------------------------------------------------------

@@ -56,6 +56,8 @@ export default function HomeScreen() {
   else feed = eligibility === 'ready' ? { kind: 'fits', tolerance: fits.tolerance } : LATEST;
   const counted = useCountedFirstPage(feed);
   const total = counted?.total;
+  // The tolerance in use: the person's choice, else the one the server chose (once answered).
+  const tolerance = fits.tolerance ?? counted?.tolerance;
 
   const registerForFits = useCallback(() => prompt(t('fits.registerAction')), [prompt, t]);
   const changeOrder = (next: FeedOrder) => {
@@ -98,7 +100,8 @@ export default function HomeScreen() {
       {showFits ? (
         <FitsLikeMePanel
           eligibility={eligibility}
-          tolerance={fits.tolerance}
+          tolerance={tolerance}
+          chosenByServer={fits.tolerance === null}
           onToleranceChange={changeTolerance}
           total={total}
           onRegister={registerForFits}
