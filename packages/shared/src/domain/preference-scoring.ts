@@ -1,5 +1,10 @@
 import { LIMITS } from '../constants/limits.ts';
-import { PREFERENCE_WEIGHTS } from '../constants/preferences.ts';
+import {
+  type AdjustablePreferenceDimension,
+  PREFERENCE_ADJUSTMENT_SWIPES,
+  PREFERENCE_WEIGHTS,
+  type PreferenceAdjustment,
+} from '../constants/preferences.ts';
 import { tagKey } from './captions.ts';
 import { foldCase } from './text.ts';
 
@@ -189,12 +194,58 @@ function countOf(counts: Record<string, number>, key: string): number {
 }
 
 /**
+ * A person's 'more/less like this' by dimension and comparison key (tag adjustments also apply to the
+ * category, which is a tag). Made on the preferences screen; visitors and guests have none.
+ */
+export type PreferenceAdjustments = Record<
+  AdjustablePreferenceDimension,
+  Record<string, PreferenceAdjustment>
+>;
+
+export function createEmptyPreferenceAdjustments(): PreferenceAdjustments {
+  return {
+    tags: Object.create(null) as Record<string, PreferenceAdjustment>,
+    brands: Object.create(null) as Record<string, PreferenceAdjustment>,
+    colors: Object.create(null) as Record<string, PreferenceAdjustment>,
+  };
+}
+
+const ADJUSTED_BY: Record<keyof PreferenceCounterGroup, AdjustablePreferenceDimension> = {
+  tags: 'tags',
+  categories: 'tags',
+  brands: 'brands',
+  colors: 'colors',
+};
+
+/**
+ * One value's share of the score: what its likes and passes add, turned by an adjustment. 'more' keeps only
+ * the positive part and adds PREFERENCE_ADJUSTMENT_SWIPES likes; 'less' keeps only the negative part and
+ * adds as many passes, so 'less like this' always pushes the value down, however often it was liked.
+ */
+export function adjustedValueScore(
+  weights: { like: number; dislike: number },
+  likes: number,
+  dislikes: number,
+  adjustment: PreferenceAdjustment | undefined,
+): number {
+  const base = likes * weights.like + dislikes * weights.dislike;
+  if (adjustment === 'more') return Math.max(base, 0) + PREFERENCE_ADJUSTMENT_SWIPES * weights.like;
+  if (adjustment === 'less') return Math.min(base, 0) + PREFERENCE_ADJUSTMENT_SWIPES * weights.dislike;
+  return base;
+}
+
+/**
  * The outfit's preference score (section 9). For each of its distinct tags, its brand, its category and each
  * distinct colour: every liked event with that value adds the dimension's like weight and every disliked
- * event adds its dislike weight (tag +1/-0.5, brand +1.5/-0.8, category +1.2/-0.6, colour +0.8/-0.4).
- * Rounded to 6 decimals so that equal sums compare equal despite floating-point addition order.
+ * event adds its dislike weight (tag +1/-0.5, brand +1.5/-0.8, category +1.2/-0.6, colour +0.8/-0.4); a
+ * value the person adjusted counts as adjustedValueScore says. Rounded to 6 decimals so that equal sums
+ * compare equal despite floating-point addition order.
  */
-export function scoreOutfit(outfit: ScorableOutfit, counters: PreferenceCounters): number {
+export function scoreOutfit(
+  outfit: ScorableOutfit,
+  counters: PreferenceCounters,
+  adjustments?: PreferenceAdjustments,
+): number {
   const { liked, disliked } = counters;
   let score = 0;
   const add = (
@@ -202,8 +253,14 @@ export function scoreOutfit(outfit: ScorableOutfit, counters: PreferenceCounters
     group: keyof PreferenceCounterGroup,
     key: string,
   ) => {
-    const weights = PREFERENCE_WEIGHTS[dimension];
-    score += countOf(liked[group], key) * weights.like + countOf(disliked[group], key) * weights.dislike;
+    const adjusted = adjustments?.[ADJUSTED_BY[group]];
+    const adjustment = adjusted && Object.hasOwn(adjusted, key) ? adjusted[key] : undefined;
+    score += adjustedValueScore(
+      PREFERENCE_WEIGHTS[dimension],
+      countOf(liked[group], key),
+      countOf(disliked[group], key),
+      adjustment,
+    );
   };
   for (const key of uniqueKeys(outfit.tags, keyOf.tags)) add('tag', 'tags', key);
   for (const key of uniqueKeys(outfit.colors ?? [], keyOf.colors)) add('color', 'colors', key);
@@ -223,9 +280,44 @@ export function rankOutfits<T extends ScorableOutfit>(
 export function rankOutfitsByCounters<T extends ScorableOutfit>(
   outfits: readonly T[],
   counters: PreferenceCounters,
+  adjustments?: PreferenceAdjustments,
 ): T[] {
   return outfits
-    .map((outfit, index) => ({ outfit, index, score: scoreOutfit(outfit, counters) }))
+    .map((outfit, index) => ({ outfit, index, score: scoreOutfit(outfit, counters, adjustments) }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map(({ outfit }) => outfit);
+}
+
+/** A learned value a person removed: swipes up to `removed_at` no longer teach it (later ones do). */
+export type PreferenceRemoval = { dimension: AdjustablePreferenceDimension; key: string; removed_at: string };
+
+/**
+ * The events without the removed values: each removal strips its value (by comparison key) from the events
+ * made up to its time; a removed tag also stops being the event's category.
+ */
+export function forgetRemovedValues(
+  events: readonly SwipeEvent[],
+  removals: readonly PreferenceRemoval[],
+): SwipeEvent[] {
+  if (removals.length === 0) return [...events];
+  return events.map((event) => {
+    const time = new Date(event.created_at).getTime();
+    const applies = removals.filter((removal) => time <= new Date(removal.removed_at).getTime());
+    if (applies.length === 0) return event;
+    const removed = (dimension: AdjustablePreferenceDimension, key: string) =>
+      applies.some((removal) => removal.dimension === dimension && removal.key === key);
+    return {
+      ...event,
+      tags: event.tags.filter((tag) => !removed('tags', keyOf.tags(tag))),
+      colors: event.colors.filter((color) => !removed('colors', keyOf.colors(color))),
+      brand: event.brand != null && removed('brands', keyOf.brands(event.brand)) ? null : event.brand,
+      category:
+        event.category != null && removed('tags', keyOf.categories(event.category)) ? null : event.category,
+    };
+  });
+}
+
+/** The comparison key of a value of an adjustable dimension (as the counters and the summary key it). */
+export function preferenceKeyOf(dimension: AdjustablePreferenceDimension, value: string): string {
+  return keyOf[dimension](value);
 }
