@@ -28,7 +28,10 @@ export type PreferencesEntry = z.infer<typeof PreferencesEntrySchema>;
 
 const PreferencesGroupSchema = z.object({
   tags: z.array(PreferencesEntrySchema),
+  /** The authors (the spec's swipe brand). */
   brands: z.array(PreferencesEntrySchema),
+  /** The brands of the tagged products. */
+  product_brands: z.array(PreferencesEntrySchema),
   categories: z.array(PreferencesEntrySchema),
   colors: z.array(PreferencesEntrySchema),
 });
@@ -54,6 +57,7 @@ export const PREFERENCES_TOP_ENTRIES = 100;
 const WEIGHTS: Record<keyof PreferencesGroup, (typeof PREFERENCE_WEIGHTS)[PreferenceDimension]> = {
   tags: PREFERENCE_WEIGHTS.tag,
   brands: PREFERENCE_WEIGHTS.brand,
+  product_brands: PREFERENCE_WEIGHTS.productBrand,
   categories: PREFERENCE_WEIGHTS.category,
   colors: PREFERENCE_WEIGHTS.color,
 };
@@ -61,7 +65,13 @@ const WEIGHTS: Record<keyof PreferencesGroup, (typeof PREFERENCE_WEIGHTS)[Prefer
 type Tally = Map<string, { label: string; likes: number; dislikes: number }>;
 
 function tallyOf(): Record<keyof PreferencesGroup, Tally> {
-  return { tags: new Map(), brands: new Map(), categories: new Map(), colors: new Map() };
+  return {
+    tags: new Map(),
+    brands: new Map(),
+    product_brands: new Map(),
+    categories: new Map(),
+    colors: new Map(),
+  };
 }
 
 function count(tally: Tally, value: string, key: string, seen: Set<string>, liked: boolean): void {
@@ -113,7 +123,7 @@ function top(
 }
 
 /**
- * The liked and passed-on tags, brands, categories and colours (at most `limit` of each), counted as
+ * The liked and passed-on tags, brands (authors), product brands, categories and colours (at most `limit` of each), counted as
  * buildPreferenceCounters counts them (same keys, a value once per event) and sided by their score (see
  * top), each with the person's adjustment. Pass the events oldest first: the label of a value is its
  * spelling in the newest event.
@@ -132,6 +142,9 @@ export function summarizePreferences(
     for (const tag of event.tags) count(tally.tags, tag, tagKey(tag), seenTags, liked);
     const seenColors = new Set<string>();
     for (const color of event.colors) count(tally.colors, color, foldCase(color), seenColors, liked);
+    const seenBrands = new Set<string>();
+    for (const brand of event.product_brands ?? [])
+      count(tally.product_brands, brand, foldCase(brand), seenBrands, liked);
     if (event.brand != null) count(tally.brands, event.brand, foldCase(event.brand), new Set(), liked);
     if (event.category != null)
       count(tally.categories, event.category, tagKey(event.category), new Set(), liked);
@@ -139,6 +152,7 @@ export function summarizePreferences(
   const summarize = (side: 'liked' | 'disliked'): PreferencesGroup => ({
     tags: top(tally.tags, 'tags', side, limit, adjustments),
     brands: top(tally.brands, 'brands', side, limit, adjustments),
+    product_brands: top(tally.product_brands, 'product_brands', side, limit, adjustments),
     categories: top(tally.categories, 'categories', side, limit, adjustments),
     colors: top(tally.colors, 'colors', side, limit, adjustments),
   });

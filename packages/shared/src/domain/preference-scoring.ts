@@ -20,7 +20,8 @@ export type SwipeAction = (typeof SWIPE_ACTIONS)[number];
 
 /**
  * One swipe (section 3). The same shape is kept in local storage for visitors and guests and sent to the
- * server, which adds the user. `brand` is the outfit's author name and `category` its first tag.
+ * server, which adds the user. `brand` is the outfit's author name and `category` its first tag;
+ * `product_brands` (not in the spec; missing in swipes stored before it) the brands of its products.
  */
 export type SwipeEvent = {
   outfit_id: string;
@@ -29,14 +30,19 @@ export type SwipeEvent = {
   brand: string | null;
   category: string | null;
   colors: string[];
+  product_brands?: string[] | undefined;
   /** ISO 8601 with seconds and a Z or +hh:mm offset (what SwipeEventSchema accepts). */
   created_at: string;
 };
 
-/** Liked and disliked counts by tag, brand, category and colour (keys are comparison keys, see below). */
+/**
+ * Liked and disliked counts by tag, brand (the author), product brand, category and colour (keys are
+ * comparison keys, see below).
+ */
 export type PreferenceCounterGroup = {
   tags: Record<string, number>;
   brands: Record<string, number>;
+  product_brands: Record<string, number>;
   categories: Record<string, number>;
   colors: Record<string, number>;
 };
@@ -49,6 +55,8 @@ export interface SwipedOutfit {
   /** The author's display name (the spec records it as the event's brand). */
   authorName?: string | null;
   colors?: readonly string[];
+  /** The brands of the tagged products. */
+  productBrands?: readonly string[];
 }
 
 export function createSwipeEvent(
@@ -63,6 +71,7 @@ export function createSwipeEvent(
     brand: outfit.authorName?.trim() || null,
     category: outfit.tags[0] ?? null,
     colors: [...(outfit.colors ?? [])],
+    product_brands: [...(outfit.productBrands ?? [])],
     created_at: new Date(now).toISOString(),
   };
 }
@@ -97,13 +106,27 @@ const isSwipeAction = (value: unknown): value is SwipeAction =>
  */
 export function readSwipeEvent(entry: unknown): SwipeEvent | null {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return null;
-  const { outfit_id, action, tags, brand, category, colors, created_at } = entry as Record<string, unknown>;
+  const { outfit_id, action, tags, brand, category, colors, product_brands, created_at } = entry as Record<
+    string,
+    unknown
+  >;
   if (typeof outfit_id !== 'string' || outfit_id.length === 0) return null;
   if (!isSwipeAction(action)) return null;
   if (!isStringList(tags) || !isStringList(colors)) return null;
+  if (product_brands !== undefined && !isStringList(product_brands)) return null;
   if (!isStringOrNull(brand) || !isStringOrNull(category)) return null;
   if (typeof created_at !== 'string' || !ISO_DATE_TIME.test(created_at)) return null;
-  return { outfit_id, action, tags: [...tags], brand, category, colors: [...colors], created_at };
+  const event: SwipeEvent = {
+    outfit_id,
+    action,
+    tags: [...tags],
+    brand,
+    category,
+    colors: [...colors],
+    created_at,
+  };
+  if (product_brands !== undefined) event.product_brands = [...product_brands];
+  return event;
 }
 
 /**
@@ -140,6 +163,7 @@ const keyOf = {
   tags: tagKey,
   categories: tagKey,
   brands: foldCase,
+  product_brands: foldCase,
   colors: foldCase,
 } as const satisfies Record<keyof PreferenceCounterGroup, (value: string) => string>;
 
@@ -147,6 +171,7 @@ function emptyGroup(): PreferenceCounterGroup {
   return {
     tags: Object.create(null) as Record<string, number>,
     brands: Object.create(null) as Record<string, number>,
+    product_brands: Object.create(null) as Record<string, number>,
     categories: Object.create(null) as Record<string, number>,
     colors: Object.create(null) as Record<string, number>,
   };
@@ -171,6 +196,8 @@ export function buildPreferenceCounters(events: readonly SwipeEvent[]): Preferen
     const group = event.action === 'like' ? counters.liked : counters.disliked;
     for (const key of uniqueKeys(event.tags, keyOf.tags)) bump(group.tags, key);
     for (const key of uniqueKeys(event.colors, keyOf.colors)) bump(group.colors, key);
+    for (const key of uniqueKeys(event.product_brands ?? [], keyOf.product_brands))
+      bump(group.product_brands, key);
     if (event.brand != null) bump(group.brands, keyOf.brands(event.brand));
     if (event.category != null) bump(group.categories, keyOf.categories(event.category));
   }
@@ -183,6 +210,7 @@ export interface ScorableOutfit {
   brand?: string | null;
   category?: string | null;
   colors?: readonly string[];
+  productBrands?: readonly string[];
 }
 
 function uniqueKeys(values: readonly string[], key: (value: string) => string): Set<string> {
@@ -206,6 +234,7 @@ export function createEmptyPreferenceAdjustments(): PreferenceAdjustments {
   return {
     tags: Object.create(null) as Record<string, PreferenceAdjustment>,
     brands: Object.create(null) as Record<string, PreferenceAdjustment>,
+    product_brands: Object.create(null) as Record<string, PreferenceAdjustment>,
     colors: Object.create(null) as Record<string, PreferenceAdjustment>,
   };
 }
@@ -214,6 +243,7 @@ const ADJUSTED_BY: Record<keyof PreferenceCounterGroup, AdjustablePreferenceDime
   tags: 'tags',
   categories: 'tags',
   brands: 'brands',
+  product_brands: 'product_brands',
   colors: 'colors',
 };
 
@@ -236,8 +266,9 @@ export function adjustedValueScore(
 
 /**
  * The outfit's preference score (section 9). For each of its distinct tags, its brand, its category and each
- * distinct colour: every liked event with that value adds the dimension's like weight and every disliked
- * event adds its dislike weight (tag +1/-0.5, brand +1.5/-0.8, category +1.2/-0.6, colour +0.8/-0.4); a
+ * distinct colour (and each distinct product brand, +1/-0.5): every liked event with that value adds the
+ * dimension's like weight and every disliked event adds its dislike weight (tag +1/-0.5, brand +1.5/-0.8,
+ * category +1.2/-0.6, colour +0.8/-0.4); a
  * value the person adjusted counts as adjustedValueScore says. Rounded to 6 decimals so that equal sums
  * compare equal despite floating-point addition order.
  */
@@ -264,6 +295,8 @@ export function scoreOutfit(
   };
   for (const key of uniqueKeys(outfit.tags, keyOf.tags)) add('tag', 'tags', key);
   for (const key of uniqueKeys(outfit.colors ?? [], keyOf.colors)) add('color', 'colors', key);
+  for (const key of uniqueKeys(outfit.productBrands ?? [], keyOf.product_brands))
+    add('productBrand', 'product_brands', key);
   if (outfit.brand != null) add('brand', 'brands', keyOf.brands(outfit.brand));
   if (outfit.category != null) add('category', 'categories', keyOf.categories(outfit.category));
   return Math.round(score * 1e6) / 1e6 + 0;
@@ -310,6 +343,13 @@ export function forgetRemovedValues(
       ...event,
       tags: event.tags.filter((tag) => !removed('tags', keyOf.tags(tag))),
       colors: event.colors.filter((color) => !removed('colors', keyOf.colors(color))),
+      ...(event.product_brands
+        ? {
+            product_brands: event.product_brands.filter(
+              (brand) => !removed('product_brands', keyOf.product_brands(brand)),
+            ),
+          }
+        : {}),
       brand: event.brand != null && removed('brands', keyOf.brands(event.brand)) ? null : event.brand,
       category:
         event.category != null && removed('tags', keyOf.categories(event.category)) ? null : event.category,

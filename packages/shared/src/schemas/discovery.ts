@@ -190,6 +190,7 @@ export const SwipeInputSchema = z.object({
   brand: swipeText.nullish(),
   category: swipeText.nullish(),
   colors: z.array(swipeText).max(30).optional(),
+  product_brands: z.array(swipeText).max(30).optional(),
   // The years 1 to 9999 (an offset can move 0001-01-01 into year 0, which the database refuses).
   created_at: z.iso
     .datetime({ offset: true })

@@ -56,12 +56,12 @@ async function preferences(user: TestUser): Promise<Preferences> {
   return response.json() as Preferences;
 }
 
-/** The authors of the first posts of the viewer's 'For you', as 's' (street) and 'f' (formal). */
+/** The street ('s') and formal ('f') posts in the order of the viewer's 'For you' (others left out). */
 async function forYou(user: TestUser): Promise<string> {
-  const response = await call('GET', '/posts/for-you?limit=8', user);
+  const response = await call('GET', '/posts/for-you?limit=30', user);
   expect(response.statusCode).toBe(200);
   return (response.json() as PostPage).items
-    .map((post) => (streetPosts.includes(post.id) ? 's' : formalPosts.includes(post.id) ? 'f' : '?'))
+    .map((post) => (streetPosts.includes(post.id) ? 's' : formalPosts.includes(post.id) ? 'f' : ''))
     .join('');
 }
 
@@ -122,6 +122,42 @@ describe('adjusting a learned value', () => {
     expect(await forYou(user)).toBe('ffffssss');
     const deck = (await call('GET', '/swipes/deck?limit=3', user)).json() as { items: { id: string }[] };
     expect(deck.items.map((post) => post.id)).toEqual([formalPosts[3], formalPosts[2], formalPosts[1]]);
+  });
+});
+
+describe('the brands of the tagged products', () => {
+  it('rank posts of other authors that tag the brand, and can be turned down', async () => {
+    const other = await createUser(ctx.app);
+    await updateProfile(ctx.app, other, { username: 'third_one' });
+    const start = Date.parse('2024-05-01T08:00:00.000Z');
+    const plain = await seedPost(ctx.app, other, {
+      caption: 'Plain',
+      items: [{ color: 'None', brand: 'Acme' }],
+      createdAt: new Date(start),
+    });
+    const branded = await seedPost(ctx.app, other, {
+      caption: 'Branded',
+      items: [{ color: 'None', brand: 'Zara' }],
+      createdAt: new Date(start - 60_000),
+    });
+    const zara = await seedPost(ctx.app, other, {
+      caption: 'Swiped',
+      items: [{ color: 'None', brand: 'ZARA' }],
+      createdAt: new Date(start - 120_000),
+    });
+    const user = await createUser(ctx.app);
+    expect((await call('POST', '/swipes', user, { outfit_id: zara, action: 'like' })).statusCode).toBe(201);
+    const { summary } = await preferences(user);
+    expect(summary.liked.product_brands).toEqual([{ key: 'zara', label: 'ZARA', count: 1 }]);
+    // All three have the author third_one (liked once); only 'branded' also tags Zara, so it comes first.
+    const order = async () => {
+      const page = (await call('GET', '/posts/for-you?limit=30', user)).json() as PostPage;
+      return page.items.map((post) => post.id).filter((id) => id === plain || id === branded);
+    };
+    expect(await order()).toEqual([branded, plain]);
+    const response = await adjust(user, { dimension: 'product_brands', key: 'Zara', adjustment: 'less' });
+    expect(response.statusCode).toBe(200);
+    expect(await order()).toEqual([plain, branded]);
   });
 });
 

@@ -144,6 +144,7 @@ export class SwipesService {
       brand: input.brand?.trim() || null,
       category: input.category?.trim() || null,
       colors: clean(input.colors),
+      product_brands: clean(input.product_brands),
       created_at: new Date(time).toISOString(),
     };
   }

@@ -36,8 +36,8 @@ import { useResetPreferencesMutation } from '../api/reset-preferences';
 /** Where 'Start swiping' leads: explore's swipe mode, opened at once. */
 export const START_SWIPING_PATH = '/explore?swipe=1';
 
-type Dimension = 'tags' | 'brands' | 'colors';
-const DIMENSIONS: readonly Dimension[] = ['tags', 'brands', 'colors'];
+type Dimension = 'tags' | 'product_brands' | 'brands' | 'colors';
+const DIMENSIONS: readonly Dimension[] = ['tags', 'product_brands', 'brands', 'colors'];
 
 const styleByKey = new Map(STYLES.map((style) => [tagKey(style), style]));
 const colorByKey = new Map(COLORS.map((color) => [foldCase(color), color]));
