@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCOVERY_LIMITS } from '../constants/discovery.ts';
+import { ADJUSTABLE_PREFERENCE_DIMENSIONS, PREFERENCE_ADJUSTMENTS } from '../constants/preferences.ts';
 import { PreferencesSummarySchema } from '../domain/outfits.ts';
 import { PreferenceCountersSchema, SwipeActionSchema } from '../domain/preferences.ts';
 import { AlbumSchema } from './albums.ts';
@@ -201,6 +202,7 @@ export const SwipeInputSchema = z.object({
   brand: swipeText.nullish(),
   category: swipeText.nullish(),
   colors: z.array(swipeText).max(30).optional(),
+  product_brands: z.array(swipeText).max(30).optional(),
   // The years 1 to 9999 (an offset can move 0001-01-01 into year 0, which the database refuses).
   created_at: z.iso
     .datetime({ offset: true })
@@ -244,6 +246,28 @@ export const PreferencesSchema = z.object({
   summary: PreferencesSummarySchema,
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
+
+/** One learned value of the preferences screen: its dimension and its key (or spelling: it is keyed again). */
+const PreferencesEntryTargetSchema = z.object({
+  dimension: z.enum(ADJUSTABLE_PREFERENCE_DIMENSIONS),
+  key: z.string().trim().min(1).max(200),
+});
+
+/**
+ * PUT /api/v1/swipes/preferences/entries: 'more like this' or 'less like this' of one learned value, or
+ * 'none' to go back to what the swipes taught. Answers the new preferences.
+ */
+export const AdjustPreferenceBodySchema = PreferencesEntryTargetSchema.extend({
+  adjustment: z.enum([...PREFERENCE_ADJUSTMENTS, 'none']),
+});
+export type AdjustPreferenceBody = z.infer<typeof AdjustPreferenceBodySchema>;
+
+/**
+ * DELETE /api/v1/swipes/preferences/entries?dimension=&key=: forget one learned value (the swipes so far
+ * no longer teach it; later swipes do). Answers the new preferences.
+ */
+export const RemovePreferenceQuerySchema = PreferencesEntryTargetSchema;
+export type RemovePreferenceQuery = z.infer<typeof RemovePreferenceQuerySchema>;
 
 export const DeckQuerySchema = z.object({
   limit: z.coerce

@@ -117,6 +117,7 @@ export interface RankableOutfit extends ScorableOutfit {
 const EMPTY_PAGE: CountedPostPage = { items: [], total: 0, total_capped: false, next_cursor: null };
 const COLOR_KEY = 'c:';
 const NO_COLOR_KEY = `${COLOR_KEY}${foldCase(NONE_VALUE)}`;
+const BRAND_KEY = 'b:';
 
 /**
  * Explore and search: the hub's sections, its sub-pages, search, the filtered feed and 'Fits like me'.
@@ -386,6 +387,9 @@ export class ExploreService {
       colors: row.filterKeys
         .filter((key) => key.startsWith(COLOR_KEY) && key !== NO_COLOR_KEY)
         .map((key) => key.slice(COLOR_KEY.length)),
+      productBrands: row.filterKeys
+        .filter((key) => key.startsWith(BRAND_KEY))
+        .map((key) => key.slice(BRAND_KEY.length)),
     }));
   }
 
