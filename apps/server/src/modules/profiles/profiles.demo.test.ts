@@ -61,7 +61,10 @@ describe('demo people', () => {
       expect(asked.total, profile.username).toBeGreaterThan(0);
       const authors = new Set(asked.items.map((post) => post.author.username));
       for (const author of authors) {
-        expect(DEMO_PROFILES.find((p) => p.username === author)?.measurements_public, author ?? undefined).toBe(true);
+        expect(
+          DEMO_PROFILES.find((p) => p.username === author)?.measurements_public,
+          author ?? undefined,
+        ).toBe(true);
       }
       expect(authors).not.toContain(profile.username);
       // Without a tolerance asked for, it starts where there are results and says which.
