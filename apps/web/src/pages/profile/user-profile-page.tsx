@@ -88,9 +88,26 @@ function UserPosts({ username }: { username: string }) {
   // Rendered in a transition when they arrive (in slices), not in the query store's synchronous render.
   const data = useDeferredValue(posts.data);
   if (posts.isPending || (posts.data && !data)) return <PostGridSkeleton columns={3} count={3} />;
-  const first = data?.pages[0]?.items.slice(0, LIMITS.otherProfilePostsPreview) ?? [];
+  const page = data?.pages[0];
+  const first = page?.items.slice(0, LIMITS.otherProfilePostsPreview) ?? [];
   if (first.length === 0) return <EmptyTabNote>{t('profile.noPosts')}</EmptyTabNote>;
-  return <PostGrid posts={first} columns={3} />;
+  // The spec shows three; the rest are a tap away.
+  const hasMore = (page?.items.length ?? 0) > first.length || !!page?.next_cursor;
+  return (
+    <>
+      <PostGrid posts={first} columns={3} />
+      {hasMore ? (
+        <div className="flex justify-center py-3">
+          <Link
+            to={`/profile/${encodeURIComponent(username)}/posts`}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          >
+            {t('profile.seeAllPosts')}
+          </Link>
+        </div>
+      ) : null}
+    </>
+  );
 }
 
 function UserAlbums({ username }: { username: string }) {
