@@ -40,6 +40,9 @@ for (const language of ['en', 'he'] as const) {
       await page.getByRole('button', { name: TEXT[language].guest }).click();
       await expect(page).toHaveURL(new RegExp(`/profile/${person.username}$`));
       await expect(page.getByText(`@${person.username}`).first()).toBeVisible();
+      if (process.env.SCREENSHOT_DIR) {
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/shared-profile-${language}.png` });
+      }
     });
 
     test('an onboarding link naming another site goes home', async ({ page }) => {
