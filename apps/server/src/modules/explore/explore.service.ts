@@ -265,7 +265,7 @@ export class ExploreService {
 
   // --- creators, trending, categories ---------------------------------------------------------------------
 
-  /** Top Creators: profiles by followers, most first. */
+  /** Top Creators: profiles with public posts, by followers, most first. */
   async listCreators(
     viewerId: string | null,
     page: { limit: number; cursor?: string },

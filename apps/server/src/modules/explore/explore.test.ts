@@ -177,7 +177,8 @@ describe('creators', () => {
     ]);
     expect(page.items[0]?.posts_count).toBeGreaterThan(0);
     const rest = await getJson<CreatorPage>(`/explore/creators?limit=10&cursor=${page.next_cursor}`, me);
-    expect(rest.items.map((creator) => creator.username).sort()).toEqual(['me_myself', 'zara']);
+    // me_myself has posted nothing (yet): not a creator.
+    expect(rest.items.map((creator) => creator.username)).toEqual(['zara']);
     expect(rest.next_cursor).toBeNull();
     const anonymous = await getJson<CreatorPage>('/explore/creators?limit=1');
     expect(anonymous.items[0]).toMatchObject({ username: 'hannah', is_following: false });
