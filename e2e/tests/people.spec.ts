@@ -36,6 +36,9 @@ test.describe('people', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('Maya Levi');
     await dialog.getByLabel('Bio').fill('Vintage denim and sunsets every day');
     await dialog.getByRole('switch', { name: 'Show measurements publicly' }).click();
+    // Measurements start empty (never entered); all three make the profile's line.
+    await dialog.getByLabel('Waist').fill('75');
+    await dialog.getByLabel('Hip').fill('95');
     await dialog.getByLabel('Chest').fill('92');
     // The focused field at the bottom is not hidden under the footer.
     const chest = dialog.getByLabel('Chest');
