@@ -648,6 +648,8 @@ const NOT_ABOUT_OTHERS: Record<string, string> = {
     "records one's own swipe history as sent: a post one cannot see is kept as sent, like a deleted one",
   'GET /api/v1/swipes/preferences': "one's own preferences",
   'DELETE /api/v1/swipes': "forgets one's own preferences",
+  'PUT /api/v1/swipes/preferences/entries': "turns one's own learned value up or down",
+  'DELETE /api/v1/swipes/preferences/entries': "removes one's own learned value",
   'GET /api/v1/brands': 'brand names, nobody in particular',
   'GET /api/v1/explore/brands': 'brands with item counts, nobody in particular',
   'POST /api/v1/reports':
