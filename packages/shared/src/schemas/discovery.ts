@@ -45,8 +45,27 @@ const SearchWordsSchema = z
   .default('')
   .transform((value) => value.trim());
 
-export const SearchQuerySchema = PageQuerySchema.extend({ q: SearchWordsSchema });
+/**
+ * `exact=1`: the words as typed, no spelling correction ('Search instead for zaar'). Any other value than
+ * '0' or '1' is refused.
+ */
+export const SearchQuerySchema = PageQuerySchema.extend({
+  q: SearchWordsSchema,
+  exact: z
+    .enum(['0', '1'])
+    .optional()
+    .transform((value) => value === '1'),
+});
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
+
+/**
+ * A search's page: the posts found and, when a word matched nothing as typed and was corrected, the query
+ * the search used instead ('zaar' -> 'zara'); null when every word was used as typed.
+ */
+export const SearchPageSchema = CountedPostPageSchema.extend({
+  corrected_to: z.string().nullable(),
+});
+export type SearchPage = z.infer<typeof SearchPageSchema>;
 
 /** One filter parameter: repeated in the URL (`size=M&size=L`), so one value or several. */
 const FilterValuesSchema = z

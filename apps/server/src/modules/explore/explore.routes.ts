@@ -15,6 +15,7 @@ import {
   FitsPageSchema,
   filterSetFromSearchParams,
   PageQuerySchema,
+  SearchPageSchema,
   SearchQuerySchema,
   TrendingPageSchema,
 } from '@sys/shared';
@@ -34,9 +35,9 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
       schema: {
         tags: ['explore'],
         summary:
-          'Public posts by relevance: captions, tags, item brands, types and titles, authors; typos forgiven',
+          'Public posts by relevance: captions, tags, item brands, types and titles, authors; typos forgiven (corrected_to says how), exact=1 searches the words as typed',
         querystring: SearchQuerySchema,
-        response: { 200: CountedPostPageSchema, ...listErrors },
+        response: { 200: SearchPageSchema, ...listErrors },
       },
     },
     async (request) => service.search(viewer(request), request.query),
