@@ -10,6 +10,7 @@ import { Input } from '@/shared/ui/input';
 import { LoadError } from '@/shared/ui/load-error';
 import { OwnImage } from '@/shared/ui/own-image';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { TaggedText } from '@/shared/ui/tagged-text';
 import { useExploreQuery } from './api/get-explore';
 import { useSearchQuery } from './api/search-posts';
 import { CountedPosts } from './ui/counted-posts';
@@ -31,11 +32,15 @@ export default function ExploreScreen() {
     );
   }
   return (
-    <ExploreHub q={params.get('q') ?? ''} onSearch={(q) => setParams(q ? { q } : {}, { replace: true })} />
+    <ExploreHub
+      q={params.get('q') ?? ''}
+      exact={params.get('exact') === '1'}
+      onSearch={(q) => setParams(q ? { q } : {}, { replace: true })}
+    />
   );
 }
 
-function ExploreHub({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+function ExploreHub({ q, exact, onSearch }: { q: string; exact: boolean; onSearch: (q: string) => void }) {
   const { t } = useTranslation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const explore = useExploreQuery();
@@ -82,14 +87,15 @@ function ExploreHub({ q, onSearch }: { q: string; onSearch: (q: string) => void 
           />
         </Suspense>
       ) : null}
-      {query ? <SearchResults q={query} /> : <Sections />}
+      {query ? <SearchResults q={query} exact={exact} /> : <Sections />}
     </div>
   );
 }
 
-function SearchResults({ q }: { q: string }) {
+function SearchResults({ q, exact }: { q: string; exact: boolean }) {
   const { t } = useTranslation();
-  const search = useSearchQuery(q);
+  const search = useSearchQuery(q, exact);
+  const correctedTo = search.data?.pages[0]?.corrected_to ?? null;
   if (search.isPending) {
     return (
       <p role="status" className="px-4 text-muted">
@@ -99,6 +105,7 @@ function SearchResults({ q }: { q: string }) {
   }
   return (
     <section aria-label={t('explore.results')} className="flex flex-col">
+      {correctedTo ? <Corrected q={q} correctedTo={correctedTo} /> : null}
       <CountedPosts
         page={search}
         countKey="resultsCount"
@@ -113,6 +120,34 @@ function SearchResults({ q }: { q: string }) {
         }
       />
     </section>
+  );
+}
+
+/** 'Showing results for zara', and the search of the words as typed ('Search instead for zaar'). */
+function Corrected({ q, correctedTo }: { q: string; correctedTo: string }) {
+  return (
+    <div className="flex flex-col gap-1 px-4 pb-3 text-sm">
+      <p className="text-ink">
+        <TaggedText
+          i18nKey="explore.showingResultsFor"
+          tag="term"
+          value={correctedTo}
+          element={<bdi dir="auto" className="font-semibold" />}
+        />
+      </p>
+      <Link
+        to={`/explore?${new URLSearchParams({ q, exact: '1' })}`}
+        replace
+        className="self-start text-accent-700 underline underline-offset-2"
+      >
+        <TaggedText
+          i18nKey="explore.searchInsteadFor"
+          tag="term"
+          value={q}
+          element={<bdi dir="auto" className="font-semibold" />}
+        />
+      </Link>
+    </div>
   );
 }
 
