@@ -17,6 +17,8 @@ import {
   PageQuerySchema,
   SearchPageSchema,
   SearchQuerySchema,
+  SuggestionsQuerySchema,
+  SuggestionsSchema,
   TrendingPageSchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +30,21 @@ const listErrors = { 400: ErrorResponseSchema };
 /** Explore, search and the filtered feeds under /api/v1. */
 export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> = async (app, { service }) => {
   const viewer = (request: { user: { id: string } | null }) => request.user?.id ?? null;
+
+  app.get(
+    '/search/suggestions',
+    {
+      schema: {
+        tags: ['explore'],
+        summary:
+          'Suggestions while typing: people, brands of public posts and styles whose names hold q, a few of each; never people blocked either way',
+        querystring: SuggestionsQuerySchema,
+        response: { 200: SuggestionsSchema, ...listErrors },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => service.suggest(viewer(request), request.query.q),
+  );
 
   app.get(
     '/search',

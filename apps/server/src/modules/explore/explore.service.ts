@@ -24,6 +24,7 @@ import {
   type SearchPageQuery,
   type SearchQuery,
   STYLES,
+  type Suggestions,
   type TrendingPage,
   tagKey,
 } from '@sys/shared';
@@ -67,6 +68,7 @@ import {
   type SearchRow,
   type WordMatch,
 } from './explore.search.repository.ts';
+import { findSuggestedBrands, findSuggestedPeople } from './explore.suggestions.repository.ts';
 
 /** Where explore's Fashion Albums come from (the albums module). */
 export interface PublicAlbumsSource {
@@ -199,6 +201,24 @@ export class ExploreService {
       next_cursor: page.nextCursor,
       corrected_to: correctedTo,
     };
+  }
+
+  /**
+   * Suggestions while typing: people (not those blocked either way by the viewer), brands of public posts
+   * and styles whose names hold the text, at most DISCOVERY_LIMITS.suggestionsPerKind of each.
+   */
+  async suggest(viewerId: string | null, text: string): Promise<Suggestions> {
+    if (text === '') return { people: [], brands: [], styles: [] };
+    const limit = DISCOVERY_LIMITS.suggestionsPerKind;
+    const lower = text.toLowerCase();
+    const [people, brands] = await Promise.all([
+      findSuggestedPeople(this.db, text, limit, viewerId),
+      findSuggestedBrands(this.db, text, limit),
+    ]);
+    const styles = STYLES.filter((style) => style.toLowerCase().includes(lower))
+      .sort((a, b) => Number(b.toLowerCase().startsWith(lower)) - Number(a.toLowerCase().startsWith(lower)))
+      .slice(0, limit);
+    return { people, brands, styles };
   }
 
   /**
