@@ -13,9 +13,11 @@ import { Skeleton } from '@/shared/ui/skeleton';
 import { TaggedText } from '@/shared/ui/tagged-text';
 import { useExploreQuery } from './api/get-explore';
 import { useSearchQuery } from './api/search-posts';
+import { useSuggestionsQuery } from './api/search-suggestions';
 import { CountedPosts } from './ui/counted-posts';
 import { CreatorCard } from './ui/creator-card';
 import { ExploreSection } from './ui/explore-section';
+import { SearchMatches } from './ui/search-matches';
 import { TrendingCard } from './ui/trending-card';
 
 const FilterDialog = lazy(() => import('@/features/filters/ui/filter-dialog'));
@@ -96,6 +98,7 @@ function SearchResults({ q, exact }: { q: string; exact: boolean }) {
   const { t } = useTranslation();
   const search = useSearchQuery(q, exact);
   const correctedTo = search.data?.pages[0]?.corrected_to ?? null;
+  const matches = useSuggestionsQuery(q);
   if (search.isPending) {
     return (
       <p role="status" className="px-4 text-muted">
@@ -106,6 +109,7 @@ function SearchResults({ q, exact }: { q: string; exact: boolean }) {
   return (
     <section aria-label={t('explore.results')} className="flex flex-col">
       {correctedTo ? <Corrected q={q} correctedTo={correctedTo} /> : null}
+      {matches.data ? <SearchMatches matches={matches.data} /> : null}
       <CountedPosts
         page={search}
         countKey="resultsCount"
