@@ -14,9 +14,11 @@ import { TaggedText } from '@/shared/ui/tagged-text';
 import { useExploreQuery } from './api/get-explore';
 import { useSearchQuery } from './api/search-posts';
 import { useSuggestionsQuery } from './api/search-suggestions';
+import { SUGGESTIONS_PAUSE_MS, useSettled } from './model/use-settled';
 import { CountedPosts } from './ui/counted-posts';
 import { CreatorCard } from './ui/creator-card';
 import { ExploreSection } from './ui/explore-section';
+import { SearchBox } from './ui/search-box';
 import { SearchMatches } from './ui/search-matches';
 import { TrendingCard } from './ui/trending-card';
 
@@ -47,26 +49,14 @@ function ExploreHub({ q, exact, onSearch }: { q: string; exact: boolean; onSearc
   const [filtersOpen, setFiltersOpen] = useState(false);
   const explore = useExploreQuery();
   const query = useDeferredValue(q.trim());
+  const settled = useSettled(q.trim(), SUGGESTIONS_PAUSE_MS);
 
   return (
     <div className="flex flex-1 flex-col gap-6 pb-8">
       <div className="flex flex-col gap-3 px-4 pt-4">
         <h1 className="text-xl font-bold text-ink">{t('explore.title')}</h1>
         <div className="flex gap-2">
-          <div className="relative flex-1">
-            <SearchIcon
-              aria-hidden
-              className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted"
-            />
-            <Input
-              type="search"
-              value={q}
-              onChange={(event) => onSearch(event.target.value)}
-              placeholder={t('explore.searchPlaceholder')}
-              aria-label={t('explore.searchPlaceholder')}
-              className="ps-10"
-            />
-          </div>
+          <SearchBox q={q} onSearch={onSearch} />
           {/* Below 420 px the button shows its icon only (its name stays 'Filter'), so the search box has
               room for its whole placeholder ('Search style, item, branc' was all 390 px showed). */}
           <Button
@@ -89,16 +79,17 @@ function ExploreHub({ q, exact, onSearch }: { q: string; exact: boolean; onSearc
           />
         </Suspense>
       ) : null}
-      {query ? <SearchResults q={query} exact={exact} /> : <Sections />}
+      {query ? <SearchResults q={query} exact={exact} settled={settled} /> : <Sections />}
     </div>
   );
 }
 
-function SearchResults({ q, exact }: { q: string; exact: boolean }) {
+/** `settled`: the words once typing paused, for the matching people, brands and styles. */
+function SearchResults({ q, exact, settled }: { q: string; exact: boolean; settled: string }) {
   const { t } = useTranslation();
   const search = useSearchQuery(q, exact);
   const correctedTo = search.data?.pages[0]?.corrected_to ?? null;
-  const matches = useSuggestionsQuery(q);
+  const matches = useSuggestionsQuery(settled);
   if (search.isPending) {
     return (
       <p role="status" className="px-4 text-muted">
