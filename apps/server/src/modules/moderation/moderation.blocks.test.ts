@@ -534,6 +534,14 @@ const CASES: BlockCase[] = [
     reaches: lists((o) => o.post.id),
   },
   {
+    route: 'GET /api/v1/search/suggestions',
+    what: 'suggestions while typing, for the other person',
+    request: (_reader, owner) => get(`/search/suggestions?q=${encodeURIComponent(owner.username)}`),
+    reaches: (response, owner) =>
+      response.statusCode === 200 &&
+      body<{ people: { id: string }[] }>(response).people.some((person) => person.id === owner.user.id),
+  },
+  {
     route: 'GET /api/v1/posts/filtered',
     what: "the filtered feed, for the other's post",
     request: () => get('/posts/filtered?limit=50'),
