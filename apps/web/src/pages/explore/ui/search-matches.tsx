@@ -1,4 +1,5 @@
 import type { Suggestions } from '@sys/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOptionLabel } from '@/entities/post/lib/option-label';
@@ -17,56 +18,57 @@ export function SearchMatches({ matches }: { matches: Suggestions }) {
   return (
     <div className="flex flex-col gap-3 px-4 pb-4">
       {people.length > 0 ? (
-        <section aria-label={t('explore.matches.people')} className="flex flex-col gap-2">
-          <h2 className="text-sm font-semibold text-muted">{t('explore.matches.people')}</h2>
-          <ul className="flex flex-wrap gap-2">
-            {people.map((person) => (
-              <li key={person.id} className="max-w-full">
-                <Link to={`/profile/${encodeURIComponent(person.username ?? '')}`} className={chip}>
-                  <AuthorAvatar url={person.avatar_url} className="size-7" />
-                  <span dir={person.username ? 'ltr' : 'auto'} className="truncate">
-                    {person.username ? (
-                      <Handle username={person.username} />
-                    ) : (
-                      <UserName>{person.display_name ?? ''}</UserName>
-                    )}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <MatchSection title={t('explore.matches.people')}>
+          {people.map((person) => (
+            <li key={person.id} className="max-w-full">
+              <Link to={`/profile/${encodeURIComponent(person.username ?? '')}`} className={chip}>
+                <AuthorAvatar url={person.avatar_url} className="size-7" />
+                <span dir={person.username ? 'ltr' : 'auto'} className="truncate">
+                  {person.username ? (
+                    <Handle username={person.username} />
+                  ) : (
+                    <UserName>{person.display_name ?? ''}</UserName>
+                  )}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </MatchSection>
       ) : null}
       {brands.length > 0 ? (
-        <section aria-label={t('explore.matches.brands')} className="flex flex-col gap-2">
-          <h2 className="text-sm font-semibold text-muted">{t('explore.matches.brands')}</h2>
-          <ul className="flex flex-wrap gap-2">
-            {brands.map((brand) => (
-              <li key={brand.id} className="max-w-full">
-                <Link to={`/explore/brands/${brand.id}`} className={chip}>
-                  <span dir="auto" className="truncate">
-                    {brand.name}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <MatchSection title={t('explore.matches.brands')}>
+          {brands.map((brand) => (
+            <li key={brand.id} className="max-w-full">
+              <Link to={`/explore/brands/${brand.id}`} className={chip}>
+                <span dir="auto" className="truncate">
+                  {brand.name}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </MatchSection>
       ) : null}
       {styles.length > 0 ? (
-        <section aria-label={t('explore.matches.styles')} className="flex flex-col gap-2">
-          <h2 className="text-sm font-semibold text-muted">{t('explore.matches.styles')}</h2>
-          <ul className="flex flex-wrap gap-2">
-            {styles.map((style) => (
-              <li key={style}>
-                <Link to={`/explore/category/${encodeURIComponent(style.toLowerCase())}`} className={chip}>
-                  {label('styles', style)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <MatchSection title={t('explore.matches.styles')}>
+          {styles.map((style) => (
+            <li key={style}>
+              <Link to={`/explore/category/${encodeURIComponent(style.toLowerCase())}`} className={chip}>
+                {label('styles', style)}
+              </Link>
+            </li>
+          ))}
+        </MatchSection>
       ) : null}
     </div>
+  );
+}
+
+/** One kind of match (people, brands or styles): a labelled section with its list of chips. */
+function MatchSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold text-muted">{title}</h2>
+      <ul className="flex flex-wrap gap-2">{children}</ul>
+    </section>
   );
 }
