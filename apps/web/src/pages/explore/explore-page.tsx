@@ -6,7 +6,6 @@ import { Link, useSearchParams } from 'react-router';
 import { useOptionLabel } from '@/entities/post/lib/option-label';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { Input } from '@/shared/ui/input';
 import { LoadError } from '@/shared/ui/load-error';
 import { OwnImage } from '@/shared/ui/own-image';
 import { Skeleton } from '@/shared/ui/skeleton';

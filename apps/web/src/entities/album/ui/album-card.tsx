@@ -6,6 +6,7 @@ import { cn } from '@/shared/ui/cn';
 import { OwnImage } from '@/shared/ui/own-image';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { HandleText } from '@/shared/ui/tagged-text';
+import { VideoStill } from '@/shared/ui/video';
 
 export interface AlbumCardProps {
   album: Album;
@@ -21,13 +22,9 @@ function AlbumImage({ album, index, className }: { album: Album; index: number; 
     <span className={cn('block overflow-hidden bg-subtle', className)}>
       {image ? (
         image.type === 'video' ? (
-          <video
-            src={`${image.url}#t=0.001`}
-            muted
-            playsInline
-            preload="metadata"
-            className="size-full object-cover"
-          />
+          <span className="relative block size-full">
+            <VideoStill src={image.url} />
+          </span>
         ) : (
           <OwnImage
             src={image.url}

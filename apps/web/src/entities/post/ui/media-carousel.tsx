@@ -24,7 +24,7 @@ export interface PostMediaViewProps {
 
 /**
  * A post's media: one frame, or a swipeable carousel (scroll snapping) with dots when there are several.
- * Photos open the post; videos keep their own controls.
+ * Photos open the post; videos play in place (see FeedVideo).
  */
 export function PostMediaView({
   postId,
@@ -44,20 +44,23 @@ export function PostMediaView({
   const count = media.length;
   const postPath = `/post/${postId}`;
 
+  const likeByDoubleTap = onDoubleTap
+    ? () => {
+        if (onDoubleTap() && !reducedMotion) setHeart((key) => (key ?? 0) + 1);
+      }
+    : undefined;
   const onPhotoClick = usePhotoTaps({
     onSingle: linkToPost ? () => navigate(postPath) : undefined,
-    onDouble: onDoubleTap
-      ? () => {
-          if (onDoubleTap() && !reducedMotion) setHeart((key) => (key ?? 0) + 1);
-        }
-      : undefined,
+    onDouble: likeByDoubleTap,
   });
 
   const slide = (item: PostMedia, index: number): ReactNode => {
     const alt = t('card.mediaAlt', { name: authorName, index: index + 1, count });
+    // A video plays in place: a tap there is for its sound, a double tap still likes.
+    if (item.media_type === 'video') {
+      return <MediaFrame media={item} alt={alt} video="feed" onDoubleTap={likeByDoubleTap} />;
+    }
     const frame = <MediaFrame media={item} alt={alt} priority={priority && index === 0} />;
-    // Videos keep their own controls: a double tap there is the player's.
-    if (item.media_type === 'video') return frame;
     if (!linkToPost) {
       // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a double tap is a shortcut; the like button is the keyboard's way.
       return <div onClick={onPhotoClick}>{frame}</div>;

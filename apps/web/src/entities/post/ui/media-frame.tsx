@@ -2,6 +2,7 @@ import type { PostMedia } from '@sys/shared';
 import { ownSrcSet } from '@/shared/lib/image-source';
 import { cn } from '@/shared/ui/cn';
 import { OwnImage } from '@/shared/ui/own-image';
+import { FeedVideo, VideoStill } from '@/shared/ui/video';
 
 export interface MediaFrameProps {
   media: PostMedia;
@@ -9,6 +10,13 @@ export interface MediaFrameProps {
   /** The first card's first photo: load it at once, with high priority. */
   priority?: boolean;
   className?: string;
+  /**
+   * How a video shows: 'feed' plays it as feed apps do (muted while in view, a tap for sound, its own
+   * buttons); 'still' (grids) shows its first frame with a play mark.
+   */
+  video?: 'feed' | 'still';
+  /** With `video: 'feed'`: a double tap on the video (the like). */
+  onDoubleTap?: () => void;
 }
 
 /** Widths the column shows a photo at: the full phone width, at most the app column (480 px). */
@@ -24,9 +32,16 @@ function srcSet(media: PostMedia): string | undefined {
 
 /**
  * One photo or video in a fixed 4:5 frame (nothing moves while it loads), cropped to fill it, over the
- * server's tiny blurred placeholder. Videos play inline, muted, with controls, and show their first frame.
+ * server's tiny blurred placeholder. A video plays as in a feed or stands still in a grid (`video`).
  */
-export function MediaFrame({ media, alt, priority = false, className }: MediaFrameProps) {
+export function MediaFrame({
+  media,
+  alt,
+  priority = false,
+  className,
+  video = 'still',
+  onDoubleTap,
+}: MediaFrameProps) {
   return (
     <div className={cn('relative aspect-[4/5] w-full overflow-hidden bg-subtle', className)}>
       <OwnImage
@@ -36,16 +51,11 @@ export function MediaFrame({ media, alt, priority = false, className }: MediaFra
         className="absolute inset-0 size-full scale-110 object-cover blur-xl"
       />
       {media.media_type === 'video' ? (
-        <video
-          className="absolute inset-0 size-full bg-black/5 object-cover"
-          // '#t=0.001' makes browsers paint the first frame before playing.
-          src={`${media.media_url}#t=0.001`}
-          muted
-          playsInline
-          controls
-          preload="metadata"
-          aria-label={alt}
-        />
+        video === 'feed' ? (
+          <FeedVideo src={media.media_url} label={alt} onDoubleTap={onDoubleTap} />
+        ) : (
+          <VideoStill src={media.media_url} label={alt} />
+        )
       ) : (
         <OwnImage
           src={media.media_url}

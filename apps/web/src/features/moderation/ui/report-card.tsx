@@ -11,6 +11,7 @@ import { cn } from '@/shared/ui/cn';
 import { OwnImage } from '@/shared/ui/own-image';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { isolated as isolate } from '@/shared/ui/user-name';
+import { VideoStill } from '@/shared/ui/video';
 
 /** The file kinds the server stores for videos (shared/domain/file-type.ts): shown by their first frame. */
 const VIDEO_FILE = /\.(mp4|mov|webm)(\?|#|$)/i;
@@ -32,7 +33,9 @@ function Thumbnail({ url }: { url: string | null }) {
     <span aria-hidden className="block aspect-[4/5] w-16 shrink-0 overflow-hidden rounded-md bg-subtle">
       {url ? (
         VIDEO_FILE.test(url) ? (
-          <video src={url} muted playsInline preload="metadata" className="size-full object-cover" />
+          <span className="relative block size-full">
+            <VideoStill src={url} />
+          </span>
         ) : (
           <OwnImage src={url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
         )

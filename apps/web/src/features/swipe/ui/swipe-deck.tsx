@@ -164,6 +164,7 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
             media={cover}
             alt={t('card.mediaAlt', { name, index: 1, count: post.media.length })}
             priority
+            video="feed"
           />
         ) : (
           <div className="aspect-[4/5] w-full bg-subtle" />

@@ -1,0 +1,160 @@
+import { PauseIcon, PlayIcon, Volume2Icon, VolumeXIcon } from 'lucide-react';
+import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { savesData, useMostlyVisible } from '@/shared/lib/use-mostly-visible';
+import { useReducedMotion } from '@/shared/lib/use-reduced-motion';
+import { cn } from './cn';
+
+/** '#t=0.001' makes browsers paint the first frame without playing. */
+const firstFrame = (src: string) => `${src}#t=0.001`;
+
+/** What the person asked for: nothing yet (the feed decides), play, or pause. */
+type Wish = 'auto' | 'play' | 'pause';
+
+export interface FeedVideoProps {
+  src: string;
+  label: string;
+  /** A double tap (Instagram's like); a single tap turns the sound on or off. */
+  onDoubleTap?: () => void;
+  className?: string;
+}
+
+/** A control on the video: a drag that starts on it is not a swipe of the card under it. */
+function stopDrag(event: PointerEvent) {
+  event.stopPropagation();
+}
+
+const controlClass =
+  'absolute bottom-2 flex size-9 items-center justify-center rounded-full bg-black/55 text-white ' +
+  'backdrop-blur-sm hover:bg-black/70 [&_svg]:size-[18px]';
+
+/**
+ * A video as feed apps play it: muted, on its own, while most of it is in view, paused when it leaves;
+ * a tap turns the sound on or off. Nothing starts on its own for someone who asks for reduced motion or
+ * saves data: they press play. Its own buttons (play/pause at the start, sound at the end) sit in the
+ * bottom corners, clear of a carousel's dots in the middle; no native controls.
+ */
+export function FeedVideo({ src, label, onDoubleTap, className }: FeedVideoProps) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  const inView = useMostlyVisible(video);
+  const reducedMotion = useReducedMotion();
+  const [wish, setWish] = useState<Wish>('auto');
+  const [muted, setMuted] = useState(true);
+  const [playing, setPlaying] = useState(false);
+  const pendingTap = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const shouldPlay = inView && (wish === 'play' || (wish === 'auto' && !reducedMotion && !savesData()));
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (shouldPlay) {
+      // A browser may refuse (a policy, a file it cannot play): the play button stays for the person.
+      element.play().catch(() => setPlaying(false));
+    } else {
+      element.pause();
+    }
+  }, [shouldPlay]);
+
+  useEffect(() => {
+    if (video.current) video.current.muted = muted;
+  }, [muted]);
+
+  useEffect(
+    () => () => {
+      if (pendingTap.current) clearTimeout(pendingTap.current);
+    },
+    [],
+  );
+
+  const toggleSound = () => setMuted((value) => !value);
+  const togglePlay = () => setWish(playing ? 'pause' : 'play');
+
+  // One tap: sound; two quick taps: the double-tap action (when there is one).
+  const onTap = (event: MouseEvent) => {
+    if (!onDoubleTap) {
+      toggleSound();
+      return;
+    }
+    event.preventDefault();
+    if (pendingTap.current) {
+      clearTimeout(pendingTap.current);
+      pendingTap.current = null;
+      onDoubleTap();
+      return;
+    }
+    pendingTap.current = setTimeout(() => {
+      pendingTap.current = null;
+      toggleSound();
+    }, 300);
+  };
+
+  return (
+    <div className={cn('absolute inset-0', className)}>
+      {/* The sound and play buttons are the keyboard's way; a tap on the picture is a shortcut. */}
+      <video
+        ref={video}
+        className="size-full bg-black/5 object-cover"
+        src={firstFrame(src)}
+        muted
+        loop
+        playsInline
+        preload="metadata"
+        aria-label={label}
+        onClick={onTap}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      />
+      <button
+        type="button"
+        onClick={togglePlay}
+        onPointerDown={stopDrag}
+        aria-label={playing ? t('video.pause') : t('video.play')}
+        className={cn(controlClass, 'start-2')}
+      >
+        {playing ? <PauseIcon aria-hidden /> : <PlayIcon aria-hidden />}
+      </button>
+      <button
+        type="button"
+        onClick={toggleSound}
+        onPointerDown={stopDrag}
+        aria-label={muted ? t('video.soundOn') : t('video.soundOff')}
+        className={cn(controlClass, 'end-2')}
+      >
+        {muted ? <VolumeXIcon aria-hidden /> : <Volume2Icon aria-hidden />}
+      </button>
+    </div>
+  );
+}
+
+export interface VideoStillProps {
+  src: string;
+  /** Empty when the link or card around it already names it. */
+  label?: string;
+  className?: string;
+}
+
+/** A video in a grid: its first frame with a play mark; it does not play and has no controls. */
+export function VideoStill({ src, label, className }: VideoStillProps) {
+  return (
+    <span className={cn('absolute inset-0 block', className)}>
+      <video
+        className="size-full object-cover"
+        src={firstFrame(src)}
+        muted
+        playsInline
+        preload="metadata"
+        tabIndex={-1}
+        {...(label ? { 'aria-label': label } : { 'aria-hidden': true })}
+      />
+      <span
+        aria-hidden
+        data-testid="video-mark"
+        className="pointer-events-none absolute end-2 top-2 flex size-7 items-center justify-center rounded-full bg-black/55 text-white"
+      >
+        <PlayIcon className="size-4 fill-current" />
+      </span>
+    </span>
+  );
+}
