@@ -8,7 +8,7 @@
  *
  * Starts the built server (BENCH_SERVER_ENTRY, default apps/server/dist/main.js) on a fresh PGlite data
  * directory with the demo seed, serving the built web app (WEB_DIST, default apps/web/dist), and runs
- * Lighthouse 13 through its Node API in headless Chromium (CHROME_PATH, default /usr/bin/chromium) with
+ * Lighthouse (the version in bench/package.json) through its Node API in headless Chromium (CHROME_PATH, default /usr/bin/chromium) with
  * Lighthouse's default mobile settings (Moto G Power viewport, simulated slow 4G and 4x CPU slowdown).
  * The server compresses nothing itself (a reverse proxy does in production), so the JavaScript size is
  * also reported gzipped here, the way nginx would send it. BENCH_LIGHTHOUSE_RUNS (default 1) runs each
