@@ -99,6 +99,15 @@ export interface PublishOptions {
   rgb?: readonly [number, number, number];
   /** Several generated images instead, in this order, one colour each. */
   images?: readonly (readonly [number, number, number])[];
+  /** Files to upload instead of generated images (a recorded video, say), in this order. */
+  files?: readonly MediaFile[];
+}
+
+export interface MediaFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+  type: 'image' | 'video';
 }
 
 /** A post with generated images (one by default), published through the API (upload, then create) by `token`'s user. */
@@ -106,18 +115,17 @@ export async function publishThroughApi(
   request: APIRequestContext,
   token: string,
   caption: string,
-  { items = [], rgb = [180, 120, 140], images = [rgb] }: PublishOptions = {},
+  { items = [], rgb = [180, 120, 140], images = [rgb], files }: PublishOptions = {},
 ): Promise<{ id: string; author: { username: string } }> {
   const headers = { authorization: `Bearer ${token}` };
+  const uploads: readonly MediaFile[] =
+    files ?? images.map((color, order) => ({ ...pngFile(`look-${order + 1}.png`, color), type: 'image' }));
   const media = [];
-  for (const [order, color] of images.entries()) {
-    const upload = await request.post('/api/v1/storage/post-media', {
-      headers,
-      multipart: { file: pngFile(`look-${order + 1}.png`, color) },
-    });
+  for (const [order, { type, ...file }] of uploads.entries()) {
+    const upload = await request.post('/api/v1/storage/post-media', { headers, multipart: { file } });
     expect(upload.status(), await upload.text()).toBe(201);
     const { public_url: publicUrl } = (await upload.json()) as { public_url: string };
-    media.push({ url: publicUrl, type: 'image', order });
+    media.push({ url: publicUrl, type, order });
   }
   const created = await request.post('/api/v1/posts', {
     headers,
@@ -141,4 +149,46 @@ export async function createPostThroughApi(
     items: [{ link: 'https://shop.example/dress', brand: 'Zara', price: '80', currency: 'ILS' }],
   });
   return { postId: post.id, username: post.author.username };
+}
+
+/**
+ * A short WebM video (VP8, moving colours) recorded by the browser itself from a canvas, so the journeys
+ * need no video files. `page` may be on any address; nothing is sent anywhere.
+ */
+export async function recordWebm(page: Page, milliseconds = 1200): Promise<MediaFile> {
+  const base64 = await page.evaluate(async (duration) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 400;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm;codecs=vp8' });
+    const chunks: Blob[] = [];
+    let recorded = 0;
+    recorder.ondataavailable = (event) => {
+      chunks.push(event.data);
+      recorded += event.data.size;
+    };
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve;
+    });
+    // Data every 100 ms; on a busy machine the encoder can lag, so drawing goes on until frames have
+    // really been encoded (a stop before that leaves only the file's header), for at most 20 s.
+    recorder.start(100);
+    const started = performance.now();
+    const elapsed = () => performance.now() - started;
+    while ((elapsed() < duration || recorded < 4000) && elapsed() < 20_000) {
+      const hue = Math.round(((performance.now() - started) / duration) * 360);
+      context.fillStyle = `hsl(${hue} 70% 50%)`;
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    recorder.stop();
+    await stopped;
+    const bytes = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, milliseconds);
+  return { name: 'walk.webm', mimeType: 'video/webm', buffer: Buffer.from(base64, 'base64'), type: 'video' };
 }

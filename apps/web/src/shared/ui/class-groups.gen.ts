@@ -103,7 +103,7 @@ export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['shadow', 'shadow-lg shadow-md shadow-sm'],
   ['shadow-color', 'shadow-card shadow-pop'],
   ['shrink', 'shrink-0'],
-  ['size', 'size-10 size-11 size-12 size-14 size-16 size-2 size-24 size-3 size-3.5 size-4 size-5 size-6 size-7 size-8 size-9 size-[1.15em] size-[200px] size-[22px] size-full'],
+  ['size', 'size-10 size-11 size-12 size-14 size-16 size-2 size-24 size-3 size-3.5 size-4 size-5 size-6 size-7 size-8 size-9 size-[1.15em] size-[18px] size-[200px] size-[22px] size-full'],
   ['snap-align', 'snap-center'],
   ['snap-stop', 'snap-always'],
   ['snap-strictness', 'snap-mandatory'],
