@@ -297,6 +297,10 @@ test.describe('security', () => {
 
     await laptopPage.goto('/settings/security');
     await laptopPage.getByRole('button', { name: 'Sign out other devices' }).click();
+    await laptopPage
+      .getByRole('alertdialog', { name: 'Sign out your other devices?' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
     await expect(laptopPage.getByText('Signed out on your other devices')).toBeVisible();
 
     // The phone's refresh token is gone: its next refresh fails and auth-js signs it out.

@@ -112,7 +112,19 @@ describe('/settings/security', () => {
     fake.client.mfa.listFactors.mockResolvedValue(listing([]));
     const { user } = await openSignedIn();
     await user.click(screen.getByRole('button', { name: 'Sign out other devices' }));
+    // One tap only asks: nothing is signed out until the person confirms; Cancel changes nothing.
+    let dialog = await screen.findByRole('alertdialog', { name: 'Sign out your other devices?' });
+    expect(fake.client.signOut).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fake.client.signOut).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Sign out other devices' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Sign out your other devices?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     expect(fake.client.signOut).toHaveBeenCalledWith({ scope: 'others' });
+    expect(fake.client.signOut).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('Signed out on your other devices')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 });

@@ -15,6 +15,7 @@ import { loadAuthClient } from '@/shared/api/load-auth-client';
 import { dateTimeFormat } from '@/shared/lib/intl';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmailText } from '@/shared/ui/email-text';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/layout/page-header';
@@ -194,10 +195,15 @@ function OtherDevices() {
   const { t } = useTranslation();
   const authErrorMessage = useAuthErrorMessage();
   const signOutOthers = useSignOutOtherDevices();
+  // Every other session ends and cannot be brought back: asked first, like any such action.
+  const [confirming, setConfirming] = useState(false);
   const run = () => {
     if (signOutOthers.isPending) return;
     signOutOthers.mutate(undefined, {
-      onSuccess: () => notify.success(t('security.devices.done')),
+      onSuccess: () => {
+        setConfirming(false);
+        notify.success(t('security.devices.done'));
+      },
       onError: (failure) =>
         notify.destructive(t('security.devices.error'), { description: authErrorMessage(failure) }),
     });
@@ -208,14 +214,20 @@ function OtherDevices() {
       title={t('security.devices.title')}
       description={t('security.devices.description')}
     >
-      <Button
-        variant="outline"
-        className="mt-4 w-full"
-        onClick={run}
-        aria-disabled={signOutOthers.isPending || undefined}
-      >
-        {signOutOthers.isPending ? t('security.devices.pending') : t('security.devices.signOutOthers')}
+      <Button variant="outline" className="mt-4 w-full" onClick={() => setConfirming(true)}>
+        {t('security.devices.signOutOthers')}
       </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('security.devices.confirmTitle')}
+        description={t('security.devices.confirmDescription')}
+        confirmLabel={t('security.devices.confirm')}
+        pendingLabel={t('security.devices.pending')}
+        cancelLabel={t('security.cancel')}
+        pending={signOutOthers.isPending}
+        onConfirm={run}
+      />
     </Section>
   );
 }
