@@ -1,7 +1,8 @@
 import { PauseIcon, PlayIcon, Volume2Icon, VolumeXIcon } from 'lucide-react';
-import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { savesData, useMostlyVisible } from '@/shared/lib/use-mostly-visible';
+import { usePhotoTaps } from '@/shared/lib/use-photo-taps';
 import { useReducedMotion } from '@/shared/lib/use-reduced-motion';
 import { cn } from './cn';
 
@@ -19,14 +20,31 @@ export interface FeedVideoProps {
   className?: string;
 }
 
-/** A control on the video: a drag that starts on it is not a swipe of the card under it. */
-function stopDrag(event: PointerEvent) {
-  event.stopPropagation();
+interface VideoControlProps {
+  side: 'start' | 'end';
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
 }
 
-const controlClass =
-  'absolute bottom-2 flex size-9 items-center justify-center rounded-full bg-black/55 text-white ' +
-  'backdrop-blur-sm hover:bg-black/70 [&_svg]:size-[18px]';
+/** A round button in a bottom corner; a drag that starts on it is not a swipe of the card under it. */
+function VideoControl({ side, label, onClick, children }: VideoControlProps) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      onPointerDown={(event) => event.stopPropagation()}
+      aria-label={label}
+      className={cn(
+        'absolute bottom-2 flex size-9 items-center justify-center rounded-full bg-black/55 text-white',
+        'backdrop-blur-sm hover:bg-black/70 [&_svg]:size-[18px]',
+        side === 'start' ? 'start-2' : 'end-2',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
 
 /**
  * A video as feed apps play it: muted, on its own, while most of it is in view, paused when it leaves;
@@ -42,8 +60,6 @@ export function FeedVideo({ src, label, onDoubleTap, className }: FeedVideoProps
   const [wish, setWish] = useState<Wish>('auto');
   const [muted, setMuted] = useState(true);
   const [playing, setPlaying] = useState(false);
-  const pendingTap = useRef<ReturnType<typeof setTimeout> | null>(null);
-
   const shouldPlay = inView && (wish === 'play' || (wish === 'auto' && !reducedMotion && !savesData()));
 
   useEffect(() => {
@@ -61,34 +77,12 @@ export function FeedVideo({ src, label, onDoubleTap, className }: FeedVideoProps
     if (video.current) video.current.muted = muted;
   }, [muted]);
 
-  useEffect(
-    () => () => {
-      if (pendingTap.current) clearTimeout(pendingTap.current);
-    },
-    [],
-  );
-
   const toggleSound = () => setMuted((value) => !value);
   const togglePlay = () => setWish(playing ? 'pause' : 'play');
 
   // One tap: sound; two quick taps: the double-tap action (when there is one).
-  const onTap = (event: MouseEvent) => {
-    if (!onDoubleTap) {
-      toggleSound();
-      return;
-    }
-    event.preventDefault();
-    if (pendingTap.current) {
-      clearTimeout(pendingTap.current);
-      pendingTap.current = null;
-      onDoubleTap();
-      return;
-    }
-    pendingTap.current = setTimeout(() => {
-      pendingTap.current = null;
-      toggleSound();
-    }, 300);
-  };
+  const taps = usePhotoTaps({ onSingle: toggleSound, onDouble: onDoubleTap });
+  const onTap = onDoubleTap ? taps : toggleSound;
 
   return (
     <div className={cn('absolute inset-0', className)}>
@@ -106,24 +100,12 @@ export function FeedVideo({ src, label, onDoubleTap, className }: FeedVideoProps
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
       />
-      <button
-        type="button"
-        onClick={togglePlay}
-        onPointerDown={stopDrag}
-        aria-label={playing ? t('video.pause') : t('video.play')}
-        className={cn(controlClass, 'start-2')}
-      >
+      <VideoControl side="start" label={playing ? t('video.pause') : t('video.play')} onClick={togglePlay}>
         {playing ? <PauseIcon aria-hidden /> : <PlayIcon aria-hidden />}
-      </button>
-      <button
-        type="button"
-        onClick={toggleSound}
-        onPointerDown={stopDrag}
-        aria-label={muted ? t('video.soundOn') : t('video.soundOff')}
-        className={cn(controlClass, 'end-2')}
-      >
+      </VideoControl>
+      <VideoControl side="end" label={muted ? t('video.soundOn') : t('video.soundOff')} onClick={toggleSound}>
         {muted ? <VolumeXIcon aria-hidden /> : <Volume2Icon aria-hidden />}
-      </button>
+      </VideoControl>
     </div>
   );
 }

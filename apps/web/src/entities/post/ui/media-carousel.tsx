@@ -3,10 +3,10 @@ import { HeartIcon } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { usePhotoTaps } from '@/shared/lib/use-photo-taps';
 import { useReducedMotion } from '@/shared/lib/use-reduced-motion';
 import { cn } from '@/shared/ui/cn';
 import { MediaFrame } from './media-frame';
-import { usePhotoTaps } from './use-photo-taps';
 
 export interface PostMediaViewProps {
   postId: string;
