@@ -24,6 +24,17 @@ const stored = (name: string): UploadResponse => ({
   variants: [],
 });
 
+/** Every file is stored under its own name, except those given here, which fail with their error. */
+function uploadsByName(failing: Record<string, Error> = {}) {
+  upload.media.mockImplementation(async (file: File) => {
+    const error = failing[file.name];
+    if (error) throw error;
+    return stored(file.name);
+  });
+}
+
+const uploadsOf = (name: string) => upload.media.mock.calls.filter(([file]) => (file as File).name === name);
+
 beforeEach(() => {
   window.localStorage.setItem('onboarded', 'true');
   URL.createObjectURL = vi.fn(() => 'blob:preview');
@@ -64,7 +75,7 @@ describe('Create Post, publishing', () => {
   });
 
   it("says which photo could not be uploaded ('File upload error'), and why", async () => {
-    upload.media.mockRejectedValueOnce(new ApiError(415, 'unsupported_media_type', 'Invalid file type'));
+    uploadsByName({ 'look.png': new ApiError(415, 'unsupported_media_type', 'Invalid file type') });
     const api = fakeApi({});
     const { user } = await fillForm();
     await user.click(screen.getByRole('button', { name: 'Publish Post' }));
@@ -76,33 +87,40 @@ describe('Create Post, publishing', () => {
     expect(api.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
-  it("says 'Upload failed' for a product's image, naming the product", async () => {
-    upload.media
-      .mockResolvedValueOnce(stored('look.png'))
-      .mockRejectedValueOnce(new ApiError(0, 'network_error', 'Failed to fetch'));
-    fakeApi({});
+  it("says 'Upload failed' for a product's image, naming the product, when picked and when publishing", async () => {
+    uploadsByName({ 'dress.png': new ApiError(0, 'network_error', 'Failed to fetch') });
+    const api = fakeApi({});
     const { user } = await fillForm();
-    await user.click(screen.getByRole('button', { name: 'Publish Post' }));
+    // The image goes up as soon as it is picked, so the failure shows at once.
     expect(await screen.findByText('Upload failed')).toBeInTheDocument();
     expect(
       screen.getByText('Product 1: Something went wrong while uploading your image'),
     ).toBeInTheDocument();
+    expect(screen.queryByText('Image uploaded')).not.toBeInTheDocument();
+    // Publishing tries it once more, and stops there: no post without the image the person chose.
+    await user.click(screen.getByRole('button', { name: 'Publish Post' }));
+    await waitFor(() => expect(uploadsOf('dress.png')).toHaveLength(2));
+    expect(await screen.findAllByText('Upload failed')).not.toHaveLength(0);
+    expect(api.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
-  it("uploads a product's image and publishes, with no stray 'Image uploaded' toast", async () => {
-    upload.media.mockResolvedValueOnce(stored('look.png')).mockResolvedValueOnce(stored('dress.png'));
+  it("uploads a product's image when it is picked ('Image uploaded'), and publishing does not send it again", async () => {
+    uploadsByName();
     const api = fakeApi({ 'POST /api/v1/posts': () => ({ id: '00000000-0000-4000-8000-0000000000a1' }) });
     const { user, router } = await fillForm();
+    expect(await screen.findByText('Image uploaded')).toBeInTheDocument();
+    expect(uploadsOf('dress.png')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Publish Post' }));
     expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
-    expect(screen.queryByText('Image uploaded')).not.toBeInTheDocument();
+    expect(uploadsOf('dress.png')).toHaveLength(1);
+    expect(uploadsOf('look.png')).toHaveLength(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const [, init] = api.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
     expect(JSON.parse(String(init?.body)).items[0].image_url).toBe('/media/post-media/u/dress.png');
   });
 
   it("takes 'zara.com/item' as 'https://zara.com/item', in the field and in what is published", async () => {
-    upload.media.mockResolvedValueOnce(stored('look.png')).mockResolvedValueOnce(stored('dress.png'));
+    uploadsByName();
     const api = fakeApi({ 'POST /api/v1/posts': () => ({ id: '00000000-0000-4000-8000-0000000000a3' }) });
     const { user, router } = await fillForm('zara.com/item');
     await user.click(screen.getByRole('button', { name: 'Publish Post' }));
@@ -135,7 +153,7 @@ describe('Create Post, publishing', () => {
   });
 
   it('says which products the server saved without their image', async () => {
-    upload.media.mockResolvedValueOnce(stored('look.png')).mockResolvedValueOnce(stored('dress.png'));
+    uploadsByName();
     fakeApi({
       'POST /api/v1/posts': () => ({
         id: '00000000-0000-4000-8000-0000000000a2',

@@ -86,7 +86,7 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
   const errorText = useApiErrorText();
   // The progress bar tells how uploading goes: no toast per product image ('Image uploaded' stayed on
   // screen after the post was published, about an upload the user never started by itself).
-  const { publish, progress, isPublishing } = usePublishPost(postId);
+  const { publish, uploadItemImage, progress, isPublishing } = usePublishPost(postId);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const deletion = useDeletePost();
   const id = useId();
@@ -215,6 +215,19 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
     });
   };
 
+  /**
+   * A product's image goes up as soon as it is picked ('Image uploaded'); if that fails, the error says
+   * so now, and publishing tries once more.
+   */
+  const uploadPickedImage = (key: string, number: number, file: File) => {
+    uploadItemImage(key, number, file).then(
+      () => void showToast('success', t('itemImage.uploaded')),
+      (error: unknown) => {
+        if (error instanceof UploadError) showUploadError(error);
+      },
+    );
+  };
+
   /** Which file failed, and why: 'File upload error' for a photo or video, 'Upload failed' for a product image. */
   const showUploadError = (error: UploadError) => {
     if (error.kind === 'media') {
@@ -299,6 +312,7 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
             lists={values}
             onAddCustom={addCustom}
             onChange={(patch) => updateItem(item.key, patch)}
+            onImagePicked={isSignedIn ? (file) => uploadPickedImage(item.key, index + 1, file) : undefined}
             onRemove={() => update({ items: values.items.filter((other) => other.key !== item.key) })}
             errors={(() => {
               const itemErrors = errors.items[item.key];

@@ -44,6 +44,8 @@ export interface ProductEditorProps {
   lists: CustomLists;
   onAddCustom: (list: keyof CustomLists, value: string) => void;
   onChange: (patch: Partial<ItemDraft>) => void;
+  /** A picked image passed the checks: the form uploads it now (signed in) or when publishing. */
+  onImagePicked?: (file: File) => void;
   onRemove: () => void;
   errors?: { link?: string; price?: string };
   /** Scraping needs an account: asks a visitor to register instead. */
@@ -58,6 +60,7 @@ export function ProductEditor({
   lists,
   onAddCustom,
   onChange,
+  onImagePicked,
   onRemove,
   errors,
   canScrape,
@@ -140,6 +143,7 @@ export function ProductEditor({
       imageUrl: '',
       selectedImageIndex: null,
     });
+    onImagePicked?.(file);
   };
 
   const chooseScraped = (imageIndex: number) => {
