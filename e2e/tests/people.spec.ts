@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { markContextOnboarded, signInThroughUi } from './support/auth';
 import { createApiUser, followThroughApi } from './support/people';
-import { createPostThroughApi, pngFile, signUpThroughUi } from './support/posts';
+import { createPostThroughApi, pngFile, publishThroughApi, signUpThroughUi } from './support/posts';
 import { bottomNav, expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
 
 test.describe('people', () => {
@@ -219,6 +219,55 @@ test.describe('people', () => {
     const hebrewPicker = page.getByRole('dialog', { name: 'הודעה חדשה' });
     await expect(hebrewPicker.getByRole('button', { name: new RegExp(ben.username) })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'new message dialog (he)');
+  });
+
+  test("another user's like and comment reach an open post live", async ({ page, browser, request }) => {
+    // Two browsers signed in through the UI, as in the messages journey.
+    test.slow();
+    const author = await createApiUser(request, 'author');
+    const post = await publishThroughApi(request, author.token, 'Linen and sandals');
+    const ann = await createApiUser(request, 'ann');
+    const ben = await createApiUser(request, 'ben');
+
+    // Ann looks at the post with its comments open.
+    await markOnboarded(page);
+    await signInThroughUi(page, ann.email);
+    await page.goto(`/post/${post.id}`);
+    // The card by its element: an open dialog hides the page behind it from the accessibility tree.
+    const annCard = page.locator('article').first();
+    await expect(annCard.getByTestId('like-count')).toContainText('0 likes');
+    await annCard.getByRole('button', { name: /^Comments/ }).click();
+    const annComments = page.getByRole('dialog', { name: 'Comments' });
+    await expect(annComments.getByText('No comments yet')).toBeVisible();
+
+    // Ben, in another browser, likes and comments.
+    const benContext = await browser.newContext();
+    await markContextOnboarded(benContext);
+    const benPage = await benContext.newPage();
+    await signInThroughUi(benPage, ben.email);
+    await benPage.goto(`/post/${post.id}`);
+    const benCard = benPage.locator('article').first();
+    await benCard.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(benCard.getByTestId('like-count')).toContainText('1 like');
+    await benCard.getByRole('button', { name: /^Comments/ }).click();
+    const benComments = benPage.getByRole('dialog', { name: 'Comments' });
+    await benComments.getByRole('textbox', { name: 'Add comment...' }).fill('Where are the sandals from?');
+    await benComments.getByRole('button', { name: 'Send' }).click();
+    await expect(benComments.getByText('Where are the sandals from?', { exact: true })).toBeVisible();
+    // His own comment and like count once, not again when their events come back.
+    await expect(benCard.getByRole('button', { name: 'Comments (1)', includeHidden: true })).toBeAttached();
+    await expect(benCard.getByTestId('like-count')).toContainText('1 like');
+
+    // No reload on Ann's side: both arrive over the events stream.
+    await expect(annCard.getByTestId('like-count')).toContainText('1 like');
+    await expect(annComments.getByText('Where are the sandals from?', { exact: true })).toBeVisible();
+    await expect(annCard.getByRole('button', { name: 'Comments (1)', includeHidden: true })).toBeAttached();
+
+    // Ben takes the like back: Ann's count follows.
+    await benPage.keyboard.press('Escape');
+    await benCard.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(annCard.getByTestId('like-count')).toContainText('0 likes');
+    await benContext.close();
   });
 
   test("a guest's own-profile actions ask for an account", async ({ page }) => {

@@ -162,7 +162,10 @@ export async function createServices(
     events: liveEvents,
     feedCache,
   });
-  const social = new SocialService({ db, posts });
+  const social = new SocialService({ db, posts, events: liveEvents });
+  // A stream follows only the posts its viewer may see, and starts with their like counts.
+  liveEvents.setVisiblePosts((viewerId, postIds) => posts.visiblePostIds(viewerId, postIds));
+  liveEvents.addSnapshotSource(({ postIds }) => social.likeCountEvents(postIds));
   const albums = new AlbumsService({ db, posts, profiles });
   const wishlist = new WishlistService({ db, posts, social, albums });
 

@@ -11,8 +11,9 @@ export const EVENTS_CHANNEL = 'sys_events';
  */
 const MAX_PAYLOAD_BYTES = 7900;
 
-/** Who receives an event: one profile's watchers, or one signed-in user's own streams. */
+/** Who receives an event: one profile's or one post's watchers, or one signed-in user's own streams. */
 export const profileTopic = (profileId: string) => `profile:${profileId}`;
+export const postTopic = (postId: string) => `post:${postId}`;
 export const userTopic = (userId: string) => `user:${userId}`;
 
 interface Envelope {

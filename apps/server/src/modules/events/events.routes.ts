@@ -5,7 +5,7 @@ import type { ApiRateLimiter } from '../../lib/api-rate-limits.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { type AccessTokens, bearerTokenOf } from '../../plugins/authenticate.ts';
 import { isPrivateRequest, PRIVATE_CACHE_CONTROL } from '../../plugins/private-caching.ts';
-import { profileTopic, userTopic } from './events.bus.ts';
+import { postTopic, profileTopic, userTopic } from './events.bus.ts';
 import type { LiveEventsService } from './events.service.ts';
 import { SseStream } from './events.stream.ts';
 
@@ -22,7 +22,8 @@ const EventStreamSchema = z
   .string()
   .describe(
     'text/event-stream. Starts with a retry: hint and the current state (profile.stats of each watched ' +
-      'profile, unread.changed for a signed-in user), then one event per change; comment lines every 25 s.',
+      'profile, post.likes of each watched post, unread.changed for a signed-in user), then one event ' +
+      'per change; comment lines every 25 s.',
   );
 
 /** GET /api/v1/events: live updates as server-sent events. */
@@ -45,9 +46,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
         tags: ['events'],
         summary: 'Live updates as server-sent events',
         description:
-          "`profiles=<id>,<id>` watches those profiles' stats; a signed-in user (Authorization header, or " +
-          '`access_token` in the query for EventSource) also gets their messages and unread count. ' +
-          'Events: profile.stats, message.created, unread.changed, resync (refetch everything). The ' +
+          "`profiles=<id>,<id>` watches those profiles' stats; `posts=<id>,<id>` those posts' likes and " +
+          'comments (a post the caller may not see is silently left out); a signed-in user ' +
+          '(Authorization header, or `access_token` in the query for EventSource) also gets their ' +
+          'messages and unread count. Events: profile.stats, post.likes, post.comments (refetch the ' +
+          'comments and the post), message.created, unread.changed, resync (refetch everything). The ' +
           'stream ends when the access token expires; reconnect with a fresh one. Opening streams is ' +
           'rate-limited per user (per IP for visitors): 429 past API_RATE_LIMITS events.',
         querystring: EventsQuerySchema,
@@ -66,15 +69,26 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
         ? await accessTokens.authenticate(token)
         : { user: null, expiresAt: null };
       const profileIds = request.query.profiles;
-      const topics = [...profileIds.map(profileTopic), ...(user ? [userTopic(user.id)] : [])];
-      if (topics.length === 0) {
-        throw badRequest('Nothing to follow: pass profiles=<id>,... or sign in', [
-          { field: 'querystring.profiles', message: 'Give at least one profile id, or an access token' },
+      if (profileIds.length === 0 && request.query.posts.length === 0 && !user) {
+        throw badRequest('Nothing to follow: pass profiles=<id>,..., posts=<id>,... or sign in', [
+          {
+            field: 'querystring.profiles',
+            message: 'Give at least one profile or post id, or an access token',
+          },
         ]);
       }
 
       // Each stream holds a connection and a database listener's attention: limit how often they are opened.
       await limiter.consume('events', user ? `user:${user.id}` : `ip:${request.ip}`);
+
+      // Only posts the caller may see now; the others are left out without a word, so that the answer
+      // is the same for a hidden post as for one that does not exist.
+      const postIds = await service.followablePosts(user?.id ?? null, request.query.posts);
+      const topics = [
+        ...profileIds.map(profileTopic),
+        ...postIds.map(postTopic),
+        ...(user ? [userTopic(user.id)] : []),
+      ];
 
       // From here on the response is ours to write: Fastify's serialisation and compression stay out.
       reply.hijack();
@@ -126,7 +140,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       });
 
       try {
-        for (const event of await service.snapshot({ userId: user?.id ?? null, profileIds }))
+        for (const event of await service.snapshot({ userId: user?.id ?? null, profileIds, postIds }))
           stream.send(event);
       } catch (error) {
         request.log.warn({ err: error }, 'could not send the initial live state');

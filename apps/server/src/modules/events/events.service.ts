@@ -1,13 +1,23 @@
 import type { LiveEvent, Message } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
-import { type EventSink, type LiveEventBus, profileTopic, userTopic } from './events.bus.ts';
+import { type EventSink, type LiveEventBus, postTopic, profileTopic, userTopic } from './events.bus.ts';
 
-/** What a new stream is told first, so that it starts from the current state (also after a reconnect). */
-export type SnapshotSource = (subscriber: {
+/** Who opened a stream and what it follows (only posts they may see). */
+export interface Subscriber {
   userId: string | null;
   profileIds: readonly string[];
-}) => Promise<LiveEvent[]>;
+  postIds: readonly string[];
+}
+
+/** What a new stream is told first, so that it starts from the current state (also after a reconnect). */
+export type SnapshotSource = (subscriber: Subscriber) => Promise<LiveEvent[]>;
+
+/**
+ * The posts among `postIds` that `viewerId` (null: a visitor) may see. The posts module answers it with
+ * its own visibility rule; events cannot ask posts directly, which already depends on events.
+ */
+export type VisiblePosts = (viewerId: string | null, postIds: readonly string[]) => Promise<string[]>;
 
 /**
  * The live events the other modules publish, by what happened. Publishing happens after the change
@@ -16,6 +26,8 @@ export type SnapshotSource = (subscriber: {
  */
 export class LiveEventsService {
   private readonly snapshotSources: SnapshotSource[] = [];
+  /** Until the posts module answers, no post can be followed. */
+  private visiblePosts: VisiblePosts = async () => [];
 
   constructor(
     private readonly bus: LiveEventBus,
@@ -48,12 +60,39 @@ export class LiveEventsService {
     );
   }
 
+  /** A post's like count changed: everyone watching the post gets it (it is the same for every viewer). */
+  async postLikesChanged(postId: string, likeCount: number): Promise<void> {
+    await this.safely('post.likes', () =>
+      this.bus.publish([postTopic(postId)], { type: 'post.likes', post_id: postId, like_count: likeCount }),
+    );
+  }
+
+  /**
+   * A post's comments changed. Only the post is named: the comment itself, and the count, depend on
+   * each watcher's blocks, so their clients refetch through the API, which filters for them.
+   */
+  async postCommentsChanged(postId: string): Promise<void> {
+    await this.safely('post.comments', () =>
+      this.bus.publish([postTopic(postId)], { type: 'post.comments', post_id: postId }),
+    );
+  }
+
+  /** The posts module's answer to which posts a viewer may follow (set by the composition root). */
+  setVisiblePosts(check: VisiblePosts): void {
+    this.visiblePosts = check;
+  }
+
+  /** The posts among `postIds` the viewer may see: the only ones a stream may follow. */
+  async followablePosts(viewerId: string | null, postIds: readonly string[]): Promise<string[]> {
+    return postIds.length === 0 ? [] : this.visiblePosts(viewerId, postIds);
+  }
+
   /** Modules add what a fresh stream should be told first (messages adds the unread count). */
   addSnapshotSource(source: SnapshotSource): void {
     this.snapshotSources.push(source);
   }
 
-  async snapshot(subscriber: { userId: string | null; profileIds: readonly string[] }): Promise<LiveEvent[]> {
+  async snapshot(subscriber: Subscriber): Promise<LiveEvent[]> {
     const lists = await Promise.all(this.snapshotSources.map((source) => source(subscriber)));
     return lists.flat();
   }

@@ -270,6 +270,22 @@ export async function findVisiblePostsByIds(
     );
 }
 
+/** The ids among `ids` of the posts `viewerId` may see (the same rule as `findVisiblePostsByIds`). */
+export async function findVisiblePostIds(
+  db: Db,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(inArray(posts.id, [...ids]), visibleTo(viewerId, posts.profile_id, eq(posts.visibility, 'public'))),
+    );
+  return rows.map((row) => row.id);
+}
+
 const mediaStatements = new WeakMap<Db, Map<string, Prepared<PostMediaRow>>>();
 const itemStatements = new WeakMap<Db, Map<string, Prepared<PostItemRow>>>();
 

@@ -29,6 +29,7 @@ import {
   findPublicFeedPage,
   findUrlsStillUsed,
   findViewerStateOfPosts,
+  findVisiblePostIds,
   findVisiblePostsByIds,
   type PostAccessRow,
   type PostListRow,
@@ -153,6 +154,11 @@ export class PostsService {
     const posts = await this.hydrate(rows, viewerId);
     const byId = new Map(posts.map((post) => [post.id, post]));
     return ids.map((id) => byId.get(id)).filter((post): post is Post => post !== undefined);
+  }
+
+  /** The ids among `ids` of the posts `viewerId` may see, by the rule of `getPostsByIds` (live updates). */
+  async visiblePostIds(viewerId: string | null, ids: readonly string[]): Promise<string[]> {
+    return findVisiblePostIds(this.db, ids, viewerId);
   }
 
   /**

@@ -38,6 +38,17 @@ export async function countPostLikes(db: Db, postId: string): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
+/** The like counts of these posts (posts without likes are left out). */
+export async function countLikesOfPosts(db: Db, postIds: readonly string[]): Promise<Map<string, number>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db
+    .select({ postId: postLikes.post_id, value: sql<number>`count(*)::int` })
+    .from(postLikes)
+    .where(inArray(postLikes.post_id, [...postIds]))
+    .groupBy(postLikes.post_id);
+  return new Map(rows.map((row) => [row.postId, Number(row.value)]));
+}
+
 export async function insertSavedPost(db: Db, postId: string, profileId: string): Promise<void> {
   await db.insert(savedPosts).values({ post_id: postId, profile_id: profileId }).onConflictDoNothing();
 }
@@ -178,10 +189,13 @@ export async function findComment(
   return row;
 }
 
-/** Deletes the comment (and its replies) whoever wrote it: an administrator's removal. */
-export async function deleteCommentById(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
-  return rows.length > 0;
+/**
+ * Deletes the comment (and its replies) whoever wrote it: an administrator's removal. Answers the
+ * comment's post, or null when there was no such comment.
+ */
+export async function deleteCommentById(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.delete(comments).where(eq(comments.id, id)).returning({ postId: comments.post_id });
+  return row?.postId ?? null;
 }
 
 export async function insertComment(

@@ -3,6 +3,7 @@ import {
   type Comment,
   type CommentPage,
   type LikeState,
+  type LiveEvent,
   type PageQuery,
   POST_MESSAGES,
   type SavedPostPage,
@@ -13,11 +14,13 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
+import type { LiveEventsService } from '../events/events.service.ts';
 import { toAuthor } from '../posts/posts.mapper.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import {
   type CommentListRow,
   countCommentLikes,
+  countLikesOfPosts,
   countPostLikes,
   countSavedPosts,
   deleteCommentById,
@@ -42,6 +45,8 @@ export const ITEM_CLICK_DEDUPE_SECONDS = 60;
 export interface SocialServiceDeps {
   db: Db;
   posts: PostsService;
+  /** Who is looking at a post hears of its new likes and comments. */
+  events: Pick<LiveEventsService, 'postLikesChanged' | 'postCommentsChanged'>;
 }
 
 /** Who is clicking, for de-duplication: a signed-in profile, or a visitor known only by a hashed address. */
@@ -81,7 +86,19 @@ export class SocialService {
     else await deletePostLike(this.db, postId, userId);
     // Their own feed shows the like and its count at once.
     await this.deps.posts.viewersChanged([userId]);
-    return { liked, like_count: await countPostLikes(this.db, postId) };
+    const likeCount = await countPostLikes(this.db, postId);
+    await this.deps.events.postLikesChanged(postId, likeCount);
+    return { liked, like_count: likeCount };
+  }
+
+  /** The current like count of each of these posts, as the events a fresh stream starts with. */
+  async likeCountEvents(postIds: readonly string[]): Promise<LiveEvent[]> {
+    const counts = await countLikesOfPosts(this.db, postIds);
+    return postIds.map((postId) => ({
+      type: 'post.likes' as const,
+      post_id: postId,
+      like_count: counts.get(postId) ?? 0,
+    }));
   }
 
   // --- saves ----------------------------------------------------------------------------------------------
@@ -165,6 +182,7 @@ export class SocialService {
     });
     // Their own feed counts the comment at once.
     await this.deps.posts.viewersChanged([userId]);
+    await this.deps.events.postCommentsChanged(postId);
     const [row] = await findCommentsByIds(this.db, [inserted.id], userId);
     if (!row) throw commentNotFound();
     return toComment(row);
@@ -175,18 +193,24 @@ export class SocialService {
     if (comment.profile_id !== userId) throw forbidden(POST_MESSAGES.notCommentOwner);
     if (!(await deleteOwnComment(this.db, commentId, userId))) throw commentNotFound();
     await this.deps.posts.viewersChanged([userId]);
+    await this.deps.events.postCommentsChanged(comment.post_id);
   }
 
   async setCommentLike(userId: string, commentId: string, liked: boolean): Promise<LikeState> {
-    await this.requireVisibleComment(userId, commentId);
+    const comment = await this.requireVisibleComment(userId, commentId);
     if (liked) await insertCommentLike(this.db, commentId, userId);
     else await deleteCommentLike(this.db, commentId, userId);
-    return { liked, like_count: await countCommentLikes(this.db, commentId) };
+    const likeCount = await countCommentLikes(this.db, commentId);
+    // The comments shown with the post carry their like counts.
+    await this.deps.events.postCommentsChanged(comment.post_id);
+    return { liked, like_count: likeCount };
   }
 
   /** An administrator's removal (the moderation module): the comment and its replies, whoever wrote it. */
   async removeCommentAsModerator(commentId: string): Promise<void> {
-    if (!(await deleteCommentById(this.db, commentId))) throw commentNotFound();
+    const postId = await deleteCommentById(this.db, commentId);
+    if (!postId) throw commentNotFound();
+    await this.deps.events.postCommentsChanged(postId);
   }
 
   private async requireVisibleComment(viewerId: string, commentId: string) {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isNotFound, usePostQuery } from '@/entities/post/api/get-post';
 import { useProfilePostsQuery } from '@/entities/post/api/get-profile-posts';
+import { usePostLiveUpdates } from '@/entities/post/api/use-post-live-updates';
 import { authorName } from '@/entities/post/lib/post-display';
 import { MediaFrame } from '@/entities/post/ui/media-frame';
 import { OutfitCard, type OutfitCardActions } from '@/entities/post/ui/outfit-card';
@@ -100,6 +101,8 @@ export default function PostDetailScreen() {
   const { t } = useTranslation();
   const { postId = '' } = useParams();
   const query = usePostQuery(postId);
+  // Others' likes and comments show up while the post is open (its comments sheet included).
+  usePostLiveUpdates(postId || undefined);
   // The post arrives through TanStack Query's store, which React renders synchronously: a phone spent
   // ~200 ms on it in one piece. Deferred, the card renders in a transition, in slices; the skeleton
   // stays until then.

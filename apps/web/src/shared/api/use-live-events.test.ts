@@ -31,6 +31,18 @@ describe('useLiveEvents', () => {
     expect(FakeEventSource.instances[0]?.url).toBe('/api/v1/events?access_token=token-1');
   });
 
+  it('follows posts, with the access token when asked for the user', async () => {
+    const post = '0b5c9f4e-2f5a-4b7c-9a53-1f0f6d2c1a22';
+    const onEvent = vi.fn();
+    renderHook(() => useLiveEvents({ posts: [post], withUser: true }, onEvent));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const source = FakeEventSource.instances[0] as FakeEventSource;
+    expect(source.url).toBe(`/api/v1/events?posts=${post}&access_token=token-1`);
+    source.emit('post.likes', { type: 'post.likes', post_id: post, like_count: 3 });
+    source.emit('post.comments', { type: 'post.comments', post_id: post });
+    expect(onEvent.mock.calls.map(([event]) => event.type)).toEqual(['post.likes', 'post.comments']);
+  });
+
   it('opens nothing when there is nothing to follow', () => {
     renderHook(() => useLiveEvents({}, () => {}));
     expect(FakeEventSource.instances).toHaveLength(0);

@@ -6,6 +6,8 @@ const EVENT_TYPES: readonly LiveEventType[] = [
   'profile.stats',
   'message.created',
   'unread.changed',
+  'post.likes',
+  'post.comments',
   'resync',
 ];
 
@@ -15,6 +17,8 @@ const REOPEN_DELAY_MS = 5000;
 export interface LiveEventsOptions {
   /** Profile ids whose stats to follow. */
   profiles?: readonly string[];
+  /** Post ids whose likes and comments to follow (the server leaves out those the viewer may not see). */
+  posts?: readonly string[];
   /** Also the signed-in user's messages and unread count (sends the access token). */
   withUser?: boolean;
   /** Off: no stream. */
@@ -27,16 +31,17 @@ export interface LiveEventsOptions {
  * reopened with a fresh token. `onEvent` may change between renders without reopening the stream.
  */
 export function useLiveEvents(
-  { profiles = [], withUser = false, enabled = true }: LiveEventsOptions,
+  { profiles = [], posts = [], withUser = false, enabled = true }: LiveEventsOptions,
   onEvent: (event: LiveEvent) => void,
 ): void {
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const profileList = [...profiles].sort().join(',');
+  const postList = [...posts].sort().join(',');
 
   useEffect(() => {
     // No EventSource (an old browser, the test DOM): the screens still work, without live updates.
-    if (!enabled || (!profileList && !withUser) || typeof EventSource === 'undefined') return;
+    if (!enabled || (!profileList && !postList && !withUser) || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -44,9 +49,10 @@ export function useLiveEvents(
     const open = async () => {
       const params = new URLSearchParams();
       if (profileList) params.set('profiles', profileList);
+      if (postList) params.set('posts', postList);
       if (withUser) {
         const token = await accessToken();
-        if (!token && !profileList) return;
+        if (!token && !profileList && !postList) return;
         if (token) params.set('access_token', token);
       }
       if (stopped) return;
@@ -76,5 +82,5 @@ export function useLiveEvents(
       clearTimeout(timer);
       source?.close();
     };
-  }, [enabled, profileList, withUser]);
+  }, [enabled, profileList, postList, withUser]);
 }

@@ -2,6 +2,7 @@ import type { LikeState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
 import { findCachedPost, updatePostInCaches } from './post-cache';
+import { postMutationKeys } from './post-keys';
 
 /** PUT (like) or DELETE (unlike) /api/v1/posts/{id}/like. */
 export function setPostLike(postId: string, liked: boolean): Promise<LikeState> {
@@ -25,6 +26,7 @@ export function useLikePostMutation(postId: string, onError?: (error: Error) => 
   const queryClient = useQueryClient();
   return useMutation({
     scope: { id: `post-like:${postId}` },
+    mutationKey: postMutationKeys.like(postId),
     mutationFn: (liked: boolean) => setPostLike(postId, liked),
     onMutate: (liked) => {
       const cached = findCachedPost(queryClient, postId);

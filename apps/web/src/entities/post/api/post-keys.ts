@@ -25,3 +25,12 @@ export const postKeys = {
   allComments: () => [...postKeys.all, 'comments'] as const,
   comments: (postId: string, viewer: ViewerId) => [...postKeys.allComments(), postId, viewer] as const,
 };
+
+/**
+ * Keys of the viewer's own writes to a post, so that live updates can tell them apart: an event about a
+ * change still under way waits for its answer (which updates the caches itself) instead of racing it.
+ */
+export const postMutationKeys = {
+  like: (postId: string) => ['post-like', postId] as const,
+  comments: (postId: string) => ['post-comments', postId] as const,
+};

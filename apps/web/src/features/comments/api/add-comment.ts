@@ -1,7 +1,7 @@
 import type { Comment, CreateCommentBody, Post } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updatePostInCaches } from '@/entities/post/api/post-cache';
-import { postKeys } from '@/entities/post/api/post-keys';
+import { postKeys, postMutationKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
 import type { CommentsData } from './get-comments';
 
@@ -14,6 +14,7 @@ export function addComment(postId: string, body: CreateCommentBody): Promise<Com
 export function useAddCommentMutation(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: postMutationKeys.comments(postId),
     mutationFn: (body: CreateCommentBody) => addComment(postId, body),
     onSuccess: (comment) => {
       queryClient.setQueriesData<CommentsData>({ queryKey: [...postKeys.allComments(), postId] }, (data) => {

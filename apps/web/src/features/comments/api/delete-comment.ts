@@ -1,7 +1,7 @@
 import type { Post } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updatePostInCaches } from '@/entities/post/api/post-cache';
-import { postKeys } from '@/entities/post/api/post-keys';
+import { postKeys, postMutationKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
 import type { CommentsData } from './get-comments';
 
@@ -13,6 +13,7 @@ export function deleteComment(commentId: string): Promise<void> {
 export function useDeleteCommentMutation(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: postMutationKeys.comments(postId),
     mutationFn: deleteComment,
     onSuccess: (_nothing, commentId) => {
       let removed = 0;

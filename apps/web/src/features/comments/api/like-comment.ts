@@ -1,6 +1,6 @@
 import type { Comment, LikeState } from '@sys/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { postKeys } from '@/entities/post/api/post-keys';
+import { postKeys, postMutationKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
 import type { CommentsData } from './get-comments';
 
@@ -46,6 +46,7 @@ export function useLikeCommentMutation(postId: string, comment: Comment) {
     );
   return useMutation({
     scope: { id: `comment-like:${comment.id}` },
+    mutationKey: postMutationKeys.comments(postId),
     mutationFn: (liked: boolean) => setCommentLike(comment.id, liked),
     onMutate: (liked) => {
       const before: LikeState = { liked: comment.liked_by_me, like_count: comment.like_count };
