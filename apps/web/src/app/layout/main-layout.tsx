@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
+import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { MAIN_CONTENT_ID } from './root-layout';
 
 /** The screens with the header and the bottom navigation. */
@@ -16,6 +17,7 @@ export function MainLayout() {
         <Outlet />
       </main>
       <BottomNav />
+      <KeyboardShortcuts />
     </>
   );
 }

@@ -132,6 +132,7 @@ export function OutfitCard({
 
   return (
     <article
+      data-post-card
       aria-labelledby={headingId}
       aria-posinset={position}
       aria-setsize={position === undefined ? undefined : -1}
@@ -203,6 +204,7 @@ export function OutfitCard({
           type="button"
           aria-pressed={post.liked_by_me}
           aria-label={t('card.like')}
+          data-shortcut="like"
           onClick={() => requireAccount(t('card.prompt.like'), () => like.mutate(!post.liked_by_me))}
           className={cn(actionClasses, post.liked_by_me && 'text-accent-600')}
         >
@@ -257,6 +259,7 @@ export function OutfitCard({
           type="button"
           aria-pressed={post.saved_by_me}
           aria-label={t('card.save')}
+          data-shortcut="save"
           onPointerEnter={() => void SavePostDialog.preload()}
           onClick={() => requireAccount(t('card.prompt.save'), () => open('save'))}
           className={cn(actionClasses, post.saved_by_me && 'text-ink')}
