@@ -23,7 +23,9 @@ import {
   type SearchPage,
   type SearchPageQuery,
   type SearchQuery,
+  STYLE_NAMES_HE,
   STYLES,
+  type Style,
   type Suggestions,
   type TrendingPage,
   tagKey,
@@ -210,13 +212,16 @@ export class ExploreService {
   async suggest(viewerId: string | null, text: string): Promise<Suggestions> {
     if (text === '') return { people: [], brands: [], styles: [] };
     const limit = DISCOVERY_LIMITS.suggestionsPerKind;
-    const lower = text.toLowerCase();
     const [people, brands] = await Promise.all([
       findSuggestedPeople(this.db, text, limit, viewerId),
       findSuggestedBrands(this.db, text, limit),
     ]);
-    const styles = STYLES.filter((style) => style.toLowerCase().includes(lower))
-      .sort((a, b) => Number(b.toLowerCase().startsWith(lower)) - Number(a.toLowerCase().startsWith(lower)))
+    // A style by its English or its Hebrew name (the one the Hebrew screens show), ignoring case.
+    const names = (style: Style) => [foldCase(style), foldCase(STYLE_NAMES_HE[style])];
+    const needle = foldCase(text);
+    const startsWith = (style: Style) => Number(names(style).some((name) => name.startsWith(needle)));
+    const styles = STYLES.filter((style) => names(style).some((name) => name.includes(needle)))
+      .sort((a, b) => startsWith(b) - startsWith(a))
       .slice(0, limit);
     return { people, brands, styles };
   }

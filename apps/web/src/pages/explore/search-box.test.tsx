@@ -1,4 +1,4 @@
-import type { SearchPage, Suggestions } from '@sys/shared';
+import { type SearchPage, STYLE_NAMES_HE, STYLES, type Suggestions } from '@sys/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/i18n';
@@ -122,6 +122,25 @@ describe('the search box', () => {
     expect(kept).toHaveLength(10);
     expect(kept[0]).toBe('new');
     expect(kept).not.toContain('old9');
+  });
+
+  it('names each suggested style in Hebrew by the name the server matches (STYLE_NAMES_HE)', async () => {
+    await i18n.changeLanguage('he');
+    fakeApi({
+      'GET /api/v1/search': () => empty,
+      'GET /api/v1/search/suggestions': (): Suggestions => ({ people: [], brands: [], styles: [...STYLES] }),
+    });
+    const { user, router } = renderApp('/explore');
+    await screen.findByRole('combobox', {}, { timeout: 8000 });
+    await user.type(screen.getByRole('combobox'), 'ערב');
+    const list = await screen.findByRole('listbox', { name: 'הצעות' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(STYLES.map((style) => STYLE_NAMES_HE[style]));
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore/category/evening'));
   });
 
   it('speaks Hebrew', async () => {
