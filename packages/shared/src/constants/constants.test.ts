@@ -237,6 +237,7 @@ describe('local storage keys', () => {
       guestProfile: 'guestProfile',
       isGuestUser: 'isGuestUser',
       swipeEvents: 'swipeEvents',
+      preferenceEntries: 'preferenceEntries',
       hasAccount: 'has_account',
       postDraft: 'postDraft',
     });
