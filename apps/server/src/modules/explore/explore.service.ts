@@ -72,7 +72,10 @@ import {
 } from './explore.search.repository.ts';
 import { findSuggestedBrands, findSuggestedPeople } from './explore.suggestions.repository.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Where explore's Fashion Albums come from (the albums module). */
+
 export interface PublicAlbumsSource {
   listPublicAlbums(viewerId: string | null, query: SearchPageQuery): Promise<AlbumPage>;
 }
@@ -272,6 +275,12 @@ export class ExploreService {
   /** /explore/brands: every brand with the number of items of public posts tagged with it, most first. */
   async listBrandsByItemCount(): Promise<ExploreBrandList> {
     return { items: (await findBrandsByItemCount(this.db, null)).map(toExploreBrand) };
+  }
+
+  /** Whether a brand with this id exists (its page's document status). */
+  async brandExists(brandId: string): Promise<boolean> {
+    if (!UUID.test(brandId)) return false;
+    return (await findBrandWithItemCount(this.db, brandId)) !== undefined;
   }
 
   /** A brand's page: posts with an item of the brand, or by an author whose name is the brand's. */
