@@ -190,8 +190,9 @@ export async function buildApp(
   await app.register(scrapeRoutes, { service: services.scrape });
   await app.register(healthRoutes);
 
-  // A page path answers 200 only if the web app has that page and, for a post or a profile, the
-  // database has it (a profile's posts page too) (the post page route answers its exact path itself, with preview tags).
+  // A page path answers 200 only if the web app has that page and, for a post, a profile (and its posts
+  // page), a brand or an album, the database has it for a visitor (the post page route answers its exact
+  // path itself, with preview tags).
   const webPageExists = async (path: string): Promise<boolean> => {
     const page = matchWebRoute(path);
     if (!page) return false;
@@ -200,6 +201,12 @@ export async function buildApp(
     }
     if (page.pattern === WEB_ROUTES.profile || page.pattern === WEB_ROUTES.profilePosts) {
       return services.profiles.usernameExists(page.params.username ?? '');
+    }
+    if (page.pattern === WEB_ROUTES.exploreBrand) {
+      return services.explore.brandExists(page.params.brandId ?? '');
+    }
+    if (page.pattern === WEB_ROUTES.exploreAlbum || page.pattern === WEB_ROUTES.albumPosts) {
+      return services.albums.isVisibleToVisitors(page.params.albumId ?? '');
     }
     return true;
   };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/context.ts';
+import { seedPost } from '../test/discovery.ts';
 import { publishPost } from '../test/media.ts';
 import { createUser } from '../test/users.ts';
 import { createIndexHtmlRenderer } from './web-app.ts';
@@ -35,7 +36,7 @@ describe('serving the built web app', () => {
 
   it.each([
     '/',
-    '/explore/brands/x',
+    '/explore/brands',
     '/explore/',
     '/EXPLORE/Trending',
     '/auth',
@@ -63,6 +64,11 @@ describe('serving the built web app', () => {
     '/profile/nobody-by-this-name',
     '/profile/nobody-by-this-name/posts',
     '/profile/a/posts/x',
+    '/explore/brands/x',
+    '/explore/brands/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a',
+    '/explore/albums/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a',
+    '/album/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a/posts',
+    '/album/not-an-id/posts',
     '/no/such/page?x=1',
   ])('answers %s, which shows no page or nothing that exists, with the app and 404', async (url) => {
     const res = await ctx.app.inject({ method: 'GET', url });
@@ -88,6 +94,53 @@ describe('serving the built web app', () => {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
+
+  it("answers a brand's and a public album's pages with 200, a private album's with 404", async () => {
+    const user = await createUser(ctx.app);
+    await seedPost(ctx.app, user, { caption: 'Linen', items: [{ item_type: 'Dress', brand: 'Pagebrand' }] });
+    const brands = (await ctx.app.inject({ method: 'GET', url: '/api/v1/explore/brands' })).json() as {
+      items: { id: string; name: string }[];
+    };
+    const brand = brands.items.find((item) => item.name === 'Pagebrand');
+    expect(brand).toBeDefined();
+    const album = async (is_public: boolean) => {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/albums',
+        headers: user.headers,
+        payload: { name: `Album ${is_public}`, is_public },
+      });
+      expect(created.statusCode).toBe(201);
+      return (created.json() as { id: string }).id;
+    };
+    const shown = await album(true);
+    const hidden = await album(false);
+    for (const [url, status] of [
+      [`/explore/brands/${brand?.id}`, 200],
+      [`/explore/albums/${shown}`, 200],
+      [`/album/${shown}/posts`, 200],
+      [`/explore/albums/${hidden}`, 404],
+      [`/album/${hidden}/posts`, 404],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.body).toBe(INDEX_HTML);
+    }
+  });
+
+  it('answers the data API of an unknown brand or album with 404 in our error shape', async () => {
+    for (const url of [
+      '/api/v1/explore/brands/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a',
+      '/api/v1/explore/brands/x',
+      '/api/v1/albums/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a',
+      '/api/v1/albums/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a/posts',
+      '/api/v1/albums/x/posts',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ error: { code: 'not_found', message: expect.any(String) } });
     }
   });
 

@@ -1,3 +1,4 @@
+import { STYLE_NAMES_HE } from '@sys/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // Without the sections that only lazily loaded screens use: each adds its own (features/*/locale.ts).
@@ -52,6 +53,14 @@ export const languageDetector = {
 };
 
 /**
+ * The Hebrew style names are not in he.json but in packages/shared (STYLE_NAMES_HE), the one list the
+ * server's search suggestions match too; English shows a style as its value (options.styles falls back).
+ */
+function withStyleNames(he: typeof import('@/locales/he.json')) {
+  return { ...he, options: { ...he.options, styles: STYLE_NAMES_HE } };
+}
+
+/**
  * Hebrew is fetched only when it is the language in use, so English visitors never download it
  * (the strings of both languages would otherwise sit in the first-load bundle).
  */
@@ -61,7 +70,7 @@ const lazyLocales = {
   read(language: string, _namespace: string, callback: (error: unknown, data?: object) => void) {
     if (language !== 'he') return callback(null, language === 'en' ? en : {});
     import('@/locales/he.json').then(
-      (module) => callback(null, module.default),
+      (module) => callback(null, withStyleNames(module.default)),
       (error: unknown) => callback(error),
     );
   },

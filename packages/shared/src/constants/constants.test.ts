@@ -13,6 +13,7 @@ import {
   POST_ITEM_SIZES,
   PRODUCT_TYPES,
   PROFILE_SIZES,
+  STYLE_NAMES_HE,
   STYLES,
 } from './lists.ts';
 import { PREFERENCE_WEIGHTS } from './preferences.ts';
@@ -32,6 +33,14 @@ import { LOCAL_STORAGE_KEYS } from './storage.ts';
 const specList = (text: string) => text.split(', ');
 
 describe('option lists (spec section 9 and 3)', () => {
+  it('names each style in Hebrew once, in fashion words', () => {
+    const names = STYLES.map((style) => STYLE_NAMES_HE[style]);
+    expect(names.every((name) => name.trim() !== '')).toBe(true);
+    expect(new Set(names).size).toBe(STYLES.length);
+    // Right letter by letter but read as something else: 'קרב' is a battle.
+    expect(STYLE_NAMES_HE.Curve).toBe('קרוו');
+  });
+
   it('has the profile sizes in the spec order', () => {
     expect(PROFILE_SIZES).toEqual(specList('XS, S, M, L, XL, XXL, 2X-6X, 6, 7, 8, 10, 12, 14, 16'));
     expect(PROFILE_SIZES).toHaveLength(14);
@@ -228,6 +237,7 @@ describe('local storage keys', () => {
       guestProfile: 'guestProfile',
       isGuestUser: 'isGuestUser',
       swipeEvents: 'swipeEvents',
+      preferenceEntries: 'preferenceEntries',
       hasAccount: 'has_account',
       postDraft: 'postDraft',
     });

@@ -186,3 +186,34 @@ export const STYLES = [
   'Petite',
 ] as const;
 export type Style = (typeof STYLES)[number];
+
+/**
+ * Each style's Hebrew name: the one list of them. The server's search suggestions match a style by either
+ * name, and the web's Hebrew screens show this one (app/i18n.ts adds it as `options.styles`), so a style
+ * is suggested for exactly the name a Hebrew reader sees.
+ */
+export const STYLE_NAMES_HE: Readonly<Record<Style, string>> = {
+  Casual: 'יומיומי',
+  Evening: 'ערב',
+  Streetwear: 'סטריטוור',
+  Formal: 'רשמי',
+  Activewear: 'ספורט',
+  Cozy: 'נינוח',
+  Elegant: 'אלגנטי',
+  Retro: 'רטרו',
+  Modern: 'מודרני',
+  Bohemian: 'בוהו',
+  Minimalist: 'מינימליסטי',
+  Maternity: 'הריון',
+  Event: 'אירוע',
+  Party: 'מסיבה',
+  Beach: 'חוף',
+  Vacation: 'חופשה',
+  Wedding: 'חתונה',
+  Urban: 'אורבני',
+  Pattern: 'דוגמאות',
+  Curve: 'קרוו',
+  'Plus Size': 'מידות גדולות',
+  Tall: 'גבוהות',
+  Petite: 'פטיט',
+};

@@ -8,6 +8,8 @@ export const LOCAL_STORAGE_KEYS = {
   isGuestUser: 'isGuestUser',
   /** The JSON array of the newest local swipe events (SwipeEventSchema). */
   swipeEvents: 'swipeEvents',
+  /** The JSON array of a visitor's or guest's preferences-screen entries (PreferenceEntryState). */
+  preferenceEntries: 'preferenceEntries',
   /** 'true' once this browser signed up or signed in; picks the default auth tab. */
   hasAccount: 'has_account',
   /** The unfinished create-post form, saved when a guest tries to publish. */

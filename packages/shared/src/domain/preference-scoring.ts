@@ -361,3 +361,103 @@ export function forgetRemovedValues(
 export function preferenceKeyOf(dimension: AdjustablePreferenceDimension, value: string): string {
   return keyOf[dimension](value);
 }
+
+/**
+ * What a person said about one learned value on the preferences screen, as the server keeps it (one row of
+ * swipe_preference_adjustments): 'more'/'less' or none, and the time up to which swipes no longer teach it
+ * (a removal). Visitors and guests keep the same entries in their browser (LOCAL_STORAGE_KEYS.
+ * preferenceEntries), and the batch merge after sign-in carries them into the account with their swipes.
+ */
+export type PreferenceEntryState = {
+  dimension: AdjustablePreferenceDimension;
+  key: string;
+  adjustment: PreferenceAdjustment | null;
+  /** ISO 8601; null when never removed. */
+  removed_at: string | null;
+};
+
+/** One change of the preferences screen: turn a value up, down or back ('none'), or remove it. */
+export type PreferenceEntryChange =
+  | { dimension: AdjustablePreferenceDimension; key: string; adjustment: PreferenceAdjustment | 'none' }
+  | { dimension: AdjustablePreferenceDimension; key: string; remove: true };
+
+/** The most entries kept (locally, and in one merge): more than the values 100 swipes can teach. */
+export const PREFERENCE_ENTRIES_MAX = 500;
+
+const ADJUSTABLE: readonly string[] = ['tags', 'brands', 'product_brands', 'colors'];
+
+/**
+ * The entries after `change` at time `now`, as the server applies it: an adjustment sets or clears the
+ * value's adjustment; a removal clears it and stamps the time. The value is keyed as the counters key it.
+ * Entries that say nothing any more are dropped; at most PREFERENCE_ENTRIES_MAX are kept, newest last.
+ */
+export function applyPreferenceEntryChange(
+  entries: readonly PreferenceEntryState[],
+  change: PreferenceEntryChange,
+  now: Date,
+): PreferenceEntryState[] {
+  const key = preferenceKeyOf(change.dimension, change.key);
+  if (key === '') return [...entries];
+  const old = entries.find((entry) => entry.dimension === change.dimension && entry.key === key);
+  const next: PreferenceEntryState =
+    'remove' in change
+      ? { dimension: change.dimension, key, adjustment: null, removed_at: now.toISOString() }
+      : {
+          dimension: change.dimension,
+          key,
+          adjustment: change.adjustment === 'none' ? null : change.adjustment,
+          removed_at: old?.removed_at ?? null,
+        };
+  const rest = entries.filter((entry) => entry !== old);
+  if (next.adjustment === null && next.removed_at === null) return rest;
+  return [...rest, next].slice(-PREFERENCE_ENTRIES_MAX);
+}
+
+/** The entry when it has exactly the shape applyPreferenceEntryChange writes, else null. */
+export function readPreferenceEntry(entry: unknown): PreferenceEntryState | null {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return null;
+  const { dimension, key, adjustment, removed_at } = entry as Record<string, unknown>;
+  if (typeof dimension !== 'string' || !ADJUSTABLE.includes(dimension)) return null;
+  if (typeof key !== 'string' || key === '' || key.length > 200) return null;
+  if (adjustment !== null && adjustment !== 'more' && adjustment !== 'less') return null;
+  if (removed_at !== null && (typeof removed_at !== 'string' || !ISO_DATE_TIME.test(removed_at))) return null;
+  if (adjustment === null && removed_at === null) return null;
+  return { dimension: dimension as AdjustablePreferenceDimension, key, adjustment, removed_at };
+}
+
+/** The entries stored locally; unreadable storage or entries are dropped, as for the swipe events. */
+export function parseStoredPreferenceEntries(raw: string | null | undefined): PreferenceEntryState[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const entries: PreferenceEntryState[] = [];
+  for (const item of data) {
+    const entry = readPreferenceEntry(item);
+    if (entry) entries.push(entry);
+  }
+  return entries.slice(-PREFERENCE_ENTRIES_MAX);
+}
+
+/**
+ * What the swipes taught once the entries are applied: the events without the removed values (as far as
+ * each removal reaches) and the adjustments that score and the summary use. The server and the browser
+ * (visitors and guests) both learn through this.
+ */
+export function learnedPreferences(
+  events: readonly SwipeEvent[],
+  entries: readonly PreferenceEntryState[],
+): { events: SwipeEvent[]; adjustments: PreferenceAdjustments } {
+  const adjustments = createEmptyPreferenceAdjustments();
+  const removals: PreferenceRemoval[] = [];
+  for (const entry of entries) {
+    if (entry.adjustment) adjustments[entry.dimension][entry.key] = entry.adjustment;
+    if (entry.removed_at)
+      removals.push({ dimension: entry.dimension, key: entry.key, removed_at: entry.removed_at });
+  }
+  return { events: forgetRemovedValues(events, removals), adjustments };
+}

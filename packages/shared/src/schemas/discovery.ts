@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { DISCOVERY_LIMITS } from '../constants/discovery.ts';
 import { ADJUSTABLE_PREFERENCE_DIMENSIONS, PREFERENCE_ADJUSTMENTS } from '../constants/preferences.ts';
 import { PreferencesSummarySchema } from '../domain/outfits.ts';
-import { PreferenceCountersSchema, SwipeActionSchema } from '../domain/preferences.ts';
+import {
+  PREFERENCE_ENTRIES_MAX,
+  PreferenceCountersSchema,
+  type PreferenceEntryState,
+  SwipeActionSchema,
+} from '../domain/preferences.ts';
 import { AlbumSchema } from './albums.ts';
 import { AuthorSchema, CurrencySchema, PageQuerySchema, PostSchema } from './posts.ts';
 
@@ -230,6 +235,15 @@ export type CategoryPage = z.infer<typeof CategoryPageSchema>;
 
 const swipeText = z.string().max(100);
 
+// The years 1 to 9999 (an offset can move 0001-01-01 into year 0, which the database refuses).
+const swipeTime = z.iso.datetime({ offset: true }).refine(
+  (value) => {
+    const time = Date.parse(value);
+    return time >= Date.parse('0001-01-01T00:00:00Z') && time <= Date.parse('9999-12-31T23:59:59.999Z');
+  },
+  { message: 'Must be between the years 1 and 9999' },
+);
+
 /**
  * A swipe sent to the server: the spec's event (SwipeEvent, as kept in local storage), of which only the
  * outfit and the action are needed. For a post the server knows, it records tags, brand, category and
@@ -244,31 +258,36 @@ export const SwipeInputSchema = z.object({
   category: swipeText.nullish(),
   colors: z.array(swipeText).max(30).optional(),
   product_brands: z.array(swipeText).max(30).optional(),
-  // The years 1 to 9999 (an offset can move 0001-01-01 into year 0, which the database refuses).
-  created_at: z.iso
-    .datetime({ offset: true })
-    .refine(
-      (value) => {
-        const time = Date.parse(value);
-        return time >= Date.parse('0001-01-01T00:00:00Z') && time <= Date.parse('9999-12-31T23:59:59.999Z');
-      },
-      { message: 'Must be between the years 1 and 9999' },
-    )
-    .optional(),
+  created_at: swipeTime.optional(),
 });
 export type SwipeInput = z.input<typeof SwipeInputSchema>;
 
+/** One learned value of the preferences screen: its dimension and its key (or spelling: it is keyed again). */
+const PreferencesEntryTargetSchema = z.object({
+  dimension: z.enum(ADJUSTABLE_PREFERENCE_DIMENSIONS),
+  key: z.string().trim().min(1).max(200),
+});
+
+/** What a guest said about one learned value on the preferences screen (PreferenceEntryState). */
+const PreferenceEntryStateSchema = PreferencesEntryTargetSchema.extend({
+  adjustment: z.enum(PREFERENCE_ADJUSTMENTS).nullable(),
+  removed_at: swipeTime.nullable(),
+});
+
 /**
- * POST /api/v1/swipes/batch: a guest's local events after sign-in (at most 100, LIMITS.localSwipeHistoryMax).
- * Entries that are not valid swipes (an outfit id that is no post id) are skipped, not refused, so one bad
- * local entry cannot block the merge.
+ * POST /api/v1/swipes/batch: a guest's local events after sign-in (at most 100, LIMITS.localSwipeHistoryMax),
+ * and what they said on the preferences screen (`preferences`: each value turned up or down, or removed,
+ * with the time of the removal). Entries that are not valid swipes (an outfit id that is no post id) are
+ * skipped, not refused, so one bad local entry cannot block the merge; the preference entries are written
+ * by the app itself and checked whole.
  */
 export const SwipeBatchBodySchema = z.object({
   events: z
     .array(z.unknown().describe('a SwipeInput'))
     .max(DISCOVERY_LIMITS.swipeBatchMax, { error: DISCOVERY_MESSAGES.tooManySwipes }),
+  preferences: z.array(PreferenceEntryStateSchema).max(PREFERENCE_ENTRIES_MAX).optional(),
 });
-export type SwipeBatchBody = { events: SwipeInput[] };
+export type SwipeBatchBody = { events: SwipeInput[]; preferences?: PreferenceEntryState[] };
 
 export const SwipeResultSchema = z.object({
   /** Swipes stored now. */
@@ -287,12 +306,6 @@ export const PreferencesSchema = z.object({
   summary: PreferencesSummarySchema,
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
-
-/** One learned value of the preferences screen: its dimension and its key (or spelling: it is keyed again). */
-const PreferencesEntryTargetSchema = z.object({
-  dimension: z.enum(ADJUSTABLE_PREFERENCE_DIMENSIONS),
-  key: z.string().trim().min(1).max(200),
-});
 
 /**
  * PUT /api/v1/swipes/preferences/entries: 'more like this' or 'less like this' of one learned value, or

@@ -112,6 +112,16 @@ export class AlbumsService {
     return album;
   }
 
+  /**
+   * Whether a visitor can see the album (for the page's document status: the page request carries no
+   * token, so a private album's page answers 404 while its owner's app still shows it).
+   */
+  async isVisibleToVisitors(id: string): Promise<boolean> {
+    if (!UUID.test(id)) return false;
+    const album = await findAlbum(this.db, id);
+    return album !== undefined && canSee(null, album);
+  }
+
   async updateAlbum(userId: string, id: string, input: UpdateAlbumBody): Promise<Album> {
     await this.requireOwn(userId, id);
     const fields = {

@@ -23,7 +23,9 @@ import {
   type SearchPage,
   type SearchPageQuery,
   type SearchQuery,
+  STYLE_NAMES_HE,
   STYLES,
+  type Style,
   type Suggestions,
   type TrendingPage,
   tagKey,
@@ -70,7 +72,10 @@ import {
 } from './explore.search.repository.ts';
 import { findSuggestedBrands, findSuggestedPeople } from './explore.suggestions.repository.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Where explore's Fashion Albums come from (the albums module). */
+
 export interface PublicAlbumsSource {
   listPublicAlbums(viewerId: string | null, query: SearchPageQuery): Promise<AlbumPage>;
 }
@@ -210,13 +215,16 @@ export class ExploreService {
   async suggest(viewerId: string | null, text: string): Promise<Suggestions> {
     if (text === '') return { people: [], brands: [], styles: [] };
     const limit = DISCOVERY_LIMITS.suggestionsPerKind;
-    const lower = text.toLowerCase();
     const [people, brands] = await Promise.all([
       findSuggestedPeople(this.db, text, limit, viewerId),
       findSuggestedBrands(this.db, text, limit),
     ]);
-    const styles = STYLES.filter((style) => style.toLowerCase().includes(lower))
-      .sort((a, b) => Number(b.toLowerCase().startsWith(lower)) - Number(a.toLowerCase().startsWith(lower)))
+    // A style by its English or its Hebrew name (the one the Hebrew screens show), ignoring case.
+    const names = (style: Style) => [foldCase(style), foldCase(STYLE_NAMES_HE[style])];
+    const needle = foldCase(text);
+    const startsWith = (style: Style) => Number(names(style).some((name) => name.startsWith(needle)));
+    const styles = STYLES.filter((style) => names(style).some((name) => name.includes(needle)))
+      .sort((a, b) => startsWith(b) - startsWith(a))
       .slice(0, limit);
     return { people, brands, styles };
   }
@@ -267,6 +275,12 @@ export class ExploreService {
   /** /explore/brands: every brand with the number of items of public posts tagged with it, most first. */
   async listBrandsByItemCount(): Promise<ExploreBrandList> {
     return { items: (await findBrandsByItemCount(this.db, null)).map(toExploreBrand) };
+  }
+
+  /** Whether a brand with this id exists (its page's document status). */
+  async brandExists(brandId: string): Promise<boolean> {
+    if (!UUID.test(brandId)) return false;
+    return (await findBrandWithItemCount(this.db, brandId)) !== undefined;
   }
 
   /** A brand's page: posts with an item of the brand, or by an author whose name is the brand's. */

@@ -1,4 +1,4 @@
-import { DISCOVERY_LIMITS, type Suggestions } from '@sys/shared';
+import { DISCOVERY_LIMITS, STYLE_NAMES_HE, STYLES, type Suggestions } from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { makePostPrivate, seedPost, updateProfile } from '../../test/discovery.ts';
@@ -56,6 +56,14 @@ describe('GET /api/v1/search/suggestions', () => {
     expect(answer.brands.map((brand) => brand.name)).toEqual(['Zalando Basics', 'Zara']);
     expect(answer.brands.every((brand) => typeof brand.id === 'string')).toBe(true);
     expect((await suggest('casu')).styles).toEqual(['Casual']);
+  });
+
+  it('suggests a style by its Hebrew name too, the one the Hebrew screens show', async () => {
+    expect((await suggest('ערב')).styles).toEqual(['Evening']);
+    expect((await suggest('מידות')).styles).toEqual(['Plus Size']);
+    // Both names count; a style whose name starts with the text comes first.
+    expect((await suggest('ר')).styles.slice(0, 2)).toEqual(['Formal', 'Retro']);
+    for (const style of STYLES) expect((await suggest(STYLE_NAMES_HE[style])).styles).toContain(style);
   });
 
   it('never names a brand only a private post carries', async () => {

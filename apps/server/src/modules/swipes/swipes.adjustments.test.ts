@@ -240,3 +240,85 @@ describe('who may change what', () => {
     expect(await forYou(user)).toBe('ssssffff');
   });
 });
+
+describe("a guest's entries merged after sign-in (POST /swipes/batch `preferences`)", () => {
+  // One clock for the guest's swipes and entries: an hour ago, plus the offset.
+  const hourAgo = Date.now() - 3_600_000;
+  const at = (offsetMs: number) => new Date(hourAgo + offsetMs).toISOString();
+  const guestLikes = () =>
+    [streetPosts[0], streetPosts[1], formalPosts[0]].map((outfit_id, n) => ({
+      outfit_id,
+      action: 'like',
+      created_at: at(n * 1000),
+    }));
+  const guestEntries = [
+    { dimension: 'tags', key: 'Streetwear', adjustment: 'less', removed_at: null },
+    { dimension: 'brands', key: 'street_kid', adjustment: null, removed_at: at(10_000) },
+  ];
+
+  it("carries each turned-down and removed value into the account, and 'For you' follows", async () => {
+    const user = await createUser(ctx.app);
+    const merged = await call('POST', '/swipes/batch', user, {
+      events: guestLikes(),
+      preferences: guestEntries,
+    });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json()).toEqual({ inserted: 3, duplicates: 0, skipped: 0 });
+    const { summary } = await preferences(user);
+    expect(summary.liked.tags.find((entry) => entry.key === 'streetwear')?.adjustment).toBe('less');
+    expect(summary.liked.brands.map((entry) => entry.key)).toEqual(['office_queen']);
+    // Streetwear turned down and street_kid forgotten: formal first (the same likes alone rank street first).
+    expect(await forYou(user)).toBe('ffffssss');
+    // A repeated merge changes nothing.
+    expect(
+      (await call('POST', '/swipes/batch', user, { events: guestLikes(), preferences: guestEntries })).json(),
+    ).toEqual({
+      inserted: 0,
+      duplicates: 3,
+      skipped: 0,
+    });
+    expect(await forYou(user)).toBe('ffffssss');
+  });
+
+  it('keeps a swipe made after the removal, and counts a removal time in the future as now', async () => {
+    const user = await createUser(ctx.app);
+    const later = { outfit_id: streetPosts[2], action: 'like', created_at: at(20_000) };
+    const merged = await call('POST', '/swipes/batch', user, {
+      events: [...guestLikes(), later],
+      preferences: [{ dimension: 'brands', key: 'street_kid', adjustment: null, removed_at: at(10_000) }],
+    });
+    expect(merged.statusCode).toBe(200);
+    const { summary } = await preferences(user);
+    // Only the like after the removal teaches street_kid.
+    expect(summary.liked.brands.find((entry) => entry.key === 'street_kid')?.count).toBe(1);
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    await call('POST', '/swipes/batch', user, {
+      events: [],
+      preferences: [{ dimension: 'colors', key: 'Black', adjustment: null, removed_at: future }],
+    });
+    const after = await call('POST', '/swipes', user, { outfit_id: streetPosts[3], action: 'like' });
+    expect(after.statusCode).toBe(201);
+    // The swipe just made teaches black again: the removal reached only up to the merge, not an hour on.
+    expect((await preferences(user)).summary.liked.colors.find((entry) => entry.key === 'black')?.count).toBe(
+      1,
+    );
+  });
+
+  it('refuses a malformed entry with 400 in our shape, storing nothing', async () => {
+    const user = await createUser(ctx.app);
+    for (const bad of [
+      { dimension: 'moods', key: 'calm', adjustment: 'less', removed_at: null },
+      { dimension: 'tags', key: 'Formal', adjustment: 'louder', removed_at: null },
+      { dimension: 'tags', key: 'Formal', adjustment: null, removed_at: 'yesterday' },
+      { dimension: 'tags', key: '   ', adjustment: 'more', removed_at: null },
+    ]) {
+      const response = await call('POST', '/swipes/batch', user, {
+        events: guestLikes(),
+        preferences: [bad],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+    expect((await preferences(user)).summary.event_count).toBe(0);
+  });
+});

@@ -94,6 +94,32 @@ export async function markPreferenceRemoved(db: Db, target: AdjustmentTarget): P
     });
 }
 
+/**
+ * A guest's preference entries merged after sign-in: each sets its value's adjustment (the guest's word is
+ * the newest) and moves its removal time later, never earlier (GREATEST ignores a null on either side).
+ */
+export async function mergePreferenceEntries(
+  db: Db,
+  rows: readonly (AdjustmentTarget & Pick<SwipePreferenceAdjustmentRow, 'adjustment' | 'removed_at'>)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(swipePreferenceAdjustments)
+    .values([...rows])
+    .onConflictDoUpdate({
+      target: [
+        swipePreferenceAdjustments.profile_id,
+        swipePreferenceAdjustments.dimension,
+        swipePreferenceAdjustments.key,
+      ],
+      set: {
+        adjustment: sql`excluded.adjustment`,
+        removed_at: sql`greatest(${swipePreferenceAdjustments.removed_at}, excluded.removed_at)`,
+        updated_at: sql`now()`,
+      },
+    });
+}
+
 export async function deletePreferenceAdjustments(db: Db, profileId: string): Promise<void> {
   await db.delete(swipePreferenceAdjustments).where(eq(swipePreferenceAdjustments.profile_id, profileId));
 }

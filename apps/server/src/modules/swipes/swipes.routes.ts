@@ -43,14 +43,15 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
       config: { access: 'user' },
       schema: {
         tags: ['swipes'],
-        summary: "Merge a guest's local swipes (at most 100); swipes already stored are not stored again",
+        summary:
+          "Merge a guest's local swipes (at most 100) and preference entries; swipes already stored are not stored again",
         body: SwipeBatchBodySchema,
         response: { 200: SwipeResultSchema, ...writeErrors },
       },
     },
     async (request) => {
       const user = signedInUser(request);
-      return service.recordBatch(user.id, request.body.events);
+      return service.recordBatch(user.id, request.body.events, request.body.preferences);
     },
   );
 

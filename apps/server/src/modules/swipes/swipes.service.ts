@@ -1,20 +1,19 @@
 import {
   type AdjustPreferenceBody,
   buildPreferenceCounters,
-  createEmptyPreferenceAdjustments,
   createEmptyPreferenceCounters,
   createSwipeEvent,
   type Deck,
   DISCOVERY_LIMITS,
-  forgetRemovedValues,
   LIMITS,
+  learnedPreferences,
   type PageQuery,
   POST_MESSAGES,
   type Post,
   type PostPage,
   type PreferenceAdjustments,
   type PreferenceCounters,
-  type PreferenceRemoval,
+  type PreferenceEntryState,
   type Preferences,
   preferenceKeyOf,
   type RemovePreferenceQuery,
@@ -42,6 +41,7 @@ import {
   findRecentSwipeEvents,
   insertSwipeEvents,
   markPreferenceRemoved,
+  mergePreferenceEntries,
   upsertPreferenceAdjustment,
 } from './swipes.repository.ts';
 
@@ -112,7 +112,11 @@ export class SwipesService {
    * from the post (its tags, author and item colours); events of posts that are gone keep what was sent.
    * Entries that are no valid swipe are skipped.
    */
-  async recordBatch(userId: string, entries: readonly unknown[]): Promise<SwipeResult> {
+  async recordBatch(
+    userId: string,
+    entries: readonly unknown[],
+    preferences: readonly PreferenceEntryState[] = [],
+  ): Promise<SwipeResult> {
     const inputs: (SwipeInput & { time: number })[] = [];
     for (const entry of entries) {
       const parsed = SwipeInputSchema.safeParse(entry);
@@ -130,7 +134,31 @@ export class SwipesService {
       this.db,
       events.map((event) => toSwipeEventRow(userId, event)),
     );
+    await this.mergePreferences(userId, preferences);
     return { inserted, duplicates: events.length - inserted, skipped: entries.length - events.length };
+  }
+
+  /**
+   * What the guest said on the preferences screen, carried into the account: each value keyed as the
+   * counters key it (a repeat keeps the last), a removal time in the future counted as now.
+   */
+  private async mergePreferences(userId: string, entries: readonly PreferenceEntryState[]): Promise<void> {
+    const now = Date.now();
+    const rows = new Map<string, Parameters<typeof mergePreferenceEntries>[1][number]>();
+    for (const entry of entries) {
+      const key = preferenceKeyOf(entry.dimension, entry.key);
+      if (key === '' || (entry.adjustment === null && entry.removed_at === null)) continue;
+      const removedAt =
+        entry.removed_at === null ? null : new Date(Math.min(Date.parse(entry.removed_at), now));
+      rows.set(`${entry.dimension}\u0000${key}`, {
+        profile_id: userId,
+        dimension: entry.dimension,
+        key,
+        adjustment: entry.adjustment,
+        removed_at: removedAt,
+      });
+    }
+    await mergePreferenceEntries(this.db, [...rows.values()]);
   }
 
   private eventOf(input: SwipeInput, post: Post | undefined, time: number): SwipeEvent {
@@ -167,14 +195,15 @@ export class SwipesService {
       findRecentSwipeEvents(this.db, userId, LIMITS.serverPreferenceLoadLimit),
       findPreferenceAdjustments(this.db, userId),
     ]);
-    const adjustments = createEmptyPreferenceAdjustments();
-    const removals: PreferenceRemoval[] = [];
-    for (const row of adjustmentRows) {
-      if (row.adjustment) adjustments[row.dimension][row.key] = row.adjustment;
-      if (row.removed_at)
-        removals.push({ dimension: row.dimension, key: row.key, removed_at: row.removed_at.toISOString() });
-    }
-    return { events: forgetRemovedValues(rows.map(toSwipeEvent), removals), adjustments };
+    return learnedPreferences(
+      rows.map(toSwipeEvent),
+      adjustmentRows.map((row) => ({
+        dimension: row.dimension,
+        key: row.key,
+        adjustment: row.adjustment,
+        removed_at: row.removed_at?.toISOString() ?? null,
+      })),
+    );
   }
 
   private async rankingOf(

@@ -1,4 +1,4 @@
-import type { SearchPage, Suggestions } from '@sys/shared';
+import { type SearchPage, STYLE_NAMES_HE, STYLES, type Suggestions } from '@sys/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/i18n';
@@ -31,6 +31,20 @@ afterEach(async () => {
 });
 
 const box = () => screen.getByRole('combobox', { name: 'Search style, item, brand...' });
+
+/** The recent searches' rows, by their search. */
+const rows = (grid: HTMLElement) =>
+  within(grid)
+    .getAllByRole('row')
+    .map((row) => row.textContent);
+
+/** The cell the combobox points at (aria-activedescendant). */
+function activeCell(): HTMLElement {
+  const id = screen.getByRole('combobox').getAttribute('aria-activedescendant');
+  const cell = id ? document.getElementById(id) : null;
+  if (!cell) throw new Error('no active cell');
+  return cell;
+}
 
 describe('the search box', () => {
   it('suggests while typing; arrows move and Enter opens the chosen page', async () => {
@@ -89,24 +103,77 @@ describe('the search box', () => {
       'linen',
     ]);
     await user.clear(box());
-    const list = await screen.findByRole('listbox', { name: 'Recent searches' });
-    expect(
-      within(list)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['boots', 'zara', 'linen']);
+    const list = await screen.findByRole('grid', { name: 'Recent searches' });
+    expect(rows(list)).toEqual(['boots', 'zara', 'linen']);
     await user.click(within(list).getByRole('button', { name: 'Remove zara from recent searches' }));
-    expect(
-      within(list)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['boots', 'linen']);
+    expect(rows(list)).toEqual(['boots', 'linen']);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?q=linen'));
     await user.clear(box());
     await user.click(await screen.findByRole('button', { name: 'Clear' }));
     expect(window.localStorage.getItem('recent_searches')).toBeNull();
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('reaches each recent search and its Remove button from the keyboard alone', async () => {
+    window.localStorage.setItem('recent_searches', JSON.stringify(['boots', 'zara', 'linen', 'silk']));
+    fakeApi({ 'GET /api/v1/search': () => empty, 'GET /api/v1/search/suggestions': () => matches });
+    const { user, router } = renderApp('/explore');
+    await screen.findByRole('combobox', {}, { timeout: 8000 });
+    await user.click(box());
+    const list = await screen.findByRole('grid', { name: 'Recent searches' });
+    expect(box()).toHaveAttribute('aria-expanded', 'true');
+    expect(box()).toHaveAccessibleDescription(/Delete removes it/);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(activeCell()).toHaveTextContent('zara');
+    // The arrow toward the line's end reaches the row's Remove button, named for its search.
+    await user.keyboard('{ArrowRight}');
+    expect(activeCell()).toHaveAttribute('role', 'gridcell');
+    expect(within(activeCell()).getByRole('button')).toHaveAccessibleName('Remove zara from recent searches');
+    await user.keyboard('{Enter}');
+    expect(rows(list)).toEqual(['boots', 'linen', 'silk']);
+    expect(JSON.parse(window.localStorage.getItem('recent_searches') ?? '[]')).toEqual([
+      'boots',
+      'linen',
+      'silk',
+    ]);
+    // The next row takes the removed one's place, still on Remove; Delete removes the active row too.
+    expect(within(activeCell()).getByRole('button')).toHaveAccessibleName(
+      'Remove linen from recent searches',
+    );
+    await user.keyboard('{ArrowLeft}{ArrowDown}');
+    expect(activeCell()).toHaveTextContent('silk');
+    await user.keyboard('{Delete}');
+    expect(rows(list)).toEqual(['boots', 'linen']);
+    await user.keyboard('{ArrowUp}');
+    expect(activeCell()).toHaveTextContent('boots');
+    await user.keyboard('{ArrowUp}');
+    expect(activeCell()).toHaveTextContent('linen');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=linen'));
+    // Tab reaches Clear with the list still open; Enter on it clears and returns to the box.
+    await user.clear(box());
+    await user.tab();
+    const clear = screen.getByRole('button', { name: 'Clear' });
+    expect(clear).toHaveFocus();
+    expect(screen.getByRole('grid', { name: 'Recent searches' })).toBeVisible();
+    await user.keyboard('{Enter}');
+    expect(window.localStorage.getItem('recent_searches')).toBeNull();
+    expect(box()).toHaveFocus();
+  });
+
+  it('reaches Remove with the left arrow in Hebrew', async () => {
+    await i18n.changeLanguage('he');
+    window.localStorage.setItem('recent_searches', JSON.stringify(['שמלה', 'חצאית']));
+    fakeApi({ 'GET /api/v1/search': () => empty });
+    const { user } = renderApp('/explore');
+    await screen.findByRole('combobox', {}, { timeout: 8000 });
+    await user.click(screen.getByRole('combobox'));
+    await screen.findByRole('grid', { name: 'חיפושים אחרונים' });
+    await user.keyboard('{ArrowDown}{ArrowRight}');
+    expect(activeCell()).toHaveTextContent('שמלה');
+    await user.keyboard('{ArrowLeft}');
+    expect(within(activeCell()).getByRole('button')).toHaveAccessibleName('הסרת שמלה מהחיפושים האחרונים');
   });
 
   it('keeps at most ten recent searches', async () => {
@@ -124,6 +191,25 @@ describe('the search box', () => {
     expect(kept).not.toContain('old9');
   });
 
+  it('names each suggested style in Hebrew by the name the server matches (STYLE_NAMES_HE)', async () => {
+    await i18n.changeLanguage('he');
+    fakeApi({
+      'GET /api/v1/search': () => empty,
+      'GET /api/v1/search/suggestions': (): Suggestions => ({ people: [], brands: [], styles: [...STYLES] }),
+    });
+    const { user, router } = renderApp('/explore');
+    await screen.findByRole('combobox', {}, { timeout: 8000 });
+    await user.type(screen.getByRole('combobox'), 'ערב');
+    const list = await screen.findByRole('listbox', { name: 'הצעות' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(STYLES.map((style) => STYLE_NAMES_HE[style]));
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore/category/evening'));
+  });
+
   it('speaks Hebrew', async () => {
     await i18n.changeLanguage('he');
     window.localStorage.setItem('recent_searches', JSON.stringify(['שמלה']));
@@ -131,7 +217,7 @@ describe('the search box', () => {
     const { user } = renderApp('/explore');
     await screen.findByRole('combobox', {}, { timeout: 8000 });
     await user.click(screen.getByRole('combobox'));
-    const list = await screen.findByRole('listbox', { name: 'חיפושים אחרונים' });
+    const list = await screen.findByRole('grid', { name: 'חיפושים אחרונים' });
     expect(within(list).getByRole('button', { name: 'הסרת שמלה מהחיפושים האחרונים' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ניקוי' })).toBeInTheDocument();
   });

@@ -2,8 +2,13 @@ import { createSwipeEvent, LOCAL_STORAGE_KEYS } from '@sys/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/app/i18n';
-import { readLocalSwipeEvents, storeLocalSwipeEvent } from '@/features/swipe/lib/swipe-storage';
+import {
+  readLocalPreferenceEntries,
+  readLocalSwipeEvents,
+  storeLocalSwipeEvent,
+} from '@/features/swipe/lib/swipe-storage';
 import { fakeApi } from '@/test/fake-api';
+import { testPost } from '@/test/posts';
 import { renderApp } from '@/test/render-app';
 
 const outfit = (
@@ -101,6 +106,51 @@ describe('the preferences of a visitor (local swipes)', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('Nothing learned yet')).toBeInTheDocument();
     expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.swipeEvents)).toBeNull();
+  });
+
+  it("turns a value down or removes it in this browser, and the guest's For you follows at once", async () => {
+    const street = testPost(1, {
+      caption: 'Skate park #Streetwear',
+      author: { id: 'a1', username: 'street_kid', display_name: null, avatar_url: null },
+    });
+    const formal = testPost(2, {
+      caption: 'Board meeting #Formal',
+      author: { id: 'a2', username: 'office_queen', display_name: null, avatar_url: null },
+    });
+    fakeApi({ 'GET /api/v1/posts': () => ({ items: [formal, street], next_cursor: null }) });
+    // Two street likes and one formal like: street first.
+    const outfitOf = (n: number, tags: string[], authorName: string) => ({ id: `p${n}`, tags, authorName });
+    storeLocalSwipeEvent(createSwipeEvent(outfitOf(1, ['Streetwear'], 'street_kid'), 'like', 1000));
+    storeLocalSwipeEvent(createSwipeEvent(outfitOf(2, ['Streetwear'], 'street_kid'), 'like', 2000));
+    storeLocalSwipeEvent(createSwipeEvent(outfitOf(3, ['Formal'], 'office_queen'), 'like', 3000));
+    const { user, router } = renderApp('/?order=for-you');
+    const forYouOrder = async () => {
+      await screen.findAllByText(/Skate park|Board meeting/, {}, LOADED);
+      const text = document.body.textContent ?? '';
+      return text.indexOf('Skate park') < text.indexOf('Board meeting') ? 'street first' : 'formal first';
+    };
+    await waitFor(async () => expect(await forYouOrder()).toBe('street first'), LOADED);
+
+    await act(() => router.navigate('/explore/preferences'));
+    const liked = await screen.findByRole('region', { name: 'What you like' }, LOADED);
+    const less = within(liked).getByRole('button', { name: 'Less like this: Streetwear' });
+    await user.click(less);
+    await waitFor(() => expect(less).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(within(liked).getByRole('button', { name: 'Remove street_kid' }));
+    await waitFor(() =>
+      expect(within(liked).getByRole('list', { name: 'What you like: Creators' })).not.toHaveTextContent(
+        'street_kid',
+      ),
+    );
+    expect(readLocalPreferenceEntries()).toEqual([
+      { dimension: 'tags', key: 'streetwear', adjustment: 'less', removed_at: null },
+      { dimension: 'brands', key: 'street_kid', adjustment: null, removed_at: expect.any(String) },
+    ]);
+    // Kept on this device: the same after a reload of the screen.
+    expect(readLocalSwipeEvents()).toHaveLength(3);
+
+    await act(() => router.navigate('/?order=for-you'));
+    await waitFor(async () => expect(await forYouOrder()).toBe('formal first'), LOADED);
   });
 
   it('is in Hebrew when Hebrew is chosen', async () => {

@@ -5,8 +5,9 @@
 /** tailwind-merge's class groups of the app's classes: [group, the class names in it]. */
 export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['accent', 'accent-accent-600'],
+  ['align-content', 'content-center'],
   ['align-items', 'items-baseline items-center items-end items-start items-stretch'],
-  ['align-self', 'self-center self-start'],
+  ['align-self', 'self-center self-start self-stretch'],
   ['animate', 'animate-none animate-pulse animate-spin'],
   ['arbitrary..contain-intrinsic-size', '[contain-intrinsic-size:auto_600px] [contain-intrinsic-size:auto_720px]'],
   ['arbitrary..content-visibility', '[content-visibility:auto]'],

@@ -1,16 +1,25 @@
 import {
+  buildPreferenceCounters,
   LOCAL_STORAGE_KEYS,
+  learnedPreferences,
   type Post,
+  parseStoredPreferenceEntries,
   parseStoredSwipeEvents,
-  rankOutfits,
+  rankOutfitsByCounters,
   scorableOutfit,
   swipedOutfitFromPost,
 } from '@sys/shared';
 import { readItem } from '@/shared/lib/local-storage';
 
-/** Posts by the shared preference score over this browser's swipes (visitors and guests), best first. */
+/**
+ * Posts by the shared preference score over this browser's swipes and what was said about them on the
+ * preferences screen (visitors and guests), best first.
+ */
 export function rankPostsByLocalPreferences(posts: readonly Post[]): Post[] {
-  const events = parseStoredSwipeEvents(readItem(LOCAL_STORAGE_KEYS.swipeEvents));
+  const { events, adjustments } = learnedPreferences(
+    parseStoredSwipeEvents(readItem(LOCAL_STORAGE_KEYS.swipeEvents)),
+    parseStoredPreferenceEntries(readItem(LOCAL_STORAGE_KEYS.preferenceEntries)),
+  );
   const scored = posts.map((post) => ({ post, ...scorableOutfit(swipedOutfitFromPost(post)) }));
-  return rankOutfits(scored, events).map(({ post }) => post);
+  return rankOutfitsByCounters(scored, buildPreferenceCounters(events), adjustments).map(({ post }) => post);
 }

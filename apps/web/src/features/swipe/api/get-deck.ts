@@ -1,16 +1,18 @@
 import {
+  buildPreferenceCounters,
   type Deck,
   DISCOVERY_LIMITS,
+  learnedPreferences,
   type Post,
   type PostPage,
-  rankOutfits,
+  rankOutfitsByCounters,
   scorableOutfit,
   swipedOutfitFromPost,
 } from '@sys/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { readLocalSwipeEvents } from '../lib/swipe-storage';
+import { readLocalPreferenceEntries, readLocalSwipeEvents } from '../lib/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 
 const LOCAL_CANDIDATES = 50;
@@ -24,10 +26,11 @@ export async function fetchServerDeck(signal?: AbortSignal): Promise<Post[]> {
   return deck.items;
 }
 
-/** Posts ranked by the shared scoring over the local swipes (visitors and guests). */
+/** Posts ranked by the shared scoring over the local swipes and preference entries (visitors and guests). */
 export function rankPostsLocally(posts: readonly Post[]): Post[] {
   const scored = posts.map((post) => ({ post, ...scorableOutfit(swipedOutfitFromPost(post)) }));
-  return rankOutfits(scored, readLocalSwipeEvents()).map(({ post }) => post);
+  const { events, adjustments } = learnedPreferences(readLocalSwipeEvents(), readLocalPreferenceEntries());
+  return rankOutfitsByCounters(scored, buildPreferenceCounters(events), adjustments).map(({ post }) => post);
 }
 
 /** The newest public posts ranked locally, without the ones already swiped. */

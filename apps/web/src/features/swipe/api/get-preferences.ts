@@ -1,10 +1,15 @@
-import { type Preferences, type PreferencesSummary, summarizePreferences } from '@sys/shared';
+import {
+  learnedPreferences,
+  type Preferences,
+  type PreferencesSummary,
+  summarizePreferences,
+} from '@sys/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
 import { subscribeToStorage } from '@/shared/lib/local-storage';
-import { readLocalSwipeEvents } from '../lib/swipe-storage';
+import { readLocalPreferenceEntries, readLocalSwipeEvents } from '../lib/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 
 /** GET /api/v1/swipes/preferences: what a signed-in user's newest 500 swipes taught (the summary part). */
@@ -13,10 +18,14 @@ export async function fetchServerPreferences(signal?: AbortSignal): Promise<Pref
   return preferences.summary;
 }
 
-/** The same summary over this browser's swipes (visitors and guests), by the shared function. */
+/**
+ * The same summary over this browser's swipes (visitors and guests) and what was said about them here
+ * (turned up, down, removed), by the shared functions the server uses.
+ */
 export function localPreferences(): PreferencesSummary {
   // Stored oldest first, as summarizePreferences wants them.
-  return summarizePreferences(readLocalSwipeEvents());
+  const { events, adjustments } = learnedPreferences(readLocalSwipeEvents(), readLocalPreferenceEntries());
+  return summarizePreferences(events, undefined, adjustments);
 }
 
 export function preferencesQueryOptions(viewerId: string | null) {

@@ -1,6 +1,11 @@
 import { createSwipeEvent } from '@sys/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { readLocalSwipeEvents, storeLocalSwipeEvent } from '../lib/swipe-storage';
+import {
+  readLocalPreferenceEntries,
+  readLocalSwipeEvents,
+  storeLocalPreferenceChange,
+  storeLocalSwipeEvent,
+} from '../lib/swipe-storage';
 import { mergeLocalSwipes } from './merge-local-swipes';
 
 const apiRequest = vi.fn(async (..._args: unknown[]) => ({ inserted: 2, duplicates: 0, skipped: 0 }));
@@ -21,6 +26,27 @@ describe('mergeLocalSwipes', () => {
       },
     });
     expect(readLocalSwipeEvents()).toEqual([]);
+  });
+
+  it("carries the guest's turned-up, turned-down and removed values with the swipes, then clears them", async () => {
+    apiRequest.mockClear();
+    const outfit = { id: '00000000-0000-4000-8000-000000000002', tags: ['Casual'], authorName: 'maya' };
+    storeLocalSwipeEvent(createSwipeEvent(outfit, 'like'));
+    storeLocalPreferenceChange({ dimension: 'tags', key: 'Casual', adjustment: 'less' });
+    storeLocalPreferenceChange({ dimension: 'brands', key: 'Maya', remove: true });
+    await mergeLocalSwipes();
+    expect(apiRequest).toHaveBeenCalledWith('/swipes/batch', {
+      method: 'POST',
+      body: {
+        events: [expect.objectContaining({ action: 'like' })],
+        preferences: [
+          { dimension: 'tags', key: 'casual', adjustment: 'less', removed_at: null },
+          { dimension: 'brands', key: 'maya', adjustment: null, removed_at: expect.any(String) },
+        ],
+      },
+    });
+    expect(readLocalSwipeEvents()).toEqual([]);
+    expect(readLocalPreferenceEntries()).toEqual([]);
   });
 
   it('keeps the events when the server fails, to try again at the next sign-in', async () => {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postKeys } from '@/entities/post/api/post-keys';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { clearLocalSwipeEvents } from '../lib/swipe-storage';
+import { clearLocalPreferenceEntries, clearLocalSwipeEvents } from '../lib/swipe-storage';
 import { swipeKeys } from './swipe-keys';
 
 /** DELETE /api/v1/swipes: forgets every swipe of the signed-in user. */
@@ -21,7 +21,10 @@ export function useResetPreferencesMutation() {
   return useMutation({
     mutationFn: async () => {
       if (viewerId) await deleteServerSwipes();
-      else clearLocalSwipeEvents();
+      else {
+        clearLocalSwipeEvents();
+        clearLocalPreferenceEntries();
+      }
     },
     onSuccess: async () => {
       await Promise.all([

@@ -5,13 +5,16 @@ import { readItem } from '@/shared/lib/local-storage';
 
 /**
  * When someone signs in (SIGNED_IN, or a stored session that still finds local swipes), their local swipe
- * history goes to the server once and is cleared (spec section 4). The merge code loads only when there is
+ * history and preference entries go to the server once and are cleared (spec section 4). The merge code loads only when there is
  * something to merge.
  */
 export function useMergeSwipesOnSignIn(): void {
   const userId = useSession().user?.id ?? null;
   useEffect(() => {
-    if (!userId || readItem(LOCAL_STORAGE_KEYS.swipeEvents) === null) return;
+    const nothingToMerge =
+      readItem(LOCAL_STORAGE_KEYS.swipeEvents) === null &&
+      readItem(LOCAL_STORAGE_KEYS.preferenceEntries) === null;
+    if (!userId || nothingToMerge) return;
     void import('../api/merge-local-swipes').then(({ mergeLocalSwipes }) => mergeLocalSwipes());
   }, [userId]);
 }

@@ -21,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOptionLabel } from '@/entities/post/lib/option-label';
 import { colorSwatch } from '@/entities/post/lib/post-display';
-import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { Chip } from '@/shared/ui/chip';
 import { cn } from '@/shared/ui/cn';
@@ -82,7 +81,8 @@ const entryButton =
 
 /**
  * 'More like this', 'less like this' (each pressed while in force; pressing again undoes it) and 'remove'
- * for one value. Signed-in users only: what they say is kept on the server.
+ * for one value. Kept on the server for signed-in users, in this browser for visitors and guests (and
+ * carried into the account at sign-up).
  */
 function EntryControls({
   dimension,
@@ -156,8 +156,7 @@ function PreferencesGroupSection({
   icon: ReactNode;
   group: PreferencesGroup;
   side: 'liked' | 'disliked';
-  /** Set for signed-in users, who can adjust and remove values. */
-  onChange?: (change: PreferenceChange) => void;
+  onChange: (change: PreferenceChange) => void;
   pending: boolean;
 }) {
   const { t } = useTranslation();
@@ -180,25 +179,20 @@ function PreferencesGroupSection({
             </h3>
             <ul
               aria-label={`${title}: ${t(`preferences.dimensions.${dimension}`)}`}
-              className={onChange ? 'flex flex-col gap-1.5' : 'flex flex-wrap gap-1.5'}
+              className="flex flex-col gap-1.5"
             >
               {group[dimension].map((entry) => {
                 const name = nameOf(dimension, entry);
                 return (
-                  <li
-                    key={entry.key}
-                    className={onChange ? 'flex min-w-0 items-center justify-between gap-2' : undefined}
-                  >
+                  <li key={entry.key} className="flex min-w-0 items-center justify-between gap-2">
                     <PreferencesChip dimension={dimension} entry={entry} name={name} />
-                    {onChange ? (
-                      <EntryControls
-                        dimension={dimension}
-                        entry={entry}
-                        name={name}
-                        onChange={onChange}
-                        pending={pending}
-                      />
-                    ) : null}
+                    <EntryControls
+                      dimension={dimension}
+                      entry={entry}
+                      name={name}
+                      onChange={onChange}
+                      pending={pending}
+                    />
                   </li>
                 );
               })}
@@ -247,7 +241,6 @@ export function PreferencesPanel() {
   const preferences = usePreferencesQuery();
   const reset = useResetPreferencesMutation();
   const change = useChangePreferenceMutation();
-  const { isSignedIn } = useViewer();
   const [confirming, setConfirming] = useState(false);
 
   if (preferences.isPending) {
@@ -295,10 +288,8 @@ export function PreferencesPanel() {
       onError: () => void showToast('destructive', t('preferences.resetError')),
     });
 
-  const onChange = isSignedIn
-    ? (next: PreferenceChange) =>
-        change.mutate(next, { onError: () => void showToast('destructive', t('preferences.changeError')) })
-    : undefined;
+  const onChange = (next: PreferenceChange) =>
+    change.mutate(next, { onError: () => void showToast('destructive', t('preferences.changeError')) });
 
   return (
     <div className="flex flex-col gap-4 px-4">
