@@ -122,3 +122,27 @@ function serveCalls(): string[] {
         `${init?.method ?? 'GET'} ${new URL(String(input), window.location.origin).pathname}`,
     );
 }
+
+describe('a post in the home feed', () => {
+  it('is kept live while its comments are open, and only then', async () => {
+    serve({ 'GET /api/v1/posts': () => ({ items: [post], next_cursor: null }) });
+    const { user } = renderApp('/');
+    const open = await screen.findByRole('button', { name: 'Comments (1)' });
+    // Scrolling a feed opens no stream per card.
+    expect(FakeEventSource.open(watchingThePost)).toHaveLength(0);
+
+    await user.click(open);
+    const sheet = await screen.findByRole('dialog');
+    expect(await within(sheet).findByText('First!')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.open(watchingThePost)).toHaveLength(1));
+
+    stored = [...stored, comment(2, 'Where is the bag from?')];
+    FakeEventSource.emitToOpen({ type: 'post.comments', post_id: post.id }, watchingThePost);
+    expect(await within(sheet).findByText('Where is the bag from?')).toBeInTheDocument();
+    FakeEventSource.emitToOpen({ type: 'post.likes', post_id: post.id, like_count: 7 }, watchingThePost);
+    expect(await screen.findByText('7 likes')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(FakeEventSource.open(watchingThePost)).toHaveLength(0));
+  });
+});

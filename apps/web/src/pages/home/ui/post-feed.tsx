@@ -16,7 +16,7 @@ const HOME: FeedDescriptor = { kind: 'home' };
 
 // The card's comments and save buttons open features; their code loads on demand, as the card's own.
 const CARD_ACTIONS: OutfitCardActions = {
-  CommentsSheet: lazyWithPreload(() => import('@/features/comments/ui/comments-sheet')),
+  CommentsSheet: lazyWithPreload(() => import('./live-comments-sheet')),
   SavePostDialog: lazyWithPreload(() => import('@/features/save-post/ui/save-post-dialog')),
 };
 
