@@ -1,6 +1,7 @@
 import type { Comment, CommentPage, Post, PostPage } from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
+import { seedPost } from '../../test/discovery.ts';
 import { publishPost } from '../../test/media.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 
@@ -80,14 +81,18 @@ describe('likes', () => {
 });
 
 describe('comments', () => {
-  let first: Comment;
+  /** A post of its own for each test (written straight to the tables), with Bob's first comment on it. */
+  async function commentedPost(): Promise<{ postId: string; first: Comment }> {
+    const postId = await seedPost(ctx.app, alice, { caption: 'Comment on me' });
+    const response = await call('POST', `/posts/${postId}/comments`, bob, { body: '  Love this look!  ' });
+    expect(response.statusCode).toBe(201);
+    return { postId, first: response.json() as Comment };
+  }
 
   it('adds comments with trimmed text and lists them oldest first', async () => {
-    const response = await call('POST', `/posts/${post.id}/comments`, bob, { body: '  Love this look!  ' });
-    expect(response.statusCode).toBe(201);
-    first = response.json() as Comment;
+    const { postId, first } = await commentedPost();
     expect(first).toMatchObject({
-      postId: post.id,
+      postId,
       parentId: null,
       body: 'Love this look!',
       likeCount: 0,
@@ -95,13 +100,13 @@ describe('comments', () => {
       author: { id: bob.id },
     });
     const second = (
-      await call('POST', `/posts/${post.id}/comments`, alice, { body: 'Thank you' })
+      await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thank you' })
     ).json() as Comment;
 
-    const list = (await call('GET', `/posts/${post.id}/comments`)).json() as CommentPage;
+    const list = (await call('GET', `/posts/${postId}/comments`)).json() as CommentPage;
     expect(list.items.map((c) => c.id)).toEqual([first.id, second.id]);
     expect(list.nextCursor).toBeNull();
-    expect((await readPost(post.id)).commentCount).toBe(2);
+    expect((await readPost(postId)).commentCount).toBe(2);
   });
 
   it('refuses an empty comment and anonymous comments', async () => {
@@ -120,24 +125,25 @@ describe('comments', () => {
   });
 
   it('threads replies under the first comment, also replies to replies', async () => {
+    const { postId, first } = await commentedPost();
     const reply = (
-      await call('POST', `/posts/${post.id}/comments`, alice, { body: 'Thanks!', parentId: first.id })
+      await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thanks!', parentId: first.id })
     ).json() as Comment;
     expect(reply.parentId).toBe(first.id);
-    const replyToReply = await call('POST', `/posts/${post.id}/comments`, bob, {
+    const replyToReply = await call('POST', `/posts/${postId}/comments`, bob, {
       body: ':)',
       parentId: reply.id,
     });
     expect(replyToReply.statusCode).toBe(201);
     expect((replyToReply.json() as Comment).parentId).toBe(first.id);
 
-    const other = await publishPost(ctx.app, bob);
-    const crossPost = await call('POST', `/posts/${other.id}/comments`, bob, {
+    const other = await seedPost(ctx.app, bob);
+    const crossPost = await call('POST', `/posts/${other}/comments`, bob, {
       body: 'x',
       parentId: first.id,
     });
     expect(crossPost.statusCode).toBe(400);
-    const unknownParent = await call('POST', `/posts/${post.id}/comments`, bob, {
+    const unknownParent = await call('POST', `/posts/${postId}/comments`, bob, {
       body: 'x',
       parentId: UNKNOWN,
     });
@@ -145,6 +151,7 @@ describe('comments', () => {
   });
 
   it('likes comments', async () => {
+    const { postId, first } = await commentedPost();
     expect((await call('PUT', `/comments/${first.id}/like`, alice)).json()).toEqual({
       liked: true,
       likeCount: 1,
@@ -153,7 +160,7 @@ describe('comments', () => {
       liked: true,
       likeCount: 1,
     });
-    const list = (await call('GET', `/posts/${post.id}/comments`, alice)).json() as CommentPage;
+    const list = (await call('GET', `/posts/${postId}/comments`, alice)).json() as CommentPage;
     expect(list.items.find((c) => c.id === first.id)).toMatchObject({ likeCount: 1, likedByMe: true });
     expect((await call('DELETE', `/comments/${first.id}/like`, alice)).json()).toEqual({
       liked: false,
@@ -164,12 +171,18 @@ describe('comments', () => {
   });
 
   it('pages through comments with a cursor', async () => {
-    const all = ((await call('GET', `/posts/${post.id}/comments?limit=50`)).json() as CommentPage).items;
+    const { postId, first } = await commentedPost();
+    for (const body of ['Two', 'Three', 'Four']) {
+      await call('POST', `/posts/${postId}/comments`, alice, { body });
+    }
+    await call('POST', `/posts/${postId}/comments`, alice, { body: 'A reply', parentId: first.id });
+    const all = ((await call('GET', `/posts/${postId}/comments?limit=50`)).json() as CommentPage).items;
+    expect(all.length).toBeGreaterThanOrEqual(4);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
       const qs: string = cursor ? `&cursor=${cursor}` : '';
-      const page = (await call('GET', `/posts/${post.id}/comments?limit=2${qs}`)).json() as CommentPage;
+      const page = (await call('GET', `/posts/${postId}/comments?limit=2${qs}`)).json() as CommentPage;
       seen.push(...page.items.map((c) => c.id));
       cursor = page.nextCursor;
     } while (cursor);
@@ -177,6 +190,9 @@ describe('comments', () => {
   });
 
   it('deletes only own comments, with their replies', async () => {
+    const { postId, first } = await commentedPost();
+    await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thank you' });
+    await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thanks!', parentId: first.id });
     const forbidden = await call('DELETE', `/comments/${first.id}`, alice);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.message).toBe('You can only delete your own comments');
@@ -184,7 +200,7 @@ describe('comments', () => {
 
     const removed = await call('DELETE', `/comments/${first.id}`, bob);
     expect(removed.statusCode).toBe(204);
-    const list = (await call('GET', `/posts/${post.id}/comments`)).json() as CommentPage;
+    const list = (await call('GET', `/posts/${postId}/comments`)).json() as CommentPage;
     expect(list.items.map((c) => c.body)).toEqual(['Thank you']);
     expect((await call('DELETE', `/comments/${first.id}`, bob)).statusCode).toBe(404);
   });
