@@ -323,8 +323,8 @@ export async function benchFeed(options: FeedBenchOptions): Promise<FeedBenchRes
       )
     ).map((viewerToken) => `Bearer ${viewerToken}`);
     const check = await fetch(`${server.url}/api/v1/posts?limit=20&cursor=${deepCursor}`);
-    const page = (await check.json()) as { items: unknown[]; nextCursor: string | null };
-    if (check.status !== 200 || page.items.length !== 20 || !page.nextCursor) {
+    const page = (await check.json()) as { items: unknown[]; next_cursor: string | null };
+    if (check.status !== 200 || page.items.length !== 20 || !page.next_cursor) {
       throw new Error(`the deep feed page is not a full page: ${check.status}`);
     }
     const viewerCheck = await fetch(`${server.url}/api/v1/posts?limit=20`, {

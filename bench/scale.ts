@@ -46,7 +46,7 @@ type Asker = 'visitor' | 'viewer' | 'viewers';
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 2000);
 
 /** The requests, by name: a path (with the data set's ids filled in) and who asks. */
-function routes(ids: { postId: string; username: string }): [string, string, Asker][] {
+function routes(ids: { post_id: string; username: string }): [string, string, Asker][] {
   const visitor = 'visitor';
   return [
     ['trivial JSON (GET /api/health/live)', '/api/health/live', visitor],
@@ -66,7 +66,7 @@ function routes(ids: { postId: string; username: string }): [string, string, Ask
       `/api/v1/profiles/${ids.username}/posts?limit=5`,
       visitor,
     ],
-    ['post detail (GET /api/v1/posts/{id})', `/api/v1/posts/${ids.postId}`, visitor],
+    ['post detail (GET /api/v1/posts/{id})', `/api/v1/posts/${ids.post_id}`, visitor],
   ];
 }
 
@@ -88,7 +88,7 @@ async function indexForSearch(databaseUrl: string, log: (line: string) => void):
 /** A post in the middle of the feed and a creator with posts, for the detail and profile routes. */
 async function sampleIds(
   databaseUrl: string,
-): Promise<{ postId: string; username: string; creatorIds: string[] }> {
+): Promise<{ post_id: string; username: string; creatorIds: string[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -103,7 +103,7 @@ async function sampleIds(
       `select id from profiles where username like 'creator\\_%' order by username limit $1`,
       [VIEWERS],
     );
-    return { postId: post.rows[0]!.id, username: 'creator_42', creatorIds: creators.rows.map((r) => r.id) };
+    return { post_id: post.rows[0]!.id, username: 'creator_42', creatorIds: creators.rows.map((r) => r.id) };
   } finally {
     await client.end();
   }

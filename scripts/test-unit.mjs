@@ -1,15 +1,24 @@
 // Runs the unit and API tests: every project on the embedded PGlite first, then - when
 // TEST_DATABASE_URL is set - the server's API tests again on PostgreSQL, so both engines are proven.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
 const vitest = join(import.meta.dirname, '..', 'node_modules', '.bin', 'vitest');
 const extra = process.argv.slice(2);
 
+// The tests seed the demo into a dozen fresh databases, in several processes: its pictures are drawn
+// once per run into this folder (apps/server/src/seed/demo.art.cache.ts), which goes with the run.
+const artCache = mkdtempSync(join(tmpdir(), 'sys-demo-art-'));
+process.on('exit', () => rmSync(artCache, { recursive: true, force: true }));
+
 function run(label, args, env) {
   process.stdout.write(`\n=== ${label} ===\n`);
-  const result = spawnSync(vitest, ['run', ...args, ...extra], { stdio: 'inherit', env });
+  const result = spawnSync(vitest, ['run', ...args, ...extra], {
+    stdio: 'inherit',
+    env: { ...env, SYS_DEMO_ART_CACHE: artCache },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

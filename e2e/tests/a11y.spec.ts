@@ -27,7 +27,7 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
   });
   const album = await request.post('/api/v1/albums', {
     headers,
-    data: { name: 'Checked looks', isPublic: true, postId },
+    data: { name: 'Checked looks', is_public: true, post_id: postId },
   });
   expect(album.status(), await album.text()).toBe(201);
   const { id: albumId } = (await album.json()) as { id: string };
@@ -67,7 +67,7 @@ function routeTable(f: Fixture, signedIn: boolean): string[] {
     // A visitor is asked to sign in; the fixture's user is no administrator: the refusal (the
     // administrator's screen is scanned in moderation.spec.ts, en and he).
     '/settings/moderation',
-    '/explore/taste',
+    '/explore/preferences',
     '/no-such-page',
     // Bare screens: a signed-in visitor is sent home from /auth, so they are checked signed out.
     ...(signedIn ? [] : ['/auth', '/auth/forgot', '/auth/reset', '/onboarding']),
@@ -315,7 +315,7 @@ test.describe('WCAG 2.2 target size (minimum)', () => {
         });
         expect(upload.status(), await upload.text()).toBe(201);
         media.push({
-          url: ((await upload.json()) as { publicUrl: string }).publicUrl,
+          url: ((await upload.json()) as { public_url: string }).public_url,
           type: 'image',
           order: index,
         });

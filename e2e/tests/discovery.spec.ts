@@ -24,8 +24,8 @@ import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
 
 /*
  * Discovery journeys (issue 6): onboarding swipes, explore search and filters, the explore sub-pages,
- * taste learning across sign-up, 'Your taste' and 'Fits like me'. The server seeds its demo content on
- * start; expected counts are asked from the API, never written down here.
+ * preferences learning across sign-up, the preferences screen and 'Fits like me'. The server seeds its
+ * demo content on start; expected counts are asked from the API, never written down here.
  */
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -154,7 +154,7 @@ test.describe('onboarding', () => {
     page,
     request,
   }) => {
-    // The deck of someone with no taste: the newest posts as they come.
+    // The deck of someone with no preferences: the newest posts as they come.
     const fresh = await createApiUser(request, 'fresh');
     const baseline = await getJson<{ items: ApiPost[] }>(request, '/swipes/deck?limit=50', fresh.token);
 
@@ -184,25 +184,25 @@ test.describe('onboarding', () => {
     await expect
       .poll(
         async () =>
-          (await getJson<{ taste: { eventCount: number } }>(request, '/swipes/preferences', token)).taste
-            .eventCount,
+          (await getJson<{ summary: { event_count: number } }>(request, '/swipes/preferences', token)).summary
+            .event_count,
       )
       .toBe(5);
     await expect.poll(() => localSwipeEvents(page)).toEqual([]);
     // Merged once: signing in again (a reload restores the session) sends nothing more.
     await page.reload();
     await expect(page.getByRole('feed')).toBeVisible();
-    const preferences = await getJson<{ taste: { eventCount: number; likeCount: number } }>(
+    const preferences = await getJson<{ summary: { event_count: number; like_count: number } }>(
       request,
       '/swipes/preferences',
       token,
     );
-    expect(preferences.taste).toMatchObject({ eventCount: 5, likeCount: 3 });
+    expect(preferences.summary).toMatchObject({ event_count: 5, like_count: 3 });
 
     const deck = await getJson<{ items: ApiPost[] }>(request, '/swipes/deck?limit=50', token);
     const swiped = new Set(events.map((event) => event.outfit_id));
     expect(deck.items.filter((post) => swiped.has(post.id))).toEqual([]);
-    // The deck is in taste order: each post's score, by the same shared scoring the app uses, from the
+    // The deck is in preferences order: each post's score, by the same shared scoring the app uses, from the
     // 5 swipes, never rises down the deck. (Which posts the guest saw first depends on what the other
     // journeys have posted by then, so the test does not assume what the liked outfits look like.)
     const counters = buildPreferenceCounters(events as SwipeEvent[]);
@@ -353,18 +353,18 @@ test.describe('explore', () => {
   });
 });
 
-test.describe('your taste', () => {
+test.describe('your preferences', () => {
   test('shows a liked style after swiping, is reachable from the profile, and Reset clears it', async ({
     page,
     request,
   }) => {
-    const user = await createApiUser(request, 'taste');
+    const user = await createApiUser(request, 'prefs');
     await markOnboarded(page);
     await signInThroughUi(page, user.email);
 
-    await page.goto('/explore/taste');
+    await page.goto('/explore/preferences');
     await expect(page.getByText('Nothing learned yet')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, '/explore/taste (empty)');
+    await expectNoSeriousA11yViolations(page, '/explore/preferences (empty)');
     await page.getByRole('link', { name: 'Start Swiping' }).click();
     await expect(page).toHaveURL(/\/explore\?swipe=1$/);
     await expect(page.getByRole('heading', { name: 'Swipe' })).toBeVisible();
@@ -378,19 +378,19 @@ test.describe('your taste', () => {
       expect((await stored).status()).toBe(201);
       await expectOutfit(page, index + 1);
     }
-    const { taste } = await getJson<{ taste: { liked: { tags: { label: string }[] } } }>(
+    const { summary } = await getJson<{ summary: { liked: { tags: { label: string }[] } } }>(
       request,
       '/swipes/preferences',
       user.token,
     );
-    const style = taste.liked.tags[0]?.label;
+    const style = summary.liked.tags[0]?.label;
     if (!style) throw new Error('the liked outfits have no hashtags');
 
     // From the own profile's menu.
     await page.goto('/profile');
     await page.getByRole('button', { name: 'More options' }).click();
     await page.getByRole('menuitem', { name: 'Your taste' }).click();
-    await expect(page).toHaveURL(/\/explore\/taste$/);
+    await expect(page).toHaveURL(/\/explore\/preferences$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your taste' })).toBeVisible();
     await expect(page.getByText('Learned from 2 swipes:')).toBeVisible();
     const liked = page.getByRole('region', { name: 'What you like' });
@@ -398,27 +398,27 @@ test.describe('your taste', () => {
       new RegExp(style.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'),
     );
     await expect(page.getByRole('region', { name: 'What you pass on' })).toContainText('No passes yet.');
-    await expectNoSeriousA11yViolations(page, '/explore/taste');
+    await expectNoSeriousA11yViolations(page, '/explore/preferences');
 
     await page.getByRole('button', { name: 'Reset' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Reset your taste?' });
     await expect(confirm).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'reset taste dialog');
+    await expectNoSeriousA11yViolations(page, 'reset preferences dialog');
     await confirm.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByText('Nothing learned yet')).toBeVisible();
-    const after = await getJson<{ taste: { eventCount: number } }>(
+    const after = await getJson<{ summary: { event_count: number } }>(
       request,
       '/swipes/preferences',
       user.token,
     );
-    expect(after.taste.eventCount).toBe(0);
+    expect(after.summary.event_count).toBe(0);
   });
 
   test('is reachable from explore for a visitor, with their local swipes', async ({ page }) => {
     await markOnboarded(page);
     await page.goto('/explore');
     await page.getByRole('link', { name: 'Your taste' }).click();
-    await expect(page).toHaveURL(/\/explore\/taste$/);
+    await expect(page).toHaveURL(/\/explore\/preferences$/);
     await expect(page.getByText('Nothing learned yet')).toBeVisible();
   });
 });
@@ -635,7 +635,7 @@ test.describe('explore swipe mode', () => {
     await page.route('**/api/v1/posts?*', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { items: unknown[] };
-      await route.fulfill({ response, json: { ...body, items: body.items.slice(0, 2), nextCursor: null } });
+      await route.fulfill({ response, json: { ...body, items: body.items.slice(0, 2), next_cursor: null } });
     });
     await page.goto('/explore?swipe=1');
     await expect(page.getByText(/^Outfit 1 of 2, by /)).toBeAttached();
@@ -680,7 +680,7 @@ test.describe('explore, signed in', () => {
       (url) => !url.href.startsWith(baseURL!),
       (route) => route.abort(),
     );
-    type Trending = { items: { id: string; clickCount: number }[] };
+    type Trending = { items: { id: string; click_count: number }[] };
     const before = await getJson<Trending>(request, '/explore/trending?limit=50');
     const first = before.items[0];
     if (!first) throw new Error('the demo content has no trending products');
@@ -698,7 +698,7 @@ test.describe('explore, signed in', () => {
     await (await popup).close();
     expect((await counted).status()).toBe(200);
     const after = await getJson<Trending>(request, '/explore/trending?limit=50');
-    expect(after.items.find((item) => item.id === first.id)?.clickCount).toBe(first.clickCount + 1);
+    expect(after.items.find((item) => item.id === first.id)?.click_count).toBe(first.click_count + 1);
   });
 
   test('Follow on /explore/creators follows: the button and the count change, and stay after a reload', async ({
@@ -706,7 +706,7 @@ test.describe('explore, signed in', () => {
     request,
   }) => {
     const user = await createApiUser(request, 'creatorfan');
-    type Creators = { items: { id: string; username: string; followersCount: number }[] };
+    type Creators = { items: { id: string; username: string; followers_count: number }[] };
     const creators = await getJson<Creators>(request, '/explore/creators?limit=50', user.token);
     const creator = creators.items.find((item) => item.id !== user.id);
     if (!creator) throw new Error('the demo content has no creators');
@@ -718,10 +718,10 @@ test.describe('explore, signed in', () => {
       .filter({ has: page.locator(`a[href="/profile/${creator.username}"]`) });
     const followers = (count: number) =>
       `${count.toLocaleString('en')} ${count === 1 ? 'follower' : 'followers'}`;
-    await expect(card.getByText(followers(creator.followersCount))).toBeVisible();
+    await expect(card.getByText(followers(creator.followers_count))).toBeVisible();
     await card.getByRole('button', { name: 'Follow', exact: true }).click();
     await expect(card.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
-    await expect(card.getByText(followers(creator.followersCount + 1))).toBeVisible();
+    await expect(card.getByText(followers(creator.followers_count + 1))).toBeVisible();
 
     const profile = await getJson<{ is_following: boolean }>(
       request,
@@ -731,6 +731,6 @@ test.describe('explore, signed in', () => {
     expect(profile.is_following).toBe(true);
     await page.reload();
     await expect(card.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
-    await expect(card.getByText(followers(creator.followersCount + 1))).toBeVisible();
+    await expect(card.getByText(followers(creator.followers_count + 1))).toBeVisible();
   });
 });

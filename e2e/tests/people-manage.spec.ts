@@ -12,7 +12,7 @@ async function createAlbumThroughApi(
   postIds: string[],
 ): Promise<string> {
   const headers = { authorization: `Bearer ${owner.token}` };
-  const created = await request.post('/api/v1/albums', { headers, data: { name, postId: postIds[0] } });
+  const created = await request.post('/api/v1/albums', { headers, data: { name, post_id: postIds[0] } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   for (const postId of postIds.slice(1)) {

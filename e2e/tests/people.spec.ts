@@ -13,6 +13,8 @@ test.describe('people', () => {
     await signUpThroughUi(page);
     await page.goto('/profile');
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+    // No name yet: the owner is greeted; others will see the username (below, after the edit: the name).
+    await expect(page.getByRole('heading', { name: 'Hi Gorgeous' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'own profile');
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -31,6 +33,7 @@ test.describe('people', () => {
 
     const username = `maya_${Math.random().toString(36).slice(2, 9)}`;
     await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Name', { exact: true }).fill('Maya Levi');
     await dialog.getByLabel('Bio').fill('Vintage denim and sunsets every day');
     await dialog.getByRole('switch', { name: 'Show measurements publicly' }).click();
     await dialog.getByLabel('Chest').fill('92');
@@ -53,9 +56,13 @@ test.describe('people', () => {
     const other = await browser.newContext();
     await markContextOnboarded(other);
     const otherPage = await other.newPage();
-    await signUpThroughUi(otherPage);
+    // The second person gives a name at sign-up: it is theirs at once.
+    await signUpThroughUi(otherPage, undefined, 'Noa Ben Ami');
+    await otherPage.goto('/profile');
+    await expect(otherPage.getByRole('heading', { name: 'Noa Ben Ami' })).toBeVisible();
     await otherPage.goto(`/profile/${username}`);
-    await expect(otherPage.getByRole('heading', { name: 'Hi Gorgeous' })).toBeVisible();
+    await expect(otherPage.getByRole('heading', { name: 'Maya Levi' })).toBeVisible();
+    await expect(otherPage.getByText('Hi Gorgeous')).toHaveCount(0);
     await expect(otherPage.getByRole('button', { name: 'Follow' })).toBeVisible();
     await expect(otherPage.getByTestId('profile-measurements')).toHaveCount(0);
     await expect(otherPage.getByTestId('profile-size')).toHaveCount(0);

@@ -86,7 +86,7 @@ test('a report and a block, then an administrator removes the post for everyone'
   // Bob can no longer write to Alice.
   const write = await request.post('/api/v1/conversations', {
     headers: bearer(bob.token),
-    data: { profileId: alice.id },
+    data: { profile_id: alice.id },
   });
   expect(write.status()).toBe(403);
   expect(((await write.json()) as { error: { message: string } }).error.message).toBe(
@@ -100,9 +100,9 @@ test('a report and a block, then an administrator removes the post for everyone'
   const reports = await request.get('/api/v1/admin/reports?limit=50', { headers: bearer(admin) });
   expect(reports.status()).toBe(200);
   const { items } = (await reports.json()) as {
-    items: { id: string; targetId: string; reason: string; note: string; target: { text: string } | null }[];
+    items: { id: string; target_id: string; reason: string; note: string; target: { text: string } | null }[];
   };
-  expect(items.find((item) => item.targetId === bobPost)).toMatchObject({
+  expect(items.find((item) => item.target_id === bobPost)).toMatchObject({
     reason: 'harassment',
     note: 'Mean caption',
     target: { text: bobCaption },

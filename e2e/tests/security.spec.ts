@@ -58,7 +58,7 @@ async function createHostileContent(request: APIRequestContext): Promise<Hostile
     multipart: { file: pngFile('look.png', [120, 160, 200]) },
   });
   expect(upload.status(), await upload.text()).toBe(201);
-  const { publicUrl } = (await upload.json()) as { publicUrl: string };
+  const { public_url: publicUrl } = (await upload.json()) as { public_url: string };
   const post = await api<{ id: string }>(request, 'post', '/api/v1/posts', author, {
     caption: `${marker} caption ${HOSTILE} #look`,
     media: [{ url: publicUrl, type: 'image', order: 0 }],
@@ -66,7 +66,7 @@ async function createHostileContent(request: APIRequestContext): Promise<Hostile
   });
   const album = await api<{ id: string }>(request, 'post', '/api/v1/albums', author, {
     name: `${marker} album ${IMG}`,
-    postId: post.id,
+    post_id: post.id,
   });
 
   await api(request, 'post', `/api/v1/posts/${post.id}/comments`, viewer, {
@@ -77,7 +77,7 @@ async function createHostileContent(request: APIRequestContext): Promise<Hostile
   await followThroughApi(request, viewer, author);
   await followThroughApi(request, author, viewer);
   const conversation = await api<{ id: string }>(request, 'post', '/api/v1/conversations', author, {
-    profileId: viewer.id,
+    profile_id: viewer.id,
   });
   await api(request, 'post', `/api/v1/conversations/${conversation.id}/messages`, author, {
     body: `${marker} message ${HOSTILE}`,

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { matchWebRoute, WEB_ROUTES } from '@sys/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -19,7 +20,7 @@ import { followsRoutes } from './modules/follows/follows.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
-import { postPageRoute, postsRoutes } from './modules/posts/posts.routes.ts';
+import { findPostForPage, postPageRoute, postsRoutes } from './modules/posts/posts.routes.ts';
 import { registerProfileBootstrap } from './modules/profiles/profiles.plugin.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { scrapeRoutes } from './modules/scrape/scrape.routes.ts';
@@ -54,6 +55,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
   database?: Database;
+  /** An in-memory PGlite (no data directory) starts from this snapshot (tests: a migrated database). */
+  pgliteSnapshot?: Blob;
   /** Keep pino quiet in tests unless asked. */
   logger?: boolean;
   /** Where log lines go instead of standard output (tests read what was logged). */
@@ -75,7 +78,11 @@ export async function buildApp(
   const config = parseConfig(input);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: pgliteDirFor(config.dataDir),
+      pgliteSnapshot: options.pgliteSnapshot,
+    }));
   const ownsDatabase = !options.database;
 
   const app = Fastify({
@@ -183,7 +190,20 @@ export async function buildApp(
   await app.register(scrapeRoutes, { service: services.scrape });
   await app.register(healthRoutes);
 
-  app.setNotFoundHandler((request, reply) => {
+  // A page path answers 200 only if the web app has that page and, for a post or a profile, the
+  // database has it (the post page route answers its exact path itself, with preview tags).
+  const webPageExists = async (path: string): Promise<boolean> => {
+    const page = matchWebRoute(path);
+    if (!page) return false;
+    if (page.pattern === WEB_ROUTES.post) {
+      return (await findPostForPage(services.posts, page.params.postId ?? '')) !== null;
+    }
+    if (page.pattern === WEB_ROUTES.profile) {
+      return services.profiles.usernameExists(page.params.username ?? '');
+    }
+    return true;
+  };
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
@@ -192,7 +212,7 @@ export async function buildApp(
     if (/^\/(api|media)(\/|$)|^\/(auth|functions|storage)\/v1(\/|$)/.test(path) || !config.webDist) {
       return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
     }
-    return reply.sendIndexHtml();
+    return (await webPageExists(path)) ? reply.sendIndexHtml() : reply.sendNotFoundPage();
   });
   if (config.webDist) await registerWebApp(app, config.webDist);
 

@@ -166,7 +166,7 @@ export const AppConfigSchema = z.object({
    */
   feedCacheMaxViewerPages: z.number().int().min(0).max(1_000_000).default(10_000),
   // --- discovery at scale (modules/explore) ---
-  /** Filtered, brand and category pages count at most this many matches; more answer `total` = this, `totalCapped`. */
+  /** Filtered, brand and category pages count at most this many matches; more answer `total` = this, `total_capped`. */
   discoveryCountCap: z.number().int().min(1).max(10_000_000).default(1000),
   /** Search ranks at most this many matches (the newest) and lists and counts only those. */
   searchCandidates: z.number().int().min(1).max(1_000_000).default(2000),

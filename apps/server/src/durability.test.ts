@@ -98,7 +98,7 @@ async function uploadJpeg(url: string, user: User, body: Buffer): Promise<string
     body,
   });
   expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { publicUrl: string }).publicUrl;
+  return ((await response.json()) as { public_url: string }).public_url;
 }
 
 /** A JPEG of random pixels: large for its size in pixels, and every byte matters to the decoder. */
@@ -200,8 +200,8 @@ describe.each(engines.map((make) => make()))('SIGKILL on $name', (engine) => {
         caption: `Crash look ${index} #durability`,
         media: media.map((url, order) => ({ url, type: 'image', order })),
         items: [
-          { itemType: 'Dress', brand: 'Zara', link: 'https://shop.example.com/dress', price: '129.90' },
-          { itemType: 'Shoes', brand: 'Mango', link: 'https://shop.example.com/shoes', price: '59.90' },
+          { item_type: 'Dress', brand: 'Zara', link: 'https://shop.example.com/dress', price: '129.90' },
+          { item_type: 'Shoes', brand: 'Mango', link: 'https://shop.example.com/shoes', price: '59.90' },
         ],
       });
 
@@ -240,17 +240,17 @@ describe.each(engines.map((make) => make()))('SIGKILL on $name', (engine) => {
         const response = await fetch(`${server.url}/api/v1/posts/${id}`);
         expect(response.status, id).toBe(200);
         const post = (await response.json()) as {
-          media: { url: string; variants: { url: string }[] }[];
+          media: { media_url: string; variants: { url: string }[] }[];
           items: unknown[];
         };
         expect(post.media).toHaveLength(3);
         expect(post.items).toHaveLength(2);
       }
       const first = (await (await fetch(`${server.url}/api/v1/posts/${kept[0]}`)).json()) as {
-        media: { url: string; variants: { url: string }[] }[];
+        media: { media_url: string; variants: { url: string }[] }[];
       };
       for (const item of first.media) {
-        await expectWholeImage(server.url, item.url);
+        await expectWholeImage(server.url, item.media_url);
         for (const variant of item.variants) await expectWholeImage(server.url, variant.url);
       }
     } finally {
@@ -393,8 +393,8 @@ describe.each(engines.map((make) => make()))('SIGKILL on $name', (engine) => {
         body: image.subarray(resumeFrom),
       });
       expect(rest.status, await rest.clone().text()).toBe(200);
-      const stored = (await rest.json()) as { publicUrl: string; variants: { url: string }[] };
-      await expectWholeImage(server.url, stored.publicUrl);
+      const stored = (await rest.json()) as { public_url: string; variants: { url: string }[] };
+      await expectWholeImage(server.url, stored.public_url);
       for (const variant of stored.variants) await expectWholeImage(server.url, variant.url);
     } finally {
       expect((await server.stop()).code).toBe(0);

@@ -5,6 +5,7 @@ import { type AppConfig, ConfigError, loadConfigFromEnv, publicUrlWarning } from
 import { DatabaseError } from './db/client.ts';
 import { createShutdownHandler, installShutdownSignals } from './lib/graceful-shutdown.ts';
 import { seedDemo } from './seed/demo.seed.ts';
+import { demoSeedDeps } from './seed/demo.step.ts';
 
 /**
  * The process entry: reads the environment, builds the app, seeds an empty database, listens, and
@@ -41,11 +42,7 @@ async function start(): Promise<void> {
 
   if (config.seedDemo) {
     try {
-      const result = await seedDemo({
-        database: app.database,
-        storage: app.services.fileStore,
-        log: app.log,
-      });
+      const result = await seedDemo(demoSeedDeps(app));
       if (result.status === 'skipped') app.log.info(`demo content not seeded: ${result.reason}`);
     } catch (error) {
       // Close the database cleanly (PGlite flushes its files) before reporting the failure.

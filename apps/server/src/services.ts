@@ -169,7 +169,9 @@ export async function createServices(
   const messages = new MessagesService({ db, profiles, follows, events: liveEvents });
   // A new events stream starts with the caller's unread count.
   liveEvents.addSnapshotSource(async ({ userId }) =>
-    userId ? [{ type: 'unread.changed', unreadCount: (await messages.unreadCount(userId)).unreadCount }] : [],
+    userId
+      ? [{ type: 'unread.changed', unread_count: (await messages.unreadCount(userId)).unread_count }]
+      : [],
   );
   // Removes what an administrator removes through the services that own it.
   const moderation = new ModerationService({

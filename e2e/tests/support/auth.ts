@@ -27,12 +27,15 @@ export async function submitAuthForm(
   tab: 'Sign In' | 'Sign Up',
   email: string,
   password: string,
+  /** Sign Up only: the optional name. */
+  name?: string,
 ) {
   await page.getByRole('tab', { name: tab }).click();
   // The tab follows the address (?tab=…), so the other tab's form can still be on screen for a moment
   // after the click: typing then would fill the form that is about to be replaced. Wait for this one.
   await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: tab, exact: true })).toBeVisible();
+  if (name !== undefined) await page.getByLabel('Name (optional)').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: tab, exact: true }).click();
@@ -50,6 +53,15 @@ export async function signInThroughUi(page: Page, email: string, password = PASS
 /** The header's sign-out button (shown only when signed in). */
 export function signOutButton(page: Page) {
   return page.getByRole('button', { name: 'Sign out', exact: true });
+}
+
+/** Signs out from the header: the icon asks first ('Sign out?'), and the dialog's Sign out confirms. */
+export async function signOutThroughUi(page: Page) {
+  await signOutButton(page).click();
+  await page
+    .getByRole('alertdialog', { name: 'Sign out?' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
 }
 
 interface StoredMail {

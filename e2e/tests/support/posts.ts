@@ -84,9 +84,9 @@ export async function startShop(): Promise<Shop> {
 }
 
 /** Signs up a new user through /auth and waits for home. */
-export async function signUpThroughUi(page: Page, email = uniqueEmail()): Promise<string> {
+export async function signUpThroughUi(page: Page, email = uniqueEmail(), name?: string): Promise<string> {
   await page.goto('/auth');
-  await submitAuthForm(page, 'Sign Up', email, PASSWORD);
+  await submitAuthForm(page, 'Sign Up', email, PASSWORD, name);
   await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   return email;
@@ -97,25 +97,31 @@ export interface PublishOptions {
   items?: Record<string, string>[];
   /** The colour of the post's one generated image. */
   rgb?: readonly [number, number, number];
+  /** Several generated images instead, in this order, one colour each. */
+  images?: readonly (readonly [number, number, number])[];
 }
 
-/** A post with one generated image, published through the API (upload, then create) by `token`'s user. */
+/** A post with generated images (one by default), published through the API (upload, then create) by `token`'s user. */
 export async function publishThroughApi(
   request: APIRequestContext,
   token: string,
   caption: string,
-  { items = [], rgb = [180, 120, 140] }: PublishOptions = {},
+  { items = [], rgb = [180, 120, 140], images = [rgb] }: PublishOptions = {},
 ): Promise<{ id: string; author: { username: string } }> {
   const headers = { authorization: `Bearer ${token}` };
-  const upload = await request.post('/api/v1/storage/post-media', {
-    headers,
-    multipart: { file: pngFile('look.png', rgb) },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { publicUrl } = (await upload.json()) as { publicUrl: string };
+  const media = [];
+  for (const [order, color] of images.entries()) {
+    const upload = await request.post('/api/v1/storage/post-media', {
+      headers,
+      multipart: { file: pngFile(`look-${order + 1}.png`, color) },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const { public_url: publicUrl } = (await upload.json()) as { public_url: string };
+    media.push({ url: publicUrl, type: 'image', order });
+  }
   const created = await request.post('/api/v1/posts', {
     headers,
-    data: { caption, media: [{ url: publicUrl, type: 'image', order: 0 }], items },
+    data: { caption, media, items },
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as { id: string; author: { username: string } };

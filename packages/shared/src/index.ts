@@ -5,6 +5,7 @@ export * from './constants/preferences.ts';
 export * from './constants/profile.ts';
 export * from './constants/roles.ts';
 export * from './constants/storage.ts';
+export * from './constants/web-routes.ts';
 export * from './domain/captions.ts';
 export * from './domain/custom-values.ts';
 export * from './domain/file-type.ts';

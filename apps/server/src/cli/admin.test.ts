@@ -8,6 +8,7 @@ import { createPostgresTestDatabase, type TestDatabaseUrl, testEngine } from '..
 import { publishPost } from '../test/media.ts';
 import { childEnv, runProcess } from '../test/processes.ts';
 import { createUser, TEST_RATE_LIMITS } from '../test/users.ts';
+import { runAdmin } from './admin.commands.ts';
 
 /** Every file name below `dir`, at any depth. */
 function filesUnder(dir: string): string[] {
@@ -16,9 +17,25 @@ function filesUnder(dir: string): string[] {
     .map((entry) => entry.name);
 }
 
-/** `npm run admin` is `tsx apps/server/src/cli/admin.ts`; run it the same way, on the test engine. */
-const admin = (env: NodeJS.ProcessEnv, ...args: string[]) =>
+/**
+ * `npm run admin` is `tsx apps/server/src/cli/admin.ts`: a process around runAdmin. Each test runs that
+ * process once (usage, and the embedded database's lock, which needs another process); every other
+ * command runs runAdmin here, with the same environment and its output captured: each process cost
+ * several seconds of start-up on a loaded machine, about 30 of them per engine.
+ */
+const adminProcess = (env: NodeJS.ProcessEnv, ...args: string[]) =>
   runProcess(['--import', 'tsx', 'src/cli/admin.ts', ...args], env);
+
+async function admin(env: NodeJS.ProcessEnv, ...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(args, {
+    env,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
 
 describe(`npm run admin (${testEngine})`, () => {
   let tmp: string;
@@ -86,8 +103,7 @@ describe(`npm run admin (${testEngine})`, () => {
     expect(table.stdout).toMatch(new RegExp(`^${user.id} .* deleted `, 'm'));
     expect(table.stdout).toMatch(/^\S+ +guest@example\.com +unconfirmed /m);
     expect(table.stdout).toMatch(/\npage 1 of 1, \d+ users\n$/);
-    // Each command is a fresh process opening the database: allow for a loaded machine.
-  }, 180_000);
+  }, 120_000);
 
   it('lists reports, resolves and dismisses them, and removes posts (with their files) and comments', async () => {
     // Content made through the API of an app on the same data directory and database, then closed
@@ -101,7 +117,7 @@ describe(`npm run admin (${testEngine})`, () => {
       const reporter = await createUser(app);
       const post = await publishPost(app, author, { caption: 'Reported from the CLI' });
       postId = post.id;
-      fileName = post.mediaUrl.split('/').at(-1)!;
+      fileName = post.media_url.split('/').at(-1)!;
       const comment = (
         await app.inject({
           method: 'POST',
@@ -120,7 +136,7 @@ describe(`npm run admin (${testEngine})`, () => {
           method: 'POST',
           url: '/api/v1/reports',
           headers: reporter.headers,
-          payload: { targetType, targetId, reason: 'spam' },
+          payload: { target_type: targetType, target_id: targetId, reason: 'spam' },
         });
         expect(response.statusCode, response.body).toBe(201);
       }
@@ -132,8 +148,8 @@ describe(`npm run admin (${testEngine})`, () => {
     const listed = await admin(env, 'reports', '--json');
     expect(listed.stderr).toBe('');
     const page = JSON.parse(listed.stdout) as AdminReportPage;
-    expect(page.items.map((r) => r.targetType)).toEqual(['user', 'comment', 'post']);
-    expect(page.items[2]).toMatchObject({ targetId: postId, target: { text: 'Reported from the CLI' } });
+    expect(page.items.map((r) => r.target_type)).toEqual(['user', 'comment', 'post']);
+    expect(page.items[2]).toMatchObject({ target_id: postId, target: { text: 'Reported from the CLI' } });
     const table = await admin(env, 'reports');
     expect(table.stdout).toContain('3 reports');
     expect(table.stdout).toContain('"Reported from the CLI"');
@@ -164,7 +180,7 @@ describe(`npm run admin (${testEngine})`, () => {
     const badStatus = await admin(env, 'reports', '--status', 'closed');
     expect(badStatus.code).toBe(1);
     expect(badStatus.stderr).toContain('--status must be open, resolved, dismissed or all');
-  }, 240_000);
+  }, 120_000);
 
   it('makes a user an administrator of the data API and back (set-role)', async () => {
     const created = await admin(
@@ -214,14 +230,14 @@ describe(`npm run admin (${testEngine})`, () => {
     const badId = await admin(env, 'set-role', 'nope', 'admin');
     expect(badId.code).toBe(1);
     expect(badId.stderr).toContain('USER_ID must be an id (a UUID)');
-  }, 240_000);
+  }, 120_000);
 
   // The embedded database only: on PostgreSQL the CLI runs beside the servers.
   if (testEngine === 'pglite') {
     it('is refused, naming the server, while the server has the embedded database open', async () => {
       const app = await openApp();
       try {
-        const refused = await admin(env, 'list-users');
+        const refused = await adminProcess(env, 'list-users');
         expect(refused.code).toBe(1);
         expect(refused.stderr).toContain(`is in use by the SYS server (pid ${process.pid}, since `);
         expect(refused.stderr).toContain('PGlite is one process: stop the SYS server first');
@@ -233,7 +249,7 @@ describe(`npm run admin (${testEngine})`, () => {
   }
 
   it('explains its usage', async () => {
-    const result = await admin(env, 'teleport');
+    const result = await adminProcess(env, 'teleport');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Unknown command: teleport');
     expect(result.stderr).toContain('Usage: npm run admin');

@@ -207,21 +207,23 @@ describe('npm run start:cluster: two instances behind nginx', () => {
         expect(read.status).toBe(200);
         expect(((await read.json()) as Post).caption).toBe(post.caption);
       }
-      const stored = await bytesOf(`${instanceA}${media.publicUrl}`);
-      expect((await bytesOf(`${instanceB}${media.publicUrl}`)).equals(stored)).toBe(true);
-      expect((await bytesOf(`${viaNginx}${media.publicUrl}`)).equals(stored)).toBe(true);
+      const stored = await bytesOf(`${instanceA}${media.public_url}`);
+      expect((await bytesOf(`${instanceB}${media.public_url}`)).equals(stored)).toBe(true);
+      expect((await bytesOf(`${viaNginx}${media.public_url}`)).equals(stored)).toBe(true);
 
       expect((await call(instanceA, 'PUT', `/api/v1/follows/${bob.id}`, alice)).status).toBe(200);
       for (const stream of streams) {
         await stream.waitFor(
           (event: LiveEvent) =>
-            event.type === 'profile.stats' && event.profileId === bob.id && event.stats.followers_count === 1,
+            event.type === 'profile.stats' &&
+            event.profile_id === bob.id &&
+            event.stats.followers_count === 1,
           15_000,
         );
       }
 
       const conversation = await call(instanceA, 'POST', '/api/v1/conversations', alice, {
-        profileId: bob.id,
+        profile_id: bob.id,
       });
       expect(conversation.status).toBe(201);
       const { id: conversationId } = (await conversation.json()) as { id: string };
@@ -304,7 +306,7 @@ describe('npm run start:cluster: two instances behind nginx', () => {
     expect(finished.status).toBe(200);
     const upload = (await finished.json()) as UploadResponse;
     for (const baseUrl of [instanceA, instanceB, viaNginx]) {
-      expect((await bytesOf(`${baseUrl}${upload.publicUrl}`)).equals(video)).toBe(true);
+      expect((await bytesOf(`${baseUrl}${upload.public_url}`)).equals(video)).toBe(true);
     }
   });
 

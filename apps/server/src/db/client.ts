@@ -44,6 +44,11 @@ export interface Database {
    * e.g. another server instance, holds it). PGlite has one session, so it just runs `work`.
    */
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite in memory only: the whole database as one tarball, to start other in-memory databases from
+   * (`DatabaseOptions.pgliteSnapshot`). The tests start each fresh database from one migrated snapshot.
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; `null` means in memory. */
   pgliteDir?: string | null;
+  /**
+   * In memory only: start from this snapshot (`Database.snapshot()`) instead of an empty database.
+   * Creating an empty one runs initdb inside WebAssembly, several seconds; unpacking a snapshot does not.
+   */
+  pgliteSnapshot?: Blob | undefined;
   /** How long to wait for PostgreSQL before giving up. */
   connectTimeoutMs?: number;
   /** Which process opens it (default `server`). */
@@ -183,7 +193,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({
+      extensions,
+      ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+    });
   }
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
@@ -198,6 +211,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     withLock: (_name, work) => work(),
+    ...(options.pgliteDir ? {} : { snapshot: () => client.dumpDataDir('none') }),
     close: async () => {
       try {
         await client.close();

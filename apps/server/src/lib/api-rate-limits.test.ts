@@ -66,7 +66,7 @@ async function openConversation(from: TestUser, to: TestUser): Promise<string> {
     method: 'POST',
     url: '/api/v1/conversations',
     headers: from.headers,
-    payload: { profileId: to.id },
+    payload: { profile_id: to.id },
   });
   return (response.json() as Conversation).id;
 }

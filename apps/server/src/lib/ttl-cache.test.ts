@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
+import { pgliteSnapshot } from '../test/context.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /** A computation that counts its calls and answers `value` (or waits for `gate` first). */
@@ -95,7 +96,7 @@ describe('TtlCache', () => {
   });
 
   it('clears on a NOTIFY on its channel, and stops listening when stopped', async () => {
-    const database = await openDatabase({ pgliteDir: null });
+    const database = await openDatabase({ pgliteDir: null, pgliteSnapshot: await pgliteSnapshot('empty') });
     const cache = new TtlCache({ ttlMs: 60_000, maxEntries: 10 });
     try {
       await cache.start(database, 'ttl_cache_test');

@@ -103,7 +103,7 @@ describe('Cache-Control: no-store', () => {
 
 describe('public answers keep their caching', () => {
   it('a media file, with or without credentials', async () => {
-    const path = new URL(upload.publicUrl, 'http://x').pathname;
+    const path = new URL(upload.public_url, 'http://x').pathname;
     const visitor = await cacheControl({ url: path });
     expect(visitor.status).toBe(200);
     expect(visitor.cacheControl).toMatch(/^public, max-age=31536000/);

@@ -91,7 +91,7 @@ describe('security headers', () => {
   });
 
   it("are on the web app's HTML, its static files and the service worker", async () => {
-    for (const url of ['/', '/post/abc', '/assets/index-1a2b.js', '/sw.js', '/manifest.webmanifest']) {
+    for (const url of ['/', '/explore', '/assets/index-1a2b.js', '/sw.js', '/manifest.webmanifest']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expectSecurityHeaders(res, url);
@@ -100,9 +100,9 @@ describe('security headers', () => {
 
   it('are on media files', async () => {
     const image = await uploadImage(ctx.app, alice);
-    const res = await ctx.app.inject({ method: 'GET', url: image.publicUrl });
+    const res = await ctx.app.inject({ method: 'GET', url: image.public_url });
     expect(res.statusCode).toBe(200);
-    expectSecurityHeaders(res, image.publicUrl);
+    expectSecurityHeaders(res, image.public_url);
   });
 
   it('are on answers that take over the raw response (resumable uploads)', async () => {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/context.ts';
+import { publishPost } from '../test/media.ts';
+import { createUser } from '../test/users.ts';
 import { createIndexHtmlRenderer } from './web-app.ts';
 
 const INDEX_HTML =
@@ -33,21 +35,57 @@ describe('serving the built web app', () => {
 
   it.each([
     '/',
-    '/index.html',
-    '/post/abc',
     '/explore/brands/x',
-    '/profile/noa.levi',
     '/explore/',
+    '/EXPLORE/Trending',
     '/auth',
     '/auth?tab=signup',
     '/onboarding',
-    '/no/such/page',
+    '/profile',
+    '/settings/security',
   ])('answers %s with the app, revalidated on every visit', async (url) => {
     const res = await ctx.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it.each([
+    '/no/such/page',
+    '/index.html',
+    '/explore/nothing',
+    '/post',
+    '/profile/a/b',
+    '/post/abc',
+    '/post/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a',
+    '/Post/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a',
+    '/profile/nobody-by-this-name',
+    '/no/such/page?x=1',
+  ])('answers %s, which shows no page or nothing that exists, with the app and 404', async (url) => {
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    // The app itself shows 'Oops! Page not found' (or 'Post not found', 'User not found').
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it('answers the page of an existing post or profile with 200, in any letter case of the route', async () => {
+    const user = await createUser(ctx.app);
+    const post = await publishPost(ctx.app, user);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/profiles/me', headers: user.headers });
+    const { username } = me.json() as { username: string };
+    for (const url of [
+      `/post/${post.id}`,
+      `/POST/${post.id}`,
+      `/post/${post.id}/`,
+      `/profile/${username}`,
+      `/Profile/${encodeURIComponent(username)}`,
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
   });
 
   it('lets hashed assets be cached for a year', async () => {

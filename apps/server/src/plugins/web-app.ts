@@ -1,13 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from './error-handler.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
     /** Answers with the web app's HTML (200), or a 503 page saying that the web app is not built. */
     sendIndexHtml(extraHead?: string): FastifyReply;
+    /**
+     * The same HTML with status 404, for an address of no page or of a post or profile that does not
+     * exist: the app still shows its own 'not found' screen, and crawlers and link checkers see a 404.
+     */
+    sendNotFoundPage(): FastifyReply;
   }
 }
 
@@ -57,15 +62,26 @@ export async function registerWebApp(app: FastifyInstance, webDistPath: string):
   const indexHtml = loadIndexHtml(webDist);
   const renderIndexHtml = createIndexHtmlRenderer(indexHtml);
 
-  app.decorateReply('sendIndexHtml', function sendIndexHtml(extraHead?: string) {
+  const send = (reply: FastifyReply, status: number, extraHead?: string) => {
     const html = renderIndexHtml(extraHead);
     if (html === null) {
-      return this.status(503)
+      return reply
+        .status(503)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT_HTML);
     }
-    return this.status(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+    return reply
+      .status(status)
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+  app.decorateReply('sendIndexHtml', function sendIndexHtml(extraHead?: string) {
+    return send(this, 200, extraHead);
+  });
+  app.decorateReply('sendNotFoundPage', function sendNotFoundPage() {
+    return send(this, 404);
   });
 
   if (indexHtml === null) {

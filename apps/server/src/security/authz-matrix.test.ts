@@ -110,7 +110,7 @@ async function albumOf(w: World, user: TestUser, isPublic = true): Promise<strin
     method: 'POST',
     url: '/api/v1/albums',
     headers: user.headers,
-    payload: { name: 'Summer', isPublic },
+    payload: { name: 'Summer', is_public: isPublic },
   });
   if (res.statusCode !== 201) throw new Error(`album failed: ${res.body}`);
   return (res.json() as { id: string }).id;
@@ -122,7 +122,7 @@ async function conversationOf(w: World, a: TestUser, b: TestUser): Promise<strin
     method: 'POST',
     url: '/api/v1/conversations',
     headers: a.headers,
-    payload: { profileId: b.id },
+    payload: { profile_id: b.id },
   });
   if (res.statusCode >= 300) throw new Error(`conversation failed: ${res.body}`);
   return (res.json() as { id: string }).id;
@@ -234,8 +234,8 @@ const MATRIX: Record<string, MatrixEntry> = {
       return {
         request: json('POST', '/api/v1/posts', {
           caption: 'Matrix look',
-          media: [{ url: media.publicUrl, type: media.type, order: 0 }],
-          items: [{ itemType: 'Dress', link: 'https://shop.example.com/d' }],
+          media: [{ url: media.public_url, type: media.type, order: 0 }],
+          items: [{ item_type: 'Dress', link: 'https://shop.example.com/d' }],
         }),
       };
     },
@@ -500,7 +500,7 @@ const MATRIX: Record<string, MatrixEntry> = {
 
   // --- messages -------------------------------------------------------------------------------------------
   'POST /api/v1/conversations': {
-    prepare: async (w) => ({ request: json('POST', '/api/v1/conversations', { profileId: w.owner.id }) }),
+    prepare: async (w) => ({ request: json('POST', '/api/v1/conversations', { profile_id: w.owner.id }) }),
     // Only with someone one follows (the owner follows nobody here), never with oneself.
     status: { anonymous: 401, admin: 403, other: 403, owner: 422 },
     changes: ['public.conversations', 'public.conversation_participants'],
@@ -530,11 +530,6 @@ const MATRIX: Record<string, MatrixEntry> = {
   },
 
   // --- discovery ------------------------------------------------------------------------------------------
-  'POST /api/v1/brands': {
-    prepare: async () => ({ request: json('POST', '/api/v1/brands', { name: `Brand ${Math.random()}` }) }),
-    status: usersOnly(201),
-    changes: ['public.brands'],
-  },
   'POST /api/v1/swipes': {
     prepare: async (w) => ({
       request: json('POST', '/api/v1/swipes', { outfit_id: (await w.post(w.owner)).id, action: 'like' }),
@@ -582,8 +577,8 @@ const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/reports': {
     prepare: async (w) => ({
       request: json('POST', '/api/v1/reports', {
-        targetType: 'post',
-        targetId: (await w.post(w.owner)).id,
+        target_type: 'post',
+        target_id: (await w.post(w.owner)).id,
         reason: 'spam',
       }),
     }),
@@ -614,7 +609,7 @@ const MATRIX: Record<string, MatrixEntry> = {
         method: 'POST',
         url: '/api/v1/reports',
         headers: (await w.third()).headers,
-        payload: { targetType: 'post', targetId: post.id, reason: 'spam' },
+        payload: { target_type: 'post', target_id: post.id, reason: 'spam' },
       });
       const id = (report.json() as { id: string }).id;
       return { request: json('PATCH', `/api/v1/admin/reports/${id}`, { status: 'dismissed' }) };

@@ -39,7 +39,7 @@ describe('the body size limit', () => {
   it('still takes a body just under the limit', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/v1/brands',
+      url: '/api/v1/albums',
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'x', padding: ' '.repeat(BODY_LIMIT_BYTES - 100) }),
     });

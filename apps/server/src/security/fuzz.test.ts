@@ -197,11 +197,11 @@ beforeAll(async () => {
   await setUp(other, 'PUT', `/api/v1/albums/${album.id}/posts/${post.id}`);
   const comment = await setUp(user, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'Nice' });
   await setUp(user, 'PUT', `/api/v1/follows/${other.id}`);
-  const conversation = await setUp(user, 'POST', '/api/v1/conversations', { profileId: other.id });
+  const conversation = await setUp(user, 'POST', '/api/v1/conversations', { profile_id: other.id });
   await setUp(user, 'POST', `/api/v1/conversations/${conversation.id}/messages`, { body: 'Hello' });
   const report = await setUp(user, 'POST', '/api/v1/reports', {
-    targetType: 'post',
-    targetId: post.id,
+    target_type: 'post',
+    target_id: post.id,
     reason: 'spam',
   });
   // Uploads of the signed-in user that a generated post may use.
@@ -218,8 +218,8 @@ beforeAll(async () => {
   known.usernames.push('fuzzer', 'other', 'nobody');
   known.emails.push(other.email, 'new-user@example.com');
   known.strings.push(
-    ...uploads.map((upload) => upload.publicUrl),
-    post.media[0]!.url,
+    ...uploads.map((upload) => upload.public_url),
+    post.media[0]!.media_url,
     'Zara',
     'Dress',
     'Casual',

@@ -59,7 +59,7 @@ async function conversationOf(app: FastifyInstance, follower: TestUser, followed
       method: 'POST',
       url: '/api/v1/conversations',
       headers: follower.headers,
-      payload: { profileId: followed.id },
+      payload: { profile_id: followed.id },
     },
     201,
   );
@@ -290,7 +290,6 @@ describe('the token gate (one instance)', () => {
           url: '/api/v1/storage/post-media/resumable',
           headers: { 'tus-resumable': '1.0.0', 'upload-length': '100' },
         },
-        { method: 'POST', url: '/api/v1/brands', payload: { name: `Gate brand ${Math.random()}` } },
         { method: 'PATCH', url: '/api/v1/profiles/me', payload: { bio: 'still here?' } },
       ];
       for (const request of requests) {

@@ -5,12 +5,11 @@ import type { Db } from '../db/client.ts';
 import type { NewPostMediaRow, NewStorageObjectRow } from '../db/schema/index.ts';
 import { findItemsOfPosts } from '../modules/posts/posts.repository.ts';
 import { writeNewPost } from '../modules/posts/posts.service.ts';
-import { processImage } from '../modules/storage/storage.images.ts';
 import { insertStorageObject } from '../modules/storage/storage.repository.ts';
 import { putProcessedImage } from '../modules/storage/storage.service.ts';
 import type { Storage } from '../modules/storage/storage.types.ts';
+import { processedOutfit } from './demo.art.cache.ts';
 import type { OutfitSpec } from './demo.art.spec.ts';
-import { renderOutfit } from './demo.art.ts';
 import { DEMO_PROFILE_IDS, DEMO_PROFILES } from './demo.data.ts';
 import { DEMO_POSTS, type DemoCreator, type DemoPost, type DemoShot } from './demo.posts.data.ts';
 import {
@@ -135,7 +134,7 @@ async function storeShot(
   order: number,
   uploadedAt: Date,
 ): Promise<StoredShot> {
-  const image = await processImage(await renderOutfit(outfitSpecFor(post, shot)));
+  const image = await processedOutfit(outfitSpecFor(post, shot));
   const hash = createHash('sha256').update(image.main.data).digest('hex').slice(0, 8);
   const row = await putProcessedImage(
     storage,

@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../modules/storage/storage.local.ts';
 import { createTestApp, type TestApp } from '../test/context.ts';
-import { demoSeedDeps } from '../test/demo.ts';
 import { DEMO_BRANDS, DEMO_PROFILES } from './demo.data.ts';
 import { DEMO_POSTS } from './demo.posts.data.ts';
 import { DEMO_STEPS, type SeedDemoResult, seedDemo } from './demo.seed.ts';
+import { demoSeedDeps } from './demo.step.ts';
 
 interface ProfileRow {
   id: string;
@@ -171,7 +171,7 @@ describe('demo content', () => {
     expect(res.statusCode).toBe(200);
     const feed = res.json<PostPage>().items;
     expect(feed).toHaveLength(DEMO_POSTS.length);
-    const times = feed.map((p) => Date.parse(p.createdAt));
+    const times = feed.map((p) => Date.parse(p.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(times[0]! - times.at(-1)!).toBeGreaterThan(14 * DAY);
     expect(Date.now() - times.at(-1)!).toBeLessThan(22 * DAY);
@@ -180,8 +180,8 @@ describe('demo content', () => {
     expect(feed.every((p) => /#\p{L}/u.test(p.caption))).toBe(true);
     expect(feed.some((p) => p.media.length > 1)).toBe(true);
     expect(feed.every((p) => p.author.username && p.items.length >= 2)).toBe(true);
-    expect(feed.filter((p) => p.likeCount > 0).length).toBeGreaterThan(DEMO_POSTS.length / 2);
-    expect(feed.some((p) => p.commentCount > 1)).toBe(true);
+    expect(feed.filter((p) => p.like_count > 0).length).toBeGreaterThan(DEMO_POSTS.length / 2);
+    expect(feed.some((p) => p.comment_count > 1)).toBe(true);
 
     const [replies] = await ctx.app.database.query<{ n: number }>(
       'select count(*)::int as n from comments where parent_id is not null',

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import type { Storage } from '../modules/storage/storage.types.ts';
 
@@ -7,6 +7,11 @@ export interface DemoSeedDeps {
   database: Database;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** What `seedDemo` needs, from a built app: its database, the file store under its services, its log. */
+export function demoSeedDeps(app: FastifyInstance): DemoSeedDeps {
+  return { database: app.database, storage: app.services.fileStore, log: app.log };
 }
 
 /** What a step works with: a transaction, the file store and the log. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import type { AppConfigInput } from '../config.ts';
-import { type Database, type DbEngine, openDatabase } from '../db/client.ts';
+import { type Database, type DbEngine, migrateDatabase, openDatabase } from '../db/client.ts';
 
 /**
  * Test helpers shared by every server test. API tests run on in-memory PGlite; when
@@ -62,10 +62,38 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * A new in-memory PGlite runs initdb inside WebAssembly, which is most of the time a test app takes to
+ * start (seconds on a loaded machine). Each test process makes two snapshots once - an empty database
+ * and a migrated one - and starts every fresh in-memory database from one of them. Test files of a
+ * worker share the module (vitest `isolate: false`), so they share the snapshots too.
+ */
+const snapshots = new Map<'empty' | 'migrated', Promise<Blob>>();
+
+async function takeSnapshot(kind: 'empty' | 'migrated'): Promise<Blob> {
+  const database = await openDatabase({ pgliteDir: null });
+  try {
+    if (kind === 'migrated') await migrateDatabase(database);
+    return await database.snapshot!();
+  } finally {
+    await database.close();
+  }
+}
+
+/** The snapshot of an empty or a migrated in-memory database (made on first use). */
+export function pgliteSnapshot(kind: 'empty' | 'migrated'): Promise<Blob> {
+  let snapshot = snapshots.get(kind);
+  if (!snapshot) {
+    snapshot = takeSnapshot(kind);
+    snapshots.set(kind, snapshot);
+  }
+  return snapshot;
+}
+
 /** An empty, unmigrated database on the test engine, for tests below the app (migrations, repositories). */
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (!testDatabaseUrl) {
-    const database = await openDatabase({ pgliteDir: null });
+    const database = await openDatabase({ pgliteDir: null, pgliteSnapshot: await pgliteSnapshot('empty') });
     return { database, close: () => database.close() };
   }
   const created = await createPostgresTestDatabase();
@@ -106,7 +134,15 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const base: AppConfigInput = { dataDir: null, webDist: null, seedDemo: false, logLevel: 'silent' };
   if (!testDatabaseUrl) {
-    const app = await buildApp({ ...base, ...overrides }, { logger: false, ...options });
+    const inMemory = !overrides.dataDir && !options.database;
+    const app = await buildApp(
+      { ...base, ...overrides },
+      {
+        logger: false,
+        ...(inMemory ? { pgliteSnapshot: await pgliteSnapshot('migrated') } : {}),
+        ...options,
+      },
+    );
     return { app, engine: 'pglite', close: () => app.close() };
   }
   const created = await createPostgresTestDatabase();
@@ -164,7 +200,10 @@ export async function createTestApps(
     for (const app of apps.reverse()) await app.close();
   };
   if (!testDatabaseUrl) {
-    const database = await openDatabase({ pgliteDir: null });
+    const database = await openDatabase({
+      pgliteDir: null,
+      pgliteSnapshot: await pgliteSnapshot('migrated'),
+    });
     try {
       for (let i = 0; i < count; i++) {
         apps.push(await buildApp({ ...base, ...overrides }, { logger: false, ...options, database }));

@@ -51,8 +51,8 @@ export async function uploadImage(
 export function postBody(media: UploadResponse[], overrides: Partial<CreatePostBody> = {}): CreatePostBody {
   return {
     caption: 'Weekend look',
-    media: media.map((m, order) => ({ url: m.publicUrl, type: m.type, order })),
-    items: [{ itemType: 'Dress', brand: 'Zara', link: 'https://shop.example.com/dress', price: '129.90' }],
+    media: media.map((m, order) => ({ url: m.public_url, type: m.type, order })),
+    items: [{ item_type: 'Dress', brand: 'Zara', link: 'https://shop.example.com/dress', price: '129.90' }],
     ...overrides,
   };
 }
@@ -73,6 +73,6 @@ export async function publishPost(
   });
   if (response.statusCode !== 201) throw new Error(`publish failed: ${response.statusCode} ${response.body}`);
   // The post as every later read answers it (only the answer to a save lists dropped product images).
-  const { droppedItemImages: _dropped, ...post } = response.json() as SavedPost;
+  const { dropped_item_images: _dropped, ...post } = response.json() as SavedPost;
   return post as Post;
 }

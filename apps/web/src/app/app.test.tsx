@@ -31,6 +31,17 @@ describe('the router starts where the onboarding rule allows', () => {
     }
   });
 
+  it("starts a first visit by a password-reset link on the site's root at the reset screen, token kept", () => {
+    window.history.replaceState(null, '', '/?token_hash=abc&type=recovery');
+    const router = createRouterAtAllowedPath();
+    try {
+      expect(router.state.location.pathname).toBe('/auth/reset');
+      expect(router.state.location.search).toBe('?token_hash=abc&type=recovery');
+    } finally {
+      router.dispose();
+    }
+  });
+
   it('starts an onboarded visitor where they asked, and sends them from /onboarding home', () => {
     onboardedFlag.set();
     window.history.replaceState(null, '', '/explore');

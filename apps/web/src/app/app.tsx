@@ -1,6 +1,6 @@
 import { type DataRouter, RouterProvider } from 'react-router';
 import { onboardedFlag } from '@/shared/lib/local-storage';
-import { onboardingRedirect } from './onboarding-gate';
+import { onboardingRedirect, recoveryLinkRedirect } from './onboarding-gate';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
@@ -11,7 +11,8 @@ import { createAppRouter } from './router';
  * <Navigate replace> would) loads the onboarding screen straight away.
  */
 export function createRouterAtAllowedPath() {
-  const target = onboardingRedirect(window.location.pathname, onboardedFlag.get());
+  const { pathname, search } = window.location;
+  const target = recoveryLinkRedirect(pathname, search) ?? onboardingRedirect(pathname, onboardedFlag.get());
   if (target) window.history.replaceState(window.history.state, '', target);
   return createAppRouter();
 }

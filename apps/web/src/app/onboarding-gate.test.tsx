@@ -2,7 +2,19 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onboardedFlag } from '@/shared/lib/local-storage';
 import { renderApp } from '@/test/render-app';
-import { onboardingRedirect } from './onboarding-gate';
+import { onboardingRedirect, recoveryLinkRedirect } from './onboarding-gate';
+
+describe('recoveryLinkRedirect', () => {
+  it('sends a recovery link that lands on another page to the reset screen, token and all', () => {
+    expect(recoveryLinkRedirect('/', '?token_hash=abc&type=recovery')).toBe(
+      '/auth/reset?token_hash=abc&type=recovery',
+    );
+    expect(recoveryLinkRedirect('/auth/reset', '?token_hash=abc&type=recovery')).toBeNull();
+    expect(recoveryLinkRedirect('/', '?token_hash=abc&type=signup')).toBeNull();
+    expect(recoveryLinkRedirect('/', '?type=recovery')).toBeNull();
+    expect(recoveryLinkRedirect('/explore', '')).toBeNull();
+  });
+});
 
 describe('onboardingRedirect', () => {
   it('sends visitors without the flag to /onboarding, except from /onboarding and /auth', () => {

@@ -20,6 +20,18 @@ export function onboardingRedirect(pathname: string, onboarded: boolean): string
   return null;
 }
 
+const RESET_PATH = '/auth/reset';
+
+/**
+ * A recovery mail's link that lands elsewhere than the reset screen (a client that asked for the mail
+ * without a redirect gets the site's root): the reset screen, with the link's token. Null otherwise.
+ */
+export function recoveryLinkRedirect(pathname: string, search: string): string | null {
+  const params = new URLSearchParams(search);
+  if (params.get('type') !== 'recovery' || !params.get('token_hash')) return null;
+  return pathname.replace(/\/+$/, '') === RESET_PATH ? null : `${RESET_PATH}${search}`;
+}
+
 function subscribeToOnboarded(onChange: () => void): () => void {
   return subscribeToStorage((key) => {
     if (key === null || key === onboardedFlag.key) onChange();
@@ -51,9 +63,9 @@ function useOnboarded(): boolean {
 export function OnboardingGate({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const pathname = (navigation.location ?? location).pathname;
+  const { pathname, search } = navigation.location ?? location;
   const onboarded = useOnboarded();
-  const target = onboardingRedirect(pathname, onboarded);
+  const target = recoveryLinkRedirect(pathname, search) ?? onboardingRedirect(pathname, onboarded);
   if (target) return <Navigate to={target} replace />;
   return children;
 }

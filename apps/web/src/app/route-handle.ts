@@ -6,8 +6,11 @@ export interface HeaderOptions {
   back?: boolean | string;
   /** A search button (to Explore). */
   search?: boolean;
-  /** A messages button. */
-  messages?: boolean;
+  /**
+   * A messages button. `'signInRequired'`: for a visitor who is not signed in it shows 'Sign in
+   * required' and goes to /auth instead (the own profile, where the page's Messages button does so).
+   */
+  messages?: boolean | 'signInRequired';
   /** Hide the SIGN UP link / sign-out button (the auth screen itself). */
   hideAccount?: boolean;
 }

@@ -1,5 +1,6 @@
+import { WEB_ROUTES } from '@sys/shared';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { BareLayout } from './layout/bare-layout';
 import { MainLayout } from './layout/main-layout';
 import { RootLayout } from './layout/root-layout';
@@ -14,7 +15,10 @@ function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['l
 
 const handle = (value: RouteHandle) => value;
 
-/** The spec's route table (section 2). */
+/**
+ * The spec's route table (section 2). Every path comes from WEB_ROUTES in @sys/shared, which the server
+ * also reads to answer unknown pages with 404 (router.test.ts checks that none is written here).
+ */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -25,18 +29,18 @@ export const routes: RouteObject[] = [
         // Outside the main layout: no bottom navigation.
         Component: BareLayout,
         children: [
-          { path: 'onboarding', lazy: screen(() => import('@/pages/onboarding/onboarding-page')) },
+          { path: WEB_ROUTES.onboarding, lazy: screen(() => import('@/pages/onboarding/onboarding-page')) },
           {
-            path: 'auth',
+            path: WEB_ROUTES.auth,
             handle: handle({ header: { back: '/', hideAccount: true } }),
             children: [
               { index: true, lazy: screen(() => import('@/pages/auth/auth-page')) },
               {
-                path: 'forgot',
+                path: WEB_ROUTES.authForgot,
                 handle: handle({ header: { back: '/auth?tab=sign-in', hideAccount: true } }),
                 lazy: screen(() => import('@/pages/auth/forgot-password-page')),
               },
-              { path: 'reset', lazy: screen(() => import('@/pages/auth/reset-password-page')) },
+              { path: WEB_ROUTES.authReset, lazy: screen(() => import('@/pages/auth/reset-password-page')) },
             ],
           },
         ],
@@ -50,57 +54,80 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('@/pages/home/home-page')),
           },
           {
-            path: 'explore',
+            path: WEB_ROUTES.explore,
             children: [
               { index: true, lazy: screen(() => import('@/pages/explore/explore-page')) },
-              { path: 'brands', lazy: screen(() => import('@/pages/explore/brands-page')) },
-              { path: 'taste', lazy: screen(() => import('@/pages/taste/taste-page')) },
-              { path: 'brands/:brandId', lazy: screen(() => import('@/pages/explore/brand-page')) },
-              { path: 'creators', lazy: screen(() => import('@/pages/explore/creators-page')) },
-              { path: 'trending', lazy: screen(() => import('@/pages/explore/trending-page')) },
-              { path: 'albums', lazy: screen(() => import('@/pages/explore/albums-page')) },
-              { path: 'albums/:albumId', lazy: screen(() => import('@/pages/explore/album-page')) },
+              { path: WEB_ROUTES.exploreBrands, lazy: screen(() => import('@/pages/explore/brands-page')) },
               {
-                path: 'category/:category',
+                path: WEB_ROUTES.explorePreferences,
+                lazy: screen(() => import('@/pages/preferences/preferences-page')),
+              },
+              // The screen's old address, kept so that old links still land (replaced: Back skips it).
+              {
+                path: WEB_ROUTES.exploreTaste,
+                element: <Navigate to={WEB_ROUTES.explorePreferences} replace />,
+              },
+              { path: WEB_ROUTES.exploreBrand, lazy: screen(() => import('@/pages/explore/brand-page')) },
+              {
+                path: WEB_ROUTES.exploreCreators,
+                lazy: screen(() => import('@/pages/explore/creators-page')),
+              },
+              {
+                path: WEB_ROUTES.exploreTrending,
+                lazy: screen(() => import('@/pages/explore/trending-page')),
+              },
+              { path: WEB_ROUTES.exploreAlbums, lazy: screen(() => import('@/pages/explore/albums-page')) },
+              { path: WEB_ROUTES.exploreAlbum, lazy: screen(() => import('@/pages/explore/album-page')) },
+              {
+                path: WEB_ROUTES.exploreCategory,
                 lazy: screen(() => import('@/pages/explore/category-page')),
               },
             ],
           },
           {
-            path: 'wishlist',
+            path: WEB_ROUTES.wishlist,
             children: [
               { index: true, lazy: screen(() => import('@/pages/wishlist/wishlist-page')) },
-              { path: 'posts', lazy: screen(() => import('@/pages/wishlist/saved-posts-page')) },
-              { path: 'products', lazy: screen(() => import('@/pages/wishlist/saved-products-page')) },
-              { path: 'albums', lazy: screen(() => import('@/pages/wishlist/saved-albums-page')) },
+              {
+                path: WEB_ROUTES.wishlistPosts,
+                lazy: screen(() => import('@/pages/wishlist/saved-posts-page')),
+              },
+              {
+                path: WEB_ROUTES.wishlistProducts,
+                lazy: screen(() => import('@/pages/wishlist/saved-products-page')),
+              },
+              {
+                path: WEB_ROUTES.wishlistAlbums,
+                lazy: screen(() => import('@/pages/wishlist/saved-albums-page')),
+              },
             ],
           },
           {
-            path: 'album/:albumId/posts',
+            path: WEB_ROUTES.albumPosts,
             lazy: screen(() => import('@/pages/album-posts/album-posts-page')),
           },
-          { path: 'messages', lazy: screen(() => import('@/pages/messages/messages-page')) },
+          { path: WEB_ROUTES.messages, lazy: screen(() => import('@/pages/messages/messages-page')) },
           {
-            path: 'profile',
+            path: WEB_ROUTES.ownProfile,
             children: [
               {
                 index: true,
-                handle: handle({ header: { messages: true } }),
+                handle: handle({ header: { messages: 'signInRequired' } }),
                 lazy: screen(() => import('@/pages/profile/own-profile-page')),
               },
-              { path: ':username', lazy: screen(() => import('@/pages/profile/user-profile-page')) },
+              { path: WEB_ROUTES.profile, lazy: screen(() => import('@/pages/profile/user-profile-page')) },
             ],
           },
-          { path: 'create-post', lazy: screen(() => import('@/pages/create-post/create-post-page')) },
-          { path: 'edit-post/:postId', lazy: screen(() => import('@/pages/edit-post/edit-post-page')) },
-          { path: 'post/:postId', lazy: screen(() => import('@/pages/post-detail/post-detail-page')) },
-          { path: 'settings/security', lazy: screen(() => import('@/pages/security/security-page')) },
+          { path: WEB_ROUTES.createPost, lazy: screen(() => import('@/pages/create-post/create-post-page')) },
+          { path: WEB_ROUTES.editPost, lazy: screen(() => import('@/pages/edit-post/edit-post-page')) },
+          { path: WEB_ROUTES.post, lazy: screen(() => import('@/pages/post-detail/post-detail-page')) },
+          { path: WEB_ROUTES.settingsSecurity, lazy: screen(() => import('@/pages/security/security-page')) },
           {
-            path: 'settings/blocked',
+            path: WEB_ROUTES.settingsBlocked,
             lazy: screen(() => import('@/pages/blocked-people/blocked-people-page')),
           },
           {
-            path: 'settings/moderation',
+            path: WEB_ROUTES.settingsModeration,
             lazy: screen(() => import('@/pages/moderation/moderation-page')),
           },
           { path: '*', lazy: screen(() => import('@/pages/not-found/not-found-page')) },

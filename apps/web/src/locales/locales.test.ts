@@ -69,7 +69,6 @@ describe('locales', () => {
     });
     expect(en.onboarding.title).toBe('Show us what you like');
     expect(en.product.brandsFetchError).toBe('Failed to fetch brands');
-    expect(en.product.brandCreateError).toBe('Failed to create brand');
     expect(en.auth.signedOut).toBe('Signed out successfully');
     expect(en.auth.signOutError).toBe('Sign out error');
     expect(en.header.signUp).toBe('SIGN UP');

@@ -54,6 +54,20 @@ export function createFakeAuthClient(session: Session | null) {
         return noError;
       },
     ),
+    /** A mail's link (token_hash) or 6-digit code (email + token): signs in as that address. */
+    verifyOtp: vi.fn(
+      async (params: {
+        type: string;
+        token_hash?: string;
+        email?: string;
+        token?: string;
+      }): SessionResult => {
+        const next = fakeSession(params.email ?? 'ada@example.com');
+        // As auth-js: a recovery mail's sign-in is announced as PASSWORD_RECOVERY.
+        emit(params.type === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN', next);
+        return { data: { session: next, user: next.user }, error: null };
+      },
+    ),
     resetPasswordForEmail: vi.fn(async (_email: string, _options?: { redirectTo?: string }) => ({
       data: {},
       error: null,

@@ -16,9 +16,9 @@ export const DISCOVERY_LIMITS = {
   swipeBatchMax: LIMITS.localSwipeHistoryMax,
   deckSizeDefault: 20,
   deckSizeMax: 50,
-  /** The newest posts a deck is chosen from, ranked by taste. */
+  /** The newest posts a deck is chosen from, ranked by preferences. */
   deckCandidates: 200,
-  /** The newest posts 'For you' ranks by taste; older ones follow newest first. */
+  /** The newest posts 'For you' ranks by preferences; older ones follow newest first. */
   forYouWindow: 500,
   fitsToleranceMinCm: 1,
   fitsToleranceMaxCm: 15,

@@ -26,6 +26,8 @@ export const POST_MESSAGES = {
   mediaRequired: 'Please add at least one image or video',
   mediaTooMany: `You can add up to ${LIMITS.mediaPerPostMax} images or videos`,
   linkRequired: 'Please add a purchase link for each item',
+  linkNotWeb: 'A purchase link must be a web address (http or https)',
+  linkInvalid: 'This purchase link is not a valid web address, for example shop.com/item',
   captionTooLong: `Caption must be at most ${LIMITS.captionMaxChars.toLocaleString('en-US')} characters`,
   tooManyStyles: `You can choose up to ${LIMITS.styleCategoriesPerPostMax} styles`,
   invalidPrice: 'Price must be a number with at most two decimals',

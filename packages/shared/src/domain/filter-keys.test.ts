@@ -7,8 +7,8 @@ const filters = (partial: Partial<FilterSet>): FilterSet => ({ ...createEmptyFil
 const post: FilterablePost = {
   caption: 'Date night #Evening #Plus_Size look #1',
   items: [
-    { itemType: 'Dress', brand: 'Pull  &  Bear', size: 'M', color: 'Red', pattern: ' ' },
-    { itemType: null, brand: null, size: null, color: null, pattern: 'None' },
+    { item_type: 'Dress', brand: 'Pull  &  Bear', size: 'M', color: 'Red', pattern: ' ' },
+    { item_type: null, brand: null, size: null, color: null, pattern: 'None' },
   ],
 };
 

@@ -46,7 +46,7 @@ export function postFilterKeys(post: FilterablePost): string[] {
     if (item.size != null) add('sizes', foldCase(item.size));
     add('colors', foldCase(orNone(item.color)));
     add('patterns', foldCase(orNone(item.pattern)));
-    if (item.itemType != null) add('productTypes', foldCase(item.itemType));
+    if (item.item_type != null) add('productTypes', foldCase(item.item_type));
     if (item.brand != null) add('brands', foldCase(item.brand));
   }
   for (const tag of postTags(post)) add('styles', tagKey(tag));

@@ -27,13 +27,13 @@ const filters = (partial: Partial<FilterSet>): FilterSet => ({ ...createEmptyFil
 const redZaraDress: FilterablePost = {
   caption: 'Date night #Evening #PlusSize',
   items: [
-    { itemType: 'Dress', brand: 'Zara', size: 'M', color: 'Red', pattern: 'Floral' },
-    { itemType: 'Shoes', brand: 'Nike', size: '38', color: null, pattern: '' },
+    { item_type: 'Dress', brand: 'Zara', size: 'M', color: 'Red', pattern: 'Floral' },
+    { item_type: 'Shoes', brand: 'Nike', size: '38', color: null, pattern: '' },
   ],
 };
 const plainShirt: FilterablePost = {
   caption: 'Office #formal',
-  items: [{ itemType: 'Shirt', brand: 'Mango', size: 'S', color: 'White', pattern: 'None' }],
+  items: [{ item_type: 'Shirt', brand: 'Mango', size: 'S', color: 'White', pattern: 'None' }],
 };
 const noItems: FilterablePost = { caption: 'Just me #Casual', items: [] };
 const posts = [redZaraDress, plainShirt, noItems];

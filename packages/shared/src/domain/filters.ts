@@ -55,12 +55,12 @@ export function countSelected(filters: FilterSet): number {
   return FILTER_CATEGORIES.reduce((sum, category) => sum + filters[category].length, 0);
 }
 
-/** The item fields the filters look at, as the API's post item has them (camelCase of post_items). */
+/** The item fields the filters look at, as the API's post item has them (the columns of post_items). */
 export interface FilterableItem {
   size?: string | null;
   color?: string | null;
   pattern?: string | null;
-  itemType?: string | null;
+  item_type?: string | null;
   brand?: string | null;
 }
 
@@ -108,7 +108,7 @@ export function compileFilters(filters: FilterSet): (post: FilterablePost) => bo
     if (sizes && !items.some((item) => has(sizes, item.size))) return false;
     if (colors && !items.some((item) => has(colors, orNone(item.color)))) return false;
     if (patterns && !items.some((item) => has(patterns, orNone(item.pattern)))) return false;
-    if (types && !items.some((item) => has(types, item.itemType))) return false;
+    if (types && !items.some((item) => has(types, item.item_type))) return false;
     if (brands && !items.some((item) => has(brands, item.brand))) return false;
     if (styles && !postTags(post).some((tag) => styles.has(tagKey(tag)))) return false;
     return true;

@@ -3,7 +3,7 @@ import {
   outfitColors,
   postAuthorName,
   scorableOutfit,
-  summarizeTaste,
+  summarizePreferences,
   swipedOutfitFromPost,
 } from './outfits.ts';
 import { buildPreferenceCounters, createSwipeEvent, type SwipeEvent, scoreOutfit } from './preferences.ts';
@@ -11,7 +11,7 @@ import { buildPreferenceCounters, createSwipeEvent, type SwipeEvent, scoreOutfit
 const post = {
   id: 'p1',
   caption: 'Office day #Formal #elegant #formal',
-  author: { username: '  ', displayName: 'Dana Levi' },
+  author: { username: '  ', display_name: 'Dana Levi' },
   items: [
     { color: 'Gray' },
     { color: 'gray' },
@@ -24,9 +24,9 @@ const post = {
 
 describe('outfits from posts', () => {
   it('names the author by username, else display name, else null', () => {
-    expect(postAuthorName({ username: 'dana', displayName: 'Dana' })).toBe('dana');
-    expect(postAuthorName({ username: ' ', displayName: ' Dana ' })).toBe('Dana');
-    expect(postAuthorName({ username: null, displayName: null })).toBeNull();
+    expect(postAuthorName({ username: 'dana', display_name: 'Dana' })).toBe('dana');
+    expect(postAuthorName({ username: ' ', display_name: ' Dana ' })).toBe('Dana');
+    expect(postAuthorName({ username: null, display_name: null })).toBeNull();
   });
 
   it("takes the items' colours once each, without blanks and 'None'", () => {
@@ -55,7 +55,7 @@ describe('outfits from posts', () => {
   });
 });
 
-describe('summarizeTaste', () => {
+describe('summarizePreferences', () => {
   const at = (minute: number) => new Date(Date.UTC(2024, 4, 1, 10, minute)).toISOString();
   const event = (partial: Partial<SwipeEvent>): SwipeEvent => ({
     outfit_id: 'x',
@@ -69,9 +69,9 @@ describe('summarizeTaste', () => {
   });
 
   it('is empty without swipes', () => {
-    const taste = summarizeTaste([]);
-    expect(taste).toMatchObject({ eventCount: 0, likeCount: 0, dislikeCount: 0 });
-    expect(taste.liked).toEqual({ tags: [], brands: [], categories: [], colors: [] });
+    const summary = summarizePreferences([]);
+    expect(summary).toMatchObject({ event_count: 0, like_count: 0, dislike_count: 0 });
+    expect(summary.liked).toEqual({ tags: [], brands: [], categories: [], colors: [] });
   });
 
   it('counts like the preference counters and labels with the newest spelling', () => {
@@ -91,17 +91,17 @@ describe('summarizeTaste', () => {
       }),
       event({ action: 'dislike', tags: ['Formal'], brand: 'Noa', colors: ['Gray'], created_at: at(2) }),
     ];
-    const taste = summarizeTaste(events);
-    expect(taste).toMatchObject({ eventCount: 3, likeCount: 2, dislikeCount: 1 });
-    expect(taste.liked.tags).toEqual([
+    const summary = summarizePreferences(events);
+    expect(summary).toMatchObject({ event_count: 3, like_count: 2, dislike_count: 1 });
+    expect(summary.liked.tags).toEqual([
       { key: 'plussize', label: 'PlusSize', count: 2 },
       { key: 'casual', label: 'Casual', count: 1 },
     ]);
-    expect(taste.liked.brands).toEqual([{ key: 'dana', label: 'Dana', count: 2 }]);
-    expect(taste.liked.colors).toEqual([{ key: 'black', label: 'Black', count: 2 }]);
-    expect(taste.disliked.brands).toEqual([{ key: 'noa', label: 'Noa', count: 1 }]);
+    expect(summary.liked.brands).toEqual([{ key: 'dana', label: 'Dana', count: 2 }]);
+    expect(summary.liked.colors).toEqual([{ key: 'black', label: 'Black', count: 2 }]);
+    expect(summary.disliked.brands).toEqual([{ key: 'noa', label: 'Noa', count: 1 }]);
     const counters = buildPreferenceCounters(events);
-    expect(Object.fromEntries(taste.liked.tags.map((entry) => [entry.key, entry.count]))).toEqual({
+    expect(Object.fromEntries(summary.liked.tags.map((entry) => [entry.key, entry.count]))).toEqual({
       ...counters.liked.tags,
     });
   });
@@ -122,17 +122,17 @@ describe('summarizeTaste', () => {
       // Red: liked once, passed on twice: 0.8 - 0.8 = 0, on neither side.
       event({ action: 'dislike', tags: ['Formal'], brand: 'dan', colors: ['Gray'], created_at: at(3) }),
     ];
-    const taste = summarizeTaste(events);
-    expect(taste.liked.tags.map((entry) => entry.key)).toEqual(['boho']);
-    expect(taste.disliked.tags.map((entry) => entry.key)).toEqual(['formal']);
-    expect(taste.liked.brands).toEqual([{ key: 'noa', label: 'noa', count: 1 }]);
-    expect(taste.disliked.brands).toEqual([{ key: 'dan', label: 'dan', count: 1 }]);
-    expect(taste.liked.colors).toEqual([]);
-    expect(taste.disliked.colors.map((entry) => entry.key)).toEqual(['gray']);
+    const summary = summarizePreferences(events);
+    expect(summary.liked.tags.map((entry) => entry.key)).toEqual(['boho']);
+    expect(summary.disliked.tags.map((entry) => entry.key)).toEqual(['formal']);
+    expect(summary.liked.brands).toEqual([{ key: 'noa', label: 'noa', count: 1 }]);
+    expect(summary.disliked.brands).toEqual([{ key: 'dan', label: 'dan', count: 1 }]);
+    expect(summary.liked.colors).toEqual([]);
+    expect(summary.disliked.colors.map((entry) => entry.key)).toEqual(['gray']);
     for (const dimension of ['tags', 'brands', 'categories', 'colors'] as const) {
-      const liked = new Set(taste.liked[dimension].map((entry) => entry.key));
+      const liked = new Set(summary.liked[dimension].map((entry) => entry.key));
       expect(
-        taste.disliked[dimension].filter((entry) => liked.has(entry.key)),
+        summary.disliked[dimension].filter((entry) => liked.has(entry.key)),
         dimension,
       ).toEqual([]);
     }
@@ -148,11 +148,11 @@ describe('summarizeTaste', () => {
       event({ tags: ['c'], created_at: at(5) }),
     ];
     // c: 2, b: 2 - 0.5 = 1.5, a: 1.
-    expect(summarizeTaste(events).liked.tags.map((entry) => entry.key)).toEqual(['c', 'b', 'a']);
+    expect(summarizePreferences(events).liked.tags.map((entry) => entry.key)).toEqual(['c', 'b', 'a']);
   });
 
   it('keeps the top entries, ties by key', () => {
     const events = ['d', 'c', 'b', 'a', 'e', 'f'].map((tag) => event({ tags: [tag] }));
-    expect(summarizeTaste(events, 3).liked.tags.map((entry) => entry.key)).toEqual(['a', 'b', 'c']);
+    expect(summarizePreferences(events, 3).liked.tags.map((entry) => entry.key)).toEqual(['a', 'b', 'c']);
   });
 });

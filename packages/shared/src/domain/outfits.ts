@@ -8,40 +8,40 @@ import { foldCase } from './text.ts';
 export * from './swipe-outfits.ts';
 
 // ---------------------------------------------------------------------------------------------------------
-// 'Your taste': what the swipes taught, for people to read
+// The preferences summary: what the swipes taught, for people to read
 // ---------------------------------------------------------------------------------------------------------
 
-export const TasteEntrySchema = z.object({
+export const PreferencesEntrySchema = z.object({
   /** The comparison key (tagKey for tags and categories, foldCase for brands and colours). */
   key: z.string(),
   /** The value as most recently swiped, for display. */
   label: z.string(),
   count: z.number().int().positive(),
 });
-export type TasteEntry = z.infer<typeof TasteEntrySchema>;
+export type PreferencesEntry = z.infer<typeof PreferencesEntrySchema>;
 
-const TasteGroupSchema = z.object({
-  tags: z.array(TasteEntrySchema),
-  brands: z.array(TasteEntrySchema),
-  categories: z.array(TasteEntrySchema),
-  colors: z.array(TasteEntrySchema),
+const PreferencesGroupSchema = z.object({
+  tags: z.array(PreferencesEntrySchema),
+  brands: z.array(PreferencesEntrySchema),
+  categories: z.array(PreferencesEntrySchema),
+  colors: z.array(PreferencesEntrySchema),
 });
-export type TasteGroup = z.infer<typeof TasteGroupSchema>;
+export type PreferencesGroup = z.infer<typeof PreferencesGroupSchema>;
 
-export const TasteSummarySchema = z.object({
+export const PreferencesSummarySchema = z.object({
   /** How many swipes the summary is made of (at most the preference load limit). */
-  eventCount: z.number().int(),
-  likeCount: z.number().int(),
-  dislikeCount: z.number().int(),
-  liked: TasteGroupSchema,
-  disliked: TasteGroupSchema,
+  event_count: z.number().int(),
+  like_count: z.number().int(),
+  dislike_count: z.number().int(),
+  liked: PreferencesGroupSchema,
+  disliked: PreferencesGroupSchema,
 });
-export type TasteSummary = z.infer<typeof TasteSummarySchema>;
+export type PreferencesSummary = z.infer<typeof PreferencesSummarySchema>;
 
-export const TASTE_TOP_ENTRIES = 5;
+export const PREFERENCES_TOP_ENTRIES = 5;
 
-/** How each taste dimension is weighed (section 9's scoring), by the summary's group names. */
-const WEIGHTS: Record<keyof TasteGroup, (typeof PREFERENCE_WEIGHTS)[PreferenceDimension]> = {
+/** How each preferences dimension is weighed (section 9's scoring), by the summary's group names. */
+const WEIGHTS: Record<keyof PreferencesGroup, (typeof PREFERENCE_WEIGHTS)[PreferenceDimension]> = {
   tags: PREFERENCE_WEIGHTS.tag,
   brands: PREFERENCE_WEIGHTS.brand,
   categories: PREFERENCE_WEIGHTS.category,
@@ -50,7 +50,7 @@ const WEIGHTS: Record<keyof TasteGroup, (typeof PREFERENCE_WEIGHTS)[PreferenceDi
 
 type Tally = Map<string, { label: string; likes: number; dislikes: number }>;
 
-function tallyOf(): Record<keyof TasteGroup, Tally> {
+function tallyOf(): Record<keyof PreferencesGroup, Tally> {
   return { tags: new Map(), brands: new Map(), categories: new Map(), colors: new Map() };
 }
 
@@ -65,16 +65,16 @@ function count(tally: Tally, value: string, key: string, seen: Set<string>, like
 }
 
 /**
- * The values on one side of the taste: a value counts as liked when its score (likes and passes weighed
+ * The values on one side of the preferences: a value counts as liked when its score (likes and passes weighed
  * as the deck weighs them) is positive, as passed on when it is negative, and on neither side at zero; so
  * a style liked twice and passed on once is liked, not both. Strongest first, ties by key.
  */
 function top(
   tally: Tally,
-  dimension: keyof TasteGroup,
+  dimension: keyof PreferencesGroup,
   side: 'liked' | 'disliked',
   limit: number,
-): TasteEntry[] {
+): PreferencesEntry[] {
   const weights = WEIGHTS[dimension];
   return [...tally.entries()]
     .map(([key, { label, likes, dislikes }]) => ({
@@ -94,10 +94,10 @@ function top(
  * counts them (same keys, a value once per event) and sided by their score (see top). Pass the events
  * oldest first: the label of a value is its spelling in the newest event.
  */
-export function summarizeTaste(
+export function summarizePreferences(
   events: readonly SwipeEvent[],
-  limit: number = TASTE_TOP_ENTRIES,
-): TasteSummary {
+  limit: number = PREFERENCES_TOP_ENTRIES,
+): PreferencesSummary {
   const tally = tallyOf();
   let likeCount = 0;
   for (const event of events) {
@@ -111,16 +111,16 @@ export function summarizeTaste(
     if (event.category != null)
       count(tally.categories, event.category, tagKey(event.category), new Set(), liked);
   }
-  const summarize = (side: 'liked' | 'disliked'): TasteGroup => ({
+  const summarize = (side: 'liked' | 'disliked'): PreferencesGroup => ({
     tags: top(tally.tags, 'tags', side, limit),
     brands: top(tally.brands, 'brands', side, limit),
     categories: top(tally.categories, 'categories', side, limit),
     colors: top(tally.colors, 'colors', side, limit),
   });
   return {
-    eventCount: events.length,
-    likeCount,
-    dislikeCount: events.length - likeCount,
+    event_count: events.length,
+    like_count: likeCount,
+    dislike_count: events.length - likeCount,
     liked: summarize('liked'),
     disliked: summarize('disliked'),
   };

@@ -12,9 +12,9 @@ import { foldCase, uniqueIgnoreCase } from './text.ts';
 /** The author's card name (section 3, Feed card): the username, else the display name; null for 'User'. */
 export function postAuthorName(author: {
   username?: string | null;
-  displayName?: string | null;
+  display_name?: string | null;
 }): string | null {
-  return author.username?.trim() || author.displayName?.trim() || null;
+  return author.username?.trim() || author.display_name?.trim() || null;
 }
 
 /** The colours of a post's items, each once (ignoring case), without blanks and 'None'. */
@@ -27,7 +27,7 @@ export function outfitColors(items: readonly { color?: string | null }[]): strin
 export interface OutfitSource {
   id: string;
   caption: string | null;
-  author: { username?: string | null; displayName?: string | null };
+  author: { username?: string | null; display_name?: string | null };
   items: readonly { color?: string | null }[];
 }
 

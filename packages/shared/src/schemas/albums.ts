@@ -40,7 +40,7 @@ export const AlbumNameSchema = z
 
 /** An image of an album card: the first media of one of its first posts. */
 export const AlbumImageSchema = z.object({
-  postId: z.uuid(),
+  post_id: z.uuid(),
   url: z.string(),
   type: MediaTypeSchema,
   placeholder: z.string().nullable(),
@@ -51,29 +51,29 @@ export type AlbumImage = z.infer<typeof AlbumImageSchema>;
 export const AlbumSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  isPublic: z.boolean(),
+  is_public: z.boolean(),
   owner: AuthorSchema,
   /** Posts of the album the viewer can see. */
-  postCount: z.number().int(),
+  post_count: z.number().int(),
   /** Cover first, then up to two previews, in album order. */
   images: z.array(AlbumImageSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
   /** Whether the signed-in viewer saved this album to their wishlist; false for visitors. */
-  savedByMe: z.boolean(),
-  /** Present when the list was asked about one post (`postId`): whether that post is in the album. */
-  containsPost: z.boolean().optional(),
+  saved_by_me: z.boolean(),
+  /** Present when the list was asked about one post (`post_id`): whether that post is in the album. */
+  contains_post: z.boolean().optional(),
 });
 export type Album = z.infer<typeof AlbumSchema>;
 
-export const AlbumPageSchema = z.object({ items: z.array(AlbumSchema), nextCursor: z.string().nullable() });
+export const AlbumPageSchema = z.object({ items: z.array(AlbumSchema), next_cursor: z.string().nullable() });
 export type AlbumPage = z.infer<typeof AlbumPageSchema>;
 
 export const CreateAlbumBodySchema = z.object({
   name: AlbumNameSchema,
-  isPublic: z.boolean().default(true),
+  is_public: z.boolean().default(true),
   /** A first post for the album (the save-post dialog's "create new album"), added in the same transaction. */
-  postId: z.uuid().optional(),
+  post_id: z.uuid().optional(),
 });
 export type CreateAlbumBody = z.input<typeof CreateAlbumBodySchema>;
 export type ParsedCreateAlbumBody = z.output<typeof CreateAlbumBodySchema>;
@@ -81,21 +81,21 @@ export type ParsedCreateAlbumBody = z.output<typeof CreateAlbumBodySchema>;
 /** Rename, make public or private. */
 export const UpdateAlbumBodySchema = z.object({
   name: AlbumNameSchema.optional(),
-  isPublic: z.boolean().optional(),
+  is_public: z.boolean().optional(),
 });
 export type UpdateAlbumBody = z.input<typeof UpdateAlbumBodySchema>;
 
-/** GET /api/v1/me/albums: `postId` adds `containsPost` to each album (the save-post dialog). */
-export const MyAlbumsQuerySchema = SearchPageQuerySchema.extend({ postId: z.uuid().optional() });
+/** GET /api/v1/me/albums: `post_id` adds `contains_post` to each album (the save-post dialog). */
+export const MyAlbumsQuerySchema = SearchPageQuerySchema.extend({ post_id: z.uuid().optional() });
 export type MyAlbumsQuery = z.output<typeof MyAlbumsQuerySchema>;
 
 export const AlbumPostParamsSchema = z.object({ id: z.uuid(), postId: z.uuid() });
 
 /** The answer to adding or removing a post. */
 export const AlbumMembershipSchema = z.object({
-  albumId: z.uuid(),
-  postId: z.uuid(),
-  inAlbum: z.boolean(),
-  postCount: z.number().int(),
+  album_id: z.uuid(),
+  post_id: z.uuid(),
+  in_album: z.boolean(),
+  post_count: z.number().int(),
 });
 export type AlbumMembership = z.infer<typeof AlbumMembershipSchema>;

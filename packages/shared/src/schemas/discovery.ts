@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISCOVERY_LIMITS } from '../constants/discovery.ts';
-import { TasteSummarySchema } from '../domain/outfits.ts';
+import { PreferencesSummarySchema } from '../domain/outfits.ts';
 import { PreferenceCountersSchema, SwipeActionSchema } from '../domain/preferences.ts';
 import { AlbumSchema } from './albums.ts';
 import { AuthorSchema, CurrencySchema, PageQuerySchema, PostSchema } from './posts.ts';
@@ -8,15 +8,13 @@ import { AuthorSchema, CurrencySchema, PageQuerySchema, PostSchema } from './pos
 /*
  * Requests and responses of discovery: search (/api/v1/search), the filtered, 'For you' and 'Fits like me'
  * feeds (/api/v1/posts/...), the explore hub and its sub-pages (/api/v1/explore/...), brands
- * (/api/v1/brands) and swipes with the taste they teach (/api/v1/swipes/...).
+ * (/api/v1/brands) and swipes with the preferences they teach (/api/v1/swipes/...).
  */
 
 export { DISCOVERY_LIMITS } from '../constants/discovery.ts';
 
 export const DISCOVERY_MESSAGES = {
   brandNotFound: 'Brand Not Found',
-  brandNameRequired: 'Brand name cannot be empty',
-  brandNameTooLong: `Brand name must be at most ${DISCOVERY_LIMITS.brandNameMaxChars} characters`,
   toleranceRange: `Tolerance must be a whole number of centimetres from ${DISCOVERY_LIMITS.fitsToleranceMinCm} to ${DISCOVERY_LIMITS.fitsToleranceMaxCm}`,
   measurementsMissing: 'Add your chest, waist and hip measurements to your profile first',
   tooManySwipes: `At most ${DISCOVERY_LIMITS.swipeBatchMax} swipes at once`,
@@ -24,13 +22,13 @@ export const DISCOVERY_MESSAGES = {
 
 /**
  * A list page that also tells how many results there are in all ('N posts found'). Broad lists stop
- * counting at a cap: then `total` is the cap and `totalCapped` is true ('1,000+ results').
+ * counting at a cap: then `total` is the cap and `total_capped` is true ('1,000+ results').
  */
 export const CountedPostPageSchema = z.object({
   items: z.array(PostSchema),
   total: z.number().int(),
-  totalCapped: z.boolean(),
-  nextCursor: z.string().nullable(),
+  total_capped: z.boolean(),
+  next_cursor: z.string().nullable(),
 });
 export type CountedPostPage = z.infer<typeof CountedPostPageSchema>;
 
@@ -92,32 +90,18 @@ export type FitsLikeMeQuery = z.output<typeof FitsLikeMeQuerySchema>;
 export const BrandSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  usageCount: z.number().int(),
+  usage_count: z.number().int(),
 });
 export type Brand = z.infer<typeof BrandSchema>;
 
 export const BrandListSchema = z.object({ items: z.array(BrandSchema) });
 export type BrandList = z.infer<typeof BrandListSchema>;
 
-/** POST /api/v1/brands: a brand that exists (ignoring case) is answered as it is. */
-export const CreateBrandBodySchema = z.object({
-  name: z
-    .string({ error: DISCOVERY_MESSAGES.brandNameRequired })
-    .transform((value) => value.trim().replace(/\s+/g, ' '))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: DISCOVERY_MESSAGES.brandNameRequired })
-        .max(DISCOVERY_LIMITS.brandNameMaxChars, { error: DISCOVERY_MESSAGES.brandNameTooLong }),
-    ),
-});
-export type CreateBrandBody = z.input<typeof CreateBrandBodySchema>;
-
 /** A brand on explore: how many items of public posts are tagged with it. */
 export const ExploreBrandSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  itemCount: z.number().int(),
+  item_count: z.number().int(),
 });
 export type ExploreBrand = z.infer<typeof ExploreBrandSchema>;
 
@@ -135,23 +119,23 @@ export const BrandIdParamsSchema = z.object({ brandId: z.uuid() });
 // ---------------------------------------------------------------------------------------------------------
 
 export const CreatorSchema = AuthorSchema.extend({
-  followersCount: z.number().int(),
-  postsCount: z.number().int(),
+  followers_count: z.number().int(),
+  posts_count: z.number().int(),
   /** Whether the signed-in viewer follows this creator; false for visitors. */
-  isFollowing: z.boolean(),
+  is_following: z.boolean(),
 });
 export type Creator = z.infer<typeof CreatorSchema>;
 
 export const CreatorPageSchema = z.object({
   items: z.array(CreatorSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type CreatorPage = z.infer<typeof CreatorPageSchema>;
 
 /** A product by its link clicks of the last 7 days; the price stays in its own currency. */
 export const TrendingItemSchema = z.object({
   id: z.uuid(),
-  postId: z.uuid(),
+  post_id: z.uuid(),
   title: z.string().nullable(),
   brand: z.string().nullable(),
   /** The item type. */
@@ -159,15 +143,15 @@ export const TrendingItemSchema = z.object({
   price: z.number().nullable(),
   currency: CurrencySchema,
   /** The item's image, else the post's first media. */
-  imageUrl: z.string(),
+  image_url: z.string(),
   link: z.string(),
-  clickCount: z.number().int(),
+  click_count: z.number().int(),
 });
 export type TrendingItem = z.infer<typeof TrendingItemSchema>;
 
 export const TrendingPageSchema = z.object({
   items: z.array(TrendingItemSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type TrendingPage = z.infer<typeof TrendingPageSchema>;
 
@@ -187,7 +171,7 @@ export const CategoryPageSchema = CountedPostPageSchema.extend({ category: z.str
 export type CategoryPage = z.infer<typeof CategoryPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Swipes and taste
+// Swipes and preferences
 // ---------------------------------------------------------------------------------------------------------
 
 const swipeText = z.string().max(100);
@@ -241,10 +225,11 @@ export const SwipeResultSchema = z.object({
 });
 export type SwipeResult = z.infer<typeof SwipeResultSchema>;
 
-/** GET /api/v1/swipes/preferences: the counters scoring uses and the 'Your taste' summary of them. */
+/** GET /api/v1/swipes/preferences: the counters scoring uses and the summary of them people read. */
 export const PreferencesSchema = z.object({
   counters: PreferenceCountersSchema,
-  taste: TasteSummarySchema,
+  /** The preferences summary: what the swipes taught, for people to read. */
+  summary: PreferencesSummarySchema,
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 

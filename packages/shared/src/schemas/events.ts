@@ -52,7 +52,7 @@ export const EventsQuerySchema = z.object({
 /** A profile's counts changed (a post was published or deleted, a follow was made or removed). */
 export const ProfileStatsEventSchema = z.object({
   type: z.literal('profile.stats'),
-  profileId: z.uuid(),
+  profile_id: z.uuid(),
   stats: ProfileStatsSchema,
 });
 
@@ -65,7 +65,7 @@ export const MessageCreatedEventSchema = z.object({
 /** The signed-in user's total of unread messages changed. */
 export const UnreadChangedEventSchema = z.object({
   type: z.literal('unread.changed'),
-  unreadCount: z.number().int(),
+  unread_count: z.number().int(),
 });
 
 /**

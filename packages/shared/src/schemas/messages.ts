@@ -35,17 +35,17 @@ export const MessageBodySchema = z
 
 export const MessageSchema = z.object({
   id: z.uuid(),
-  conversationId: z.uuid(),
-  senderId: z.uuid(),
+  conversation_id: z.uuid(),
+  sender_id: z.uuid(),
   body: z.string(),
-  createdAt: z.string(),
+  created_at: z.string(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
 export const MessagePageSchema = z.object({
-  /** Newest first; a page's `nextCursor` continues with older messages. */
+  /** Newest first; a page's `next_cursor` continues with older messages. */
   items: z.array(MessageSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type MessagePage = z.infer<typeof MessagePageSchema>;
 
@@ -53,26 +53,26 @@ export const ConversationSchema = z.object({
   id: z.uuid(),
   /** The other person of the conversation. */
   participant: AuthorSchema,
-  lastMessage: MessageSchema.nullable(),
+  last_message: MessageSchema.nullable(),
   /** Messages from the other person that arrived after the viewer last read the conversation. */
-  unreadCount: z.number().int(),
-  lastMessageAt: z.string().nullable(),
-  createdAt: z.string(),
+  unread_count: z.number().int(),
+  last_message_at: z.string().nullable(),
+  created_at: z.string(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
 export const ConversationPageSchema = z.object({
   /** Most recent activity first. */
   items: z.array(ConversationSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type ConversationPage = z.infer<typeof ConversationPageSchema>;
 
-export const CreateConversationBodySchema = z.object({ profileId: z.uuid() });
+export const CreateConversationBodySchema = z.object({ profile_id: z.uuid() });
 export type CreateConversationBody = z.infer<typeof CreateConversationBodySchema>;
 
 export const SendMessageBodySchema = z.object({ body: MessageBodySchema });
 export type SendMessageBody = z.input<typeof SendMessageBodySchema>;
 
-export const UnreadCountSchema = z.object({ unreadCount: z.number().int() });
+export const UnreadCountSchema = z.object({ unread_count: z.number().int() });
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;

@@ -53,8 +53,8 @@ export const MODERATION_MESSAGES = {
 
 /** POST /api/v1/reports. A person reports a thing once; their own posts, comments and self are refused. */
 export const CreateReportBodySchema = z.object({
-  targetType: z.enum(REPORT_TARGET_TYPES, { error: MODERATION_MESSAGES.invalidTargetType }),
-  targetId: z.uuid(),
+  target_type: z.enum(REPORT_TARGET_TYPES, { error: MODERATION_MESSAGES.invalidTargetType }),
+  target_id: z.uuid(),
   reason: z.enum(REPORT_REASONS, { error: MODERATION_MESSAGES.invalidReason }),
   /** Optional words for the reviewer; trimmed, empty becomes null. */
   note: z
@@ -70,12 +70,12 @@ export type ParsedCreateReportBody = z.output<typeof CreateReportBodySchema>;
 
 export const ReportSchema = z.object({
   id: z.uuid(),
-  targetType: z.enum(REPORT_TARGET_TYPES),
-  targetId: z.uuid(),
+  target_type: z.enum(REPORT_TARGET_TYPES),
+  target_id: z.uuid(),
   reason: z.enum(REPORT_REASONS),
   note: z.string().nullable(),
   status: z.enum(REPORT_STATUSES),
-  createdAt: z.string(),
+  created_at: z.string(),
 });
 export type Report = z.infer<typeof ReportSchema>;
 
@@ -84,9 +84,9 @@ export const ReportTargetSchema = z.object({
   /** The post's caption, the comment's text, or the user's bio. */
   text: z.string().nullable(),
   /** The post's first media file (a post, or the post a comment is on). */
-  mediaUrl: z.string().nullable(),
+  media_url: z.string().nullable(),
   /** The post itself, or the post the comment is on. */
-  postId: z.uuid().nullable(),
+  post_id: z.uuid().nullable(),
   /** Who wrote the post or comment, or the reported user. */
   author: AuthorSchema,
 });
@@ -95,14 +95,14 @@ export type ReportTarget = z.infer<typeof ReportTargetSchema>;
 export const AdminReportSchema = ReportSchema.extend({
   reporter: AuthorSchema,
   target: ReportTargetSchema.nullable(),
-  resolvedAt: z.string().nullable(),
+  resolved_at: z.string().nullable(),
 });
 export type AdminReport = z.infer<typeof AdminReportSchema>;
 
 export const AdminReportPageSchema = z.object({
   /** Newest first. */
   items: z.array(AdminReportSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type AdminReportPage = z.infer<typeof AdminReportPageSchema>;
 
@@ -116,20 +116,20 @@ export const UpdateReportBodySchema = z.object({ status: z.enum(REPORT_STATUSES)
 export type UpdateReportBody = z.infer<typeof UpdateReportBodySchema>;
 
 /** The answer to an administrator's removal: how many open reports of the thing it closed. */
-export const RemovalResultSchema = z.object({ removed: z.literal(true), reportsResolved: z.number().int() });
+export const RemovalResultSchema = z.object({ removed: z.literal(true), reports_resolved: z.number().int() });
 export type RemovalResult = z.infer<typeof RemovalResultSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Blocks
 // ---------------------------------------------------------------------------------------------------------
 
-export const BlockedProfileSchema = AuthorSchema.extend({ blockedAt: z.string() });
+export const BlockedProfileSchema = AuthorSchema.extend({ blocked_at: z.string() });
 export type BlockedProfile = z.infer<typeof BlockedProfileSchema>;
 
 export const BlockedProfilePageSchema = z.object({
   /** Most recently blocked first. */
   items: z.array(BlockedProfileSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type BlockedProfilePage = z.infer<typeof BlockedProfilePageSchema>;
 

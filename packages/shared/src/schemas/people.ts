@@ -5,9 +5,8 @@ import { ProfileSchema, ProfileSizeSchema } from './profiles.ts';
 
 /*
  * Requests and responses of the people API: editing one's profile, public profiles with their stats,
- * and follows (/api/v1/profiles/..., /api/v1/follows/...). Profile objects keep the spec's snake_case
- * field names (section 3, table `profiles`), as ProfileSchema does; lists of people are camelCase
- * like post authors.
+ * and follows (/api/v1/profiles/..., /api/v1/follows/...). Field names are the spec's snake_case
+ * (section 3, table `profiles`), as ProfileSchema's, like every data-API field.
  */
 
 /** Our own limits, where the spec gives none. */
@@ -105,7 +104,7 @@ export const UpdateProfileBodySchema = z.object({
   waist_circumference: MeasurementInputSchema.optional(),
   hip_circumference: MeasurementInputSchema.optional(),
   measurements_public: z.boolean().optional(),
-  /** The `publicUrl` that `POST /api/v1/storage/avatars` answered, or null to remove the avatar. */
+  /** The `public_url` that `POST /api/v1/storage/avatars` answered, or null to remove the avatar. */
   avatar_url: trimmedOrNull(PROFILE_LIMITS.urlMaxChars).optional(),
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
@@ -158,14 +157,14 @@ export const ProfileIdParamsSchema = z.object({ profileId: z.uuid() });
 /** A person in a followers or following list. */
 export const FollowListItemSchema = AuthorSchema.extend({
   /** When the follow in this list was made. */
-  followedAt: z.string(),
+  followed_at: z.string(),
   /** Whether the signed-in viewer follows this person; false for visitors. */
-  isFollowing: z.boolean(),
+  is_following: z.boolean(),
 });
 export type FollowListItem = z.infer<typeof FollowListItemSchema>;
 
 export const FollowListPageSchema = z.object({
   items: z.array(FollowListItemSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type FollowListPage = z.infer<typeof FollowListPageSchema>;

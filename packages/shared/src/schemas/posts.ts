@@ -8,7 +8,7 @@ import { foldCase } from '../domain/text.ts';
 
 /*
  * Requests and responses of the posts API (/api/v1/posts, comments, likes, saves, item clicks), uploads
- * (/api/v1/storage) and the scrape-product function. JSON is camelCase; the server validates with these
+ * (/api/v1/storage) and the scrape-product function. JSON is snake_case; the server validates with these
  * schemas and the web form runs the same ones, so both show the spec's messages (section 5).
  */
 
@@ -42,7 +42,34 @@ export function isHttpUrl(value: string): boolean {
   return HTTP_URL.test(value);
 }
 
-/** A list page: `limit` (1-50, default 20) and the opaque `cursor` of the previous page's `nextCursor`. */
+/** Whatever comes before the first ':' of a link that names its scheme ('javascript', 'ftp', 'https'). */
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * A link as people type it, made absolute: 'zara.com/item' and '//zara.com/item' are
+ * 'https://zara.com/item'. A link that names a scheme keeps it (so 'ftp:' or 'javascript:' are still
+ * refused); text without a dotted host ('zara', 'hello there') is left as it is, to be refused.
+ */
+export function normalizeLink(value: string): string {
+  const link = value.trim();
+  if (link.startsWith('//')) return `https:${link}`;
+  const scheme = SCHEME.exec(link)?.[1];
+  // 'zara.com:8080/item' starts like a scheme, but a scheme has no dot.
+  if (scheme !== undefined && !scheme.includes('.')) return link;
+  return /^[^\s/?#@:]+\.[^\s/?#@:]+(?::\d+)?(?:[/?#]\S*)?$/.test(link) ? `https://${link}` : link;
+}
+
+/** What is wrong with a purchase link after normalizeLink, as one of POST_MESSAGES; null when nothing. */
+export function linkProblem(link: string): string | null {
+  if (link === '') return POST_MESSAGES.linkRequired;
+  if (isHttpUrl(link)) return null;
+  const scheme = SCHEME.exec(link)?.[1];
+  return scheme !== undefined && !/^https?$/i.test(scheme)
+    ? POST_MESSAGES.linkNotWeb
+    : POST_MESSAGES.linkInvalid;
+}
+
+/** A list page: `limit` (1-50, default 20) and the opaque `cursor` of the previous page's `next_cursor`. */
 export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(POST_LIMITS.pageSizeMax).default(POST_LIMITS.pageSizeDefault),
   cursor: z.string().min(1).max(200).optional(),
@@ -58,8 +85,8 @@ export const UsernameParamsSchema = z.object({ username: z.string().min(1).max(1
 export const AuthorSchema = z.object({
   id: z.uuid(),
   username: z.string().nullable(),
-  displayName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  display_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
 });
 export type Author = z.infer<typeof AuthorSchema>;
 
@@ -73,9 +100,9 @@ export type MediaVariant = z.infer<typeof MediaVariantSchema>;
 
 export const PostMediaSchema = z.object({
   id: z.uuid(),
-  url: z.string(),
-  type: MediaTypeSchema,
-  order: z.number().int(),
+  media_url: z.string(),
+  media_type: MediaTypeSchema,
+  media_order: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   /** A tiny blurred image as a data URL, shown while the real one loads. */
@@ -86,39 +113,39 @@ export type PostMedia = z.infer<typeof PostMediaSchema>;
 
 export const PostItemSchema = z.object({
   id: z.uuid(),
-  itemType: z.string().nullable(),
+  item_type: z.string().nullable(),
   brand: z.string().nullable(),
   link: z.string(),
   size: z.string().nullable(),
   title: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  image_url: z.string().nullable(),
   price: z.number().nullable(),
   currency: CurrencySchema,
   color: z.string().nullable(),
   pattern: z.string().nullable(),
   /** Whether the signed-in viewer saved this product to their wishlist; false for visitors. */
-  savedByMe: z.boolean(),
+  saved_by_me: z.boolean(),
 });
 export type PostItem = z.infer<typeof PostItemSchema>;
 
 export const PostSchema = z.object({
   id: z.uuid(),
   caption: z.string(),
-  mediaUrl: z.string(),
-  mediaType: MediaTypeSchema,
+  media_url: z.string(),
+  media_type: MediaTypeSchema,
   visibility: PostVisibilitySchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
   author: AuthorSchema,
-  /** Sorted by `order`, ascending. */
+  /** Sorted by `media_order`, ascending. */
   media: z.array(PostMediaSchema),
   items: z.array(PostItemSchema),
-  likeCount: z.number().int(),
-  commentCount: z.number().int(),
+  like_count: z.number().int(),
+  comment_count: z.number().int(),
   /** The signed-in viewer's relation to the post; all false for visitors. */
-  likedByMe: z.boolean(),
-  savedByMe: z.boolean(),
-  followingAuthor: z.boolean(),
+  liked_by_me: z.boolean(),
+  saved_by_me: z.boolean(),
+  following_author: z.boolean(),
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -137,11 +164,11 @@ export type DroppedItemImage = z.infer<typeof DroppedItemImageSchema>;
 
 /** The answer to publishing or editing a post: the post, and the product images it could not keep. */
 export const SavedPostSchema = PostSchema.extend({
-  droppedItemImages: z.array(DroppedItemImageSchema),
+  dropped_item_images: z.array(DroppedItemImageSchema),
 });
 export type SavedPost = z.infer<typeof SavedPostSchema>;
 
-export const PostPageSchema = z.object({ items: z.array(PostSchema), nextCursor: z.string().nullable() });
+export const PostPageSchema = z.object({ items: z.array(PostSchema), next_cursor: z.string().nullable() });
 export type PostPage = z.infer<typeof PostPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -184,16 +211,27 @@ export const PriceInputSchema = z
     return result.value;
   });
 
+/**
+ * A purchase link: made absolute ('zara.com/item' is stored as 'https://zara.com/item'), then http(s)
+ * only. A missing link gets the spec's message; a link that is there but wrong says what is wrong.
+ */
 const linkSchema = z
   .string({ error: POST_MESSAGES.linkRequired })
-  .trim()
-  .max(POST_LIMITS.urlMaxChars)
-  .refine(isHttpUrl, { message: POST_MESSAGES.linkRequired });
+  .transform(normalizeLink)
+  .pipe(
+    z
+      .string()
+      .max(POST_LIMITS.urlMaxChars)
+      .superRefine((link, ctx) => {
+        const problem = linkProblem(link);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  );
 
 export const PostItemInputSchema = z.object({
   /** An existing item's id when editing; the item keeps its id (and its click history). */
   id: z.uuid().optional(),
-  itemType: optionValue(PRODUCT_TYPES),
+  item_type: optionValue(PRODUCT_TYPES),
   brand: optionValue([]),
   link: linkSchema,
   size: optionValue(POST_ITEM_SIZES),
@@ -209,7 +247,7 @@ export const PostItemInputSchema = z.object({
    * Our uploaded media (`/media/...`), or an http(s) image link: the server fetches that when the post is
    * saved and stores it as the author's media (the saved item shows a /media URL), or drops it.
    */
-  imageUrl: z
+  image_url: z
     .string()
     .trim()
     .max(POST_LIMITS.urlMaxChars)
@@ -225,7 +263,7 @@ export type PostItemInput = z.input<typeof PostItemInputSchema>;
 export type ParsedPostItemInput = z.output<typeof PostItemInputSchema>;
 
 export const PostMediaInputSchema = z.object({
-  /** The `publicUrl` that `POST /api/v1/storage/post-media` answered. */
+  /** The `public_url` that `POST /api/v1/storage/post-media` answered. */
   url: z.string().trim().min(1).max(POST_LIMITS.urlMaxChars),
   type: MediaTypeSchema,
   /** Position in the gallery; the media are sorted by it and renumbered from 0. */
@@ -270,7 +308,7 @@ export type ParsedUpdatePostBody = z.output<typeof UpdatePostBodySchema>;
 // Likes, saves, comments, item clicks
 // ---------------------------------------------------------------------------------------------------------
 
-export const LikeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export const LikeStateSchema = z.object({ liked: z.boolean(), like_count: z.number().int() });
 export type LikeState = z.infer<typeof LikeStateSchema>;
 
 export const SaveStateSchema = z.object({ saved: z.boolean() });
@@ -278,20 +316,20 @@ export type SaveState = z.infer<typeof SaveStateSchema>;
 
 export const CommentSchema = z.object({
   id: z.uuid(),
-  postId: z.uuid(),
+  post_id: z.uuid(),
   /** The comment this one replies to; replies to a reply attach to the thread's first comment. */
-  parentId: z.uuid().nullable(),
+  parent_id: z.uuid().nullable(),
   body: z.string(),
-  createdAt: z.string(),
+  created_at: z.string(),
   author: AuthorSchema,
-  likeCount: z.number().int(),
-  likedByMe: z.boolean(),
+  like_count: z.number().int(),
+  liked_by_me: z.boolean(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
 export const CommentPageSchema = z.object({
   items: z.array(CommentSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type CommentPage = z.infer<typeof CommentPageSchema>;
 
@@ -301,7 +339,7 @@ export const CreateCommentBodySchema = z.object({
     .trim()
     .min(1, { message: POST_MESSAGES.commentEmpty })
     .max(POST_LIMITS.commentMaxChars),
-  parentId: z.uuid().nullish(),
+  parent_id: z.uuid().nullish(),
 });
 export type CreateCommentBody = z.input<typeof CreateCommentBodySchema>;
 
@@ -319,8 +357,8 @@ export const StorageBucketParamsSchema = z.object({ bucket: StorageBucketSchema 
 export const UploadResponseSchema = z.object({
   /** The key in the store, bucket included: `post-media/{userId}/{timestamp}-{random}.jpg`. */
   path: z.string(),
-  publicUrl: z.string(),
-  mimeType: z.string(),
+  public_url: z.string(),
+  mime_type: z.string(),
   type: MediaTypeSchema,
   size: z.number().int(),
   width: z.number().int().nullable(),
@@ -335,7 +373,8 @@ export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------
 
 export const ScrapeProductBodySchema = z.object({
-  url: z.string().trim().min(1).max(POST_LIMITS.urlMaxChars),
+  /** As typed: 'zara.com/item' is read as 'https://zara.com/item' (normalizeLink). */
+  url: z.string().transform(normalizeLink).pipe(z.string().min(1).max(POST_LIMITS.urlMaxChars)),
 });
 
 export const ScrapedProductSchema = z.object({
@@ -348,8 +387,23 @@ export const ScrapedProductSchema = z.object({
 });
 export type ScrapedProduct = z.infer<typeof ScrapedProductSchema>;
 
+/**
+ * Why a product page could not be read, for the form to tell in the user's language: the link is not a
+ * web address; it points into a private network (refused unless the server allows it:
+ * SCRAPER_ALLOW_PRIVATE); the shop did not answer with the page (unreachable, too slow, an error status,
+ * endless redirects); or the page has no product details (not a web page, too large, nothing found).
+ */
+export const SCRAPE_FAILURE_CODES = [
+  'invalid_url',
+  'private_address',
+  'shop_unreachable',
+  'no_product_details',
+] as const;
+export const ScrapeFailureCodeSchema = z.enum(SCRAPE_FAILURE_CODES);
+export type ScrapeFailureCode = z.infer<typeof ScrapeFailureCodeSchema>;
+
 export const ScrapeProductResponseSchema = z.discriminatedUnion('success', [
   z.object({ success: z.literal(true), data: ScrapedProductSchema }),
-  z.object({ success: z.literal(false), error: z.string() }),
+  z.object({ success: z.literal(false), error: z.string(), code: ScrapeFailureCodeSchema }),
 ]);
 export type ScrapeProductResponse = z.infer<typeof ScrapeProductResponseSchema>;

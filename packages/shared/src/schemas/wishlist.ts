@@ -15,18 +15,18 @@ const SavedTotalSchema = z.number().int();
 /** A saved product: the tagged item, the post it was saved from and when. */
 export const SavedProductSchema = z.object({
   item: PostItemSchema,
-  postId: z.uuid(),
+  post_id: z.uuid(),
   /** The post's first media, for an item without an image of its own. */
-  postMediaUrl: z.string(),
-  postMediaType: MediaTypeSchema,
+  post_media_url: z.string(),
+  post_media_type: MediaTypeSchema,
   author: AuthorSchema,
-  savedAt: z.string(),
+  saved_at: z.string(),
 });
 export type SavedProduct = z.infer<typeof SavedProductSchema>;
 
 export const SavedProductPageSchema = z.object({
   items: z.array(SavedProductSchema),
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
   total: SavedTotalSchema,
 });
 export type SavedProductPage = z.infer<typeof SavedProductPageSchema>;

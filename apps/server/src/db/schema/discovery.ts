@@ -14,10 +14,10 @@ import { posts } from './posts.ts';
 import { profiles } from './profiles.ts';
 
 /*
- * Discovery: what search, filters, explore and the taste ranking read. Besides the indexes declared here,
- * the hand-written migration `discovery_search` adds what drizzle-kit cannot express: the pg_trgm extension,
- * trigram indexes on search_terms.term, post_search.tags_text and the profiles' names, an index of
- * item_clicks by time and one of the public measurements of profiles.
+ * Discovery: what search, filters, explore and the preferences ranking read. Besides the indexes declared
+ * here, the hand-written migration `discovery_search` adds what drizzle-kit cannot express: the pg_trgm
+ * extension, trigram indexes on search_terms.term, post_search.tags_text and the profiles' names, an index
+ * of item_clicks by time and one of the public measurements of profiles.
  */
 
 const tsvector = customType<{ data: string }>({
@@ -74,9 +74,9 @@ export const searchTerms = pgTable('search_terms', {
 export const SWIPE_EVENT_ACTIONS = ['like', 'dislike'] as const;
 
 /**
- * Spec section 3, swipe event. `outfit_id` is the swiped post's id with no foreign key: the taste a swipe
- * taught outlives the post. A swipe is identified by (profile, outfit, created_at), so merging a guest's
- * local events again, or retrying a request, stores nothing twice.
+ * Spec section 3, swipe event. `outfit_id` is the swiped post's id with no foreign key: the preferences a
+ * swipe taught outlive the post. A swipe is identified by (profile, outfit, created_at), so merging a
+ * guest's local events again, or retrying a request, stores nothing twice.
  */
 export const swipeEvents = pgTable(
   'swipe_events',

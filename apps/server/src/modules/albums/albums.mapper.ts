@@ -2,11 +2,11 @@ import type { Album, AlbumImage } from '@sys/shared';
 import { toAuthor } from '../posts/posts.mapper.ts';
 import type { AlbumCardRow, AlbumImageRow } from './albums.repository.ts';
 
-/** Rows -> the API's camelCase albums. */
+/** Rows -> the API's albums. */
 
 function toAlbumImage(row: AlbumImageRow): AlbumImage {
   return {
-    postId: row.post_id,
+    post_id: row.post_id,
     url: row.url,
     type: row.type,
     placeholder: row.placeholder,
@@ -25,13 +25,13 @@ export function toAlbums(rows: readonly AlbumCardRow[], images: readonly AlbumIm
   return rows.map((row) => ({
     id: row.album.id,
     name: row.album.name,
-    isPublic: row.album.is_public,
+    is_public: row.album.is_public,
     owner: toAuthor(row.owner),
-    postCount: row.postCount,
+    post_count: row.postCount,
     images: imagesByAlbum.get(row.album.id) ?? [],
-    createdAt: row.album.created_at.toISOString(),
-    updatedAt: row.album.updated_at.toISOString(),
-    savedByMe: row.savedByMe,
-    ...(row.containsPost !== null ? { containsPost: row.containsPost } : {}),
+    created_at: row.album.created_at.toISOString(),
+    updated_at: row.album.updated_at.toISOString(),
+    saved_by_me: row.savedByMe,
+    ...(row.containsPost !== null ? { contains_post: row.containsPost } : {}),
   }));
 }

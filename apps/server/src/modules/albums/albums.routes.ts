@@ -192,7 +192,7 @@ export const albumsRoutes: FastifyPluginAsyncZod<{ service: AlbumsService }> = a
       config: { access: 'user' },
       schema: {
         tags: ['albums'],
-        summary: 'My albums, newest first; postId adds containsPost (the save-post dialog)',
+        summary: 'My albums, newest first; post_id adds contains_post (the save-post dialog)',
         querystring: MyAlbumsQuerySchema,
         response: { 200: AlbumPageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },

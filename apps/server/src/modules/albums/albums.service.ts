@@ -92,14 +92,14 @@ export class AlbumsService {
 
   /** Creates an album, with its first post when `postId` is given (one transaction). */
   async createAlbum(userId: string, input: ParsedCreateAlbumBody): Promise<Album> {
-    if (input.postId) await this.deps.posts.requireVisiblePost(userId, input.postId);
+    if (input.post_id) await this.deps.posts.requireVisiblePost(userId, input.post_id);
     const album = await this.db.transaction(async (tx) => {
       const created = await insertAlbum(tx, {
         profile_id: userId,
         name: input.name,
-        is_public: input.isPublic,
+        is_public: input.is_public,
       });
-      if (input.postId) await appendAlbumPost(tx, created.id, input.postId);
+      if (input.post_id) await appendAlbumPost(tx, created.id, input.post_id);
       return created;
     });
     return this.getAlbum(userId, album.id);
@@ -116,7 +116,7 @@ export class AlbumsService {
     await this.requireOwn(userId, id);
     const fields = {
       ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.isPublic !== undefined ? { is_public: input.isPublic } : {}),
+      ...(input.is_public !== undefined ? { is_public: input.is_public } : {}),
     };
     if (Object.keys(fields).length > 0) await updateAlbum(this.db, id, fields);
     return this.getAlbum(userId, id);
@@ -144,7 +144,12 @@ export class AlbumsService {
     } else if (await deleteAlbumPost(this.db, albumId, postId)) {
       await updateAlbum(this.db, albumId, {});
     }
-    return { albumId, postId, inAlbum, postCount: await countVisibleAlbumPosts(this.db, albumId, userId) };
+    return {
+      album_id: albumId,
+      post_id: postId,
+      in_album: inAlbum,
+      post_count: await countVisibleAlbumPosts(this.db, albumId, userId),
+    };
   }
 
   /** The album's posts the viewer can see, in album order; `q` searches captions and items. */
@@ -163,7 +168,7 @@ export class AlbumsService {
         viewerId,
         page.items.map((row) => row.post_id),
       ),
-      nextCursor: page.nextCursor,
+      next_cursor: page.nextCursor,
     };
   }
 
@@ -192,7 +197,7 @@ export class AlbumsService {
       after: decodeKeysetCursor(query.cursor),
       limit: rowsForPage(query.limit),
       q: query.q,
-      postId: query.postId,
+      postId: query.post_id,
     });
     return this.toPage(rows, query.limit, userId, (row) => row.album.created_at);
   }
@@ -275,6 +280,6 @@ export class AlbumsService {
     const page = pageOf(rows, limit, (last) =>
       encodeKeysetCursor({ createdAt: sortedAt(last), id: last.album.id }),
     );
-    return { items: await this.toCards(page.items, viewerId), nextCursor: page.nextCursor };
+    return { items: await this.toCards(page.items, viewerId), next_cursor: page.nextCursor };
   }
 }

@@ -78,16 +78,16 @@ describe('creating albums', () => {
   });
 
   it('creates a public album with a trimmed name, optionally with its first post', async () => {
-    const album = await createAlbum(alice, { name: '  Summer looks  ', postId: posts[0]!.id });
+    const album = await createAlbum(alice, { name: '  Summer looks  ', post_id: posts[0]!.id });
     expect(album).toMatchObject({
       name: 'Summer looks',
-      isPublic: true,
-      postCount: 1,
-      savedByMe: false,
+      is_public: true,
+      post_count: 1,
+      saved_by_me: false,
       owner: { id: alice.id, username: 'alice' },
     });
     expect(album.images).toEqual([
-      expect.objectContaining({ postId: posts[0]!.id, url: posts[0]!.mediaUrl, type: 'image' }),
+      expect.objectContaining({ post_id: posts[0]!.id, url: posts[0]!.media_url, type: 'image' }),
     ]);
   });
 });
@@ -111,21 +111,26 @@ describe('album posts', () => {
       expect(response.statusCode).toBe(200);
     }
     const again = await call('PUT', `/albums/${added.id}/posts/${posts[1]!.id}`, alice);
-    expect(again.json()).toEqual({ albumId: added.id, postId: posts[1]!.id, inAlbum: true, postCount: 4 });
+    expect(again.json()).toEqual({
+      album_id: added.id,
+      post_id: posts[1]!.id,
+      in_album: true,
+      post_count: 4,
+    });
 
     const card = (await call('GET', `/albums/${added.id}`, bob)).json() as Album;
-    expect(card.postCount).toBe(4);
-    expect(card.images.map((image) => image.postId)).toEqual([posts[1]!.id, posts[0]!.id, posts[2]!.id]);
+    expect(card.post_count).toBe(4);
+    expect(card.images.map((image) => image.post_id)).toEqual([posts[1]!.id, posts[0]!.id, posts[2]!.id]);
   });
 
   it('lists them in album order, page by page, with a search', async () => {
     const first = (await call('GET', `/albums/${album.id}/posts?limit=3`, null)).json() as PostPage;
     expect(first.items.map((p) => p.id)).toEqual([posts[1]!.id, posts[0]!.id, posts[2]!.id]);
     const second = (
-      await call('GET', `/albums/${album.id}/posts?limit=3&cursor=${first.nextCursor}`, null)
+      await call('GET', `/albums/${album.id}/posts?limit=3&cursor=${first.next_cursor}`, null)
     ).json() as PostPage;
     expect(second.items.map((p) => p.id)).toEqual([posts[3]!.id]);
-    expect(second.nextCursor).toBeNull();
+    expect(second.next_cursor).toBeNull();
 
     const byBrand = (await call('GET', `/albums/${album.id}/posts?q=MANGO`, null)).json() as PostPage;
     expect(byBrand.items.map((p) => p.id)).toEqual([posts[1]!.id]);
@@ -143,10 +148,10 @@ describe('album posts', () => {
       await call('PUT', `/albums/${taken.id}/posts/${post.id}`, alice);
     }
     const removed = await call('DELETE', `/albums/${taken.id}/posts/${posts[0]!.id}`, alice);
-    expect(removed.json()).toMatchObject({ inAlbum: false, postCount: 3 });
+    expect(removed.json()).toMatchObject({ in_album: false, post_count: 3 });
     expect((await call('DELETE', `/albums/${taken.id}/posts/${posts[0]!.id}`, alice)).json()).toMatchObject({
-      inAlbum: false,
-      postCount: 3,
+      in_album: false,
+      post_count: 3,
     });
   });
 
@@ -164,8 +169,8 @@ describe('album posts', () => {
     const postsBefore = ((await call('GET', `/albums/${album.id}/posts`, alice)).json() as PostPage).items;
     const attempts = [
       ['PATCH', `/albums/${album.id}`, { name: 'Taken over' }],
-      ['PATCH', `/albums/${album.id}`, { isPublic: false }],
-      ['PATCH', `/albums/${album.id}`, { name: 'Both', isPublic: false }],
+      ['PATCH', `/albums/${album.id}`, { is_public: false }],
+      ['PATCH', `/albums/${album.id}`, { name: 'Both', is_public: false }],
       ['DELETE', `/albums/${album.id}/posts/${postsBefore[0]!.id}`, undefined],
       ['DELETE', `/albums/${album.id}`, undefined],
     ] as const;
@@ -189,7 +194,7 @@ describe('private albums', () => {
   let shown: Album;
 
   beforeAll(async () => {
-    hidden = await createAlbum(alice, { name: 'Secret wishlist', isPublic: false, postId: posts[1]!.id });
+    hidden = await createAlbum(alice, { name: 'Secret wishlist', is_public: false, postId: posts[1]!.id });
     shown = await createAlbum(alice, { name: 'Shown', postId: posts[0]!.id });
   });
 
@@ -204,12 +209,12 @@ describe('private albums', () => {
     expect((await call('PUT', `/albums/${hidden.id}/save`, bob)).statusCode).toBe(404);
     expect((await call('PUT', `/albums/${hidden.id}/posts/${posts[0]!.id}`, bob)).statusCode).toBe(404);
     expect((await call('PATCH', `/albums/${hidden.id}`, bob, { name: 'x' })).statusCode).toBe(404);
-    expect((await call('PATCH', `/albums/${hidden.id}`, bob, { isPublic: true })).statusCode).toBe(404);
+    expect((await call('PATCH', `/albums/${hidden.id}`, bob, { is_public: true })).statusCode).toBe(404);
     expect((await call('DELETE', `/albums/${hidden.id}`, bob)).statusCode).toBe(404);
     expect((await call('DELETE', `/albums/${hidden.id}/posts/${posts[1]!.id}`, bob)).statusCode).toBe(404);
     expect((await call('GET', `/albums/${hidden.id}`, alice)).json()).toMatchObject({
-      isPublic: false,
-      postCount: 1,
+      is_public: false,
+      post_count: 1,
     });
   });
 
@@ -218,10 +223,10 @@ describe('private albums', () => {
     expect(forBob.items.map((a) => a.id)).not.toContain(hidden.id);
     const forAlice = (await call('GET', '/profiles/alice/albums', alice)).json() as AlbumPage;
     expect(forAlice.items.map((a) => a.id)).toContain(hidden.id);
-    const mine = (await call('GET', `/me/albums?postId=${posts[1]!.id}`, alice)).json() as AlbumPage;
+    const mine = (await call('GET', `/me/albums?post_id=${posts[1]!.id}`, alice)).json() as AlbumPage;
     const secret = mine.items.find((a) => a.id === hidden.id);
-    expect(secret).toMatchObject({ containsPost: true });
-    expect(mine.items.find((a) => a.id === shown.id)).toMatchObject({ containsPost: false });
+    expect(secret).toMatchObject({ contains_post: true });
+    expect(mine.items.find((a) => a.id === shown.id)).toMatchObject({ contains_post: false });
   });
 
   it('can be made public and renamed', async () => {
@@ -233,9 +238,9 @@ describe('private albums', () => {
     });
     const response = await call('PATCH', `/albums/${opened.id}`, alice, {
       name: ' Open wishlist ',
-      isPublic: true,
+      is_public: true,
     });
-    expect(response.json()).toMatchObject({ name: 'Open wishlist', isPublic: true });
+    expect(response.json()).toMatchObject({ name: 'Open wishlist', is_public: true });
     expect((await call('GET', `/albums/${opened.id}`, bob)).statusCode).toBe(200);
     expect((await call('PATCH', `/albums/${opened.id}`, alice, { name: ' ' })).statusCode).toBe(400);
   });
@@ -244,12 +249,12 @@ describe('private albums', () => {
 describe('explore, saving and deleting', () => {
   it('lists public albums with posts, newest first, searchable by name and owner', async () => {
     const empty = await createAlbum(bob, { name: 'Nothing yet' });
-    const bobs = await createAlbum(bob, { name: 'Bob picks', postId: posts[3]!.id });
+    const bobs = await createAlbum(bob, { name: 'Bob picks', post_id: posts[3]!.id });
     const page = (await call('GET', '/albums?public=true', null)).json() as AlbumPage;
     const ids = page.items.map((a) => a.id);
     expect(ids[0]).toBe(bobs.id);
     expect(ids).not.toContain(empty.id);
-    expect(page.items.every((a) => a.isPublic && a.postCount > 0)).toBe(true);
+    expect(page.items.every((a) => a.is_public && a.post_count > 0)).toBe(true);
     expect(((await call('GET', '/albums?q=PICKS', null)).json() as AlbumPage).items.map((a) => a.id)).toEqual(
       [bobs.id],
     );
@@ -264,21 +269,21 @@ describe('explore, saving and deleting', () => {
     const album = await createAlbum(bob, { name: 'Bob favourites', postId: posts[3]!.id });
     expect((await call('PUT', `/albums/${album.id}/save`, alice)).json()).toEqual({ saved: true });
     expect((await call('PUT', `/albums/${album.id}/save`, alice)).json()).toEqual({ saved: true });
-    expect((await call('GET', `/albums/${album.id}`, alice)).json().savedByMe).toBe(true);
+    expect((await call('GET', `/albums/${album.id}`, alice)).json().saved_by_me).toBe(true);
     const saved = (await call('GET', '/me/saved-albums', alice)).json() as AlbumPage;
     expect(saved.items.map((a) => a.id)).toEqual([album.id]);
     expect(((await call('GET', '/me/saved-albums?q=zzz', alice)).json() as AlbumPage).items).toEqual([]);
 
     // Made private later: it leaves the saver's list (the row stays, harmlessly).
-    await call('PATCH', `/albums/${album.id}`, bob, { isPublic: false });
+    await call('PATCH', `/albums/${album.id}`, bob, { is_public: false });
     expect(((await call('GET', '/me/saved-albums', alice)).json() as AlbumPage).items).toEqual([]);
-    await call('PATCH', `/albums/${album.id}`, bob, { isPublic: true });
+    await call('PATCH', `/albums/${album.id}`, bob, { is_public: true });
     expect((await call('DELETE', `/albums/${album.id}/save`, alice)).json()).toEqual({ saved: false });
     expect(((await call('GET', '/me/saved-albums', alice)).json() as AlbumPage).items).toEqual([]);
   });
 
   it('deletes an album but not its posts', async () => {
-    const album = await createAlbum(alice, { name: 'Short-lived', postId: posts[0]!.id });
+    const album = await createAlbum(alice, { name: 'Short-lived', post_id: posts[0]!.id });
     expect((await call('DELETE', `/albums/${album.id}`, alice)).statusCode).toBe(204);
     expect((await call('GET', `/albums/${album.id}`, alice)).statusCode).toBe(404);
     expect((await call('GET', `/posts/${posts[0]!.id}`, alice)).statusCode).toBe(200);

@@ -24,8 +24,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** Every address a stored file of these uploads answers on: the original and each variant. */
-const addressesOf = (uploads: { publicUrl?: string; url?: string; variants: { url: string }[] }[]) =>
-  uploads.flatMap((upload) => [upload.publicUrl ?? upload.url!, ...upload.variants.map((v) => v.url)]);
+const addressesOf = (uploads: { public_url?: string; media_url?: string; variants: { url: string }[] }[]) =>
+  uploads.flatMap((upload) => [upload.public_url ?? upload.media_url!, ...upload.variants.map((v) => v.url)]);
 
 const status = async (url: string) =>
   (await ctx.app.inject({ url: new URL(url, 'http://x').pathname })).statusCode;
@@ -51,7 +51,7 @@ async function personWithContent() {
     method: 'PATCH',
     url: '/api/v1/profiles/me',
     headers: person.headers,
-    payload: { avatar_url: avatar.publicUrl },
+    payload: { avatar_url: avatar.public_url },
   });
   expect(patched.statusCode, patched.body).toBe(200);
   const post = await publishPost(ctx.app, person, { caption: 'Soon gone' }, 2);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail } from '../../seed/demo.accounts.ts';
 import { DEMO_PROFILES } from '../../seed/demo.data.ts';
 import { seedDemo } from '../../seed/demo.seed.ts';
-import { demoSeedDeps } from '../../test/demo.ts';
+import { demoSeedDeps } from '../../seed/demo.step.ts';
 import { DEMO_PASSWORD } from './auth.demo.ts';
 import { type AuthTestApp, createAuthTestApp } from './auth.test-helpers.ts';
 

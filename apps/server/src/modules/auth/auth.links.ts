@@ -11,6 +11,20 @@ import {
 import { newId, randomCode, randomToken, sha256Hex } from './auth.tokens.ts';
 import type { AuthDeps, LinkOptions } from './auth.types.ts';
 
+/**
+ * A recovery mail's link: the site's page itself, carrying the token for the page to redeem with
+ * POST /verify (auth-js `verifyOtp({ token_hash, type })`), as GoTrue's token-hash templates do. It
+ * works in any browser (a phone's mail app, a second device), where /verify's PKCE redirect needs the
+ * code verifier kept by the browser that asked; and a mail scanner that fetches the link spends nothing.
+ */
+export function tokenHashLink(redirectTo: string, token: string, type: MailKind): string {
+  const url = new URL(redirectTo);
+  url.hash = '';
+  url.searchParams.set('token_hash', token);
+  url.searchParams.set('type', type);
+  return url.toString();
+}
+
 /** The mail of the auth service: links and codes (sign-up, magic link, recovery, invite, email change, reauthentication) and notices. */
 export class MailLinks {
   constructor(private readonly deps: AuthDeps) {}
@@ -71,7 +85,12 @@ export class MailLinks {
       to,
       kind,
       locale: mailLocale(user.raw_user_meta_data),
-      link: kind === 'reauthentication' ? undefined : link.actionLink,
+      link:
+        kind === 'reauthentication'
+          ? undefined
+          : kind === 'recovery'
+            ? tokenHashLink(link.redirectTo, link.token, kind)
+            : link.actionLink,
       code: link.code,
       expiresInHours: Math.round((kind === 'invite' ? INVITE_LIFETIME_MS : LINK_LIFETIME_MS) / 3600_000),
       newEmail: options.newEmail,

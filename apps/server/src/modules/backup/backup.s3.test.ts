@@ -185,7 +185,7 @@ async function expectPostsServed(
     expect(response.statusCode, response.body).toBe(200);
     const post = response.json() as Post;
     expect(post.media).toHaveLength(media);
-    for (const { url } of post.media) {
+    for (const { media_url: url } of post.media) {
       const file = await app.inject({ url });
       expect(file.statusCode, url).toBe(200);
       const key = decodeURIComponent(url.replace(/^\/media\//, ''));

@@ -96,7 +96,7 @@ async function seedThroughApi(dataDir: string) {
       method: 'POST',
       url: '/api/v1/conversations',
       headers: made[0]!.headers,
-      payload: { profileId: made[1]!.id },
+      payload: { profile_id: made[1]!.id },
     });
     expect(conversation.statusCode, conversation.body).toBeLessThan(300);
     const { id: conversationId } = conversation.json() as { id: string };
@@ -261,16 +261,16 @@ describe.each(targets)('restore into $name', (target) => {
       for (const [index, postId] of postIds.entries()) {
         const response = await fetch(`${server.url}/api/v1/posts/${postId}`);
         expect(response.status).toBe(200);
-        const post = (await response.json()) as { media: { url: string }[] };
+        const post = (await response.json()) as { media: { media_url: string }[] };
         expect(post.media).toHaveLength(index + 1);
         for (const media of post.media) {
-          const file = await fetch(`${server.url}${media.url}`);
-          expect(file.status, media.url).toBe(200);
-          const key = decodeURIComponent(media.url.replace(/^\/media\//, ''));
+          const file = await fetch(`${server.url}${media.media_url}`);
+          expect(file.status, media.media_url).toBe(200);
+          const key = decodeURIComponent(media.media_url.replace(/^\/media\//, ''));
           const digest = createHash('sha256')
             .update(Buffer.from(await file.arrayBuffer()))
             .digest('hex');
-          expect(digest, media.url).toBe(sourceMedia[key]);
+          expect(digest, media.media_url).toBe(sourceMedia[key]);
         }
       }
       // Demo content is seeded only into an empty database: the restored one is left as it was.

@@ -3,5 +3,5 @@ import type { BrandRow } from '../../db/schema/index.ts';
 
 /** Rows -> the API's camelCase brands. */
 export function toBrand(row: BrandRow): Brand {
-  return { id: row.id, name: row.name, usageCount: row.usage_count };
+  return { id: row.id, name: row.name, usage_count: row.usage_count };
 }

@@ -39,24 +39,3 @@ export async function incrementBrandUsage(db: Db, names: readonly string[]): Pro
 export async function findBrandsByUsage(db: Db): Promise<BrandRow[]> {
   return db.select().from(brands).orderBy(desc(brands.usage_count), sql`lower(${brands.name})`, brands.id);
 }
-
-/** The brand with this name ignoring case, if any. */
-export async function findBrandByName(db: Db, name: string): Promise<BrandRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(brands)
-    .where(sql`lower(${brands.name}) = lower(${name})`)
-    .orderBy(brands.created_at)
-    .limit(1);
-  return row;
-}
-
-/** Inserts a brand unless one of exactly this name exists; the new row, or undefined. */
-export async function insertBrand(db: Db, name: string): Promise<BrandRow | undefined> {
-  const [row] = await db
-    .insert(brands)
-    .values({ name })
-    .onConflictDoNothing({ target: brands.name })
-    .returning();
-  return row;
-}

@@ -1,8 +1,11 @@
-import { BrandListSchema, BrandSchema, CreateBrandBodySchema, ErrorResponseSchema } from '@sys/shared';
+import { BrandListSchema } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BrandsService } from './brands.service.ts';
 
-/** /api/v1/brands. */
+/**
+ * /api/v1/brands. There is no way to add a brand by itself: a brand is created when a post that uses it
+ * is published or saved (PostsService), so names typed into a form that was never published stay private.
+ */
 export const brandsRoutes: FastifyPluginAsyncZod<{ service: BrandsService }> = async (app, { service }) => {
   app.get(
     '/brands',
@@ -14,27 +17,5 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ service: BrandsService }> = a
       },
     },
     async () => service.listBrands(),
-  );
-
-  app.post(
-    '/brands',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['explore'],
-        summary: 'Add a brand; a brand of that name (ignoring case) is answered as it is, with 200',
-        body: CreateBrandBodySchema,
-        response: {
-          200: BrandSchema,
-          201: BrandSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const { brand, created } = await service.createBrand(request.body.name);
-      return reply.status(created ? 201 : 200).send(brand);
-    },
   );
 };

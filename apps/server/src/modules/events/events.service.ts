@@ -29,7 +29,7 @@ export class LiveEventsService {
   async profileStatsChanged(profileIds: readonly string[]): Promise<void> {
     await this.safely('profile.stats', async () => {
       for (const event of await this.statsEvents([...new Set(profileIds)])) {
-        await this.bus.publish([profileTopic(event.profileId)], event);
+        await this.bus.publish([profileTopic(event.profile_id)], event);
       }
     });
   }
@@ -44,7 +44,7 @@ export class LiveEventsService {
   /** A user's total of unread messages changed (a message arrived, or they read a conversation). */
   async unreadChanged(userId: string, unreadCount: number): Promise<void> {
     await this.safely('unread.changed', () =>
-      this.bus.publish([userTopic(userId)], { type: 'unread.changed', unreadCount }),
+      this.bus.publish([userTopic(userId)], { type: 'unread.changed', unread_count: unreadCount }),
     );
   }
 
@@ -72,7 +72,7 @@ export class LiveEventsService {
     const stats = await this.profiles.getStatsByIds(profileIds);
     return [...stats].map(([profileId, value]) => ({
       type: 'profile.stats' as const,
-      profileId,
+      profile_id: profileId,
       stats: value,
     }));
   }

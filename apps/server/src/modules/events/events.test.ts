@@ -21,7 +21,7 @@ const statsOf =
   (profileId: string, followers: number) =>
   (event: LiveEvent): event is StatsEvent =>
     event.type === 'profile.stats' &&
-    event.profileId === profileId &&
+    event.profile_id === profileId &&
     event.stats.followers_count === followers;
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -81,7 +81,7 @@ describe('the events stream (one instance)', () => {
     expect(event.stats).toEqual({ posts_count: 0, followers_count: 1, following_count: 0 });
     await alicesWatcher.waitFor(
       (e): e is StatsEvent =>
-        e.type === 'profile.stats' && e.profileId === alice.id && e.stats.following_count === 1,
+        e.type === 'profile.stats' && e.profile_id === alice.id && e.stats.following_count === 1,
       1000,
     );
     // Unfollowing is announced too; a repeated unfollow changes nothing and announces nothing.
@@ -112,11 +112,11 @@ describe('the events stream (one instance)', () => {
         method: 'POST',
         url: '/api/v1/conversations',
         headers: alice.headers,
-        payload: { profileId: bob.id },
+        payload: { profile_id: bob.id },
       })
     ).json() as Conversation;
     const bobsStream = await open(`access_token=${bob.accessToken}`);
-    await bobsStream.waitFor((e) => e.type === 'unread.changed' && e.unreadCount === 0);
+    await bobsStream.waitFor((e) => e.type === 'unread.changed' && e.unread_count === 0);
     const alicesStream = await open('', { authorization: `Bearer ${alice.accessToken}` });
     await alicesStream.waitFor((e) => e.type === 'unread.changed');
 
@@ -127,8 +127,8 @@ describe('the events stream (one instance)', () => {
       payload: { body: 'Coffee and a thrift walk?' },
     });
     const arrived = await bobsStream.waitFor((e) => e.type === 'message.created', 1000);
-    expect(arrived).toMatchObject({ message: { body: 'Coffee and a thrift walk?', senderId: alice.id } });
-    await bobsStream.waitFor((e) => e.type === 'unread.changed' && e.unreadCount === 1, 1000);
+    expect(arrived).toMatchObject({ message: { body: 'Coffee and a thrift walk?', sender_id: alice.id } });
+    await bobsStream.waitFor((e) => e.type === 'unread.changed' && e.unread_count === 1, 1000);
     // The sender's other devices see their own message too.
     await alicesStream.waitFor((e) => e.type === 'message.created', 1000);
 
@@ -138,7 +138,7 @@ describe('the events stream (one instance)', () => {
       headers: bob.headers,
     });
     await bobsStream.waitFor(
-      (e) => e.type === 'unread.changed' && e.unreadCount === 0 && bobsStream.events().indexOf(e) > 0,
+      (e) => e.type === 'unread.changed' && e.unread_count === 0 && bobsStream.events().indexOf(e) > 0,
       1000,
     );
     // Someone else's stream hears nothing of it.

@@ -58,7 +58,7 @@ describe('with the cache on (the default)', () => {
   it('a post published through the API is counted and found at once', async () => {
     const post = await publishPost(ctx.app, dana, {
       caption: 'Zara five #Casual',
-      items: [{ itemType: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
+      items: [{ item_type: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
     });
     // Dana's posts so far (the test above may have added one) and this one.
     const total = seeded.length + 1;
@@ -93,7 +93,7 @@ describe('with the cache on (the default)', () => {
       );
       expect(page.total).toBe(whole.length);
       walked.push(...ids(page));
-      cursor = page.nextCursor;
+      cursor = page.next_cursor;
     } while (cursor && walked.length < 10);
     expect(walked).toEqual(whole);
   });
@@ -145,7 +145,7 @@ describe('two server instances', () => {
 
     const post = await publishPost(first, dana, {
       caption: 'Zara two',
-      items: [{ itemType: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
+      items: [{ item_type: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
     });
     await expect
       .poll(async () => (await getPage(second, '/api/v1/posts/filtered?color=Black')).total)

@@ -76,7 +76,7 @@ async function walk(base: string, limit: number): Promise<{ ids: string[]; pages
       `${base}${base.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
     );
     pages.push(page);
-    cursor = page.nextCursor;
+    cursor = page.next_cursor;
   } while (cursor && pages.length < 20);
   return { ids: pages.flatMap((page) => page.items.map((post) => post.id)), pages };
 }
@@ -85,20 +85,20 @@ describe('filtered feed count cap', () => {
   it('says the count is capped above the cap, on every page, and still lists every match', async () => {
     const { ids, pages } = await walk('/api/v1/posts/filtered?color=Black', 2);
     expect(ids).toEqual([...black].reverse());
-    for (const page of pages) expect(page).toMatchObject({ total: CAP, totalCapped: true });
+    for (const page of pages) expect(page).toMatchObject({ total: CAP, total_capped: true });
   });
 
   it('counts exactly at the cap and below it', async () => {
     expect(await getPage('/api/v1/posts/filtered?brand=Mango')).toMatchObject({
       total: CAP,
-      totalCapped: false,
+      total_capped: false,
     });
     const small = await getPage('/api/v1/posts/filtered?size=S');
-    expect(small).toMatchObject({ total: 2, totalCapped: false });
+    expect(small).toMatchObject({ total: 2, total_capped: false });
     expect(small.items.map((post) => post.id)).toEqual([black[1], black[0]]);
     expect(await getPage('/api/v1/posts/filtered?brand=Gucci')).toMatchObject({
       total: 0,
-      totalCapped: false,
+      total_capped: false,
     });
   });
 
@@ -106,7 +106,7 @@ describe('filtered feed count cap', () => {
     // Black: 5 posts, size L: 3 of them; together 3, which is not above the cap.
     expect(await getPage('/api/v1/posts/filtered?color=Black&size=L')).toMatchObject({
       total: 3,
-      totalCapped: false,
+      total_capped: false,
     });
   });
 });
@@ -124,17 +124,17 @@ describe('brand and category page count cap', () => {
   it('says a brand page count is capped above the cap and still lists every post', async () => {
     const { ids, pages } = await walk(`/api/v1/explore/brands/${await brandId('Zara')}`, 2);
     expect(ids).toEqual([...black].reverse());
-    for (const page of pages) expect(page).toMatchObject({ total: CAP, totalCapped: true });
+    for (const page of pages) expect(page).toMatchObject({ total: CAP, total_capped: true });
     expect(await getPage(`/api/v1/explore/brands/${await brandId('Mango')}`)).toMatchObject({
       total: CAP,
-      totalCapped: false,
+      total_capped: false,
     });
   });
 
   it('says a category page count is capped above the cap, and counts exactly below it', async () => {
     const { ids, pages } = await walk('/api/v1/explore/categories/casual', 1);
     expect(ids).toEqual([black[0]]);
-    expect(pages[0]).toMatchObject({ total: 1, totalCapped: false });
+    expect(pages[0]).toMatchObject({ total: 1, total_capped: false });
     const streetPosts = await Promise.all(
       [0, 1, 2, 3].map((index) =>
         seedPost(ctx.app, dana, {
@@ -146,7 +146,7 @@ describe('brand and category page count cap', () => {
     );
     const street = await walk('/api/v1/explore/categories/streetwear', 3);
     expect(street.ids).toEqual([...streetPosts].reverse());
-    for (const page of street.pages) expect(page).toMatchObject({ total: CAP, totalCapped: true });
+    for (const page of street.pages) expect(page).toMatchObject({ total: CAP, total_capped: true });
   });
 });
 
@@ -157,28 +157,28 @@ describe('search candidate cap', () => {
     expect(ids).toHaveLength(CAP);
     expect(ids).not.toContain(black[0]);
     expect(ids).not.toContain(hidden);
-    for (const page of pages) expect(page).toMatchObject({ total: CAP, totalCapped: true });
+    for (const page of pages) expect(page).toMatchObject({ total: CAP, total_capped: true });
   });
 
   it('keeps relevance order and an exact count at the cap', async () => {
     const page = await getPage('/api/v1/search?q=mango');
-    expect(page).toMatchObject({ total: CAP, totalCapped: false, nextCursor: null });
+    expect(page).toMatchObject({ total: CAP, total_capped: false, next_cursor: null });
     expect(new Set(page.items.map((post) => post.id))).toEqual(new Set(mango));
   });
 
   it('ranks the best match first below the cap', async () => {
     // 'favourite' is only in the oldest Black post's caption; with 'zara' it is the single match.
     const page = await getPage('/api/v1/search?q=zara%20favourite');
-    expect(page).toMatchObject({ total: 1, totalCapped: false });
+    expect(page).toMatchObject({ total: 1, total_capped: false });
     expect(page.items.map((post) => post.id)).toEqual([black[0]]);
   });
 
   it('answers the capped count for a cursor past the last page', async () => {
     const cursor = encodeScoredCursor({ score: 0, createdAt: new Date(0), id: black[0]! });
     const page = await getPage(`/api/v1/search?q=zara&cursor=${cursor}`);
-    expect(page).toEqual({ items: [], total: CAP, totalCapped: true, nextCursor: null });
+    expect(page).toEqual({ items: [], total: CAP, total_capped: true, next_cursor: null });
     const mangoPage = await getPage(`/api/v1/search?q=mango&cursor=${cursor}`);
-    expect(mangoPage).toEqual({ items: [], total: CAP, totalCapped: false, nextCursor: null });
+    expect(mangoPage).toEqual({ items: [], total: CAP, total_capped: false, next_cursor: null });
   });
 });
 

@@ -114,7 +114,7 @@ beforeAll(async () => {
           size: item.size ?? null,
           color: item.color ?? null,
           pattern: item.pattern ?? null,
-          itemType: item.item_type ?? null,
+          item_type: item.item_type ?? null,
           brand: item.brand ?? null,
         })),
       },
@@ -150,7 +150,7 @@ async function fetchAll(filters: FilterSet): Promise<{ ids: string[]; totals: nu
     );
     ids.push(...page.items.map((post) => post.id));
     totals.push(page.total);
-    cursor = page.nextCursor;
+    cursor = page.next_cursor;
   } while (cursor);
   return { ids, totals };
 }
@@ -201,9 +201,9 @@ describe('GET /api/v1/posts/filtered', () => {
     const first = await fetchPage('limit=5');
     expect(first.items).toHaveLength(5);
     expect(first.total).toBe(publicPosts.length);
-    const second = await fetchPage(`limit=5&cursor=${first.nextCursor}`);
+    const second = await fetchPage(`limit=5&cursor=${first.next_cursor}`);
     expect(second.total).toBe(publicPosts.length);
-    const times = [...first.items, ...second.items].map((post) => Date.parse(post.createdAt));
+    const times = [...first.items, ...second.items].map((post) => Date.parse(post.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 

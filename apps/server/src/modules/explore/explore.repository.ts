@@ -370,7 +370,7 @@ export async function findFitsPage(db: Db, options: FitsOptions): Promise<FitsRo
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Outfits to rank by taste (the swipe deck and 'For you')
+// Outfits to rank by preferences (the swipe deck and 'For you')
 // ---------------------------------------------------------------------------------------------------------
 
 export interface OutfitRow {

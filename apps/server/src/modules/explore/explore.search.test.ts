@@ -60,11 +60,11 @@ describe('GET /api/v1/search', () => {
     const page = await search('sunset');
     expect(found(page)).toEqual([ids.beach]);
     expect(page.total).toBe(1);
-    expect(page.nextCursor).toBeNull();
+    expect(page.next_cursor).toBeNull();
     expect(page.items[0]).toMatchObject({
       caption: 'Sunset walk on the promenade #Beach #Vacation',
-      author: { username: 'dana.levi', displayName: 'Dana Levi' },
-      items: [expect.objectContaining({ brand: 'Zara', itemType: 'Dress' })],
+      author: { username: 'dana.levi', display_name: 'Dana Levi' },
+      items: [expect.objectContaining({ brand: 'Zara', item_type: 'Dress' })],
     });
   });
 
@@ -103,18 +103,18 @@ describe('GET /api/v1/search', () => {
   });
 
   it('answers an empty page for a blank query and for words nothing has', async () => {
-    expect(await search('   ')).toEqual({ items: [], total: 0, totalCapped: false, nextCursor: null });
-    expect(await search('qwxzv')).toEqual({ items: [], total: 0, totalCapped: false, nextCursor: null });
+    expect(await search('   ')).toEqual({ items: [], total: 0, total_capped: false, next_cursor: null });
+    expect(await search('qwxzv')).toEqual({ items: [], total: 0, total_capped: false, next_cursor: null });
   });
 
   it('pages by relevance without repeating or skipping posts', async () => {
     const first = await search('dress', '&limit=1');
     expect(first.items).toHaveLength(1);
     expect(first.total).toBe(2);
-    const second = await search('dress', `&limit=1&cursor=${first.nextCursor}`);
+    const second = await search('dress', `&limit=1&cursor=${first.next_cursor}`);
     expect(second.items).toHaveLength(1);
     expect(second.total).toBe(2);
-    expect(second.nextCursor).toBeNull();
+    expect(second.next_cursor).toBeNull();
     expect(new Set([...found(first), ...found(second)])).toEqual(new Set([ids.beach, ids.hebrew]));
   });
 
@@ -142,7 +142,7 @@ describe('GET /api/v1/search', () => {
     const author = await createUser(ctx.app);
     const post = await publishPost(ctx.app, author, {
       caption: 'Rooftop party',
-      items: [{ itemType: 'Skirt', brand: 'Reebok', link: 'https://shop.example.com/skirt' }],
+      items: [{ item_type: 'Skirt', brand: 'Reebok', link: 'https://shop.example.com/skirt' }],
     });
     expect(found(await search('rooftop'))).toEqual([post.id]);
     const response = await ctx.app.inject({

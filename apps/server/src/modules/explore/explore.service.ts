@@ -105,13 +105,13 @@ function isAfter(row: SearchRow, cursor: { score: number; createdAt: Date; id: s
 const DEFAULT_COUNT_CAP = 1000;
 const DEFAULT_SEARCH_CANDIDATES = 2000;
 
-/** A public post as the taste ranking sees it. */
+/** A public post as the preferences ranking sees it. */
 export interface RankableOutfit extends ScorableOutfit {
   postId: string;
   createdAt: Date;
 }
 
-const EMPTY_PAGE: CountedPostPage = { items: [], total: 0, totalCapped: false, nextCursor: null };
+const EMPTY_PAGE: CountedPostPage = { items: [], total: 0, total_capped: false, next_cursor: null };
 const COLOR_KEY = 'c:';
 const NO_COLOR_KEY = `${COLOR_KEY}${foldCase(NONE_VALUE)}`;
 
@@ -172,8 +172,8 @@ export class ExploreService {
     return {
       items: await this.postsOf(viewerId, page.items),
       total: Math.min(ranking.found, candidates),
-      totalCapped: ranking.found > candidates,
-      nextCursor: page.nextCursor,
+      total_capped: ranking.found > candidates,
+      next_cursor: page.nextCursor,
     };
   }
 
@@ -226,7 +226,7 @@ export class ExploreService {
     const authorIds = (await findProfilesNamed(this.db, brand.name.trim()))
       .filter(
         (author) =>
-          foldCase(postAuthorName({ username: author.username, displayName: author.display_name }) ?? '') ===
+          foldCase(postAuthorName({ username: author.username, display_name: author.display_name }) ?? '') ===
           name,
       )
       .map((author) => author.id);
@@ -262,7 +262,7 @@ export class ExploreService {
       viewerId,
       shown.items.map((row) => row.id),
     );
-    return { items: shown.items.map((row) => toCreator(row, followed)), nextCursor: shown.nextCursor };
+    return { items: shown.items.map((row) => toCreator(row, followed)), next_cursor: shown.nextCursor };
   }
 
   /** Trending Products: items of public posts by their link clicks of the last 7 days; none across a block. */
@@ -280,7 +280,7 @@ export class ExploreService {
     const shown = pageOf(rows, page.limit, (last) =>
       encodeCountedCursor({ count: last.clicks, id: last.id }),
     );
-    return { items: shown.items.map(toTrendingItem), nextCursor: shown.nextCursor };
+    return { items: shown.items.map(toTrendingItem), next_cursor: shown.nextCursor };
   }
 
   /** A style category's page: posts with a tag that equals or contains the category, ignoring case. */
@@ -326,21 +326,24 @@ export class ExploreService {
     return {
       items: await this.postsOf(userId, page.items),
       total,
-      totalCapped: false,
-      nextCursor: page.nextCursor,
+      total_capped: false,
+      next_cursor: page.nextCursor,
     };
   }
 
   // --- for the swipes module ------------------------------------------------------------------------------
 
-  /** The newest public posts as the taste ranking scores them (tags, author as brand, first tag, colours). */
+  /**
+   * The newest public posts as the preferences ranking scores them (tags, author as brand, first tag,
+   * colours).
+   */
   async findRankableOutfits(options: OutfitCandidateOptions): Promise<RankableOutfit[]> {
     const rows = await findOutfitCandidates(this.db, options);
     return rows.map((row) => ({
       postId: row.postId,
       createdAt: row.createdAt,
       tags: row.tagKeys,
-      brand: postAuthorName({ username: row.username, displayName: row.displayName }),
+      brand: postAuthorName({ username: row.username, display_name: row.displayName }),
       category: row.tagKeys[0] ?? null,
       colors: row.filterKeys
         .filter((key) => key.startsWith(COLOR_KEY) && key !== NO_COLOR_KEY)
@@ -371,8 +374,8 @@ export class ExploreService {
     return {
       items: await this.postsOf(viewerId, page.items),
       total,
-      totalCapped,
-      nextCursor: page.nextCursor,
+      total_capped: totalCapped,
+      next_cursor: page.nextCursor,
     };
   }
 }

@@ -115,10 +115,10 @@ export class FollowsService {
     return {
       items: page.items.map((row) => ({
         ...toAuthor(row.person),
-        followedAt: row.followedAt.toISOString(),
-        isFollowing: row.viewerFollows,
+        followed_at: row.followedAt.toISOString(),
+        is_following: row.viewerFollows,
       })),
-      nextCursor: page.nextCursor,
+      next_cursor: page.nextCursor,
     };
   }
 

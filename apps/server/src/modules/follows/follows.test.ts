@@ -126,17 +126,17 @@ describe('followers and following lists', () => {
 
     const first = (await call('GET', '/profiles/carol/followers?limit=2', bob)).json() as FollowListPage;
     expect(first.items.map((p) => p.id)).toEqual([fans[2]!.id, fans[1]!.id]);
-    expect(first.items.map((p) => p.isFollowing)).toEqual([false, true]);
-    expect(first.nextCursor).not.toBeNull();
+    expect(first.items.map((p) => p.is_following)).toEqual([false, true]);
+    expect(first.next_cursor).not.toBeNull();
     const second = (
-      await call('GET', `/profiles/carol/followers?limit=2&cursor=${first.nextCursor}`, bob)
+      await call('GET', `/profiles/carol/followers?limit=2&cursor=${first.next_cursor}`, bob)
     ).json() as FollowListPage;
     expect(second.items.map((p) => p.id)).toEqual([fans[0]!.id]);
-    expect(second.nextCursor).toBeNull();
+    expect(second.next_cursor).toBeNull();
 
     const following = (await call('GET', `/profiles/bob/following`, null)).json() as FollowListPage;
     expect(following.items.map((p) => p.id)).toEqual([fans[1]!.id]);
-    expect(following.items[0]).toMatchObject({ isFollowing: false, followedAt: expect.any(String) });
+    expect(following.items[0]).toMatchObject({ is_following: false, followed_at: expect.any(String) });
     expect((await call('GET', '/profiles/nobody/followers', null)).statusCode).toBe(404);
   });
 });
@@ -152,10 +152,10 @@ describe('feed cards', () => {
     await publishPost(ctx.app, followed);
     await publishPost(ctx.app, other);
     const feed = (await call('GET', '/posts', viewer)).json() as PostPage;
-    const byAuthor = new Map(feed.items.map((post) => [post.author.id, post.followingAuthor]));
+    const byAuthor = new Map(feed.items.map((post) => [post.author.id, post.following_author]));
     expect(byAuthor.get(followed.id)).toBe(true);
     expect(byAuthor.get(other.id)).toBe(false);
     const anonymous = (await call('GET', '/posts', null)).json() as PostPage;
-    expect(anonymous.items.every((post) => !post.followingAuthor)).toBe(true);
+    expect(anonymous.items.every((post) => !post.following_author)).toBe(true);
   });
 });

@@ -45,7 +45,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const { conversation, created } = await service.startConversation(user.id, request.body.profileId);
+      const { conversation, created } = await service.startConversation(user.id, request.body.profile_id);
       return reply.status(created ? 201 : 200).send(conversation);
     },
   );

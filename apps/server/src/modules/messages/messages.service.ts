@@ -49,10 +49,10 @@ const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 export function toMessage(row: MessageRow): Message {
   return {
     id: row.id,
-    conversationId: row.conversation_id,
-    senderId: row.sender_id,
+    conversation_id: row.conversation_id,
+    sender_id: row.sender_id,
     body: row.body,
-    createdAt: row.created_at.toISOString(),
+    created_at: row.created_at.toISOString(),
   };
 }
 
@@ -60,10 +60,10 @@ function toConversation(row: ConversationListRow): Conversation {
   return {
     id: row.id,
     participant: toAuthor(row.participant),
-    lastMessage: row.lastMessage ? toMessage(row.lastMessage) : null,
-    unreadCount: row.unreadCount,
-    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
+    last_message: row.lastMessage ? toMessage(row.lastMessage) : null,
+    unread_count: row.unreadCount,
+    last_message_at: row.lastMessageAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
   };
 }
 
@@ -128,7 +128,7 @@ export class MessagesService {
     const page = pageOf(rows, query.limit, (last) =>
       encodeKeysetCursor({ createdAt: last.activityAt, id: last.id }),
     );
-    return { items: page.items.map(toConversation), nextCursor: page.nextCursor };
+    return { items: page.items.map(toConversation), next_cursor: page.nextCursor };
   }
 
   async listMessages(userId: string, conversationId: string, query: PageQuery): Promise<MessagePage> {
@@ -144,7 +144,7 @@ export class MessagesService {
     const page = pageOf(rows, query.limit, (last) =>
       encodeKeysetCursor({ createdAt: last.created_at, id: last.id }),
     );
-    return { items: page.items.map(toMessage), nextCursor: page.nextCursor };
+    return { items: page.items.map(toMessage), next_cursor: page.nextCursor };
   }
 
   /**
@@ -178,11 +178,11 @@ export class MessagesService {
     await markReadUntil(this.db, conversationId, userId, 'now');
     const unreadCount = await countUnread(this.db, userId);
     await this.deps.events.unreadChanged(userId, unreadCount);
-    return { unreadCount };
+    return { unread_count: unreadCount };
   }
 
   async unreadCount(userId: string): Promise<UnreadCount> {
-    return { unreadCount: await countUnread(this.db, userId) };
+    return { unread_count: await countUnread(this.db, userId) };
   }
 
   /** Whether a block stands between the user and another participant. */

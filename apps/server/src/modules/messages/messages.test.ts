@@ -61,28 +61,28 @@ describe('starting a conversation', () => {
     expect(notFollowing.json().error.message).toBe(
       'You can only start a conversation with someone you follow',
     );
-    const self = await call('POST', '/conversations', alice, { profileId: alice.id });
+    const self = await call('POST', '/conversations', alice, { profile_id: alice.id });
     expect(self.statusCode).toBe(422);
     expect(
-      (await call('POST', '/conversations', alice, { profileId: '00000000-0000-4000-8000-0000000000aa' }))
+      (await call('POST', '/conversations', alice, { profile_id: '00000000-0000-4000-8000-0000000000aa' }))
         .statusCode,
     ).toBe(404);
-    expect((await call('POST', '/conversations', null, { profileId: bob.id })).statusCode).toBe(401);
+    expect((await call('POST', '/conversations', null, { profile_id: bob.id })).statusCode).toBe(401);
 
     await call('PUT', `/follows/${bob.id}`, alice);
-    const created = await call('POST', '/conversations', alice, { profileId: bob.id });
+    const created = await call('POST', '/conversations', alice, { profile_id: bob.id });
     expect(created.statusCode).toBe(201);
     const conversation = created.json() as Conversation;
     expect(conversation).toMatchObject({
       participant: { id: bob.id, username: 'bob.starter' },
-      lastMessage: null,
-      unreadCount: 0,
+      last_message: null,
+      unread_count: 0,
     });
     // Asking again, from either side (Bob does not follow Alice), gives the same conversation.
-    const again = await call('POST', '/conversations', alice, { profileId: bob.id });
+    const again = await call('POST', '/conversations', alice, { profile_id: bob.id });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(conversation.id);
-    const fromBob = await call('POST', '/conversations', bob, { profileId: alice.id });
+    const fromBob = await call('POST', '/conversations', bob, { profile_id: alice.id });
     expect(fromBob.statusCode).toBe(200);
     expect(fromBob.json()).toMatchObject({ id: conversation.id, participant: { id: alice.id } });
   });
@@ -94,7 +94,7 @@ describe('messages', () => {
   beforeAll(async () => {
     await call('PUT', `/follows/${bob.id}`, alice);
     conversationId = (
-      (await call('POST', '/conversations', alice, { profileId: bob.id })).json() as Conversation
+      (await call('POST', '/conversations', alice, { profile_id: bob.id })).json() as Conversation
     ).id;
   });
 
@@ -102,7 +102,11 @@ describe('messages', () => {
     // A conversation of its own, so that these three are all its messages.
     const { alice, bob, conversationId } = await newPair();
     const first = await send(alice, conversationId, '  Hi Bob! Love your jacket  ');
-    expect(first).toMatchObject({ body: 'Hi Bob! Love your jacket', senderId: alice.id, conversationId });
+    expect(first).toMatchObject({
+      body: 'Hi Bob! Love your jacket',
+      sender_id: alice.id,
+      conversation_id: conversationId,
+    });
     await send(bob, conversationId, 'Thanks! It is vintage');
     await send(alice, conversationId, 'Where from?');
 
@@ -111,10 +115,10 @@ describe('messages', () => {
     ).json() as MessagePage;
     expect(page.items.map((m) => m.body)).toEqual(['Where from?', 'Thanks! It is vintage']);
     const older = (
-      await call('GET', `/conversations/${conversationId}/messages?limit=2&cursor=${page.nextCursor}`, bob)
+      await call('GET', `/conversations/${conversationId}/messages?limit=2&cursor=${page.next_cursor}`, bob)
     ).json() as MessagePage;
     expect(older.items.map((m) => m.body)).toEqual(['Hi Bob! Love your jacket']);
-    expect(older.nextCursor).toBeNull();
+    expect(older.next_cursor).toBeNull();
   });
 
   it('refuse blank and overlong bodies', async () => {
@@ -158,40 +162,43 @@ describe('messages', () => {
     await send(alice, conversationId, 'And the shoes?');
     // Replying marked what came before as read; Alice's two later messages are unread, Bob's own never count.
     const bobUnread = (await call('GET', '/me/unread-count', bob)).json();
-    expect(bobUnread).toEqual({ unreadCount: 2 });
-    expect((await call('GET', '/me/unread-count', alice)).json()).toEqual({ unreadCount: 0 });
+    expect(bobUnread).toEqual({ unread_count: 2 });
+    expect((await call('GET', '/me/unread-count', alice)).json()).toEqual({ unread_count: 0 });
 
     const list = (await call('GET', '/conversations', bob)).json() as ConversationPage;
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({
       id: conversationId,
       participant: { id: alice.id },
-      unreadCount: 2,
-      lastMessage: { senderId: alice.id, body: 'And the shoes?' },
+      unread_count: 2,
+      last_message: { sender_id: alice.id, body: 'And the shoes?' },
     });
 
     expect((await call('POST', `/conversations/${conversationId}/read`, bob)).json()).toEqual({
-      unreadCount: 0,
+      unread_count: 0,
     });
-    expect((await call('GET', '/me/unread-count', bob)).json()).toEqual({ unreadCount: 0 });
+    expect((await call('GET', '/me/unread-count', bob)).json()).toEqual({ unread_count: 0 });
     expect(
-      ((await call('GET', '/conversations', bob)).json() as ConversationPage).items[0]!.unreadCount,
+      ((await call('GET', '/conversations', bob)).json() as ConversationPage).items[0]!.unread_count,
     ).toBe(0);
   });
 
   it('list conversations by latest activity and search names and message text', async () => {
     await call('PUT', `/follows/${eve.id}`, alice);
     const withEve = (
-      await call('POST', '/conversations', alice, { profileId: eve.id })
+      await call('POST', '/conversations', alice, { profile_id: eve.id })
     ).json() as Conversation;
     await send(eve, withEve.id, 'Sale on linen tomorrow');
     const list = (await call('GET', '/conversations', alice)).json() as ConversationPage;
     expect(list.items.map((c) => c.id)).toEqual([withEve.id, conversationId]);
-    expect(list.items[0]).toMatchObject({ unreadCount: 1, lastMessage: { body: 'Sale on linen tomorrow' } });
+    expect(list.items[0]).toMatchObject({
+      unread_count: 1,
+      last_message: { body: 'Sale on linen tomorrow' },
+    });
 
     const page = (await call('GET', '/conversations?limit=1', alice)).json() as ConversationPage;
     const next = (
-      await call('GET', `/conversations?limit=1&cursor=${page.nextCursor}`, alice)
+      await call('GET', `/conversations?limit=1&cursor=${page.next_cursor}`, alice)
     ).json() as ConversationPage;
     expect([...page.items, ...next.items].map((c) => c.id)).toEqual([withEve.id, conversationId]);
 

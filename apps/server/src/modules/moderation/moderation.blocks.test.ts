@@ -104,8 +104,8 @@ const savedAny = (response: LightMyRequestResponse) => {
 };
 /** An album card that shows or counts the owner's post. */
 const cardShows = (album: Album, owner: Side) =>
-  album.images.some((image) => image.postId === owner.post.id) ||
-  album.postCount > album.images.filter((image) => image.postId !== owner.post.id).length;
+  album.images.some((image) => image.post_id === owner.post.id) ||
+  album.post_count > album.images.filter((image) => image.post_id !== owner.post.id).length;
 
 async function makeSide(user: TestUser, username: string): Promise<Omit<Side, 'mixed' | 'comment'>> {
   await updateProfile(ctx.app, user, {
@@ -120,7 +120,7 @@ async function makeSide(user: TestUser, username: string): Promise<Omit<Side, 'm
   const album = await ok<Album>(user, {
     method: 'POST',
     url: '/albums',
-    payload: { name: `${username} looks`, postId: post.id },
+    payload: { name: `${username} looks`, post_id: post.id },
   });
   return { user, username, post, itemId: post.items[0]!.id, extra, album: album.id };
 }
@@ -143,7 +143,7 @@ beforeAll(async () => {
     const mixed = await ok<Album>(self.user, {
       method: 'POST',
       url: '/albums',
-      payload: { name: 'Mixed', postId: self.post.id },
+      payload: { name: 'Mixed', post_id: self.post.id },
     });
     await ok(self.user, { method: 'PUT', url: `/albums/${mixed.id}/posts/${other.post.id}` });
     const comment = await ok<Comment>(self.user, {
@@ -166,7 +166,7 @@ beforeAll(async () => {
   const album = await ok<Album>(carol, {
     method: 'POST',
     url: '/albums',
-    payload: { name: 'Carol picks', postId: carolPost.id },
+    payload: { name: 'Carol picks', post_id: carolPost.id },
   });
   carolAlbum = album.id;
   for (const side of [alice, bob]) {
@@ -179,7 +179,7 @@ beforeAll(async () => {
   conversation = await ok<Conversation>(alice.user, {
     method: 'POST',
     url: '/conversations',
-    payload: { profileId: bob.user.id },
+    payload: { profile_id: bob.user.id },
   });
   await ok(alice.user, {
     method: 'POST',
@@ -300,7 +300,7 @@ const CASES: BlockCase[] = [
     request: (_r, o) => ({
       method: 'POST',
       url: `/posts/${carolPost.id}/comments`,
-      payload: { body: 'Reply', parentId: o.comment.id },
+      payload: { body: 'Reply', parent_id: o.comment.id },
     }),
     reaches: succeeded,
     refusedWith: 404,
@@ -421,7 +421,7 @@ const CASES: BlockCase[] = [
   {
     route: 'POST /api/v1/albums',
     what: "a new album starting with the other's post",
-    request: (_r, o) => ({ method: 'POST', url: '/albums', payload: { name: 'Theirs', postId: o.post.id } }),
+    request: (_r, o) => ({ method: 'POST', url: '/albums', payload: { name: 'Theirs', post_id: o.post.id } }),
     reaches: succeeded,
     refusedWith: 404,
   },
@@ -576,7 +576,7 @@ const CASES: BlockCase[] = [
   {
     route: 'POST /api/v1/conversations',
     what: 'starting (or reopening) the conversation with the other',
-    request: (_r, o) => ({ method: 'POST', url: '/conversations', payload: { profileId: o.user.id } }),
+    request: (_r, o) => ({ method: 'POST', url: '/conversations', payload: { profile_id: o.user.id } }),
     reaches: succeeded,
     refusedWith: 403,
   },
@@ -623,7 +623,7 @@ const CASES: BlockCase[] = [
     route: 'GET /api/v1/me/unread-count',
     what: "the unread count, for the other's messages",
     request: () => get('/me/unread-count'),
-    reaches: (response) => body<{ unreadCount: number }>(response).unreadCount > 0,
+    reaches: (response) => body<{ unread_count: number }>(response).unread_count > 0,
     before: markConversationUnread,
   },
 ];
@@ -646,10 +646,9 @@ const NOT_ABOUT_OTHERS: Record<string, string> = {
   'POST /api/v1/posts': "publishes one's own post",
   'POST /api/v1/swipes/batch':
     "records one's own swipe history as sent: a post one cannot see is kept as sent, like a deleted one",
-  'GET /api/v1/swipes/preferences': "one's own taste",
-  'DELETE /api/v1/swipes': "forgets one's own taste",
+  'GET /api/v1/swipes/preferences': "one's own preferences",
+  'DELETE /api/v1/swipes': "forgets one's own preferences",
   'GET /api/v1/brands': 'brand names, nobody in particular',
-  'POST /api/v1/brands': 'brand names, nobody in particular',
   'GET /api/v1/explore/brands': 'brands with item counts, nobody in particular',
   'POST /api/v1/reports':
     'goes to the moderators, not to the other; the blocker may still report whom they blocked',

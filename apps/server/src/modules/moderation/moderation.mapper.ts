@@ -6,12 +6,12 @@ import type { AdminReportRow, BlockListRow } from './moderation.repository.ts';
 export function toReport(row: ReportRow): Report {
   return {
     id: row.id,
-    targetType: row.target_type,
-    targetId: row.target_id,
+    target_type: row.target_type,
+    target_id: row.target_id,
     reason: row.reason as ReportReason,
     note: row.note,
     status: row.status,
-    createdAt: row.created_at.toISOString(),
+    created_at: row.created_at.toISOString(),
   };
 }
 
@@ -21,14 +21,14 @@ export function toAdminReport(row: AdminReportRow): AdminReport {
     reporter: toAuthor(row.reporter),
     target: row.target && {
       text: row.target.text,
-      mediaUrl: row.target.mediaUrl,
-      postId: row.target.postId,
+      media_url: row.target.mediaUrl,
+      post_id: row.target.postId,
       author: toAuthor(row.target.author),
     },
-    resolvedAt: row.report.resolved_at?.toISOString() ?? null,
+    resolved_at: row.report.resolved_at?.toISOString() ?? null,
   };
 }
 
 export function toBlockedProfile(row: BlockListRow): BlockedProfile {
-  return { ...toAuthor(row.person), blockedAt: row.blockedAt.toISOString() };
+  return { ...toAuthor(row.person), blocked_at: row.blockedAt.toISOString() };
 }

@@ -63,13 +63,13 @@ export class ModerationService {
    * private post of someone else is 'not found', so its existence does not leak), and must not be theirs.
    */
   async report(userId: string, input: ParsedCreateReportBody): Promise<Report> {
-    const target = await findReportable(this.db, input.targetType, input.targetId);
+    const target = await findReportable(this.db, input.target_type, input.target_id);
     if (!target || !(target.isPublic || target.postOwnerId === userId)) throw targetNotFound();
     if (target.ownerId === userId) {
       throw new AppError(
         422,
         'cannot_report_own',
-        input.targetType === 'user'
+        input.target_type === 'user'
           ? MODERATION_MESSAGES.cannotReportSelf
           : MODERATION_MESSAGES.cannotReportOwn,
       );
@@ -78,8 +78,8 @@ export class ModerationService {
     try {
       row = await insertReport(this.db, {
         reporter_id: userId,
-        target_type: input.targetType,
-        target_id: input.targetId,
+        target_type: input.target_type,
+        target_id: input.target_id,
         target_profile_id: target.ownerId,
         reason: input.reason,
         note: input.note,
@@ -136,7 +136,7 @@ export class ModerationService {
     const page = pageOf(rows, query.limit, (last) =>
       encodeKeysetCursor({ createdAt: last.blockedAt, id: last.person.id }),
     );
-    return { items: page.items.map(toBlockedProfile), nextCursor: page.nextCursor };
+    return { items: page.items.map(toBlockedProfile), next_cursor: page.nextCursor };
   }
 
   // --- the administrators' review -------------------------------------------------------------------------
@@ -150,7 +150,7 @@ export class ModerationService {
     const page = pageOf(rows, query.limit, (last) =>
       encodeKeysetCursor({ createdAt: last.report.created_at, id: last.report.id }),
     );
-    return { items: page.items.map(toAdminReport), nextCursor: page.nextCursor };
+    return { items: page.items.map(toAdminReport), next_cursor: page.nextCursor };
   }
 
   /** Resolves or dismisses a report (or opens it again). */
@@ -163,12 +163,12 @@ export class ModerationService {
   /** Removes a post (with its stored files, as its owner's delete does) and resolves its open reports. */
   async removePost(postId: string): Promise<RemovalResult> {
     await this.deps.posts.removePostAsModerator(postId);
-    return { removed: true, reportsResolved: await resolveOpenReportsOf(this.db, 'post', postId) };
+    return { removed: true, reports_resolved: await resolveOpenReportsOf(this.db, 'post', postId) };
   }
 
   /** Removes a comment (and its replies) and resolves its open reports. */
   async removeComment(commentId: string): Promise<RemovalResult> {
     await this.deps.social.removeCommentAsModerator(commentId);
-    return { removed: true, reportsResolved: await resolveOpenReportsOf(this.db, 'comment', commentId) };
+    return { removed: true, reports_resolved: await resolveOpenReportsOf(this.db, 'comment', commentId) };
   }
 }

@@ -68,8 +68,8 @@ describe('reports', () => {
 
   it('needs a signed-in user', async () => {
     const response = await call('POST', '/reports', null, {
-      targetType: 'post',
-      targetId: post.id,
+      target_type: 'post',
+      target_id: post.id,
       reason: 'spam',
     });
     expect(response.statusCode).toBe(401);
@@ -77,11 +77,11 @@ describe('reports', () => {
 
   it('refuses a bad target type, a reason outside the list, a long note and a malformed id', async () => {
     const bad = [
-      { targetType: 'album', targetId: post.id, reason: 'spam' },
-      { targetType: 'post', targetId: post.id, reason: 'boring' },
-      { targetType: 'post', targetId: post.id, reason: 'spam', note: 'x'.repeat(501) },
-      { targetType: 'post', targetId: 'not-an-id', reason: 'spam' },
-      { targetType: 'post', targetId: post.id },
+      { target_type: 'album', target_id: post.id, reason: 'spam' },
+      { target_type: 'post', target_id: post.id, reason: 'boring' },
+      { target_type: 'post', target_id: post.id, reason: 'spam', note: 'x'.repeat(501) },
+      { target_type: 'post', target_id: 'not-an-id', reason: 'spam' },
+      { target_type: 'post', target_id: post.id },
     ];
     for (const payload of bad) {
       const response = await call('POST', '/reports', alice, payload);
@@ -96,8 +96,8 @@ describe('reports', () => {
     const unknown = '00000000-0000-4000-8000-000000000abc';
     for (const targetType of ['post', 'comment', 'user']) {
       const response = await call('POST', '/reports', alice, {
-        targetType,
-        targetId: unknown,
+        target_type: targetType,
+        target_id: unknown,
         reason: 'spam',
       });
       expect(response.statusCode).toBe(404);
@@ -105,8 +105,8 @@ describe('reports', () => {
     const hidden = await publishPost(ctx.app, bob, { caption: 'Hidden' });
     await makePostPrivate(ctx.app, hidden.id);
     const response = await call('POST', '/reports', alice, {
-      targetType: 'post',
-      targetId: hidden.id,
+      target_type: 'post',
+      target_id: hidden.id,
       reason: 'spam',
     });
     expect(response.statusCode).toBe(404);
@@ -119,34 +119,38 @@ describe('reports', () => {
       ['comment', comment.id],
       ['user', bob.id],
     ] as const) {
-      const response = await call('POST', '/reports', bob, { targetType, targetId, reason: 'other' });
+      const response = await call('POST', '/reports', bob, {
+        target_type: targetType,
+        target_id: targetId,
+        reason: 'other',
+      });
       expect(response.statusCode).toBe(422);
     }
     expect(
-      (await call('POST', '/reports', bob, { targetType: 'user', targetId: bob.id, reason: 'spam' })).json()
+      (await call('POST', '/reports', bob, { target_type: 'user', target_id: bob.id, reason: 'spam' })).json()
         .error.message,
     ).toBe('You cannot report yourself');
   });
 
   it('records a report of a post, a comment and a user once per reporter', async () => {
     const report = await call('POST', '/reports', alice, {
-      targetType: 'post',
-      targetId: post.id,
+      target_type: 'post',
+      target_id: post.id,
       reason: 'nudity',
       note: '  see the second photo  ',
     });
     expect(report.statusCode, report.body).toBe(201);
     expect(report.json()).toMatchObject({
-      targetType: 'post',
-      targetId: post.id,
+      target_type: 'post',
+      target_id: post.id,
       reason: 'nudity',
       note: 'see the second photo',
       status: 'open',
     } satisfies Partial<Report>);
 
     const again = await call('POST', '/reports', alice, {
-      targetType: 'post',
-      targetId: post.id,
+      target_type: 'post',
+      target_id: post.id,
       reason: 'spam',
     });
     expect(again.statusCode).toBe(409);
@@ -154,21 +158,21 @@ describe('reports', () => {
 
     // Someone else may report the same post; the same person may report the comment and the user.
     expect(
-      (await call('POST', '/reports', carol, { targetType: 'post', targetId: post.id, reason: 'spam' }))
+      (await call('POST', '/reports', carol, { target_type: 'post', target_id: post.id, reason: 'spam' }))
         .statusCode,
     ).toBe(201);
     expect(
       (
         await call('POST', '/reports', alice, {
-          targetType: 'comment',
-          targetId: comment.id,
+          target_type: 'comment',
+          target_id: comment.id,
           reason: 'harassment',
         })
       ).statusCode,
     ).toBe(201);
     const user = await call('POST', '/reports', alice, {
-      targetType: 'user',
-      targetId: bob.id,
+      target_type: 'user',
+      target_id: bob.id,
       reason: 'scam',
     });
     expect(user.statusCode).toBe(201);
@@ -192,7 +196,7 @@ describe('blocks', () => {
     // Alice and Bob follow each other and talk.
     await json('PUT', `/follows/${bob.id}`, alice);
     await json('PUT', `/follows/${alice.id}`, bob);
-    conversation = await json<Conversation>('POST', '/conversations', alice, { profileId: bob.id });
+    conversation = await json<Conversation>('POST', '/conversations', alice, { profile_id: bob.id });
     await json('POST', `/conversations/${conversation.id}/messages`, bob, { body: 'Hi Alice' });
   });
 
@@ -266,7 +270,7 @@ describe('blocks', () => {
       (
         await call('POST', `/posts/${carolPost.id}/comments`, alice, {
           body: 'reply',
-          parentId: bobComment.id,
+          parent_id: bobComment.id,
         })
       ).statusCode,
     ).toBe(404);
@@ -315,12 +319,12 @@ describe('blocks', () => {
 
   it("does not count a blocked person's comments for the blocker", async () => {
     await aliceBlocksBob();
-    type Counted = { id: string; commentCount: number };
+    type Counted = { id: string; comment_count: number };
     const countFor = async (viewer: TestUser | null) => ({
-      detail: (await json<Counted>('GET', `/posts/${carolPost.id}`, viewer)).commentCount,
+      detail: (await json<Counted>('GET', `/posts/${carolPost.id}`, viewer)).comment_count,
       feed: (await json<{ items: Counted[] }>('GET', '/posts?limit=50', viewer)).items.find(
         (post) => post.id === carolPost.id,
-      )?.commentCount,
+      )?.comment_count,
     });
     expect(await countFor(alice)).toEqual({ detail: 1, feed: 1 });
     expect(await countFor(bob)).toEqual({ detail: 1, feed: 1 });
@@ -332,11 +336,11 @@ describe('blocks', () => {
     await aliceBlocksBob();
     const bobAlbum = await json<{ id: string }>('POST', '/albums', bob, {
       name: 'Bob mod looks',
-      postId: bobPost.id,
+      post_id: bobPost.id,
     });
     const aliceAlbum = await json<{ id: string }>('POST', '/albums', alice, {
       name: 'Alice mod looks',
-      postId: alicePost.id,
+      post_id: alicePost.id,
     });
     const seenBy = async (viewer: TestUser | null) =>
       ids(await json<AlbumPage>('GET', '/albums?limit=50', viewer));
@@ -353,7 +357,7 @@ describe('blocks', () => {
       [alice, bob],
       [bob, alice],
     ] as const) {
-      const start = await call('POST', '/conversations', from, { profileId: to.id });
+      const start = await call('POST', '/conversations', from, { profile_id: to.id });
       expect(start.statusCode).toBe(403);
       expect(start.json().error.message).toBe('You cannot message this person');
       const send = await call('POST', `/conversations/${conversation.id}/messages`, from, {
@@ -366,7 +370,7 @@ describe('blocks', () => {
       expect((await call('GET', `/conversations/${conversation.id}/messages`, from)).statusCode).toBe(404);
     }
     // Bob's unanswered message no longer counts as unread for Alice.
-    expect(await json('GET', '/me/unread-count', alice)).toEqual({ unreadCount: 0 });
+    expect(await json('GET', '/me/unread-count', alice)).toEqual({ unread_count: 0 });
   });
 
   it('lists the people one blocked, and only them', async () => {
@@ -407,14 +411,14 @@ describe('the administrators', () => {
   async function reported(caption: string, text: string): Promise<{ post: Post; comment: Comment }> {
     const post = await publishPost(ctx.app, bob, { caption }, 2);
     const comment = await addComment(bob, post.id, text);
-    await json('POST', '/reports', carol, { targetType: 'post', targetId: post.id, reason: 'violence' });
-    await json('POST', '/reports', carol, { targetType: 'comment', targetId: comment.id, reason: 'hate' });
+    await json('POST', '/reports', carol, { target_type: 'post', target_id: post.id, reason: 'violence' });
+    await json('POST', '/reports', carol, { target_type: 'comment', target_id: comment.id, reason: 'hate' });
     return { post, comment };
   }
 
   beforeAll(async () => {
     // A report of Bob himself, older than the two below (the reports tests may add another).
-    await json('POST', '/reports', carol, { targetType: 'user', targetId: bob.id, reason: 'spam' });
+    await json('POST', '/reports', carol, { target_type: 'user', target_id: bob.id, reason: 'spam' });
     ({ post, comment } = await reported('To be reviewed', 'Rude words'));
   });
 
@@ -439,28 +443,28 @@ describe('the administrators', () => {
     const page = await json<AdminReportPage>('GET', '/admin/reports?limit=50', admin);
     const [newest, second] = page.items;
     expect(newest).toMatchObject({
-      targetType: 'comment',
-      targetId: comment.id,
+      target_type: 'comment',
+      target_id: comment.id,
       reason: 'hate',
       status: 'open',
       reporter: { id: carol.id, username: 'carol.mod' },
-      target: { text: 'Rude words', postId: post.id, author: { id: bob.id, username: 'bob.mod' } },
+      target: { text: 'Rude words', post_id: post.id, author: { id: bob.id, username: 'bob.mod' } },
     });
-    expect(newest?.target?.mediaUrl).toBe(post.mediaUrl);
+    expect(newest?.target?.media_url).toBe(post.media_url);
     expect(second).toMatchObject({
-      targetType: 'post',
-      targetId: post.id,
-      target: { text: 'To be reviewed', mediaUrl: post.mediaUrl, postId: post.id },
+      target_type: 'post',
+      target_id: post.id,
+      target: { text: 'To be reviewed', media_url: post.media_url, postId: post.id },
     });
     expect(page.items.every((report) => report.status === 'open')).toBe(true);
     expect(
-      page.items.some((report) => report.targetType === 'user' && report.target?.author.id === bob.id),
+      page.items.some((report) => report.target_type === 'user' && report.target?.author.id === bob.id),
     ).toBe(true);
     // Paging goes through every report once.
     const first = await json<AdminReportPage>('GET', '/admin/reports?limit=2', admin);
     const rest = await json<AdminReportPage>(
       'GET',
-      `/admin/reports?limit=50&cursor=${first.nextCursor}`,
+      `/admin/reports?limit=50&cursor=${first.next_cursor}`,
       admin,
     );
     expect([...ids(first), ...ids(rest)]).toEqual(ids(page));
@@ -485,7 +489,7 @@ describe('the administrators', () => {
     expect(ids(after)).not.toContain(userReport.id);
     const closed = await json<AdminReportPage>('GET', '/admin/reports?status=dismissed', admin);
     expect(closed.items).toEqual([expect.objectContaining({ id: userReport.id, status: 'dismissed' })]);
-    expect(closed.items[0]?.resolvedAt).toBeTruthy();
+    expect(closed.items[0]?.resolved_at).toBeTruthy();
     expect(
       (
         await call('PATCH', '/admin/reports/00000000-0000-4000-8000-000000000abc', admin, {
@@ -502,13 +506,13 @@ describe('the administrators', () => {
     // A post and comment of its own: the tests above read theirs.
     const { post, comment } = await reported('To be removed', 'Ruder words');
     const removedComment = await json('DELETE', `/admin/comments/${comment.id}`, admin);
-    expect(removedComment).toEqual({ removed: true, reportsResolved: 1 });
+    expect(removedComment).toEqual({ removed: true, reports_resolved: 1 });
     expect((await json<CommentPage>('GET', `/posts/${post.id}/comments`, carol)).items).toEqual([]);
 
-    const files = post.media.flatMap((m) => [m.url, ...m.variants.map((v) => v.url)]);
+    const files = post.media.flatMap((m) => [m.media_url, ...m.variants.map((v) => v.url)]);
     for (const url of files) expect((await ctx.app.inject({ url })).statusCode, url).toBe(200);
     const removed = await json('DELETE', `/admin/posts/${post.id}`, admin);
-    expect(removed).toEqual({ removed: true, reportsResolved: 1 });
+    expect(removed).toEqual({ removed: true, reports_resolved: 1 });
     for (const viewer of [null, carol, bob]) {
       expect((await call('GET', `/posts/${post.id}`, viewer)).statusCode).toBe(404);
       expect(ids(await json<PostPage>('GET', '/posts?limit=50', viewer))).not.toContain(post.id);
@@ -516,7 +520,7 @@ describe('the administrators', () => {
     for (const url of files) expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
 
     const resolved = await json<AdminReportPage>('GET', '/admin/reports?status=resolved', admin);
-    const closedPost = resolved.items.find((report) => report.targetId === post.id);
+    const closedPost = resolved.items.find((report) => report.target_id === post.id);
     expect(closedPost).toMatchObject({ status: 'resolved', target: null });
     expect((await call('DELETE', `/admin/posts/${post.id}`, admin)).statusCode).toBe(404);
     expect((await call('DELETE', `/admin/comments/${comment.id}`, admin)).statusCode).toBe(404);

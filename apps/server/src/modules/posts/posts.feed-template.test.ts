@@ -17,12 +17,12 @@ function personalised(page: PostPage, states: readonly ViewerPostState[]): PostP
       const state = states[index]!;
       return {
         ...post,
-        items: post.items.map((item) => ({ ...item, savedByMe: state.savedItemIds.has(item.id) })),
-        likeCount: state.likeCount,
-        commentCount: state.commentCount,
-        likedByMe: state.likedByMe,
-        savedByMe: state.savedByMe,
-        followingAuthor: state.followingAuthor,
+        items: post.items.map((item) => ({ ...item, saved_by_me: state.savedItemIds.has(item.id) })),
+        like_count: state.like_count,
+        comment_count: state.comment_count,
+        liked_by_me: state.liked_by_me,
+        saved_by_me: state.saved_by_me,
+        following_author: state.following_author,
       };
     }),
   };
@@ -39,8 +39,8 @@ function templateOf(page: PostPage): { template: FeedPageTemplate; json: string;
 const tricky = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.constantFrom(
-    '"likeCount":1',
-    ',"savedByMe":true}',
+    '"like_count":1',
+    ',"saved_by_me":true}',
     'שלום עולם',
     '👗✨ "quoted" \\ back\\slash',
     '\u2028\u2029\u0000\ud800',
@@ -52,39 +52,39 @@ const count = fc.integer({ min: 0, max: 2_000_000_000 });
 
 const itemArb = fc.record({
   id: fc.uuid({ version: 4 }),
-  itemType: maybe(tricky),
+  item_type: maybe(tricky),
   brand: maybe(tricky),
   link: tricky,
   size: maybe(tricky),
   title: maybe(tricky),
-  imageUrl: maybe(tricky),
+  image_url: maybe(tricky),
   price: maybe(fc.double({ noNaN: true, noDefaultInfinity: true })),
   currency: fc.constantFrom(...CURRENCIES),
   color: maybe(tricky),
   pattern: maybe(tricky),
-  savedByMe: fc.boolean(),
+  saved_by_me: fc.boolean(),
 });
 
 const postArb = fc.record({
   id: fc.uuid({ version: 4 }),
   caption: tricky,
-  mediaUrl: tricky,
-  mediaType: fc.constantFrom('image', 'video'),
+  media_url: tricky,
+  media_type: fc.constantFrom('image', 'video'),
   visibility: fc.constant('public'),
-  createdAt: fc.constant('2026-01-02T03:04:05.678Z'),
-  updatedAt: fc.constant('2026-01-02T03:04:05.678Z'),
+  created_at: fc.constant('2026-01-02T03:04:05.678Z'),
+  updated_at: fc.constant('2026-01-02T03:04:05.678Z'),
   author: fc.record({
     id: fc.uuid({ version: 4 }),
     username: maybe(tricky),
-    displayName: maybe(tricky),
-    avatarUrl: maybe(tricky),
+    display_name: maybe(tricky),
+    avatar_url: maybe(tricky),
   }),
   media: fc.array(
     fc.record({
       id: fc.uuid({ version: 4 }),
-      url: tricky,
-      type: fc.constantFrom('image', 'video'),
-      order: fc.nat(10),
+      media_url: tricky,
+      media_type: fc.constantFrom('image', 'video'),
+      media_order: fc.nat(10),
       width: maybe(fc.nat(5000)),
       height: maybe(fc.nat(5000)),
       placeholder: maybe(tricky),
@@ -93,16 +93,16 @@ const postArb = fc.record({
     { maxLength: 3 },
   ),
   items: fc.array(itemArb, { maxLength: 4 }),
-  likeCount: count,
-  commentCount: count,
-  likedByMe: fc.constant(false),
-  savedByMe: fc.constant(false),
-  followingAuthor: fc.constant(false),
+  like_count: count,
+  comment_count: count,
+  liked_by_me: fc.constant(false),
+  saved_by_me: fc.constant(false),
+  following_author: fc.constant(false),
 });
 
 /** A page as the cache holds it (the response schema's output), with one viewer state per post. */
 const pageWithStates = fc
-  .record({ items: fc.array(postArb, { maxLength: 6 }), nextCursor: maybe(tricky) })
+  .record({ items: fc.array(postArb, { maxLength: 6 }), next_cursor: maybe(tricky) })
   .map((raw) => PostPageSchema.parse(raw))
   .chain((page) =>
     fc.tuple(
@@ -110,11 +110,11 @@ const pageWithStates = fc
       fc.tuple(
         ...page.items.map((post) =>
           fc.record({
-            likeCount: count,
-            commentCount: count,
-            likedByMe: fc.boolean(),
-            savedByMe: fc.boolean(),
-            followingAuthor: fc.boolean(),
+            like_count: count,
+            comment_count: count,
+            liked_by_me: fc.boolean(),
+            saved_by_me: fc.boolean(),
+            following_author: fc.boolean(),
             savedItemIds: fc
               .subarray(post.items.map((item) => item.id))
               .map((saved) => new Set(saved) as ReadonlySet<string>),
@@ -154,51 +154,51 @@ describe('the feed page template', () => {
   it("keeps one viewer's flags out of the next viewer's page", () => {
     const page = PostPageSchema.parse({
       items: [samplePost('00000000-0000-4000-8000-000000000001', ['00000000-0000-4000-8000-0000000000a1'])],
-      nextCursor: null,
+      next_cursor: null,
     });
     const { template, json } = templateOf(page);
     const liked = template.render([
       {
-        likeCount: 7,
-        commentCount: 3,
-        likedByMe: true,
-        savedByMe: true,
-        followingAuthor: true,
+        like_count: 7,
+        comment_count: 3,
+        liked_by_me: true,
+        saved_by_me: true,
+        following_author: true,
         savedItemIds: new Set(['00000000-0000-4000-8000-0000000000a1']),
       },
     ]);
-    expect(liked.body.toString()).toContain('"likedByMe":true');
+    expect(liked.body.toString()).toContain('"liked_by_me":true');
     const plain = template.render([
       {
-        likeCount: 7,
-        commentCount: 3,
-        likedByMe: false,
-        savedByMe: false,
-        followingAuthor: false,
+        like_count: 7,
+        comment_count: 3,
+        liked_by_me: false,
+        saved_by_me: false,
+        following_author: false,
         savedItemIds: new Set(),
       },
     ]);
     const [post] = (JSON.parse(plain.body.toString()) as PostPage).items;
-    expect(post).toMatchObject({ likedByMe: false, savedByMe: false, followingAuthor: false });
-    expect(post?.items[0]?.savedByMe).toBe(false);
+    expect(post).toMatchObject({ liked_by_me: false, saved_by_me: false, following_author: false });
+    expect(post?.items[0]?.saved_by_me).toBe(false);
     expect(template.render(page.items.map(visitorState)).body.toString()).toBe(json);
   });
 
   it('has no template for text that is not the page as JSON.stringify writes it', () => {
     const page = PostPageSchema.parse({
       items: [samplePost('00000000-0000-4000-8000-000000000001', [])],
-      nextCursor: null,
+      next_cursor: null,
     });
     const pretty = JSON.stringify(page, null, 2);
     expect(FeedPageTemplate.of(page, pretty, Buffer.from(pretty))).toBeNull();
-    const reordered = JSON.stringify({ nextCursor: page.nextCursor, items: page.items });
+    const reordered = JSON.stringify({ next_cursor: page.next_cursor, items: page.items });
     expect(FeedPageTemplate.of(page, reordered, Buffer.from(reordered))).toBeNull();
   });
 
   it('refuses states that do not match the posts of the page', () => {
     const page = PostPageSchema.parse({
       items: [samplePost('00000000-0000-4000-8000-000000000001', [])],
-      nextCursor: null,
+      next_cursor: null,
     });
     const { template } = templateOf(page);
     expect(() => template.render([])).toThrow();
@@ -207,44 +207,49 @@ describe('the feed page template', () => {
 
 function visitorState(post: Post): ViewerPostState {
   return {
-    likeCount: post.likeCount,
-    commentCount: post.commentCount,
-    likedByMe: post.likedByMe,
-    savedByMe: post.savedByMe,
-    followingAuthor: post.followingAuthor,
-    savedItemIds: new Set(post.items.filter((item) => item.savedByMe).map((item) => item.id)),
+    like_count: post.like_count,
+    comment_count: post.comment_count,
+    liked_by_me: post.liked_by_me,
+    saved_by_me: post.saved_by_me,
+    following_author: post.following_author,
+    savedItemIds: new Set(post.items.filter((item) => item.saved_by_me).map((item) => item.id)),
   };
 }
 
 function samplePost(id: string, itemIds: string[]) {
   return {
     id,
-    caption: 'likedByMe":true',
-    mediaUrl: '/media/a.webp',
-    mediaType: 'image',
+    caption: 'liked_by_me":true',
+    media_url: '/media/a.webp',
+    media_type: 'image',
     visibility: 'public',
-    createdAt: '2026-01-02T03:04:05.678Z',
-    updatedAt: '2026-01-02T03:04:05.678Z',
-    author: { id: '00000000-0000-4000-8000-0000000000ff', username: 'a', displayName: null, avatarUrl: null },
+    created_at: '2026-01-02T03:04:05.678Z',
+    updated_at: '2026-01-02T03:04:05.678Z',
+    author: {
+      id: '00000000-0000-4000-8000-0000000000ff',
+      username: 'a',
+      display_name: null,
+      avatar_url: null,
+    },
     media: [],
     items: itemIds.map((itemId) => ({
       id: itemId,
-      itemType: null,
+      item_type: null,
       brand: null,
       link: 'https://example.com/x',
       size: null,
       title: null,
-      imageUrl: null,
+      image_url: null,
       price: null,
       currency: 'USD',
       color: null,
       pattern: null,
-      savedByMe: false,
+      saved_by_me: false,
     })),
-    likeCount: 0,
-    commentCount: 0,
-    likedByMe: false,
-    savedByMe: false,
-    followingAuthor: false,
+    like_count: 0,
+    comment_count: 0,
+    liked_by_me: false,
+    saved_by_me: false,
+    following_author: false,
   };
 }

@@ -7,28 +7,34 @@ import type { Post, PostPage } from '@sys/shared';
  * Turning a visitor's page into a viewer's used to cost ~0.5 ms of CPU per request (copying 20 posts, then
  * `JSON.stringify` of ~35 kB, encoding it as UTF-8 and hashing it for the ETag) on top of the one query
  * for the viewer's flags (bench/RESULTS.md, section 2b). The holes are the fields that differ per viewer:
- * each post's counts (the viewer's current ones), `likedByMe`, `savedByMe`, `followingAuthor`, and each
- * item's `savedByMe`. Everything else is the same for everyone, byte for byte.
+ * each post's counts (the viewer's current ones), `liked_by_me`, `saved_by_me`, `following_author`, and
+ * each item's `saved_by_me`. Everything else is the same for everyone, byte for byte.
  */
 
 /** What one signed-in viewer sees differently on a post of the public feed, and its current counts. */
 export interface ViewerPostState {
-  likeCount: number;
-  commentCount: number;
-  likedByMe: boolean;
-  savedByMe: boolean;
-  followingAuthor: boolean;
+  like_count: number;
+  comment_count: number;
+  liked_by_me: boolean;
+  saved_by_me: boolean;
+  following_author: boolean;
   /** The viewer's saved products among the post's items. */
   savedItemIds: ReadonlySet<string>;
 }
 
 /** The fields of a post that differ per viewer. */
-const VIEWER_FIELDS = ['likeCount', 'commentCount', 'likedByMe', 'savedByMe', 'followingAuthor'] as const;
+const VIEWER_FIELDS = [
+  'like_count',
+  'comment_count',
+  'liked_by_me',
+  'saved_by_me',
+  'following_author',
+] as const;
 type ViewerField = (typeof VIEWER_FIELDS)[number];
 const isViewerField = (key: string): key is ViewerField => (VIEWER_FIELDS as readonly string[]).includes(key);
 
 /**
- * A hole: bytes [start, end) of the visitor's page, filled with a post's field or an item's `savedByMe`;
+ * A hole: bytes [start, end) of the visitor's page, filled with a post's field or an item's `saved_by_me`;
  * `text` is the visitor's value there.
  */
 type Hole = { start: number; end: number; post: number; text: string } & (
@@ -104,7 +110,7 @@ export class FeedPageTemplate {
         if (key !== 'items') return null;
         return writeArray(post.items, (item) =>
           writeObject(item, (itemKey, itemValue) =>
-            itemKey === 'savedByMe' ? hole(itemValue, { post: index, itemId: item.id }) : null,
+            itemKey === 'saved_by_me' ? hole(itemValue, { post: index, itemId: item.id }) : null,
           ),
         );
       });

@@ -3,23 +3,23 @@ import type { PostItemRow, PostMediaRow } from '../../db/schema/index.ts';
 import type { ViewerPostState } from './posts.feed-template.ts';
 import type { AuthorRow, PostListRow, ViewerPostStateRow } from './posts.repository.ts';
 
-/** Rows -> the API's camelCase posts. */
+/** Rows -> the API's posts. */
 
 export function toAuthor(row: AuthorRow): Author {
   return {
     id: row.id,
     username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
+    display_name: row.display_name,
+    avatar_url: row.avatar_url,
   };
 }
 
 export function toPostMedia(row: PostMediaRow): PostMedia {
   return {
     id: row.id,
-    url: row.media_url,
-    type: row.media_type,
-    order: row.media_order,
+    media_url: row.media_url,
+    media_type: row.media_type,
+    media_order: row.media_order,
     width: row.width,
     height: row.height,
     placeholder: row.placeholder,
@@ -30,18 +30,18 @@ export function toPostMedia(row: PostMediaRow): PostMedia {
 export function toPostItem(row: PostItemRow, savedByMe = false): PostItem {
   return {
     id: row.id,
-    itemType: row.item_type,
+    item_type: row.item_type,
     brand: row.brand,
     link: row.link,
     size: row.size,
     title: row.title,
-    imageUrl: row.image_url,
+    image_url: row.image_url,
     // numeric arrives as a number (mode 'number'); a driver that hands back text is covered too.
     price: row.price === null ? null : Number(row.price),
     currency: row.currency as PostItem['currency'],
     color: row.color,
     pattern: row.pattern,
-    savedByMe,
+    saved_by_me: savedByMe,
   };
 }
 
@@ -71,30 +71,30 @@ export function toPosts(
   return rows.map(({ post, author, likeCount, commentCount, likedByMe, savedByMe }) => ({
     id: post.id,
     caption: post.caption,
-    mediaUrl: post.media_url,
-    mediaType: post.media_type,
+    media_url: post.media_url,
+    media_type: post.media_type,
     visibility: post.visibility,
-    createdAt: post.created_at.toISOString(),
-    updatedAt: post.updated_at.toISOString(),
+    created_at: post.created_at.toISOString(),
+    updated_at: post.updated_at.toISOString(),
     author: toAuthor(author),
     media: (mediaByPost.get(post.id) ?? []).map(toPostMedia),
     items: (itemsByPost.get(post.id) ?? []).map((item) => toPostItem(item, savedItemIds.has(item.id))),
-    likeCount: Number(likeCount),
-    commentCount: Number(commentCount),
-    likedByMe: Boolean(likedByMe),
-    savedByMe: Boolean(savedByMe),
-    followingAuthor: followedAuthorIds.has(author.id),
+    like_count: Number(likeCount),
+    comment_count: Number(commentCount),
+    liked_by_me: Boolean(likedByMe),
+    saved_by_me: Boolean(savedByMe),
+    following_author: followedAuthorIds.has(author.id),
   }));
 }
 
 /** A viewer's row of `findViewerStateOfPosts` -> what the feed template writes into their page. */
 export function toViewerPostState(row: ViewerPostStateRow): ViewerPostState {
   return {
-    likeCount: Number(row.likeCount),
-    commentCount: Number(row.commentCount),
-    likedByMe: Boolean(row.likedByMe),
-    savedByMe: Boolean(row.savedByMe),
-    followingAuthor: Boolean(row.followingAuthor),
+    like_count: Number(row.likeCount),
+    comment_count: Number(row.commentCount),
+    liked_by_me: Boolean(row.likedByMe),
+    saved_by_me: Boolean(row.savedByMe),
+    following_author: Boolean(row.followingAuthor),
     savedItemIds: new Set(row.savedItemIds ?? []),
   };
 }

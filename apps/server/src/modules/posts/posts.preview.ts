@@ -20,12 +20,12 @@ function absolute(url: string, origin: string): string {
  * in a messaging app: the author as the title, the caption without hashtags, the first image.
  */
 export function postPreviewTags(post: Post, origin: string): string {
-  const author = post.author.username ?? post.author.displayName ?? PROFILE_FALLBACKS.userName;
+  const author = post.author.username ?? post.author.display_name ?? PROFILE_FALLBACKS.userName;
   const title = `${author} on SYS`;
   const caption = stripHashtags(post.caption);
   const description = caption ? truncateText(caption, DESCRIPTION_MAX_CHARS).text : `An outfit by ${author}`;
-  const image = post.media.find((media) => media.type === 'image');
-  const video = post.media.find((media) => media.type === 'video');
+  const image = post.media.find((media) => media.media_type === 'image');
+  const video = post.media.find((media) => media.media_type === 'video');
   const tags: [string, string][] = [
     ['og:type', 'article'],
     ['og:site_name', 'SYS'],
@@ -37,12 +37,15 @@ export function postPreviewTags(post: Post, origin: string): string {
     ['twitter:description', description],
   ];
   if (image) {
-    tags.push(['og:image', absolute(image.url, origin)], ['twitter:image', absolute(image.url, origin)]);
+    tags.push(
+      ['og:image', absolute(image.media_url, origin)],
+      ['twitter:image', absolute(image.media_url, origin)],
+    );
     if (image.width && image.height) {
       tags.push(['og:image:width', String(image.width)], ['og:image:height', String(image.height)]);
     }
   }
-  if (video) tags.push(['og:video', absolute(video.url, origin)]);
+  if (video) tags.push(['og:video', absolute(video.media_url, origin)]);
   return tags
     .map(([key, value]) => {
       const attribute = key.startsWith('og:') ? 'property' : 'name';

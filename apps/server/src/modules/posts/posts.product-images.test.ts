@@ -28,7 +28,13 @@ afterAll(async () => {
 });
 
 function item(imageUrl: string | null, extra: Record<string, unknown> = {}) {
-  return { itemType: 'Dress', brand: 'Zara', link: 'https://shop.example.com/dress', imageUrl, ...extra };
+  return {
+    item_type: 'Dress',
+    brand: 'Zara',
+    link: 'https://shop.example.com/dress',
+    image_url: imageUrl,
+    ...extra,
+  };
 }
 
 async function publish(app: TestApp, user: TestUser, items: unknown[]) {
@@ -54,8 +60,8 @@ describe('product images when a post is published', () => {
     const link = `${shop.origin}/photo.jpg`;
     const { response, saved } = await publish(ctx, alice, [item(link)]);
     expect(response.statusCode).toBe(201);
-    expect(saved.droppedItemImages).toEqual([]);
-    const imageUrl = saved.items[0]!.imageUrl!;
+    expect(saved.dropped_item_images).toEqual([]);
+    const imageUrl = saved.items[0]!.image_url!;
     expect(imageUrl).toMatch(ownMediaOf(alice));
     expect(JSON.stringify(saved)).not.toContain(shop.origin);
 
@@ -69,8 +75,8 @@ describe('product images when a post is published', () => {
 
     // Read back as everyone sees it.
     const read = await ctx.app.inject({ method: 'GET', url: `/api/v1/posts/${saved.id}` });
-    expect(read.json().items[0].imageUrl).toBe(imageUrl);
-    expect(read.json()).not.toHaveProperty('droppedItemImages');
+    expect(read.json().items[0].image_url).toBe(imageUrl);
+    expect(read.json()).not.toHaveProperty('dropped_item_images');
   });
 
   it('types the image by its bytes, follows redirects, and fetches a link used twice once', async () => {
@@ -81,8 +87,8 @@ describe('product images when a post is published', () => {
       item(`${shop.origin}/redirect-to-photo`),
     ]);
     expect(response.statusCode).toBe(201);
-    expect(saved.droppedItemImages).toEqual([]);
-    const [first, second, third] = saved.items.map((i) => i.imageUrl!);
+    expect(saved.dropped_item_images).toEqual([]);
+    const [first, second, third] = saved.items.map((i) => i.image_url!);
     expect(first).toMatch(ownMediaOf(alice));
     expect(second).toBe(first);
     expect(third).toMatch(ownMediaOf(alice));
@@ -98,8 +104,8 @@ describe('product images when a post is published', () => {
       item(`${shop.origin}/missing.jpg`),
     ]);
     expect(response.statusCode).toBe(201);
-    expect(saved.items.map((i) => i.imageUrl === null)).toEqual([false, true, true, true]);
-    expect(saved.droppedItemImages).toEqual([
+    expect(saved.items.map((i) => i.image_url === null)).toEqual([false, true, true, true]);
+    expect(saved.dropped_item_images).toEqual([
       { index: 1, url: `${shop.origin}/not-image`, reason: 'The link is not an image' },
       { index: 2, url: `${shop.origin}/fake.jpg`, reason: 'The link is not an image SYS can show' },
       { index: 3, url: `${shop.origin}/missing.jpg`, reason: 'The shop answered with status 404' },
@@ -113,10 +119,10 @@ describe('product images when a post is published', () => {
 
   it('keeps an image already on our /media as it is', async () => {
     const own = await uploadImage(ctx.app, alice);
-    const { response, saved } = await publish(ctx, alice, [item(own.publicUrl)]);
+    const { response, saved } = await publish(ctx, alice, [item(own.public_url)]);
     expect(response.statusCode).toBe(201);
-    expect(saved.items[0]!.imageUrl).toBe(own.publicUrl);
-    expect(saved.droppedItemImages).toEqual([]);
+    expect(saved.items[0]!.image_url).toBe(own.public_url);
+    expect(saved.dropped_item_images).toEqual([]);
   });
 });
 
@@ -133,7 +139,7 @@ describe('product images when a post is edited', () => {
       headers: alice.headers,
       payload: {
         items: [
-          { id: kept!.id, ...item(kept!.imageUrl) },
+          { id: kept!.id, ...item(kept!.image_url) },
           { id: replaced!.id, ...item(`${shop.origin}/redirect-to-photo`) },
           item(`${shop.origin}/not-image`),
         ],
@@ -141,18 +147,18 @@ describe('product images when a post is edited', () => {
     });
     expect(response.statusCode).toBe(200);
     const edited = response.json() as SavedPost;
-    expect(edited.items[0]!.imageUrl).toBe(kept!.imageUrl);
-    expect(edited.items[1]!.imageUrl).toMatch(ownMediaOf(alice));
-    expect(edited.items[1]!.imageUrl).not.toBe(replaced!.imageUrl);
-    expect(edited.items[2]!.imageUrl).toBeNull();
-    expect(edited.droppedItemImages).toEqual([
+    expect(edited.items[0]!.image_url).toBe(kept!.image_url);
+    expect(edited.items[1]!.image_url).toMatch(ownMediaOf(alice));
+    expect(edited.items[1]!.image_url).not.toBe(replaced!.image_url);
+    expect(edited.items[2]!.image_url).toBeNull();
+    expect(edited.dropped_item_images).toEqual([
       { index: 2, url: `${shop.origin}/not-image`, reason: 'The link is not an image' },
     ]);
-    const stored = await fetchMedia(ctx, edited.items[1]!.imageUrl!);
+    const stored = await fetchMedia(ctx, edited.items[1]!.image_url!);
     expect(stored.status).toBe(200);
     expect((await sharp(stored.body).metadata()).exif).toBeUndefined();
     // The image no item shows any more went with the edit.
-    expect((await fetchMedia(ctx, replaced!.imageUrl!)).status).toBe(404);
+    expect((await fetchMedia(ctx, replaced!.image_url!)).status).toBe(404);
   });
 
   it('stores an old row’s external link when the post is saved again', async () => {
@@ -170,7 +176,7 @@ describe('product images when a post is edited', () => {
       payload: { items: [{ id: old.id, ...item(`${shop.origin}/photo.jpg`) }] },
     });
     expect(response.statusCode).toBe(200);
-    expect((response.json() as SavedPost).items[0]!.imageUrl).toMatch(ownMediaOf(alice));
+    expect((response.json() as SavedPost).items[0]!.image_url).toMatch(ownMediaOf(alice));
   });
 
   it('answers an edit without items with no dropped images', async () => {
@@ -182,6 +188,6 @@ describe('product images when a post is edited', () => {
       payload: { caption: 'New words' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ caption: 'New words', droppedItemImages: [] });
+    expect(response.json()).toMatchObject({ caption: 'New words', dropped_item_images: [] });
   });
 });

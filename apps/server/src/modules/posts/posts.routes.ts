@@ -5,11 +5,13 @@ import {
   NoContentSchema,
   PageQuerySchema,
   POST_MESSAGES,
+  type Post,
   PostPageSchema,
   PostSchema,
   SavedPostSchema,
   UpdatePostBodySchema,
   UsernameParamsSchema,
+  WEB_ROUTES,
 } from '@sys/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -130,7 +132,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
         description:
           'Product image links that are not SYS media are fetched (public addresses only, like the ' +
           "scraper) and stored as the author's media; a link that cannot be stored leaves its product " +
-          'without an image, listed in `droppedItemImages`.',
+          'without an image, listed in `dropped_item_images`.',
         body: CreatePostBodySchema,
         response: { 201: SavedPostSchema, ...errors },
       },
@@ -196,22 +198,27 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The post a page address shows to anyone, or null: a malformed id, an unknown or a hidden post. */
+export async function findPostForPage(posts: PostsService, id: string): Promise<Post | null> {
+  if (!UUID.test(id)) return null;
+  return posts.getPost(null, id).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  });
+}
+
 /**
  * The web app's page of a post, with the post's OpenGraph and Twitter tags in its head so that a shared
  * link gets a preview. The app itself loads the post as usual; an unknown or hidden post gets the plain
- * page, which shows 'Post not found'.
+ * page with status 404, and the app shows 'Post not found'.
  */
 export const postPageRoute: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
   // The configured address, never the request's Host: see publicBaseUrl.
   const origin = publicBaseUrl(app.config);
-  app.get('/post/:id', { schema: { hide: true } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    if (!UUID.test(id)) return reply.sendIndexHtml();
-    const post = await posts.getPost(null, id).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 404) return null;
-      throw error;
-    });
-    if (!post) return reply.sendIndexHtml();
+  app.get(WEB_ROUTES.post, { schema: { hide: true } }, async (request, reply) => {
+    const { postId } = request.params as { postId: string };
+    const post = await findPostForPage(posts, postId);
+    if (!post) return reply.sendNotFoundPage();
     return reply.sendIndexHtml(postPreviewTags(post, origin));
   });
 };

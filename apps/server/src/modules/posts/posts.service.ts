@@ -189,7 +189,7 @@ export class PostsService {
     const page = pageOf(rows, limit, (last) =>
       encodeKeysetCursor({ createdAt: last.post.created_at, id: last.post.id }),
     );
-    return { items: await this.hydrate(page.items, viewerId), nextCursor: page.nextCursor };
+    return { items: await this.hydrate(page.items, viewerId), next_cursor: page.nextCursor };
   }
 
   /**
@@ -240,7 +240,7 @@ export class PostsService {
       .catch((error: unknown) => this.discardMirrored(userId, items.mirrored, error));
     await this.deps.feedCache?.invalidate();
     await this.deps.events?.profileStatsChanged([userId]);
-    return { ...(await this.getPost(userId, postId)), droppedItemImages: items.dropped };
+    return { ...(await this.getPost(userId, postId)), dropped_item_images: items.dropped };
   }
 
   async updatePost(userId: string, id: string, input: ParsedUpdatePostBody): Promise<SavedPost> {
@@ -295,7 +295,7 @@ export class PostsService {
     ];
     await this.deps.feedCache?.invalidate();
     await this.removeUnusedUploads(userId, removedUrls);
-    return { ...(await this.getPost(userId, id)), droppedItemImages: resolvedItems?.dropped ?? [] };
+    return { ...(await this.getPost(userId, id)), dropped_item_images: resolvedItems?.dropped ?? [] };
   }
 
   /** After a failed write: the images stored for it go again (nothing shows them), and the error stands. */

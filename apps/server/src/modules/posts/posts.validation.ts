@@ -110,15 +110,15 @@ export async function resolveItems(
   current: readonly PostItemRow[],
 ): Promise<ResolvedItems> {
   const ownImages = input
-    .map((item) => item.imageUrl)
+    .map((item) => item.image_url)
     .filter((url): url is string => url !== null && isOurMediaUrl(url));
   const uploads = await deps.storage.findOwnedObjects(userId, 'post-media', ownImages);
   const onPost = new Set(current.map((item) => item.image_url));
   const problems: { field: string; message: string }[] = [];
   const rows = input.map((item, index): ItemRowInput => {
-    if (item.imageUrl !== null && isOurMediaUrl(item.imageUrl)) {
-      const upload = uploads.get(item.imageUrl);
-      if (upload?.kind !== 'image' && !onPost.has(item.imageUrl)) {
+    if (item.image_url !== null && isOurMediaUrl(item.image_url)) {
+      const upload = uploads.get(item.image_url);
+      if (upload?.kind !== 'image' && !onPost.has(item.image_url)) {
         problems.push({
           field: `body.items.${index}.imageUrl`,
           message: 'The item image must be your own uploaded image',
@@ -128,12 +128,12 @@ export async function resolveItems(
     return {
       ...(item.id !== undefined ? { id: item.id } : {}),
       item_order: index,
-      item_type: item.itemType,
+      item_type: item.item_type,
       brand: item.brand,
       link: item.link,
       size: item.size,
       title: item.title,
-      image_url: item.imageUrl,
+      image_url: item.image_url,
       price: item.price,
       currency: item.currency,
       color: item.color,

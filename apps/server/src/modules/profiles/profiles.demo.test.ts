@@ -2,8 +2,8 @@ import type { AlbumPage, ConversationPage, ProfileStats, WishlistSummary } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoEmail } from '../../seed/demo.accounts.ts';
 import { seedDemo } from '../../seed/demo.seed.ts';
+import { demoSeedDeps } from '../../seed/demo.step.ts';
 import { createTestApp, type TestApp } from '../../test/context.ts';
-import { demoSeedDeps } from '../../test/demo.ts';
 
 /** The people of the demo (demo.people.ts) as the API shows them: every people screen has content. */
 describe('demo people', () => {
@@ -41,7 +41,7 @@ describe('demo people', () => {
     const explore = (await get('/albums')).json() as AlbumPage;
     expect(explore.items.length).toBeGreaterThanOrEqual(3);
     for (const album of explore.items) {
-      expect(album.isPublic).toBe(true);
+      expect(album.is_public).toBe(true);
       expect(album.images.length).toBeGreaterThan(0);
     }
     const visitors = (await get('/profiles/noa.levi/albums')).json() as AlbumPage;
@@ -56,6 +56,6 @@ describe('demo people', () => {
     expect(wishlist.counts.albums).toBeGreaterThan(0);
     const conversations = (await get('/conversations', noa)).json() as ConversationPage;
     expect(conversations.items.length).toBe(2);
-    expect((await get('/me/unread-count', noa)).json().unreadCount).toBe(2);
+    expect((await get('/me/unread-count', noa)).json().unread_count).toBe(2);
   });
 });

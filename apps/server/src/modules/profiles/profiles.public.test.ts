@@ -126,13 +126,13 @@ describe("editing one's profile", () => {
 
   it("accepts only the user's own uploaded avatar, or null", async () => {
     const avatar = await uploadAvatar(alice);
-    const ok = await patchMe(alice, { avatar_url: avatar.publicUrl });
+    const ok = await patchMe(alice, { avatar_url: avatar.public_url });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().avatar_url).toBe(avatar.publicUrl);
+    expect(ok.json().avatar_url).toBe(avatar.public_url);
 
     const bobsAvatar = await uploadAvatar(bob);
     const postImage = await uploadImage(ctx.app, alice);
-    for (const url of [bobsAvatar.publicUrl, postImage.publicUrl, 'https://elsewhere.example.com/me.png']) {
+    for (const url of [bobsAvatar.public_url, postImage.public_url, 'https://elsewhere.example.com/me.png']) {
       const refused = await patchMe(alice, { avatar_url: url });
       expect(refused.statusCode, url).toBe(400);
       expect(refused.json().error.message).toBe('The avatar must be an image uploaded to SYS');
@@ -140,9 +140,9 @@ describe("editing one's profile", () => {
 
     // A new avatar replaces the old one, whose file goes.
     const second = await uploadAvatar(alice);
-    expect((await patchMe(alice, { avatar_url: second.publicUrl })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: avatar.publicUrl })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: second.publicUrl })).statusCode).toBe(200);
+    expect((await patchMe(alice, { avatar_url: second.public_url })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: avatar.public_url })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: second.public_url })).statusCode).toBe(200);
 
     const cleared = await patchMe(alice, { avatar_url: '' });
     expect(cleared.json().avatar_url).toBeNull();

@@ -1,5 +1,6 @@
 import {
   type ParsedUpdateProfileBody,
+  PROFILE_LIMITS,
   PROFILE_MESSAGES,
   type Profile,
   type ProfileStats,
@@ -66,6 +67,16 @@ export function firstFreeUsername(base: string, taken: Iterable<string>): string
 
 const stringOrNull = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
+/**
+ * The sign-up form's name (user_metadata.full_name, which the client writes): the same rule as Edit
+ * Profile's name, so an overlong one is cut to the limit rather than stored whole. Cut by code points,
+ * never inside a character.
+ */
+function displayNameFrom(value: unknown): string | null {
+  const name = stringOrNull(value);
+  return name === null ? null : Array.from(name).slice(0, PROFILE_LIMITS.displayNameMaxChars).join('').trim();
+}
+
 const profileNotFound = () => notFound(PROFILE_MESSAGES.profileNotFound);
 
 /** The uploads the profile needs: checking and removing avatars. */
@@ -111,7 +122,7 @@ export class ProfilesService {
       const inserted = await insertProfileForUser(this.db, {
         id: owner.id,
         username,
-        display_name: stringOrNull(metadata.full_name),
+        display_name: displayNameFrom(metadata.full_name),
         avatar_url: stringOrNull(metadata.avatar_url),
       });
       if (inserted || (await findProfileById(this.db, owner.id))) return this.remember(owner.id);
@@ -222,6 +233,11 @@ export class ProfilesService {
     const row = await findProfileByUsername(this.db, username);
     if (!row) throw profileNotFound();
     return row.id;
+  }
+
+  /** Whether a profile has this username (its page, /profile/{username}, exists). */
+  async usernameExists(username: string): Promise<boolean> {
+    return (await findProfileByUsername(this.db, username)) !== undefined;
   }
 
   /** Whether a profile with this id exists. */

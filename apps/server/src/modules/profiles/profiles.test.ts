@@ -1,3 +1,4 @@
+import { PROFILE_LIMITS } from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestApp, createAuthTestApp } from '../auth/auth.test-helpers.ts';
 import { firstFreeUsername, usernameBase } from './profiles.service.ts';
@@ -59,6 +60,16 @@ describe('profile bootstrap', () => {
       hip_circumference: 95,
       measurements_public: true,
     });
+  });
+
+  it('keeps the sign-up name within the profile name limit, whitespace trimmed', async () => {
+    const long = `  ${'Ñ'.repeat(PROFILE_LIMITS.displayNameMaxChars + 40)}  `;
+    const session = await t.signUp('longname@example.com', undefined, { full_name: long });
+    expect((await me(session.access_token)).json().display_name).toBe(
+      'Ñ'.repeat(PROFILE_LIMITS.displayNameMaxChars),
+    );
+    const blank = await t.signUp('blankname@example.com', undefined, { full_name: '   ' });
+    expect((await me(blank.access_token)).json().display_name).toBeNull();
   });
 
   it('makes the username unique', async () => {

@@ -79,7 +79,7 @@ export class ProductImages {
       const stored = await this.options.uploads.storeImageBytes(ownerId, 'post-media', file.bytes, {
         ...(namePrefix ? { namePrefix } : {}),
       });
-      return { ok: true, url: stored.publicUrl };
+      return { ok: true, url: stored.public_url };
     } catch (error) {
       if (error instanceof SafeFetchError) {
         this.options.log.info({ reason: error.reason, url }, 'product image could not be fetched');

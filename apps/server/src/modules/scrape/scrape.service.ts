@@ -1,9 +1,10 @@
-import { LIMITS, type ScrapeProductResponse } from '@sys/shared';
+import { LIMITS, type ScrapeFailureCode, type ScrapeProductResponse } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { AddressPolicy } from './scrape.addresses.ts';
 import { extractProduct } from './scrape.extract.ts';
 import {
+  type FetchFailure,
   fetchHtmlPage,
   SafeFetchError,
   type SafeFetchOptions,
@@ -23,6 +24,19 @@ export interface ScrapeServiceOptions {
 }
 
 const DEFAULT_RATE_LIMIT = { limit: 30, windowMs: 60_000 };
+
+/** Each way fetching can fail, as the answer's code (what the form tells the user). */
+const FAILURE_CODES: Record<FetchFailure, ScrapeFailureCode> = {
+  invalid_url: 'invalid_url',
+  blocked_address: 'private_address',
+  timeout: 'shop_unreachable',
+  network: 'shop_unreachable',
+  http_error: 'shop_unreachable',
+  too_many_redirects: 'shop_unreachable',
+  not_html: 'no_product_details',
+  not_image: 'no_product_details',
+  too_large: 'no_product_details',
+};
 
 /**
  * The scrape-product function (spec section 7): reads a shop's product page and answers what it says
@@ -51,6 +65,11 @@ export class ScrapeService {
         policy: this.options.policy,
       });
       const product = extractProduct(page.html, page.url);
+      // A page title alone is not a product (a shop's home page, an article).
+      if (product.images.length === 0 && product.price === null && product.brand === null) {
+        this.options.log.info({ url }, 'scrape-product found no product details');
+        return { success: false, error: 'The page has no product details', code: 'no_product_details' };
+      }
       const images = await this.options.images.mirrorCandidates(
         userId,
         product.images.slice(0, LIMITS.scrapedImagesShownMax),
@@ -59,7 +78,7 @@ export class ScrapeService {
     } catch (error) {
       if (!(error instanceof SafeFetchError)) throw error;
       this.options.log.info({ reason: error.reason, url }, 'scrape-product could not read the page');
-      return { success: false, error: error.message };
+      return { success: false, error: error.message, code: FAILURE_CODES[error.reason] };
     }
   }
 

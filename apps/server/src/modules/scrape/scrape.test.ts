@@ -83,6 +83,9 @@ async function startShop(): Promise<void> {
         return html(OG_PAGE);
       case '/product':
         return html(PRODUCT_PAGE);
+      case '/no-product':
+        // A page, but not a product's: a title and some text.
+        return html('<html><head><title>Welcome to our shop</title></head><body>Hello</body></html>');
       case '/og-local':
         // The OpenGraph page with its second image on this shop too (missing), so no test leaves it.
         return html(OG_PAGE.replace('https://cdn.example.com/dress-back.jpg', '/images/dress-back.png'));
@@ -497,12 +500,12 @@ describe('POST /functions/v1/scrape-product', () => {
       url: '/api/v1/posts',
       headers: openUser.headers,
       payload: postBody([media], {
-        items: [{ itemType: 'Dress', link: `${shopUrl}/product`, imageUrl: chosen! }],
+        items: [{ item_type: 'Dress', link: `${shopUrl}/product`, image_url: chosen! }],
       }),
     });
     expect(published.statusCode).toBe(201);
     // Kept as it is: it is already the author's own media.
-    expect((published.json() as SavedPost).items[0]!.imageUrl).toBe(chosen);
+    expect((published.json() as SavedPost).items[0]!.image_url).toBe(chosen);
 
     const status = async (url: string) => (await openCtx.app.inject({ method: 'GET', url })).statusCode;
     const images = openCtx.app.services.productImages;
@@ -532,23 +535,49 @@ describe('POST /functions/v1/scrape-product', () => {
       url: '/api/v1/posts',
       headers: user.headers,
       payload: postBody([media], {
-        items: links.map((imageUrl) => ({ itemType: 'Dress', link: 'https://shop.example.com/', imageUrl })),
+        items: links.map((imageUrl) => ({
+          item_type: 'Dress',
+          link: 'https://shop.example.com/',
+          image_url: imageUrl,
+        })),
       }),
     });
     expect(response.statusCode).toBe(201);
     const saved = response.json() as SavedPost;
-    expect(saved.items.map((item) => item.imageUrl)).toEqual([null, null, null]);
-    expect(saved.droppedItemImages).toEqual(
+    expect(saved.items.map((item) => item.image_url)).toEqual([null, null, null]);
+    expect(saved.dropped_item_images).toEqual(
       links.map((url, index) => ({ index, url, reason: 'This address cannot be scraped' })),
     );
     expect(shopHits.get('/images/front.jpg') ?? 0).toBe(before);
   });
 
   it('refuses private addresses and file:// by default, answering success: false', async () => {
-    for (const url of [`${shopUrl}/og`, 'http://169.254.169.254/latest/meta-data/', 'file:///etc/passwd']) {
+    for (const [url, code] of [
+      [`${shopUrl}/og`, 'private_address'],
+      ['http://169.254.169.254/latest/meta-data/', 'private_address'],
+      ['file:///etc/passwd', 'invalid_url'],
+    ]) {
       const response = await scrape(strictCtx, user, url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.json()).toEqual({ success: false, error: expect.any(String) });
+      expect(response.json(), url).toEqual({ success: false, error: expect.any(String), code });
+    }
+  });
+
+  it('answers why a page could not be read: shop not answering, no product details', async () => {
+    // A port nobody listens on: the shop does not answer.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    for (const [url, code] of [
+      [`http://127.0.0.1:${port}/dress`, 'shop_unreachable'],
+      [`${shopUrl}/missing`, 'shop_unreachable'],
+      [`${shopUrl}/no-product`, 'no_product_details'],
+      [`${shopUrl}/image`, 'no_product_details'],
+    ]) {
+      const response = await scrape(openCtx, openUser, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json(), url).toEqual({ success: false, error: expect.any(String), code });
     }
   });
 

@@ -46,7 +46,7 @@ export function buildSearchRow(
       size: item.size,
       color: item.color,
       pattern: item.pattern,
-      itemType: item.item_type,
+      item_type: item.item_type,
       brand: item.brand,
     })),
   });

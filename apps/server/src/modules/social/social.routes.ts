@@ -119,7 +119,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
       config: { access: 'user', ...postParams },
       schema: {
         tags: ['social'],
-        summary: 'Comment on a post, or reply to a comment (parentId)',
+        summary: 'Comment on a post, or reply to a comment (parent_id)',
         params: IdParamsSchema,
         body: CreateCommentBodySchema,
         response: { 201: CommentSchema, ...writeErrors },
@@ -131,7 +131,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
         user.id,
         request.params.id,
         request.body.body,
-        request.body.parentId ?? null,
+        request.body.parent_id ?? null,
       );
       return reply.status(201).send(comment);
     },

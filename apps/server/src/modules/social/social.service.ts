@@ -52,13 +52,13 @@ const commentNotFound = () => notFound(POST_MESSAGES.commentNotFound);
 function toComment(row: CommentListRow): Comment {
   return {
     id: row.comment.id,
-    postId: row.comment.post_id,
-    parentId: row.comment.parent_id,
+    post_id: row.comment.post_id,
+    parent_id: row.comment.parent_id,
     body: row.comment.body,
-    createdAt: row.comment.created_at.toISOString(),
+    created_at: row.comment.created_at.toISOString(),
     author: toAuthor(row.author),
-    likeCount: Number(row.likeCount),
-    likedByMe: Boolean(row.likedByMe),
+    like_count: Number(row.likeCount),
+    liked_by_me: Boolean(row.likedByMe),
   };
 }
 
@@ -81,7 +81,7 @@ export class SocialService {
     else await deletePostLike(this.db, postId, userId);
     // Their own feed shows the like and its count at once.
     await this.deps.posts.viewersChanged([userId]);
-    return { liked, likeCount: await countPostLikes(this.db, postId) };
+    return { liked, like_count: await countPostLikes(this.db, postId) };
   }
 
   // --- saves ----------------------------------------------------------------------------------------------
@@ -120,7 +120,7 @@ export class SocialService {
       userId,
       page.items.map((row) => row.post_id),
     );
-    return { items, nextCursor: page.nextCursor, total };
+    return { items, next_cursor: page.nextCursor, total };
   }
 
   // --- comments -------------------------------------------------------------------------------------------
@@ -137,7 +137,7 @@ export class SocialService {
     const page = pageOf(rows, query.limit, (last) =>
       encodeKeysetCursor({ createdAt: last.comment.created_at, id: last.comment.id }),
     );
-    return { items: page.items.map(toComment), nextCursor: page.nextCursor };
+    return { items: page.items.map(toComment), next_cursor: page.nextCursor };
   }
 
   /**
@@ -181,7 +181,7 @@ export class SocialService {
     await this.requireVisibleComment(userId, commentId);
     if (liked) await insertCommentLike(this.db, commentId, userId);
     else await deleteCommentLike(this.db, commentId, userId);
-    return { liked, likeCount: await countCommentLikes(this.db, commentId) };
+    return { liked, like_count: await countCommentLikes(this.db, commentId) };
   }
 
   /** An administrator's removal (the moderation module): the comment and its replies, whoever wrote it. */

@@ -47,27 +47,27 @@ async function readPost(id: string, user?: TestUser): Promise<Post> {
 
 describe('likes', () => {
   it('likes and unlikes a post; repeating either changes nothing', async () => {
-    expect((await call('PUT', `/posts/${post.id}/like`, bob)).json()).toEqual({ liked: true, likeCount: 1 });
-    expect((await call('PUT', `/posts/${post.id}/like`, bob)).json()).toEqual({ liked: true, likeCount: 1 });
+    expect((await call('PUT', `/posts/${post.id}/like`, bob)).json()).toEqual({ liked: true, like_count: 1 });
+    expect((await call('PUT', `/posts/${post.id}/like`, bob)).json()).toEqual({ liked: true, like_count: 1 });
     expect((await call('PUT', `/posts/${post.id}/like`, alice)).json()).toEqual({
       liked: true,
-      likeCount: 2,
+      like_count: 2,
     });
-    expect(await readPost(post.id, bob)).toMatchObject({ likeCount: 2, likedByMe: true });
-    expect(await readPost(post.id)).toMatchObject({ likeCount: 2, likedByMe: false });
+    expect(await readPost(post.id, bob)).toMatchObject({ like_count: 2, liked_by_me: true });
+    expect(await readPost(post.id)).toMatchObject({ like_count: 2, liked_by_me: false });
 
     expect((await call('DELETE', `/posts/${post.id}/like`, bob)).json()).toEqual({
       liked: false,
-      likeCount: 1,
+      like_count: 1,
     });
     expect((await call('DELETE', `/posts/${post.id}/like`, bob)).json()).toEqual({
       liked: false,
-      likeCount: 1,
+      like_count: 1,
     });
-    expect(await readPost(post.id, bob)).toMatchObject({ likeCount: 1, likedByMe: false });
+    expect(await readPost(post.id, bob)).toMatchObject({ like_count: 1, liked_by_me: false });
 
     const feed = (await call('GET', '/posts', alice)).json() as PostPage;
-    expect(feed.items.find((p) => p.id === post.id)).toMatchObject({ likeCount: 1, likedByMe: true });
+    expect(feed.items.find((p) => p.id === post.id)).toMatchObject({ like_count: 1, liked_by_me: true });
   });
 
   it('refuses anonymous likes and likes of unknown posts', async () => {
@@ -95,8 +95,8 @@ describe('comments', () => {
       postId,
       parentId: null,
       body: 'Love this look!',
-      likeCount: 0,
-      likedByMe: false,
+      like_count: 0,
+      liked_by_me: false,
       author: { id: bob.id },
     });
     const second = (
@@ -105,8 +105,8 @@ describe('comments', () => {
 
     const list = (await call('GET', `/posts/${postId}/comments`)).json() as CommentPage;
     expect(list.items.map((c) => c.id)).toEqual([first.id, second.id]);
-    expect(list.nextCursor).toBeNull();
-    expect((await readPost(postId)).commentCount).toBe(2);
+    expect(list.next_cursor).toBeNull();
+    expect((await readPost(postId)).comment_count).toBe(2);
   });
 
   it('refuses an empty comment and anonymous comments', async () => {
@@ -124,28 +124,37 @@ describe('comments', () => {
     expect((await call('POST', `/posts/${UNKNOWN}/comments`, bob, { body: 'hi' })).statusCode).toBe(404);
   });
 
+  it('lets a visitor read the comments: browsing is open to all, writing is not', async () => {
+    const response = await call('GET', `/posts/${post.id}/comments`, null);
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as CommentPage;
+    expect(page.items.map((c) => c.body)).toEqual(['Love this look!', 'Thank you']);
+    expect(page.items.every((c) => !c.liked_by_me)).toBe(true);
+    expect((await call('GET', `/posts/${UNKNOWN}/comments`, null)).statusCode).toBe(404);
+  });
+
   it('threads replies under the first comment, also replies to replies', async () => {
     const { postId, first } = await commentedPost();
     const reply = (
-      await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thanks!', parentId: first.id })
+      await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thanks!', parent_id: first.id })
     ).json() as Comment;
-    expect(reply.parentId).toBe(first.id);
+    expect(reply.parent_id).toBe(first.id);
     const replyToReply = await call('POST', `/posts/${postId}/comments`, bob, {
       body: ':)',
-      parentId: reply.id,
+      parent_id: reply.id,
     });
     expect(replyToReply.statusCode).toBe(201);
-    expect((replyToReply.json() as Comment).parentId).toBe(first.id);
+    expect((replyToReply.json() as Comment).parent_id).toBe(first.id);
 
     const other = await seedPost(ctx.app, bob);
     const crossPost = await call('POST', `/posts/${other}/comments`, bob, {
       body: 'x',
-      parentId: first.id,
+      parent_id: first.id,
     });
     expect(crossPost.statusCode).toBe(400);
     const unknownParent = await call('POST', `/posts/${postId}/comments`, bob, {
       body: 'x',
-      parentId: UNKNOWN,
+      parent_id: UNKNOWN,
     });
     expect(unknownParent.statusCode).toBe(404);
   });
@@ -154,17 +163,17 @@ describe('comments', () => {
     const { postId, first } = await commentedPost();
     expect((await call('PUT', `/comments/${first.id}/like`, alice)).json()).toEqual({
       liked: true,
-      likeCount: 1,
+      like_count: 1,
     });
     expect((await call('PUT', `/comments/${first.id}/like`, alice)).json()).toEqual({
       liked: true,
-      likeCount: 1,
+      like_count: 1,
     });
     const list = (await call('GET', `/posts/${postId}/comments`, alice)).json() as CommentPage;
-    expect(list.items.find((c) => c.id === first.id)).toMatchObject({ likeCount: 1, likedByMe: true });
+    expect(list.items.find((c) => c.id === first.id)).toMatchObject({ like_count: 1, liked_by_me: true });
     expect((await call('DELETE', `/comments/${first.id}/like`, alice)).json()).toEqual({
       liked: false,
-      likeCount: 0,
+      like_count: 0,
     });
     expect((await call('PUT', `/comments/${UNKNOWN}/like`, alice)).statusCode).toBe(404);
     expect((await call('PUT', `/comments/${first.id}/like`, null)).statusCode).toBe(401);
@@ -184,7 +193,7 @@ describe('comments', () => {
       const qs: string = cursor ? `&cursor=${cursor}` : '';
       const page = (await call('GET', `/posts/${postId}/comments?limit=2${qs}`)).json() as CommentPage;
       seen.push(...page.items.map((c) => c.id));
-      cursor = page.nextCursor;
+      cursor = page.next_cursor;
     } while (cursor);
     expect(seen).toEqual(all.map((c) => c.id));
   });
@@ -192,7 +201,7 @@ describe('comments', () => {
   it('deletes only own comments, with their replies', async () => {
     const { postId, first } = await commentedPost();
     await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thank you' });
-    await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thanks!', parentId: first.id });
+    await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thanks!', parent_id: first.id });
     const forbidden = await call('DELETE', `/comments/${first.id}`, alice);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.message).toBe('You can only delete your own comments');
@@ -214,17 +223,17 @@ describe('saved posts', () => {
     expect((await call('PUT', `/posts/${other.id}/save`, bob)).json()).toEqual({ saved: true });
     expect((await call('PUT', `/posts/${third.id}/save`, bob)).json()).toEqual({ saved: true });
     expect((await call('PUT', `/posts/${other.id}/save`, bob)).json()).toEqual({ saved: true });
-    expect(await readPost(post.id, bob)).toMatchObject({ savedByMe: true });
-    expect(await readPost(post.id, alice)).toMatchObject({ savedByMe: false });
+    expect(await readPost(post.id, bob)).toMatchObject({ saved_by_me: true });
+    expect(await readPost(post.id, alice)).toMatchObject({ saved_by_me: false });
 
     const firstPage = (await call('GET', '/me/saved-posts?limit=2', bob)).json() as PostPage;
     expect(firstPage.items.map((p) => p.id)).toEqual([third.id, other.id]);
-    expect(firstPage.items.every((p) => p.savedByMe)).toBe(true);
+    expect(firstPage.items.every((p) => p.saved_by_me)).toBe(true);
     const secondPage = (
-      await call('GET', `/me/saved-posts?limit=2&cursor=${firstPage.nextCursor}`, bob)
+      await call('GET', `/me/saved-posts?limit=2&cursor=${firstPage.next_cursor}`, bob)
     ).json() as PostPage;
     expect(secondPage.items.map((p) => p.id)).toEqual([post.id]);
-    expect(secondPage.nextCursor).toBeNull();
+    expect(secondPage.next_cursor).toBeNull();
 
     expect((await call('DELETE', `/posts/${other.id}/save`, bob)).json()).toEqual({ saved: false });
     const after = (await call('GET', '/me/saved-posts', bob)).json() as PostPage;

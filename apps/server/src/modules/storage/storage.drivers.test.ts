@@ -79,14 +79,14 @@ describe.each(['local', 's3'] as const)('storage driver: %s', (driver) => {
       .toBuffer();
     const image = (await uploadRaw(ctx.app, user, photo)).json() as UploadResponse;
     expect(image.variants.map((v) => v.width)).toEqual([320, 640]);
-    for (const url of [image.publicUrl, ...image.variants.map((v) => v.url)]) {
+    for (const url of [image.public_url, ...image.variants.map((v) => v.url)]) {
       expect((await ctx.app.inject({ url })).statusCode, url).toBe(200);
     }
     const video = makeMp4Bytes(50_000);
     const clip = (
       await uploadRaw(ctx.app, user, video, { contentType: 'video/mp4' })
     ).json() as UploadResponse;
-    expect((await ctx.app.inject({ url: clip.publicUrl })).rawPayload.equals(video)).toBe(true);
+    expect((await ctx.app.inject({ url: clip.public_url })).rawPayload.equals(video)).toBe(true);
 
     const created = await ctx.app.inject({
       method: 'POST',
@@ -102,7 +102,7 @@ describe.each(['local', 's3'] as const)('storage driver: %s', (driver) => {
       headers: user.headers,
     });
     expect(removed.statusCode).toBe(204);
-    for (const url of [image.publicUrl, ...image.variants.map((v) => v.url), clip.publicUrl]) {
+    for (const url of [image.public_url, ...image.variants.map((v) => v.url), clip.public_url]) {
       expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
     }
     expect((await uploadRaw(ctx.app, user, Buffer.from('#!/bin/sh'))).statusCode).toBe(415);

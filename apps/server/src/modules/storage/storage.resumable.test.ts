@@ -95,10 +95,10 @@ describe('resumable uploads across instances (STORAGE_DRIVER=s3)', () => {
     const finished = await tus(b, 'PATCH', location, patchHeaders(150_000), video.subarray(150_000));
     expect(finished.statusCode).toBe(200);
     const upload = finished.json() as UploadResponse;
-    expect(upload).toMatchObject({ type: 'video', mimeType: 'video/mp4', size: video.length });
+    expect(upload).toMatchObject({ type: 'video', mime_type: 'video/mp4', size: video.length });
 
     for (const app of [a, b]) {
-      const media = await app.inject({ url: upload.publicUrl });
+      const media = await app.inject({ url: upload.public_url });
       expect(media.statusCode).toBe(200);
       expect(media.rawPayload.equals(video)).toBe(true);
       expect((await tus(app, 'HEAD', location)).statusCode).toBe(404);
@@ -184,7 +184,7 @@ if (testEngine === 'postgres')
       expect(head.headers['upload-offset']).toBe('50000');
       const finished = await tus(b, 'PATCH', location, patchHeaders(50_000), video.subarray(50_000));
       expect(finished.statusCode).toBe(200);
-      const media = await a.inject({ url: (finished.json() as UploadResponse).publicUrl });
+      const media = await a.inject({ url: (finished.json() as UploadResponse).public_url });
       expect(media.rawPayload.equals(video)).toBe(true);
       expect(await advisoryLocks()).toBe(0);
     });

@@ -279,8 +279,8 @@ export class StorageService {
   private toUploadResponse(row: StorageObjectRow): UploadResponse {
     return {
       path: row.path,
-      publicUrl: this.storage.url(row.path),
-      mimeType: row.mime_type,
+      public_url: this.storage.url(row.path),
+      mime_type: row.mime_type,
       type: row.kind,
       size: row.size_bytes,
       width: row.width,

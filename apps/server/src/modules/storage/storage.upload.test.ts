@@ -77,16 +77,16 @@ describe('image uploads', () => {
     const upload = response.json() as UploadResponse;
     expect(upload).toMatchObject({
       type: 'image',
-      mimeType: 'image/jpeg',
+      mime_type: 'image/jpeg',
       // Orientation 6 means "rotate 90°": the stored image is upright, so portrait.
       width: 700,
       height: 1400,
     });
     expect(upload.path).toMatch(new RegExp(`^post-media/${alice.id}/\\d{13}-[0-9a-f]{8}\\.jpg$`));
-    expect(upload.publicUrl).toBe(`/media/${upload.path}`);
+    expect(upload.public_url).toBe(`/media/${upload.path}`);
     expect(upload.placeholder).toMatch(/^data:image\/webp;base64,/);
 
-    const stored = await fetchMedia(upload.publicUrl);
+    const stored = await fetchMedia(upload.public_url);
     const metadata = await sharp(stored).metadata();
     expect(metadata).toMatchObject({ format: 'jpeg', width: 700, height: 1400 });
     expect(metadata.exif).toBeUndefined();
@@ -96,8 +96,8 @@ describe('image uploads', () => {
 
     // Variants narrower than the image: 320 and 640 (the image is 700 wide).
     expect(upload.variants.map((v) => [v.width, v.url])).toEqual([
-      [320, `${upload.publicUrl}.w320.webp`],
-      [640, `${upload.publicUrl}.w640.webp`],
+      [320, `${upload.public_url}.w320.webp`],
+      [640, `${upload.public_url}.w640.webp`],
     ]);
     for (const variant of upload.variants) {
       const bytes = await fetchMedia(variant.url);
@@ -117,10 +117,10 @@ describe('image uploads', () => {
     const pngUpload = (
       await uploadRaw(ctx.app, alice, png, { contentType: 'application/octet-stream' })
     ).json();
-    expect(pngUpload).toMatchObject({ mimeType: 'image/png', width: 30, height: 20, variants: [] });
+    expect(pngUpload).toMatchObject({ mime_type: 'image/png', width: 30, height: 20, variants: [] });
     expect(pngUpload.path).toMatch(/\.png$/);
     const webpUpload = (await uploadRaw(ctx.app, alice, webp, { contentType: 'image/png' })).json();
-    expect(webpUpload).toMatchObject({ mimeType: 'image/webp' });
+    expect(webpUpload).toMatchObject({ mime_type: 'image/webp' });
     expect(webpUpload.path).toMatch(/\.webp$/);
 
     const avatar = await uploadRaw(ctx.app, alice, await makeJpeg(), { bucket: 'avatars' });
@@ -186,7 +186,7 @@ describe('multipart uploads', () => {
     ]);
     const response = await uploadRaw(ctx.app, alice, payload, { contentType });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ mimeType: 'image/jpeg', width: 40, height: 30 });
+    expect(response.json()).toMatchObject({ mime_type: 'image/jpeg', width: 40, height: 30 });
 
     const script = form([
       { name: 'file', filename: 'x.jpg', type: 'image/jpeg', data: '#!/bin/sh\necho hi' },
@@ -210,18 +210,18 @@ describe('video uploads', () => {
     const upload = response.json() as UploadResponse;
     expect(upload).toMatchObject({
       type: 'video',
-      mimeType: 'video/mp4',
+      mime_type: 'video/mp4',
       size: 10_000,
       width: null,
       variants: [],
     });
     expect(upload.path).toMatch(/\.mp4$/);
-    expect((await fetchMedia(upload.publicUrl)).equals(mp4)).toBe(true);
+    expect((await fetchMedia(upload.public_url)).equals(mp4)).toBe(true);
 
     const mov = makeMp4Bytes(2000);
     mov.write('qt  ', 8, 'latin1');
     expect((await uploadRaw(ctx.app, alice, mov, { contentType: 'video/quicktime' })).json()).toMatchObject({
-      mimeType: 'video/quicktime',
+      mime_type: 'video/quicktime',
     });
 
     const webm = Buffer.concat([
@@ -230,7 +230,7 @@ describe('video uploads', () => {
       Buffer.alloc(500),
     ]);
     expect((await uploadRaw(ctx.app, alice, webm, { contentType: 'video/webm' })).json()).toMatchObject({
-      mimeType: 'video/webm',
+      mime_type: 'video/webm',
     });
   });
 
@@ -289,9 +289,9 @@ describe('resumable uploads (tus)', () => {
     const finished = await patch(location, alice, 200_000, video.subarray(200_000));
     expect(finished.statusCode).toBe(200);
     const upload = finished.json() as UploadResponse;
-    expect(upload).toMatchObject({ type: 'video', mimeType: 'video/mp4', size: video.length });
+    expect(upload).toMatchObject({ type: 'video', mime_type: 'video/mp4', size: video.length });
     expect(upload.path).toMatch(new RegExp(`^post-media/${alice.id}/`));
-    expect((await fetchMedia(upload.publicUrl)).equals(video)).toBe(true);
+    expect((await fetchMedia(upload.public_url)).equals(video)).toBe(true);
     // The parts are gone once the file is stored.
     expect((await tus('HEAD', location, alice)).statusCode).toBe(404);
   });

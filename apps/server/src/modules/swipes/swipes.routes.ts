@@ -16,7 +16,7 @@ import type { SwipesService } from './swipes.service.ts';
 
 const writeErrors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
 
-/** Swipes, taste and 'For you' under /api/v1. */
+/** Swipes, the preferences they teach and 'For you' under /api/v1. */
 export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = async (app, { service }) => {
   app.post(
     '/swipes',
@@ -58,7 +58,7 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
       config: { access: 'user' },
       schema: {
         tags: ['swipes'],
-        summary: "The preference counters of the newest 500 swipes and the 'Your taste' summary",
+        summary: 'The preference counters of the newest 500 swipes and the preferences summary',
         response: { 200: PreferencesSchema, 401: ErrorResponseSchema },
       },
     },
@@ -71,12 +71,12 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
       config: { access: 'user' },
       schema: {
         tags: ['swipes'],
-        summary: 'Reset the taste: forget every swipe',
+        summary: 'Reset the preferences: forget every swipe',
         response: { 204: NoContentSchema, 401: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
-      await service.resetTaste(signedInUser(request).id);
+      await service.resetPreferences(signedInUser(request).id);
       return reply.status(204).send(null);
     },
   );
@@ -86,7 +86,8 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
     {
       schema: {
         tags: ['swipes'],
-        summary: 'Posts to swipe: not yet swiped, best match for the taste first (newest first for visitors)',
+        summary:
+          'Posts to swipe: not yet swiped, best match for the preferences first (newest first for visitors)',
         querystring: DeckQuerySchema,
         response: { 200: DeckSchema, 400: ErrorResponseSchema },
       },
@@ -99,7 +100,8 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
     {
       schema: {
         tags: ['swipes'],
-        summary: "The 'For you' feed: the newest 500 public posts by taste, then older ones newest first",
+        summary:
+          "The 'For you' feed: the newest 500 public posts by preferences, then older ones newest first",
         querystring: PageQuerySchema,
         response: { 200: PostPageSchema, 400: ErrorResponseSchema },
       },

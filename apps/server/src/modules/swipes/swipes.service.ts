@@ -17,7 +17,7 @@ import {
   SwipeInputSchema,
   type SwipeResult,
   scoreOutfit,
-  summarizeTaste,
+  summarizePreferences,
   swipedOutfitFromPost,
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
@@ -64,7 +64,7 @@ function isAfter(
 }
 
 /**
- * Swipes and the taste they teach (spec sections 3, 4 and 9): events of signed-in users are stored
+ * Swipes and the preferences they teach (spec sections 3, 4 and 9): events of signed-in users are stored
  * (single, or a guest's local history merged once after sign-in), their newest 500 make the preference
  * counters, and the counters order the swipe deck and the 'For you' feed with the shared scoring.
  */
@@ -141,7 +141,7 @@ export class SwipesService {
     return time > now + FUTURE_TOLERANCE_MS ? null : time;
   }
 
-  // --- taste ----------------------------------------------------------------------------------------------
+  // --- preferences ----------------------------------------------------------------------------------------
 
   /** The newest events (spec: 500), newest first. */
   private async recentEvents(userId: string): Promise<SwipeEvent[]> {
@@ -154,18 +154,18 @@ export class SwipesService {
     return buildPreferenceCounters(await this.recentEvents(viewerId));
   }
 
-  /** The preference counters and the 'Your taste' summary of them. */
+  /** The preference counters and the preferences summary of them. */
   async getPreferences(userId: string): Promise<Preferences> {
     const events = await this.recentEvents(userId);
     return {
       counters: buildPreferenceCounters(events),
       // Oldest first, so that each value is labelled as it was most recently swiped.
-      taste: summarizeTaste([...events].reverse()),
+      summary: summarizePreferences([...events].reverse()),
     };
   }
 
-  /** 'Reset my taste': forgets every swipe of the user. */
-  async resetTaste(userId: string): Promise<void> {
+  /** Reset of the preferences: forgets every swipe of the user. */
+  async resetPreferences(userId: string): Promise<void> {
     await deleteSwipeEvents(this.db, userId);
   }
 
@@ -173,7 +173,8 @@ export class SwipesService {
 
   /**
    * The swipe deck: of the newest public posts the user has not swiped yet (and did not post), the best
-   * matches for their taste first. Visitors get the newest posts; their taste lives in their browser.
+   * matches for their preferences first. Visitors get the newest posts; their preferences live in their
+   * browser.
    */
   async getDeck(viewerId: string | null, limit: number): Promise<Deck> {
     const candidates = await this.deps.explore.findRankableOutfits({
@@ -187,8 +188,8 @@ export class SwipesService {
   }
 
   /**
-   * 'For you': the newest public posts (spec-free window of 500) ordered by the viewer's taste, then the
-   * older ones newest first. For visitors, whose taste is local, this is the newest-first feed.
+   * 'For you': the newest public posts (spec-free window of 500) ordered by the viewer's preferences, then
+   * the older ones newest first. For visitors, whose preferences are local, this is the newest-first feed.
    */
   async listForYou(viewerId: string | null, page: PageQuery): Promise<PostPage> {
     const cursor = page.cursor;
@@ -197,7 +198,7 @@ export class SwipesService {
         limit: page.limit,
         cursor: cursor.slice(FEED.length),
       });
-      return { items: feed.items, nextCursor: feed.nextCursor && `${FEED}${feed.nextCursor}` };
+      return { items: feed.items, next_cursor: feed.next_cursor && `${FEED}${feed.next_cursor}` };
     }
     if (cursor !== undefined && !cursor.startsWith(RANKED)) throw invalidCursor();
     const after = decodeScoredCursor(cursor?.slice(RANKED.length));
@@ -226,7 +227,7 @@ export class SwipesService {
       (window.length === DISCOVERY_LIMITS.forYouWindow && oldest
         ? `${FEED}${encodeKeysetCursor({ createdAt: oldest.createdAt, id: oldest.postId })}`
         : null);
-    return { items: await this.postsOf(viewerId, shown.items), nextCursor };
+    return { items: await this.postsOf(viewerId, shown.items), next_cursor: nextCursor };
   }
 
   private postsOf(viewerId: string | null, outfits: readonly RankableOutfit[]): Promise<Post[]> {

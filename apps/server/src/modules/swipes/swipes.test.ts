@@ -74,15 +74,15 @@ describe('recording swipes', () => {
     const response = await call('POST', '/swipes', user, { outfit_id: formalPosts[0], action: 'like' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ inserted: 1, duplicates: 0, skipped: 0 });
-    const { counters, taste } = await preferences(user);
+    const { counters, summary } = await preferences(user);
     expect(counters.liked).toEqual({
       tags: { formal: 1, elegant: 1 },
       brands: { office_queen: 1 },
       categories: { formal: 1 },
       colors: { gray: 1 },
     });
-    expect(taste).toMatchObject({ eventCount: 1, likeCount: 1, dislikeCount: 0 });
-    expect(taste.liked.tags).toEqual([
+    expect(summary).toMatchObject({ event_count: 1, like_count: 1, dislike_count: 0 });
+    expect(summary.liked.tags).toEqual([
       { key: 'elegant', label: 'Elegant', count: 1 },
       { key: 'formal', label: 'Formal', count: 1 },
     ]);
@@ -146,12 +146,12 @@ describe("merging a guest's swipes", () => {
     ]);
     expect(racing.map((response) => (response.json() as SwipeResult).inserted)).toEqual([0, 0]);
 
-    const { counters, taste } = await preferences(user);
-    expect(taste).toMatchObject({ eventCount: 3, likeCount: 2, dislikeCount: 1 });
+    const { counters, summary } = await preferences(user);
+    expect(summary).toMatchObject({ event_count: 3, like_count: 2, dislike_count: 1 });
     expect(counters.liked.tags).toEqual({ formal: 1, elegant: 1, boho: 1 });
     expect(counters.liked.colors).toEqual({ gray: 1, cream: 1 });
     expect(counters.disliked.brands).toEqual({ street_kid: 1 });
-    expect(taste.liked.brands.map((entry) => entry.label).sort()).toEqual(['gone', 'office_queen']);
+    expect(summary.liked.brands.map((entry) => entry.label).sort()).toEqual(['gone', 'office_queen']);
   });
 
   it('merges the history of a guest who signs up once, and the deck then follows it', async () => {
@@ -176,7 +176,7 @@ describe("merging a guest's swipes", () => {
   });
 });
 
-describe('the taste window', () => {
+describe('the preferences window', () => {
   it('counts only the newest 500 swipes (spec: server preference load limit)', async () => {
     const user = await createUser(ctx.app);
     const at = Date.parse('2024-07-01T00:00:00.000Z');
@@ -198,8 +198,8 @@ describe('the taste window', () => {
       expect((stored.json() as SwipeResult).inserted).toBe(100);
     }
     expect(LIMITS.serverPreferenceLoadLimit).toBe(500);
-    const { counters, taste } = await preferences(user);
-    expect(taste).toMatchObject({ eventCount: 500, likeCount: 500, dislikeCount: 0 });
+    const { counters, summary } = await preferences(user);
+    expect(summary).toMatchObject({ event_count: 500, like_count: 500, dislike_count: 0 });
     expect(counters.liked.tags).toEqual({ fresh: 500 });
     expect(counters.liked.brands).toEqual({ new_wave: 500 });
   });
@@ -242,16 +242,16 @@ describe('the swipe deck and For you', () => {
     const first = (await call('GET', '/posts/for-you?limit=3', user)).json() as PostPage;
     expect(first.items.map((post) => post.id)).toEqual([formalPosts[3], formalPosts[2], formalPosts[1]]);
     const second = (
-      await call('GET', `/posts/for-you?limit=3&cursor=${first.nextCursor}`, user)
+      await call('GET', `/posts/for-you?limit=3&cursor=${first.next_cursor}`, user)
     ).json() as PostPage;
     const third = (
-      await call('GET', `/posts/for-you?limit=3&cursor=${second.nextCursor}`, user)
+      await call('GET', `/posts/for-you?limit=3&cursor=${second.next_cursor}`, user)
     ).json() as PostPage;
     const all = [...first.items, ...second.items, ...third.items].map((post) => post.id);
     expect(all.slice(0, 4)).toEqual([formalPosts[3], formalPosts[2], formalPosts[1], formalPosts[0]]);
     expect(new Set(all)).toEqual(new Set([...formalPosts, ...streetPosts]));
     expect(all.at(-1)).toBe(streetPosts[0]);
-    expect(third.nextCursor).toBeNull();
+    expect(third.next_cursor).toBeNull();
 
     const visitor = (await call('GET', '/posts/for-you?limit=2')).json() as PostPage;
     expect(visitor.items.map((post) => post.id)).toEqual([streetPosts[3], formalPosts[3]]);
@@ -263,8 +263,8 @@ describe('the swipe deck and For you', () => {
     await likeFormal(user);
     expect((await deck(user)).slice(0, 2)).toEqual([formalPosts[3], formalPosts[2]]);
     expect((await call('DELETE', '/swipes', user)).statusCode).toBe(204);
-    const { taste } = await preferences(user);
-    expect(taste.eventCount).toBe(0);
+    const { summary } = await preferences(user);
+    expect(summary.event_count).toBe(0);
     expect((await deck(user)).slice(0, 2)).toEqual([streetPosts[3], formalPosts[3]]);
   });
 });

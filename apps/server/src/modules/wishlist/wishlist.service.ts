@@ -31,11 +31,11 @@ export interface WishlistServiceDeps {
 function toSavedProduct(row: SavedProductRow): SavedProduct {
   return {
     item: toPostItem(row.item, true),
-    postId: row.item.post_id,
-    postMediaUrl: row.postMediaUrl,
-    postMediaType: row.postMediaType,
+    post_id: row.item.post_id,
+    post_media_url: row.postMediaUrl,
+    post_media_type: row.postMediaType,
     author: toAuthor(row.author),
-    savedAt: row.savedAt.toISOString(),
+    saved_at: row.savedAt.toISOString(),
   };
 }
 
@@ -79,7 +79,7 @@ export class WishlistService {
     const page = pageOf(rows, query.limit, (last) =>
       encodeKeysetCursor({ createdAt: last.savedAt, id: last.item.id }),
     );
-    return { items: page.items.map(toSavedProduct), nextCursor: page.nextCursor, total };
+    return { items: page.items.map(toSavedProduct), next_cursor: page.nextCursor, total };
   }
 
   /** The /wishlist screen: the first 6 posts, 5 products and 3 albums matching `q`, and the totals. */

@@ -16,9 +16,9 @@ beforeAll(async () => {
   post = await publishPost(ctx.app, bob, {
     caption: 'Office day',
     items: [
-      { itemType: 'Blazer', brand: 'Zara', link: 'https://shop.example.com/blazer', price: '249.90' },
+      { item_type: 'Blazer', brand: 'Zara', link: 'https://shop.example.com/blazer', price: '249.90' },
       {
-        itemType: 'Bag',
+        item_type: 'Bag',
         brand: 'Coach',
         link: 'https://shop.example.com/bag',
         price: '120',
@@ -43,9 +43,9 @@ describe('saved products', () => {
     expect((await call('PUT', `/items/${bag!.id}/save`, alice)).json()).toEqual({ saved: true });
 
     const seen = (await call('GET', `/posts/${post.id}`, alice)).json() as Post;
-    expect(seen.items.map((item) => item.savedByMe)).toEqual([true, true]);
+    expect(seen.items.map((item) => item.saved_by_me)).toEqual([true, true]);
     const byOthers = (await call('GET', `/posts/${post.id}`, bob)).json() as Post;
-    expect(byOthers.items.map((item) => item.savedByMe)).toEqual([false, false]);
+    expect(byOthers.items.map((item) => item.saved_by_me)).toEqual([false, false]);
 
     expect((await call('DELETE', `/items/${bag!.id}/save`, alice)).json()).toEqual({ saved: false });
     expect((await call('DELETE', `/items/${bag!.id}/save`, alice)).json()).toEqual({ saved: false });
@@ -57,9 +57,9 @@ describe('saved products', () => {
     const page = (await call('GET', '/me/saved-products', alice)).json() as SavedProductPage;
     expect(page.items).toEqual([
       expect.objectContaining({
-        postId: post.id,
-        postMediaUrl: post.mediaUrl,
-        item: expect.objectContaining({ brand: 'Coach', price: 120, currency: 'USD', savedByMe: true }),
+        post_id: post.id,
+        post_media_url: post.media_url,
+        item: expect.objectContaining({ brand: 'Coach', price: 120, currency: 'USD', saved_by_me: true }),
         author: expect.objectContaining({ id: bob.id }),
       }),
       expect.objectContaining({
@@ -68,7 +68,7 @@ describe('saved products', () => {
     ]);
     const firstOnly = (await call('GET', '/me/saved-products?limit=1', alice)).json() as SavedProductPage;
     const rest = (
-      await call('GET', `/me/saved-products?limit=1&cursor=${firstOnly.nextCursor}`, alice)
+      await call('GET', `/me/saved-products?limit=1&cursor=${firstOnly.next_cursor}`, alice)
     ).json() as SavedProductPage;
     expect([...firstOnly.items, ...rest.items].map((p) => p.item.brand)).toEqual(['Coach', 'Zara']);
     const found = (await call('GET', '/me/saved-products?q=BLAZ', alice)).json() as SavedProductPage;
@@ -117,7 +117,7 @@ describe('the See All pages', () => {
         method: 'POST',
         url: '/api/v1/albums',
         headers: bob.headers,
-        payload: { name, postId: looks[0]!.id },
+        payload: { name, post_id: looks[0]!.id },
       });
       await call('PUT', `/albums/${created.json().id}/save`, erin);
     }
@@ -127,14 +127,14 @@ describe('the See All pages', () => {
       expect(first.items, path).toHaveLength(2);
       expect(first.total, path).toBe(3);
       const next = (
-        await call('GET', `${path}?limit=2&cursor=${first.nextCursor}`, erin)
+        await call('GET', `${path}?limit=2&cursor=${first.next_cursor}`, erin)
       ).json() as SavedPage;
       expect(next.items, path).toHaveLength(1);
       expect(next.total, path).toBe(3);
       const velvet = (await call('GET', `${path}?q=velvet`, erin)).json() as SavedPage;
       expect([velvet.items.length, velvet.total], path).toEqual([1, 1]);
       const none = (await call('GET', `${path}?q=nothing-like-this`, erin)).json() as SavedPage;
-      expect(none, path).toEqual({ items: [], nextCursor: null, total: 0 });
+      expect(none, path).toEqual({ items: [], next_cursor: null, total: 0 });
     }
 
     // Unsaving changes the count at once.
@@ -165,7 +165,7 @@ describe('the wishlist screen', () => {
         method: 'POST',
         url: '/api/v1/albums',
         headers: bob.headers,
-        payload: { name, postId: many[0]!.id },
+        payload: { name, post_id: many[0]!.id },
       });
       await call('PUT', `/albums/${created.json().id}/save`, dana);
     }

@@ -1,31 +1,74 @@
 import { ArrowLeftIcon, LogOutIcon, MessageCircleIcon, SearchIcon } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/entities/viewer/model/use-session';
+import { useSignInRequired } from '@/entities/viewer/model/use-sign-in-required';
 import { useSignOut } from '@/features/auth/model/use-sign-out';
 import { hasInAppHistory } from '@/shared/lib/history';
+import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
 import { Logo } from '@/shared/ui/brand/logo';
 import { buttonClasses } from '@/shared/ui/button';
 import { IconButton } from '@/shared/ui/icon-button';
 import { type HeaderOptions, useHeaderOptions } from '../route-handle';
 import { LanguageButton } from './language-button';
 
+const SignOutDialog = lazyWithPreload(() => import('./sign-out-dialog'));
+
 function AccountAction() {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
   const signOut = useSignOut();
+  const [confirming, setConfirming] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const signUpLink = useRef<HTMLAnchorElement>(null);
+  const focusSignUp = useRef(false);
+  usePreloadWhenIdle(SignOutDialog.preload);
+
+  // The sign-out button that opened the dialog is gone once signed out: the keyboard focus moves to
+  // SIGN UP, which takes its place, rather than falling back to the top of the page.
+  useEffect(() => {
+    if (!user && focusSignUp.current && signUpLink.current) {
+      focusSignUp.current = false;
+      signUpLink.current.focus();
+    }
+  }, [user]);
+
+  const confirmSignOut = () => {
+    setConfirming(false);
+    focusSignUp.current = true;
+    void signOut();
+  };
 
   // Keep the space while a stored session is being read, so nothing jumps.
   if (isLoading) return <span aria-hidden className="inline-block h-9 w-[76px]" />;
   if (user) {
     return (
-      <IconButton aria-label={t('header.signOut')} onClick={() => void signOut()}>
-        <LogOutIcon aria-hidden className="rtl:-scale-x-100" />
-      </IconButton>
+      <>
+        <IconButton
+          aria-label={t('header.signOut')}
+          aria-haspopup="dialog"
+          onClick={() => {
+            setAsked(true);
+            setConfirming(true);
+          }}
+        >
+          <LogOutIcon aria-hidden className="rtl:-scale-x-100" />
+        </IconButton>
+        {asked ? (
+          <Suspense fallback={null}>
+            <SignOutDialog open={confirming} onOpenChange={setConfirming} onConfirm={confirmSignOut} />
+          </Suspense>
+        ) : null}
+      </>
     );
   }
   return (
-    <Link to="/auth" className={buttonClasses({ size: 'sm', className: 'ms-1 px-3.5 tracking-wide' })}>
+    <Link
+      ref={signUpLink}
+      to="/auth"
+      className={buttonClasses({ size: 'sm', className: 'ms-1 px-3.5 tracking-wide' })}
+    >
       {t('header.signUp')}
     </Link>
   );
@@ -33,13 +76,15 @@ function AccountAction() {
 
 /**
  * The header on every screen: optional back button, the logo, optional search and other icon buttons,
- * the language menu, and SIGN UP (signed out) or a sign-out button (signed in).
+ * the language menu, and SIGN UP (signed out) or a sign-out button (signed in) that asks first.
  */
 export function AppHeader({ options: override }: { options?: HeaderOptions }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fromRoute = useHeaderOptions();
   const { back, search, messages, hideAccount } = override ?? fromRoute;
+  const { user, isLoading } = useSession();
+  const signInRequired = useSignInRequired();
 
   const goBack = () => {
     if (typeof back === 'string') navigate(back);
@@ -70,7 +115,11 @@ export function AppHeader({ options: override }: { options?: HeaderOptions }) {
               </Link>
             </IconButton>
           ) : null}
-          {messages ? (
+          {messages === 'signInRequired' && !user && !isLoading ? (
+            <IconButton aria-label={t('header.messages')} onClick={signInRequired}>
+              <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
+            </IconButton>
+          ) : messages ? (
             <IconButton aria-label={t('header.messages')} asChild>
               <Link to="/messages">
                 <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />

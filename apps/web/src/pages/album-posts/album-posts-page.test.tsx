@@ -9,18 +9,18 @@ const at = new Date().toISOString();
 const album: Album = {
   id: ALBUM_ID,
   name: 'Summer',
-  isPublic: true,
+  is_public: true,
   owner: {
     id: '00000000-0000-4000-8000-0000000000b1',
     username: 'noa.levi',
-    displayName: null,
-    avatarUrl: null,
+    display_name: null,
+    avatar_url: null,
   },
-  postCount: 2,
+  post_count: 2,
   images: [],
-  createdAt: at,
-  updatedAt: at,
-  savedByMe: false,
+  created_at: at,
+  updated_at: at,
+  saved_by_me: false,
 };
 const serverError = () => withStatus(500, apiErrorBody('internal', 'Internal Server Error'));
 
@@ -47,7 +47,7 @@ describe('/album/{id}/posts that could not load', () => {
     fakeApi({
       [`GET /api/v1/albums/${ALBUM_ID}`]: () => album,
       [`GET /api/v1/albums/${ALBUM_ID}/posts`]: () =>
-        failing ? serverError() : { items: [], nextCursor: null },
+        failing ? serverError() : { items: [], next_cursor: null },
     });
     const { user } = renderApp(`/album/${ALBUM_ID}/posts`);
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });

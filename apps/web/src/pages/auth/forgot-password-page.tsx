@@ -64,7 +64,18 @@ export default function ForgotPasswordScreen() {
         <CheckEmail
           title={t('auth.forgot.sentTitle')}
           description={<EmailText i18nKey="auth.forgot.sentDescription" email={sentTo} />}
-          action={backToSignIn}
+          action={
+            <div className="flex w-full flex-col gap-2">
+              <Link
+                to="/auth/reset"
+                state={{ email: sentTo }}
+                className={buttonClasses({ size: 'lg', className: 'w-full' })}
+              >
+                {t('auth.forgot.enterCode')}
+              </Link>
+              {backToSignIn}
+            </div>
+          }
         />
       </div>
     );

@@ -33,6 +33,17 @@ describe('/auth/forgot', () => {
     );
   });
 
+  it('leads to the code form with the address filled in (for a mail read on another device)', async () => {
+    const { router, user } = renderApp('/auth/forgot');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await user.click(await screen.findByRole('link', { name: 'Enter the code' }));
+    expect(await screen.findByRole('heading', { name: 'Enter the code from the email' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/reset');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Code from the email')).toHaveFocus();
+  });
+
   it('opens without the onboarded flag, and is linked from Sign In', async () => {
     window.localStorage.clear();
     const { router, user } = renderApp('/auth?tab=sign-in');
@@ -55,12 +66,70 @@ describe('/auth/forgot', () => {
 });
 
 describe('/auth/reset', () => {
-  it('without a session (no valid link) says the link is invalid', async () => {
-    renderApp('/auth/reset');
+  it("without a link or a session asks for the mail's code, which opens the new-password form", async () => {
+    const { user } = renderApp('/auth/reset');
+    expect(await screen.findByRole('heading', { name: 'Enter the code from the email' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get a new link' })).toHaveAttribute('href', '/auth/forgot');
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(fake.client.verifyOtp).not.toHaveBeenCalled(); // six digits first
+    await user.type(screen.getByLabelText('Code from the email'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(fake.client.verifyOtp).toHaveBeenCalledWith({
+      type: 'recovery',
+      email: 'ada@example.com',
+      token: '123456',
+    });
+    expect(await screen.findByLabelText('New password', { selector: 'input' })).toBeInTheDocument();
+  });
+
+  it('says in Hebrew when the code is wrong, and keeps the address', async () => {
+    await i18n.changeLanguage('he');
+    fake.client.verifyOtp.mockResolvedValueOnce({
+      data: { session: null, user: null },
+      error: new AuthApiError('Token has expired or is invalid', 403, 'otp_expired'),
+    });
+    const { user } = renderApp('/auth/reset');
+    expect(await screen.findByRole('heading', { name: 'הזינו את הקוד מהמייל' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('אימייל'), 'ada@example.com');
+    await user.type(screen.getByLabelText('הקוד מהמייל'), '654321');
+    await user.click(screen.getByRole('button', { name: 'המשך' }));
+    expect(await screen.findByText('לא הצלחנו לאמת את הקוד')).toBeInTheDocument();
+    expect(screen.getByLabelText('אימייל')).toHaveValue('ada@example.com');
+    await i18n.changeLanguage('en');
+  });
+
+  it("redeems the mail's token_hash link in any browser, once, and takes the token out of the address", async () => {
+    const { router } = renderApp('/auth/reset?token_hash=pkce_abc123&type=recovery');
+    expect(await screen.findByLabelText('New password', { selector: 'input' })).toBeInTheDocument();
+    expect(fake.client.verifyOtp).toHaveBeenCalledTimes(1);
+    expect(fake.client.verifyOtp).toHaveBeenCalledWith({ type: 'recovery', token_hash: 'pkce_abc123' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/auth/reset');
+  });
+
+  it("says a spent or expired token_hash link is invalid, in the reader's language", async () => {
+    fake.client.verifyOtp.mockResolvedValueOnce({
+      data: { session: null, user: null },
+      error: new AuthApiError('Token has expired or is invalid', 403, 'otp_expired'),
+    });
+    renderApp('/auth/reset?token_hash=spent&type=recovery');
     expect(
       await screen.findByRole('heading', { name: 'This link is invalid or has expired' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Get a new link' })).toHaveAttribute('href', '/auth/forgot');
+    expect(screen.queryByText('Token has expired or is invalid')).not.toBeInTheDocument();
+  });
+
+  it('sends a recovery link that lands on the home page on to the reset screen', async () => {
+    window.localStorage.clear(); // a phone's browser that never saw SYS
+    const { router } = renderApp('/?token_hash=fresh&type=recovery');
+    expect(await screen.findByLabelText('New password', { selector: 'input' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/reset');
+    expect(fake.client.verifyOtp).toHaveBeenCalledWith({ type: 'recovery', token_hash: 'fresh' });
+    // Signed in by the link, this browser counts as onboarded: Home will not send it to /onboarding.
+    expect(window.localStorage.getItem('onboarded')).toBe('true');
   });
 
   it('after the recovery link, saves the new password and goes home', async () => {

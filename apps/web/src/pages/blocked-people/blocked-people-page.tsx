@@ -20,23 +20,24 @@ function BlockedRow({ person }: { person: BlockedProfile }) {
   const { pending, unblock } = useUnblock(person.id, name);
   return (
     <li className="flex items-center gap-3 px-4 py-2">
-      <AuthorAvatar url={person.avatarUrl} className="size-11" />
+      <AuthorAvatar url={person.avatar_url} className="size-11" />
       <div className="min-w-0 flex-1">
         {person.username ? (
           <Link
             to={`/profile/${encodeURIComponent(person.username)}`}
+            dir="auto"
             className="block truncate text-[15px] font-semibold text-ink"
           >
             <bdi>{name}</bdi>
           </Link>
         ) : (
-          <p className="truncate text-[15px] font-semibold text-ink">
+          <p dir="auto" className="truncate text-[15px] font-semibold text-ink">
             <bdi>{name}</bdi>
           </p>
         )}
-        {person.displayName && person.displayName !== name ? (
+        {person.display_name && person.display_name !== name ? (
           <p className="truncate text-sm text-muted" dir="auto">
-            {person.displayName}
+            {person.display_name}
           </p>
         ) : null}
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
-import { clearPostDraft, loadPostDraft } from '@/features/post-form/lib/post-draft';
+import { loadPostDraft } from '@/features/post-form/lib/post-draft';
 import { emptyPostForm, type PostFormValues } from '@/features/post-form/lib/post-form-model';
 import { PostForm } from '@/features/post-form/ui/post-form';
 import { PostFormSkeleton } from '@/features/post-form/ui/post-form-skeleton';
@@ -11,12 +11,14 @@ import { showToast } from '@/shared/ui/show-toast';
 
 /**
  * Create Post. A waiting draft (saved when a visitor pressed Publish) comes back with its files:
- * 'Form restored'; once the user is signed in it is cleared.
+ * 'Form restored'. It stays saved (a reload brings it back again) until the post is published or the
+ * user discards it.
  */
 export default function CreatePostScreen() {
   const { t } = useTranslation();
   const { isSignedIn, isLoading } = useViewer();
   const [initial, setInitial] = useState<PostFormValues | null>(null);
+  const [restored, setRestored] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -24,13 +26,11 @@ export default function CreatePostScreen() {
     started.current = true;
     void (async () => {
       const draft = hasStoredPostDraft() ? await loadPostDraft().catch(() => null) : null;
-      if (draft) {
-        void showToast('success', t('postForm.restored'));
-        if (isSignedIn) await clearPostDraft();
-      }
+      if (draft) void showToast('success', t('postForm.restored'));
+      setRestored(draft !== null);
       setInitial(draft ?? emptyPostForm());
     })();
-  }, [isLoading, isSignedIn, t]);
+  }, [isLoading, t]);
 
   return (
     <>
@@ -40,7 +40,11 @@ export default function CreatePostScreen() {
           {t('postForm.signedOutNote')}
         </p>
       ) : null}
-      {initial ? <PostForm mode="create" initialValues={initial} /> : <PostFormSkeleton />}
+      {initial ? (
+        <PostForm mode="create" initialValues={initial} restoredDraft={restored} />
+      ) : (
+        <PostFormSkeleton />
+      )}
     </>
   );
 }

@@ -14,8 +14,8 @@ vi.mock('@/shared/api/upload-media', () => ({ uploadMedia: upload.media }));
 
 const stored = (name: string): UploadResponse => ({
   path: `post-media/u/${name}`,
-  publicUrl: `/media/post-media/u/${name}`,
-  mimeType: 'image/png',
+  public_url: `/media/post-media/u/${name}`,
+  mime_type: 'image/png',
   type: 'image',
   size: 16,
   width: 10,
@@ -36,14 +36,14 @@ afterEach(() => {
 });
 
 /** The form with one photo and one product (link and its own image). */
-async function fillForm() {
+async function fillForm(link = 'https://shop.example/dress') {
   const view = renderApp('/create-post');
   const { user } = view;
   await user.upload(await screen.findByTestId('media-input'), pngFile('look.png'));
   await screen.findByRole('img', { name: 'Media 1 of 1' });
   await user.click(screen.getByRole('button', { name: 'Add Product' }));
   const product = screen.getByRole('group', { name: 'Product 1' });
-  await user.type(within(product).getByLabelText('Purchase link'), 'https://shop.example/dress');
+  await user.type(within(product).getByLabelText('Purchase link'), link);
   await user.upload(
     within(product).getByLabelText('Upload image', { selector: 'input' }),
     pngFile('dress.png'),
@@ -89,16 +89,49 @@ describe('Create Post, publishing', () => {
     ).toBeInTheDocument();
   });
 
-  it("says 'Image uploaded' when a product's image is uploaded, then publishes", async () => {
+  it("uploads a product's image and publishes, with no stray 'Image uploaded' toast", async () => {
     upload.media.mockResolvedValueOnce(stored('look.png')).mockResolvedValueOnce(stored('dress.png'));
     const api = fakeApi({ 'POST /api/v1/posts': () => ({ id: '00000000-0000-4000-8000-0000000000a1' }) });
     const { user, router } = await fillForm();
     await user.click(screen.getByRole('button', { name: 'Publish Post' }));
-    expect(await screen.findByText('Image uploaded')).toBeInTheDocument();
     expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    expect(screen.queryByText('Image uploaded')).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const [, init] = api.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
-    expect(JSON.parse(String(init?.body)).items[0].imageUrl).toBe('/media/post-media/u/dress.png');
+    expect(JSON.parse(String(init?.body)).items[0].image_url).toBe('/media/post-media/u/dress.png');
+  });
+
+  it("takes 'zara.com/item' as 'https://zara.com/item', in the field and in what is published", async () => {
+    upload.media.mockResolvedValueOnce(stored('look.png')).mockResolvedValueOnce(stored('dress.png'));
+    const api = fakeApi({ 'POST /api/v1/posts': () => ({ id: '00000000-0000-4000-8000-0000000000a3' }) });
+    const { user, router } = await fillForm('zara.com/item');
+    await user.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    expect(screen.queryByText('Please add a purchase link for each item')).not.toBeInTheDocument();
+    const [, init] = api.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
+    expect(JSON.parse(String(init?.body)).items[0].link).toBe('https://zara.com/item');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('says what is wrong with a link that is there but not a web address', async () => {
+    const api = fakeApi({});
+    const { user } = await fillForm('ftp://shop.example/dress');
+    const product = screen.getByRole('group', { name: 'Product 1' });
+    const link = within(product).getByLabelText('Purchase link');
+    await user.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(
+      await within(product).findByText('A purchase link must be a web address (http or https)'),
+    ).toBeInTheDocument();
+    expect(link).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(link);
+    await user.type(link, 'dress');
+    expect(
+      await within(product).findByText(
+        'This purchase link is not a valid web address, for example shop.com/item',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Please add a purchase link for each item')).not.toBeInTheDocument();
+    expect(api.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
   it('says which products the server saved without their image', async () => {
@@ -106,7 +139,7 @@ describe('Create Post, publishing', () => {
     fakeApi({
       'POST /api/v1/posts': () => ({
         id: '00000000-0000-4000-8000-0000000000a2',
-        droppedItemImages: [
+        dropped_item_images: [
           { index: 0, url: 'https://shop.example/dress.jpg', reason: 'The link is not an image' },
         ],
       }),

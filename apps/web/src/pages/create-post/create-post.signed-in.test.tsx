@@ -61,7 +61,7 @@ describe('Create Post, signed in', () => {
     expect(await screen.findByLabelText('Media 1 of 1')).toBeInstanceOf(HTMLVideoElement);
     expect(
       screen.getByText(
-        '1/5 added. Up to 5 images or videos, each up to 200MB. Drag or use the arrows to reorder.',
+        "1/5 added. Up to 5 images or videos, each up to 200MB. Drag or use a photo's menu to reorder.",
         { exact: false },
       ),
     ).toBeInTheDocument();
@@ -83,19 +83,46 @@ describe('Create Post, signed in', () => {
     expect(await within(product).findByRole('img', { name: 'The chosen product image' })).toBeInTheDocument();
   });
 
+  it('scrolls to the first problem and focuses it, whichever it is', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    const { user } = renderApp('/create-post');
+    const publish = await screen.findByRole('button', { name: 'Publish Post' });
+    // No photo: the gallery's add button, which the error describes.
+    await user.click(publish);
+    const add = screen.getByRole('button', { name: /Add photos or videos/ });
+    await waitFor(() => expect(add).toHaveFocus());
+    expect(scrolled).toEqual([add]);
+    expect(add).toHaveAccessibleDescription('Please add at least one image or video');
+
+    // A photo, and a product without its link: the link.
+    await user.upload(screen.getByTestId('media-input'), pngFile());
+    await screen.findByRole('img', { name: 'Media 1 of 1' });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.click(publish);
+    const link = within(screen.getByRole('group', { name: 'Product 1' })).getByLabelText('Purchase link');
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(scrolled.at(-1)).toBe(link);
+  });
+
   it('counts the caption and allows at most 3 styles', async () => {
     const { user } = renderApp('/create-post');
     await user.type(await screen.findByRole('textbox', { name: 'Caption' }), 'Hello');
     expect(screen.getByText('5/2,200 characters')).toBeInTheDocument();
     for (const style of ['Casual', 'Party', 'Beach'])
       await user.click(screen.getByRole('button', { name: style }));
-    expect(screen.getByText('3/3 selected')).toBeInTheDocument();
+    expect(screen.getByText(/3\/3 selected/)).toBeInTheDocument();
+    // Why the others are off, shown and read with them.
+    expect(screen.getByText('Up to 3 styles')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Urban' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Urban' })).toHaveAccessibleDescription('Up to 3 styles');
     await user.click(screen.getByRole('button', { name: 'Party' }));
     expect(screen.getByRole('button', { name: 'Urban' })).toBeEnabled();
   });
 
-  it("restores a waiting draft with 'Form restored' and clears it", async () => {
+  it("restores a waiting draft with 'Form restored', keeps it until discarded", async () => {
     window.localStorage.setItem(
       LOCAL_STORAGE_KEYS.postDraft,
       JSON.stringify({
@@ -107,11 +134,24 @@ describe('Create Post, signed in', () => {
       }),
     );
     files.set('post-draft:media:m1', new File(['x'], 'look.png', { type: 'image/png' }));
-    renderApp('/create-post');
+    const first = renderApp('/create-post');
     expect(await screen.findByText('Form restored')).toBeInTheDocument();
     expect(await screen.findByDisplayValue('My waiting look')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Casual' })).toHaveAttribute('aria-pressed', 'true');
+    first.unmount();
+
+    // The page is loaded again before publishing: the draft is still there, files included.
+    expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).not.toBeNull();
+    const { router, user } = renderApp('/create-post');
+    expect(await screen.findByDisplayValue('My waiting look')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
+
+    // Leaving asks; Discard forgets it.
+    void router.navigate('/');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard this post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).toBeNull());
     expect(files.size).toBe(0);
   });

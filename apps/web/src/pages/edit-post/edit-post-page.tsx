@@ -1,10 +1,11 @@
-import { LIMITS } from '@sys/shared';
+import { LIMITS, type Post } from '@sys/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isNotFound, usePostQuery } from '@/entities/post/api/get-post';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { postToFormValues } from '@/features/post-form/lib/post-form-model';
+import { useIsPostDeleted } from '@/features/post-form/model/use-delete-post';
 import { PostForm } from '@/features/post-form/ui/post-form';
 import { PostFormSkeleton } from '@/features/post-form/ui/post-form-skeleton';
 import { hasInAppHistory } from '@/shared/lib/history';
@@ -22,14 +23,20 @@ export default function EditPostScreen() {
   const navigate = useNavigate();
   const { postId = '' } = useParams();
   const { viewerId, isSignedIn, isLoading } = useViewer();
-  const query = usePostQuery(postId);
+  // Once the post is being deleted it is not loaded again, and the form stays until the screen leaves.
+  const deleted = useIsPostDeleted(postId);
+  const query = usePostQuery(postId, { enabled: !deleted });
   const left = useRef(false);
 
-  const post = query.data && !query.isPlaceholderData ? query.data : undefined;
+  const loaded = query.data && !query.isPlaceholderData ? query.data : undefined;
+  const lastLoaded = useRef<Post | undefined>(undefined);
+  if (loaded) lastLoaded.current = loaded;
+  const post = loaded ?? (deleted ? lastLoaded.current : undefined);
   const isOwner = post !== undefined && post.author.id === viewerId;
 
   useEffect(() => {
-    if (left.current || isLoading) return;
+    // A deletion leaves by itself (to the profile, 'Post deleted').
+    if (left.current || isLoading || deleted) return;
     const leave = (to: string | -1) => {
       left.current = true;
       if (to === -1 && hasInAppHistory()) navigate(-1);
@@ -50,7 +57,7 @@ export default function EditPostScreen() {
       });
       leave(-1);
     }
-  }, [isLoading, isSignedIn, isOwner, post, query.isError, query.error, navigate, t]);
+  }, [isLoading, isSignedIn, isOwner, post, deleted, query.isError, query.error, navigate, t]);
 
   const initialValues = useMemo(() => (post && isOwner ? postToFormValues(post) : null), [post, isOwner]);
 

@@ -36,6 +36,7 @@ export default function BrandScreen() {
     <div className="flex flex-1 flex-col gap-3 pb-8">
       <PageHeader
         title={page.data?.pages[0]?.brand.name ?? t('screens.brand.title')}
+        titleDir={page.data?.pages[0]?.brand.name ? 'auto' : undefined}
         back="/explore/brands"
       />
       <CountedPosts

@@ -23,7 +23,7 @@ export default function BrandsScreen() {
       ) : (
         <ul className="flex flex-col divide-y divide-line px-4">
           {[...brands.data.items]
-            .sort((a, b) => b.itemCount - a.itemCount)
+            .sort((a, b) => b.item_count - a.item_count)
             .map((brand) => (
               <li key={brand.id}>
                 <Link
@@ -32,7 +32,7 @@ export default function BrandsScreen() {
                 >
                   <span className="font-semibold text-ink">{brand.name}</span>
                   <span className="text-sm text-muted">
-                    {t('explore.itemCount', { count: brand.itemCount })}
+                    {t('explore.itemCount', { count: brand.item_count })}
                   </span>
                 </Link>
               </li>

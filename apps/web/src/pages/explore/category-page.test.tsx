@@ -9,8 +9,8 @@ const empty = (category: string): CategoryPage => ({
   category,
   items: [],
   total: 0,
-  totalCapped: false,
-  nextCursor: null,
+  total_capped: false,
+  next_cursor: null,
 });
 
 beforeEach(() => {

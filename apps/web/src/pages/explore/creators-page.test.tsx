@@ -11,13 +11,13 @@ installFakeAuthClient(fakeSession());
 const creator: Creator = {
   id: '00000000-0000-4000-8000-0000000000b1',
   username: 'noa.levi',
-  displayName: 'Noa Levi',
-  avatarUrl: null,
-  followersCount: 12,
-  postsCount: 3,
-  isFollowing: false,
+  display_name: 'Noa Levi',
+  avatar_url: null,
+  followers_count: 12,
+  posts_count: 3,
+  is_following: false,
 };
-const page: CreatorPage = { items: [creator], nextCursor: null };
+const page: CreatorPage = { items: [creator], next_cursor: null };
 const stats = { posts_count: 3, followers_count: 13, following_count: 0 };
 
 beforeEach(() => {

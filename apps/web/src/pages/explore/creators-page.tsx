@@ -47,8 +47,8 @@ function FollowableCreator({ creator, onNeedAccount }: { creator: Creator; onNee
   const follow = useFollowAuthorMutation(creator.id);
   // The creators list is not a post cache: the card keeps its own optimistic state, the followers count
   // with it (it stayed as loaded while the button said Following), then the server's count.
-  const [following, setFollowing] = useState(creator.isFollowing);
-  const [followers, setFollowers] = useState(creator.followersCount);
+  const [following, setFollowing] = useState(creator.is_following);
+  const [followers, setFollowers] = useState(creator.followers_count);
   const toggle = () => {
     if (!isSignedIn) return onNeedAccount();
     const next = !following;
@@ -70,7 +70,7 @@ function FollowableCreator({ creator, onNeedAccount }: { creator: Creator; onNee
   };
   return (
     <CreatorCard
-      creator={{ ...creator, followersCount: followers }}
+      creator={{ ...creator, followers_count: followers }}
       following={following}
       onToggleFollow={viewerId === creator.id ? undefined : toggle}
     />

@@ -133,9 +133,9 @@ function Sections() {
             <SparklesIcon aria-hidden className="size-5" />
             {t('explore.startSwiping')}
           </Link>
-          <Link to="/explore/taste" className={buttonClasses({ variant: 'outline' })}>
+          <Link to="/explore/preferences" className={buttonClasses({ variant: 'outline' })}>
             <HeartIcon aria-hidden className="size-5" />
-            {t('taste.title')}
+            {t('preferences.title')}
           </Link>
         </div>
       </section>
@@ -160,9 +160,11 @@ function Sections() {
                     to={`/explore/brands/${brand.id}`}
                     className="flex min-h-16 flex-col items-center justify-center rounded-xl border border-line p-2 text-center"
                   >
-                    <span className="w-full truncate text-sm font-semibold text-ink">{brand.name}</span>
+                    <span dir="auto" className="w-full truncate text-sm font-semibold text-ink">
+                      {brand.name}
+                    </span>
                     <span className="text-xs text-muted">
-                      {t('explore.itemCount', { count: brand.itemCount })}
+                      {t('explore.itemCount', { count: brand.item_count })}
                     </span>
                   </Link>
                 </li>
@@ -215,7 +217,9 @@ function Sections() {
                         className="size-full object-cover"
                       />
                     </span>
-                    <span className="block truncate p-2 text-sm font-semibold text-ink">{album.name}</span>
+                    <span dir="auto" className="block truncate p-2 text-sm font-semibold text-ink">
+                      {album.name}
+                    </span>
                   </Link>
                 </li>
               ))}

@@ -12,8 +12,8 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
 /** 45 posts in two pages: 30, then 15 (after cursor 'page-2'). */
 function twoPages(url: URL): CountedPostPage {
   return url.searchParams.get('cursor') === 'page-2'
-    ? { items: range(30, 45), total: 45, totalCapped: false, nextCursor: null }
-    : { items: range(0, 30), total: 45, totalCapped: false, nextCursor: 'page-2' };
+    ? { items: range(30, 45), total: 45, total_capped: false, next_cursor: null }
+    : { items: range(0, 30), total: 45, total_capped: false, next_cursor: 'page-2' };
 }
 
 const serverError = () => withStatus(500, apiErrorBody('internal', 'Internal Server Error'));
@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe('search results, brand and category pages go past their first page', () => {
-  const brand = { id: '00000000-0000-4000-8000-0000000000b1', name: 'Zara', itemCount: 45 };
+  const brand = { id: '00000000-0000-4000-8000-0000000000b1', name: 'Zara', item_count: 45 };
   for (const [path, endpoint, answer, count] of [
     ['/explore?q=zara', 'GET /api/v1/search', twoPages, '45 results'],
     [

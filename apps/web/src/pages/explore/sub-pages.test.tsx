@@ -28,10 +28,10 @@ function failingThen<T>(answer: T) {
 
 describe('explore sub-pages that could not load', () => {
   const brands: ExploreBrandList = {
-    items: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Zara', itemCount: 3 }],
+    items: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Zara', item_count: 3 }],
   };
-  const trending: TrendingPage = { items: [], nextCursor: null };
-  const creators: CreatorPage = { items: [], nextCursor: null };
+  const trending: TrendingPage = { items: [], next_cursor: null };
+  const creators: CreatorPage = { items: [], next_cursor: null };
 
   for (const [path, endpoint, answer, loaded] of [
     ['/explore/brands', 'GET /api/v1/explore/brands', brands, 'Zara'],

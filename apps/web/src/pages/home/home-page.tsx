@@ -67,7 +67,7 @@ export default function HomeScreen() {
         <ActiveFilters
           filters={filters}
           total={total}
-          totalCapped={counted?.totalCapped === true}
+          totalCapped={counted?.total_capped === true}
           onClear={() => setParams({}, { replace: true })}
         />
       ) : (

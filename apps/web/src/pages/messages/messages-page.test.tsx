@@ -22,7 +22,7 @@ describe('/messages', () => {
       'GET /api/v1/conversations': () =>
         failing
           ? withStatus(500, apiErrorBody('internal', 'Internal Server Error'))
-          : { items: [], nextCursor: null },
+          : { items: [], next_cursor: null },
     });
     const { user } = renderApp('/messages');
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
@@ -40,8 +40,8 @@ describe('/messages', () => {
     const other = {
       id: '00000000-0000-4000-8000-0000000000b1',
       username: 'noa.levi',
-      displayName: null,
-      avatarUrl: null,
+      display_name: null,
+      avatar_url: null,
     };
     const sent = new Date(2024, 2, 5, 10, 20).toISOString();
     const today = new Date();
@@ -50,29 +50,29 @@ describe('/messages', () => {
       [`GET /api/v1/conversations/${c}`]: () => ({
         id: c,
         participant: other,
-        lastMessage: null,
-        unreadCount: 0,
-        lastMessageAt: sent,
-        createdAt: sent,
+        last_message: null,
+        unread_count: 0,
+        last_message_at: sent,
+        created_at: sent,
       }),
       [`GET /api/v1/conversations/${c}/messages`]: () => ({
         items: [
           {
             id: '00000000-0000-4000-8000-0000000000d2',
-            conversationId: c,
-            senderId: other.id,
+            conversation_id: c,
+            sender_id: other.id,
             body: 'And today',
-            createdAt: today.toISOString(),
+            created_at: today.toISOString(),
           },
           {
             id: '00000000-0000-4000-8000-0000000000d1',
-            conversationId: c,
-            senderId: other.id,
+            conversation_id: c,
+            sender_id: other.id,
             body: 'Long ago',
-            createdAt: sent,
+            created_at: sent,
           },
         ],
-        nextCursor: null,
+        next_cursor: null,
       }),
       [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
     });
@@ -90,19 +90,19 @@ describe('/messages', () => {
       participant: {
         id: `00000000-0000-4000-8000-0000000000b${n}`,
         username: `person.${n}`,
-        displayName: null,
-        avatarUrl: null,
+        display_name: null,
+        avatar_url: null,
       },
-      lastMessage: null,
-      unreadCount: 0,
-      lastMessageAt: at,
-      createdAt: at,
+      last_message: null,
+      unread_count: 0,
+      last_message_at: at,
+      created_at: at,
     });
     fakeApi({
       'GET /api/v1/conversations': (url) =>
         url.searchParams.get('cursor') === 'next'
-          ? { items: [row(2)], nextCursor: null }
-          : { items: [row(1)], nextCursor: 'next' },
+          ? { items: [row(2)], next_cursor: null }
+          : { items: [row(1)], next_cursor: 'next' },
     });
     const { user } = renderApp('/messages');
     expect(await screen.findByRole('link', { name: /person\.1/ }, { timeout: 8000 })).toBeInTheDocument();
@@ -117,24 +117,24 @@ describe('/messages', () => {
     const other = {
       id: '00000000-0000-4000-8000-0000000000b2',
       username: 'amara.okafor',
-      displayName: null,
-      avatarUrl: null,
+      display_name: null,
+      avatar_url: null,
     };
     const at = new Date().toISOString();
     const conversation = {
       id: c,
       participant: other,
-      lastMessage: null,
-      unreadCount: 0,
-      lastMessageAt: at,
-      createdAt: at,
+      last_message: null,
+      unread_count: 0,
+      last_message_at: at,
+      created_at: at,
     };
     const message = (n: number) => ({
       id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
-      conversationId: c,
-      senderId: other.id,
+      conversation_id: c,
+      sender_id: other.id,
       body: `Message ${n}`,
-      createdAt: at,
+      created_at: at,
     });
 
     it('says the thread could not be loaded (not "Say hello") and loads it again on Try again', async () => {
@@ -144,7 +144,7 @@ describe('/messages', () => {
         [`GET /api/v1/conversations/${c}/messages`]: () =>
           failing
             ? withStatus(500, apiErrorBody('internal', 'Internal Server Error'))
-            : { items: [message(1)], nextCursor: null },
+            : { items: [message(1)], next_cursor: null },
         [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
       });
       const { user } = renderApp(`/messages?c=${c}`);
@@ -162,7 +162,7 @@ describe('/messages', () => {
         [`GET /api/v1/conversations/${c}`]: () => withStatus(404, apiErrorBody('not_found', 'Not found')),
         [`GET /api/v1/conversations/${c}/messages`]: () =>
           withStatus(404, apiErrorBody('not_found', 'Not found')),
-        'GET /api/v1/conversations': () => ({ items: [], nextCursor: null }),
+        'GET /api/v1/conversations': () => ({ items: [], next_cursor: null }),
       });
       const { user } = renderApp(`/messages?c=${c}`);
       expect(await screen.findByText('Conversation not found', {}, { timeout: 8000 })).toBeInTheDocument();
@@ -174,7 +174,7 @@ describe('/messages', () => {
       fakeApi({
         [`GET /api/v1/conversations/${c}`]: () =>
           withStatus(500, apiErrorBody('internal', 'Internal Server Error')),
-        [`GET /api/v1/conversations/${c}/messages`]: () => ({ items: [], nextCursor: null }),
+        [`GET /api/v1/conversations/${c}/messages`]: () => ({ items: [], next_cursor: null }),
         [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
       });
       renderApp(`/messages?c=${c}`);
@@ -189,8 +189,8 @@ describe('/messages', () => {
         [`GET /api/v1/conversations/${c}`]: () => conversation,
         [`GET /api/v1/conversations/${c}/messages`]: (url) =>
           url.searchParams.get('cursor') === 'older'
-            ? { items: [message(1)], nextCursor: null }
-            : { items: [message(3), message(2)], nextCursor: 'older' },
+            ? { items: [message(1)], next_cursor: null }
+            : { items: [message(3), message(2)], next_cursor: 'older' },
         [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
       });
       const { user } = renderApp(`/messages?c=${c}`);
@@ -207,9 +207,9 @@ describe('/messages', () => {
 
     it('keeps an unsent message when leaving the conversation and coming back', async () => {
       fakeApi({
-        'GET /api/v1/conversations': () => ({ items: [conversation], nextCursor: null }),
+        'GET /api/v1/conversations': () => ({ items: [conversation], next_cursor: null }),
         [`GET /api/v1/conversations/${c}`]: () => conversation,
-        [`GET /api/v1/conversations/${c}/messages`]: () => ({ items: [message(1)], nextCursor: null }),
+        [`GET /api/v1/conversations/${c}/messages`]: () => ({ items: [message(1)], next_cursor: null }),
         [`POST /api/v1/conversations/${c}/read`]: () => ({ count: 0 }),
       });
       const { router, user } = renderApp(`/messages?c=${c}`);

@@ -17,12 +17,12 @@ function sessionWithRole(role: string) {
 const author = (name: string, n: number): Author => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
   username: name,
-  displayName: null,
-  avatarUrl: null,
+  display_name: null,
+  avatar_url: null,
 });
 const bob = author('bob', 2);
 const carol = author('carol', 3);
-const dana = { ...author('dana', 4), displayName: 'Dana Levi' };
+const dana = { ...author('dana', 4), display_name: 'Dana Levi' };
 const POST_ID = '00000000-0000-4000-8000-0000000000a1';
 const OTHER_POST_ID = '00000000-0000-4000-8000-0000000000a2';
 const COMMENT_ID = '00000000-0000-4000-8000-0000000000c1';
@@ -31,15 +31,15 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 function report(n: number, fields: Partial<AdminReport>): AdminReport {
   return {
     id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
-    targetType: 'post',
-    targetId: POST_ID,
+    target_type: 'post',
+    target_id: POST_ID,
     reason: 'spam',
     note: null,
     status: 'open',
-    createdAt: minutesAgo(n),
+    created_at: minutesAgo(n),
     reporter: carol,
     target: null,
-    resolvedAt: null,
+    resolved_at: null,
     ...fields,
   };
 }
@@ -47,25 +47,25 @@ function report(n: number, fields: Partial<AdminReport>): AdminReport {
 const postReport = report(1, {
   reason: 'harassment',
   note: 'Mean caption',
-  target: { text: 'Loud jacket', mediaUrl: '/media/post-media/b/look.webp', postId: POST_ID, author: bob },
+  target: { text: 'Loud jacket', media_url: '/media/post-media/b/look.webp', post_id: POST_ID, author: bob },
 });
 const commentReport = report(2, {
-  targetType: 'comment',
-  targetId: COMMENT_ID,
+  target_type: 'comment',
+  target_id: COMMENT_ID,
   reason: 'hate',
-  target: { text: 'Rude words', mediaUrl: null, postId: OTHER_POST_ID, author: bob },
+  target: { text: 'Rude words', media_url: null, post_id: OTHER_POST_ID, author: bob },
 });
 const userReport = report(3, {
-  targetType: 'user',
-  targetId: dana.id,
+  target_type: 'user',
+  target_id: dana.id,
   reason: 'impersonation',
-  target: { text: 'Stylist in Haifa', mediaUrl: null, postId: null, author: dana },
+  target: { text: 'Stylist in Haifa', media_url: null, post_id: null, author: dana },
 });
-const goneReport = report(4, { targetId: '00000000-0000-4000-8000-0000000000a9', reason: 'scam' });
+const goneReport = report(4, { target_id: '00000000-0000-4000-8000-0000000000a9', reason: 'scam' });
 
 const page = (items: AdminReport[], nextCursor: string | null = null): AdminReportPage => ({
   items,
-  nextCursor,
+  next_cursor: nextCursor,
 });
 
 /** Text with a username the app wraps in Unicode isolates (as <bdi> does). */
@@ -115,7 +115,7 @@ describe('/settings/moderation', () => {
     expect(within(post).getByText('Open')).toBeInTheDocument();
     expect(
       within(post).getByText(
-        named('Reported by ', '@carol', ` · ${relativeTime(postReport.createdAt, 'en')}`),
+        named('Reported by ', '@carol', ` · ${relativeTime(postReport.created_at, 'en')}`),
       ),
     ).toBeInTheDocument();
     expect(within(post).getByRole('button', { name: 'Remove post' })).toBeInTheDocument();
@@ -255,7 +255,7 @@ describe('/settings/moderation', () => {
           : page(removed ? [] : [postReport]),
       [`DELETE /api/v1/admin/posts/${POST_ID}`]: () => {
         removed = true;
-        return { removed: true, reportsResolved: 2 };
+        return { removed: true, reports_resolved: 2 };
       },
     });
     const { user } = renderApp('/settings/moderation?status=all');
@@ -276,7 +276,7 @@ describe('/settings/moderation', () => {
   });
 
   it('opens a dismissed report again', async () => {
-    const dismissed = { ...userReport, status: 'dismissed' as const, resolvedAt: minutesAgo(1) };
+    const dismissed = { ...userReport, status: 'dismissed' as const, resolved_at: minutesAgo(1) };
     const patches: unknown[] = [];
     fakeApi({
       'GET /api/v1/admin/reports': () => page(patches.length ? [] : [dismissed]),
@@ -288,7 +288,7 @@ describe('/settings/moderation', () => {
     const { user } = renderApp('/settings/moderation?status=dismissed');
     const list = await listOf('Dismissed reports');
     expect(
-      within(list).getByText(`dismissed ${relativeTime(dismissed.resolvedAt, 'en')}`, { exact: false }),
+      within(list).getByText(`dismissed ${relativeTime(dismissed.resolved_at, 'en')}`, { exact: false }),
     ).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Reopen' }));

@@ -29,6 +29,7 @@ import {
 } from '@/entities/profile/ui/profile-summary';
 import { useGuestProfile } from '@/entities/viewer/model/use-guest-profile';
 import { useSession } from '@/entities/viewer/model/use-session';
+import { useSignInRequired } from '@/entities/viewer/model/use-sign-in-required';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { CreateAlbumDialog } from '@/features/albums/ui/create-album-dialog';
 import { lazyWithPreload } from '@/shared/lib/lazy';
@@ -43,7 +44,6 @@ const EditProfileDialog = lazyWithPreload(() => import('@/features/edit-profile/
 
 /** Spec: 'Profile link copied!' stays 2 s. */
 const LINK_COPIED_MS = 2000;
-const SIGN_IN_REQUIRED_MS = 2000;
 
 /** A guest's local profile, or the defaults for a visitor without one (spec: placeholder content). */
 function viewOfGuest(guest: GuestProfile | null): ProfileView {
@@ -167,6 +167,7 @@ function SignedInProfile() {
   return (
     <>
       <ProfileSummary
+        own
         profile={profileViewOf(profile.data)}
         stats={stats.data}
         truncate
@@ -241,18 +242,14 @@ function SignedInProfile() {
 /** A guest's (or visitor's) own profile: placeholder content, and every action asks for an account. */
 function GuestOwnProfile() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const guest = useGuestProfile();
   const { prompt, dialog } = useRegistrationPrompt();
-
-  const signInRequired = () => {
-    void showToast('destructive', t('profile.signInRequired'), { duration: SIGN_IN_REQUIRED_MS });
-    navigate('/auth');
-  };
+  const signInRequired = useSignInRequired();
 
   return (
     <>
       <ProfileSummary
+        own
         profile={viewOfGuest(guest)}
         stats={{ posts_count: 0, followers_count: 0, following_count: 0 }}
         truncate
@@ -297,7 +294,7 @@ export default function OwnProfileScreen() {
         menu={
           user
             ? [
-                { to: '/explore/taste', icon: HeartIcon, label: t('taste.title') },
+                { to: '/explore/preferences', icon: HeartIcon, label: t('preferences.title') },
                 { to: '/settings/security', icon: ShieldCheckIcon, label: t('security.title') },
                 { to: '/settings/blocked', icon: BanIcon, label: t('blockedPeople.title') },
                 // Administrators only (the server checks again: the page shows non-administrators a refusal).

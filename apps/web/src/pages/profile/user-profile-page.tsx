@@ -145,6 +145,7 @@ export default function UserProfileScreen() {
   const header = (
     <PageHeader
       title={<Handle username={profile.data?.username ?? username} />}
+      titleDir="ltr"
       back="/explore"
       menu={menu}
     />

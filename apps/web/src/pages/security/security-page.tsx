@@ -85,7 +85,7 @@ function FactorRow({ factor, onRemove }: { factor: Factor; onRemove: () => void 
     <li className="flex items-center gap-3 py-3">
       <SmartphoneIcon aria-hidden className="size-5 shrink-0 text-muted" />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-[15px] font-medium text-ink">
+        <p dir="auto" className="truncate text-[15px] font-medium text-ink">
           {factor.friendly_name || t('security.totp.appName')}
         </p>
         <p className="text-[13px] text-muted">{t('security.totp.added', { date: added })}</p>

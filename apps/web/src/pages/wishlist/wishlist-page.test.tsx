@@ -88,7 +88,7 @@ describe('wishlist list pages', () => {
     async (path, route, error, empty) => {
       let failing = true;
       fakeApi({
-        [route]: () => (failing ? serverError() : { items: [], nextCursor: null, total: 0 }),
+        [route]: () => (failing ? serverError() : { items: [], next_cursor: null, total: 0 }),
       });
       const { user } = renderApp(path);
       const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
@@ -105,26 +105,26 @@ describe('wishlist list pages', () => {
 const author = {
   id: '00000000-0000-4000-8000-0000000000b1',
   username: 'noa.levi',
-  displayName: null,
-  avatarUrl: null,
+  display_name: null,
+  avatar_url: null,
 };
 const at = new Date().toISOString();
 
 const post: Post = {
   id: '00000000-0000-4000-8000-0000000000a1',
   caption: 'Linen day',
-  mediaUrl: '/media/look.jpg',
-  mediaType: 'image',
+  media_url: '/media/look.jpg',
+  media_type: 'image',
   visibility: 'public',
-  createdAt: at,
-  updatedAt: at,
+  created_at: at,
+  updated_at: at,
   author,
   media: [
     {
       id: '00000000-0000-4000-8000-0000000000f1',
-      url: '/media/look.jpg',
-      type: 'image',
-      order: 0,
+      media_url: '/media/look.jpg',
+      media_type: 'image',
+      media_order: 0,
       width: 800,
       height: 1000,
       placeholder: null,
@@ -132,45 +132,45 @@ const post: Post = {
     },
   ],
   items: [],
-  likeCount: 0,
-  commentCount: 0,
-  likedByMe: false,
-  savedByMe: true,
-  followingAuthor: false,
+  like_count: 0,
+  comment_count: 0,
+  liked_by_me: false,
+  saved_by_me: true,
+  following_author: false,
 };
 
 const product: SavedProduct = {
   item: {
     id: '00000000-0000-4000-8000-0000000000e1',
-    itemType: 'Dress',
+    item_type: 'Dress',
     brand: 'Zara',
     link: 'https://shop.example/dress',
     size: 'M',
     title: 'Linen dress',
-    imageUrl: null,
+    image_url: null,
     price: 129.9,
     currency: 'ILS',
     color: null,
     pattern: null,
-    savedByMe: true,
+    saved_by_me: true,
   },
-  postId: post.id,
-  postMediaUrl: post.mediaUrl,
-  postMediaType: 'image',
+  post_id: post.id,
+  post_media_url: post.media_url,
+  post_media_type: 'image',
   author,
-  savedAt: at,
+  saved_at: at,
 };
 
 const album: Album = {
   id: '00000000-0000-4000-8000-0000000000c1',
   name: 'Summer',
-  isPublic: true,
+  is_public: true,
   owner: author,
-  postCount: 1,
+  post_count: 1,
   images: [],
-  createdAt: at,
-  updatedAt: at,
-  savedByMe: true,
+  created_at: at,
+  updated_at: at,
+  saved_by_me: true,
 };
 
 describe('wishlist list pages count what they list', () => {
@@ -187,7 +187,7 @@ describe('wishlist list pages count what they list', () => {
   ])(
     '%s shows the total of the first page, in English and Hebrew',
     async (path, route, item, english, hebrew) => {
-      fakeApi({ [route]: () => ({ items: [item], nextCursor: 'next', total: 1234 }) });
+      fakeApi({ [route]: () => ({ items: [item], next_cursor: 'next', total: 1234 }) });
       const { unmount } = renderApp(path);
       expect(await screen.findByRole('status')).toHaveTextContent(english);
       unmount();
@@ -198,7 +198,7 @@ describe('wishlist list pages count what they list', () => {
   );
 
   it('says one in the singular', async () => {
-    fakeApi({ 'GET /api/v1/me/saved-posts': () => ({ items: [post], nextCursor: null, total: 1 }) });
+    fakeApi({ 'GET /api/v1/me/saved-posts': () => ({ items: [post], next_cursor: null, total: 1 }) });
     renderApp('/wishlist/posts');
     expect(await screen.findByText('1 saved post')).toBeInTheDocument();
   });

@@ -39,8 +39,8 @@ describe('useLiveEvents', () => {
     const source = FakeEventSource.instances[0] as FakeEventSource;
     expect(source.url).toBe(`/api/v1/events?profiles=${id}`);
     const stats = { posts_count: 1, followers_count: 2, following_count: 3 };
-    source.emit('profile.stats', { type: 'profile.stats', profileId: id, stats });
-    expect(onEvent).toHaveBeenCalledWith({ type: 'profile.stats', profileId: id, stats });
+    source.emit('profile.stats', { type: 'profile.stats', profile_id: id, stats });
+    expect(onEvent).toHaveBeenCalledWith({ type: 'profile.stats', profile_id: id, stats });
     unmount();
     expect(source.closed).toBe(true);
   });

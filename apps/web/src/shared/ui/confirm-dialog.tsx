@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Button } from './button';
 import {
   Dialog,
@@ -27,8 +27,9 @@ export interface ConfirmDialogProps {
 
 /**
  * 'Are you sure?' before something that cannot be taken back (delete a post or an album, block a
- * person, forget one's taste): an alert dialog whose destructive button comes first and Cancel
- * (or Escape) closes it.
+ * person, forget one's preferences): an alert dialog whose destructive button comes first and Cancel
+ * (or Escape) closes it. The focus starts on Cancel, the choice that changes nothing (WAI-ARIA's alert
+ * dialog pattern), so Enter or Space pressed by habit does not confirm.
  */
 export function ConfirmDialog({
   open,
@@ -42,9 +43,16 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
+      <DialogContent
+        role="alertdialog"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          cancel.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -55,7 +63,7 @@ export function ConfirmDialog({
             {pending ? pendingLabel : confirmLabel}
           </Button>
           <DialogClose asChild>
-            <Button variant="ghost" size="lg">
+            <Button ref={cancel} variant="ghost" size="lg">
               {cancelLabel}
             </Button>
           </DialogClose>

@@ -44,7 +44,11 @@ export function Select({
           className,
         )}
       >
-        <SelectPrimitive.Value placeholder={placeholder} />
+        {/* A long value is cut with an ellipsis rather than pushing the field wider than its box. */}
+        {/* dir="auto": a Latin value in a Hebrew screen is cut at its own end, not its start. */}
+        <span dir="auto" className="min-w-0 truncate">
+          <SelectPrimitive.Value placeholder={placeholder} />
+        </span>
         <SelectPrimitive.Icon asChild>
           <ChevronDownIcon aria-hidden className="size-4 shrink-0 text-muted" />
         </SelectPrimitive.Icon>

@@ -24,7 +24,7 @@ function strayAts(container: HTMLElement): number {
   return (clone.textContent ?? '').split('@').length - 1;
 }
 
-const owner = { id: '00000000-0000-4000-8000-000000000001', displayName: 'נועה לוי', avatarUrl: null };
+const owner = { id: '00000000-0000-4000-8000-000000000001', display_name: 'נועה לוי', avatar_url: null };
 
 describe('user names next to Hebrew text', () => {
   it('isolate a handle left-to-right with the @ inside', async () => {
@@ -75,13 +75,13 @@ describe('user names next to Hebrew text', () => {
     const album: Album = {
       id: '00000000-0000-4000-8000-0000000000a1',
       name: 'Summer',
-      isPublic: true,
+      is_public: true,
       owner: { ...owner, username: 'noa.levi' },
-      postCount: 2,
+      post_count: 2,
       images: [],
-      savedByMe: false,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
+      saved_by_me: false,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
     };
     const card = render(
       <MemoryRouter>
@@ -95,9 +95,9 @@ describe('user names next to Hebrew text', () => {
     const creator: Creator = {
       ...owner,
       username: 'maya.cohen',
-      followersCount: 3,
-      postsCount: 1,
-      isFollowing: false,
+      followers_count: 3,
+      posts_count: 1,
+      is_following: false,
     };
     const creatorCard = render(
       <MemoryRouter>

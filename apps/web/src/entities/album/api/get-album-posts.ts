@@ -22,7 +22,7 @@ export function albumPostsQueryOptions(albumId: string, q: string, viewerId: str
     queryKey: albumKeys.posts(albumId, q, viewerId),
     queryFn: ({ pageParam, signal }) => fetchAlbumPosts(albumId, q, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
   });
 }
 

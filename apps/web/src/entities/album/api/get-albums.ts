@@ -20,7 +20,7 @@ function pathOf(list: AlbumListDescriptor): string {
 }
 
 /**
- * A list of albums: mine (GET /me/albums, `postId` tells which hold that post), saved (GET
+ * A list of albums: mine (GET /me/albums, `post_id` tells which hold that post), saved (GET
  * /me/saved-albums), a user's public ones (GET /profiles/{username}/albums) or every public one (GET /albums).
  */
 export function fetchAlbums(list: AlbumListDescriptor, cursor: string | undefined, signal?: AbortSignal) {
@@ -29,7 +29,7 @@ export function fetchAlbums(list: AlbumListDescriptor, cursor: string | undefine
       limit: ALBUMS_PAGE_SIZE,
       cursor,
       q: 'q' in list ? list.q : undefined,
-      postId: list.kind === 'mine' ? list.postId : undefined,
+      post_id: list.kind === 'mine' ? list.postId : undefined,
     },
     signal,
   });
@@ -40,7 +40,7 @@ export function albumsQueryOptions(list: AlbumListDescriptor, viewerId: string |
     queryKey: albumKeys.list(list, viewerId),
     queryFn: ({ pageParam, signal }) => fetchAlbums(list, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
   });
 }
 
@@ -69,7 +69,7 @@ export function useSavedAlbumsQuery(q: string | undefined) {
         signal,
       }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
     enabled: !isLoading && viewerId !== null,
   });
 }

@@ -61,8 +61,10 @@ export function AlbumCard({ album, to, showOwner = true }: AlbumCardProps) {
       </span>
       <span className="flex flex-col gap-0.5 px-3 py-2.5">
         <span className="flex items-center gap-1.5 truncate font-semibold text-ink">
-          <span className="truncate">{album.name}</span>
-          {album.isPublic ? null : (
+          <span dir="auto" className="truncate">
+            {album.name}
+          </span>
+          {album.is_public ? null : (
             <>
               <LockIcon aria-hidden className="size-3.5 shrink-0 text-muted" />
               <span className="sr-only">{t('albums.private')}</span>
@@ -74,7 +76,7 @@ export function AlbumCard({ album, to, showOwner = true }: AlbumCardProps) {
             <HandleText i18nKey="albums.by" username={album.owner.username} />
           </span>
         ) : null}
-        <span className="text-[13px] text-muted">{t('albums.postCount', { count: album.postCount })}</span>
+        <span className="text-[13px] text-muted">{t('albums.postCount', { count: album.post_count })}</span>
       </span>
     </Link>
   );

@@ -10,12 +10,12 @@ import { postKeys } from './post-keys';
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request }));
 
-const post = (id: string) => ({ id, followingAuthor: false, author: { id: 'a1' } }) as unknown as Post;
+const post = (id: string) => ({ id, following_author: false, author: { id: 'a1' } }) as unknown as Post;
 
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const feed: PostFeedData = {
-    pages: [{ items: [post('p1'), post('p2')], nextCursor: null } as PostPage],
+    pages: [{ items: [post('p1'), post('p2')], next_cursor: null } as PostPage],
     pageParams: [undefined],
   };
   queryClient.setQueryData(postKeys.feed({ kind: 'home' }, 'viewer'), feed);
@@ -26,8 +26,8 @@ function setup() {
   const following = () => [
     ...(queryClient
       .getQueryData<PostFeedData>(postKeys.feed({ kind: 'home' }, 'viewer'))
-      ?.pages[0]?.items.map((item) => item.followingAuthor) ?? []),
-    queryClient.getQueryData<Post>(postKeys.detail('p1', 'viewer'))?.followingAuthor,
+      ?.pages[0]?.items.map((item) => item.following_author) ?? []),
+    queryClient.getQueryData<Post>(postKeys.detail('p1', 'viewer'))?.following_author,
   ];
   return { wrapper, following };
 }

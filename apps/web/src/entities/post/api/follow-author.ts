@@ -12,8 +12,8 @@ export function setFollowing(profileId: string, following: boolean): Promise<Fol
 
 const applyFollowing =
   (following: boolean) =>
-  <P extends { followingAuthor: boolean }>(post: P): P =>
-    post.followingAuthor === following ? post : { ...post, followingAuthor: following };
+  <P extends { following_author: boolean }>(post: P): P =>
+    post.following_author === following ? post : { ...post, following_author: following };
 
 /** Follow or unfollow a post's author, at once on every cached post of theirs; rolled back on error. */
 export function useFollowAuthorMutation(authorId: string) {

@@ -1,4 +1,4 @@
-import type { PostPage } from '@sys/shared';
+import type { CountedPostPage, PostPage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
@@ -7,9 +7,9 @@ import { type FeedDescriptor, postKeys } from './post-keys';
 
 /**
  * A page of a discovery feed; the filtered and fits feeds also tell their total ('Showing N filtered
- * results'), `totalCapped` when the server stopped counting there ('Showing 10,000+ filtered results').
+ * results'), `total_capped` when the server stopped counting there ('Showing 10,000+ filtered results').
  */
-export type FeedPage = PostPage & { total?: number; totalCapped?: boolean };
+export type FeedPage = PostPage & Partial<Pick<CountedPostPage, 'total' | 'total_capped'>>;
 
 /** GET /api/v1/posts/filtered?size=M&color=Black...: the home feed through the explore filters. */
 export function fetchFilteredFeed(
@@ -46,11 +46,11 @@ export async function fetchForYouFeed(
 ): Promise<FeedPage> {
   if (signedIn)
     return apiRequest<FeedPage>('/posts/for-you', { query: { limit: FEED_PAGE_SIZE, cursor }, signal });
-  const [page, { rankPostsByLocalTaste }] = await Promise.all([
+  const [page, { rankPostsByLocalPreferences }] = await Promise.all([
     apiRequest<PostPage>('/posts', { query: { limit: 50 }, signal }),
-    import('../lib/rank-by-local-taste'),
+    import('../lib/rank-by-local-preferences'),
   ]);
-  return { items: rankPostsByLocalTaste(page.items), nextCursor: null };
+  return { items: rankPostsByLocalPreferences(page.items), next_cursor: null };
 }
 
 function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
@@ -59,7 +59,7 @@ function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
       queryKey: postKeys.feed(feed, viewerId),
       queryFn: ({ pageParam, signal }) => fetchFilteredFeed(feed.query, pageParam, signal),
       initialPageParam: undefined as string | undefined,
-      getNextPageParam: (lastPage: FeedPage) => lastPage.nextCursor ?? undefined,
+      getNextPageParam: (lastPage: FeedPage) => lastPage.next_cursor ?? undefined,
     });
   }
   if (feed.kind === 'fits') {
@@ -67,7 +67,7 @@ function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
       queryKey: postKeys.feed(feed, viewerId),
       queryFn: ({ pageParam, signal }) => fetchFitsFeed(feed.tolerance, pageParam, signal),
       initialPageParam: undefined as string | undefined,
-      getNextPageParam: (lastPage: FeedPage) => lastPage.nextCursor ?? undefined,
+      getNextPageParam: (lastPage: FeedPage) => lastPage.next_cursor ?? undefined,
     });
   }
   if (feed.kind === 'for-you') {
@@ -75,7 +75,7 @@ function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
       queryKey: postKeys.feed(feed, viewerId),
       queryFn: ({ pageParam, signal }) => fetchForYouFeed(viewerId !== null, pageParam, signal),
       initialPageParam: undefined as string | undefined,
-      getNextPageParam: (lastPage: FeedPage) => lastPage.nextCursor ?? undefined,
+      getNextPageParam: (lastPage: FeedPage) => lastPage.next_cursor ?? undefined,
     });
   }
   return homeFeedQueryOptions(viewerId);

@@ -16,7 +16,7 @@ export function homeFeedQueryOptions(viewerId: string | null) {
     queryKey: postKeys.feed({ kind: 'home' }, viewerId),
     queryFn: ({ pageParam, signal }) => fetchHomeFeed(pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
   });
 }
 

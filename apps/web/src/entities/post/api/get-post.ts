@@ -23,13 +23,13 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
-/** One post; a copy from a feed shows at once while the fresh one loads. */
-export function usePostQuery(postId: string) {
+/** One post; a copy from a feed shows at once while the fresh one loads. `enabled: false` loads nothing. */
+export function usePostQuery(postId: string, { enabled = true }: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
   const { viewerId, isLoading } = useViewer();
   return useQuery({
     ...postQueryOptions(postId, viewerId),
-    enabled: !isLoading,
+    enabled: enabled && !isLoading,
     placeholderData: () => findCachedPost(queryClient, postId),
   });
 }

@@ -23,7 +23,7 @@ export function profilePostsQueryOptions(username: string, viewerId: string | nu
     queryKey: postKeys.feed({ kind: 'profile', username }, viewerId),
     queryFn: ({ pageParam, signal }) => fetchProfilePosts(username, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
   });
 }
 

@@ -10,12 +10,12 @@ import { postKeys } from './post-keys';
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request }));
 
-const post = { id: 'p1', likedByMe: false, likeCount: 4, author: { id: 'a1' } } as unknown as Post;
+const post = { id: 'p1', liked_by_me: false, like_count: 4, author: { id: 'a1' } } as unknown as Post;
 
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const feed: PostFeedData = {
-    pages: [{ items: [post], nextCursor: null } as PostPage],
+    pages: [{ items: [post], next_cursor: null } as PostPage],
     pageParams: [undefined],
   };
   queryClient.setQueryData(postKeys.feed({ kind: 'home' }, 'viewer'), feed);
@@ -42,7 +42,7 @@ describe('useLikePostMutation', () => {
 
     act(() => result.current.mutate(true));
     await waitFor(() =>
-      expect(copies().map((copy) => [copy?.likedByMe, copy?.likeCount])).toEqual([
+      expect(copies().map((copy) => [copy?.liked_by_me, copy?.like_count])).toEqual([
         [true, 5],
         [true, 5],
         [true, 5],
@@ -50,8 +50,8 @@ describe('useLikePostMutation', () => {
     );
     expect(api.request).toHaveBeenCalledWith('/posts/p1/like', { method: 'PUT' });
 
-    act(() => answer({ liked: true, likeCount: 9 }));
-    await waitFor(() => expect(copies().map((copy) => copy?.likeCount)).toEqual([9, 9, 9]));
+    act(() => answer({ liked: true, like_count: 9 }));
+    await waitFor(() => expect(copies().map((copy) => copy?.like_count)).toEqual([9, 9, 9]));
   });
 
   it('rolls every copy back when the server refuses', async () => {
@@ -62,7 +62,7 @@ describe('useLikePostMutation', () => {
 
     act(() => result.current.mutate(true));
     await waitFor(() => expect(onError).toHaveBeenCalled());
-    expect(copies().map((copy) => [copy?.likedByMe, copy?.likeCount])).toEqual([
+    expect(copies().map((copy) => [copy?.liked_by_me, copy?.like_count])).toEqual([
       [false, 4],
       [false, 4],
       [false, 4],

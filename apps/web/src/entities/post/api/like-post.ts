@@ -11,10 +11,10 @@ export function setPostLike(postId: string, liked: boolean): Promise<LikeState> 
 }
 
 function applyLike(state: LikeState) {
-  return <P extends { likedByMe: boolean; likeCount: number }>(post: P): P =>
-    post.likedByMe === state.liked && post.likeCount === state.likeCount
+  return <P extends { liked_by_me: boolean; like_count: number }>(post: P): P =>
+    post.liked_by_me === state.liked && post.like_count === state.like_count
       ? post
-      : { ...post, likedByMe: state.liked, likeCount: state.likeCount };
+      : { ...post, liked_by_me: state.liked, like_count: state.like_count };
 }
 
 /**
@@ -29,13 +29,13 @@ export function useLikePostMutation(postId: string, onError?: (error: Error) => 
     onMutate: (liked) => {
       const cached = findCachedPost(queryClient, postId);
       const before: LikeState | null = cached
-        ? { liked: cached.likedByMe, likeCount: cached.likeCount }
+        ? { liked: cached.liked_by_me, like_count: cached.like_count }
         : null;
       if (before && before.liked !== liked) {
         updatePostInCaches(
           queryClient,
           postId,
-          applyLike({ liked, likeCount: Math.max(0, before.likeCount + (liked ? 1 : -1)) }),
+          applyLike({ liked, like_count: Math.max(0, before.like_count + (liked ? 1 : -1)) }),
         );
       }
       return { before };

@@ -4,7 +4,7 @@ export type FeedDescriptor =
   | { kind: 'profile'; username: string }
   /** The home feed through the explore filters; `query` is their URL query string. */
   | { kind: 'filtered'; query: string }
-  /** Ranked by the viewer's taste (server for signed-in users, local ranking otherwise). */
+  /** Ranked by the viewer's preferences (server for signed-in users, local ranking otherwise). */
   | { kind: 'for-you' }
   /** 'Fits like me': authors whose public measurements are within `tolerance` cm of the viewer's. */
   | { kind: 'fits'; tolerance: number };

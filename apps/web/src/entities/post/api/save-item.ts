@@ -1,4 +1,4 @@
-import type { Post, SaveState } from '@sys/shared';
+import type { Post, PostItem, SaveState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
 import type { PostFeedData } from './post-cache';
@@ -12,10 +12,10 @@ export function setItemSaved(itemId: string, saved: boolean): Promise<SaveState>
 }
 
 function applyToPost(post: Post, itemId: string, saved: boolean): Post {
-  if (!post.items.some((item) => item.id === itemId && item.savedByMe !== saved)) return post;
+  if (!post.items.some((item) => item.id === itemId && item.saved_by_me !== saved)) return post;
   return {
     ...post,
-    items: post.items.map((item) => (item.id === itemId ? { ...item, savedByMe: saved } : item)),
+    items: post.items.map((item): PostItem => (item.id === itemId ? { ...item, saved_by_me: saved } : item)),
   };
 }
 

@@ -12,8 +12,8 @@ export function setPostSaved(postId: string, saved: boolean): Promise<SaveState>
 
 const applySaved =
   (saved: boolean) =>
-  <P extends { savedByMe: boolean }>(post: P): P =>
-    post.savedByMe === saved ? post : { ...post, savedByMe: saved };
+  <P extends { saved_by_me: boolean }>(post: P): P =>
+    post.saved_by_me === saved ? post : { ...post, saved_by_me: saved };
 
 /** Save to or remove from the wishlist, optimistic in every cached copy, rolled back on error. */
 export function useSavePostMutation(postId: string) {
@@ -22,7 +22,7 @@ export function useSavePostMutation(postId: string) {
     scope: { id: `post-save:${postId}` },
     mutationFn: (saved: boolean) => setPostSaved(postId, saved),
     onMutate: (saved) => {
-      const before = findCachedPost(queryClient, postId)?.savedByMe;
+      const before = findCachedPost(queryClient, postId)?.saved_by_me;
       updatePostInCaches(queryClient, postId, applySaved(saved));
       return { before };
     },

@@ -6,12 +6,12 @@ function item(fields: Partial<PostItem>): PostItem {
   // Cast: the wishlist adds fields to PostItem that these rules do not read.
   return {
     id: crypto.randomUUID(),
-    itemType: null,
+    item_type: null,
     brand: null,
     link: 'https://shop.example/x',
     size: null,
     title: null,
-    imageUrl: null,
+    image_url: null,
     price: null,
     currency: 'ILS',
     color: null,
@@ -55,8 +55,8 @@ describe('postChips', () => {
 
 describe('authorName', () => {
   it('falls back from username to display name; null means the caller says "User"', () => {
-    expect(authorName({ username: 'maya', displayName: 'Maya K' })).toBe('maya');
-    expect(authorName({ username: null, displayName: 'Maya K' })).toBe('Maya K');
-    expect(authorName({ username: ' ', displayName: null })).toBeNull();
+    expect(authorName({ username: 'maya', display_name: 'Maya K' })).toBe('maya');
+    expect(authorName({ username: null, display_name: 'Maya K' })).toBe('Maya K');
+    expect(authorName({ username: ' ', display_name: null })).toBeNull();
   });
 });

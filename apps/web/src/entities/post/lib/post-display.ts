@@ -8,8 +8,8 @@ import {
 } from '@sys/shared';
 
 /** The card's name for an author (section 3, Feed card): username, else display name, else null ('User'). */
-export function authorName(author: Pick<Author, 'username' | 'displayName'>): string | null {
-  return author.username?.trim() || author.displayName?.trim() || null;
+export function authorName(author: Pick<Author, 'username' | 'display_name'>): string | null {
+  return author.username?.trim() || author.display_name?.trim() || null;
 }
 
 export type ChipKind = 'brand' | 'size' | 'color' | 'pattern' | 'tag';

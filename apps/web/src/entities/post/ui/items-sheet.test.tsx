@@ -6,17 +6,17 @@ import ItemsSheet from './items-sheet';
 
 const item = (overrides: Partial<PostItem>): PostItem => ({
   id: '00000000-0000-4000-8000-0000000000e1',
-  itemType: 'Dress',
+  item_type: 'Dress',
   brand: 'Zara',
   link: 'https://shop.example/dress',
   size: 'M',
   title: null,
-  imageUrl: null,
+  image_url: null,
   price: null,
   currency: 'ILS',
   color: 'None',
   pattern: 'None',
-  savedByMe: false,
+  saved_by_me: false,
   ...overrides,
 });
 
@@ -49,11 +49,11 @@ describe('ItemsSheet', () => {
       <AppProviders queryClient={createQueryClient()}>
         <ItemsSheet
           items={[
-            item({ imageUrl: '/media/post-media/u/dress.webp' }),
+            item({ image_url: '/media/post-media/u/dress.webp' }),
             item({
               id: '00000000-0000-4000-8000-0000000000e2',
               brand: 'Mango',
-              imageUrl: 'https://cdn.shop.example/pixel.gif',
+              image_url: 'https://cdn.shop.example/pixel.gif',
             }),
           ]}
           open

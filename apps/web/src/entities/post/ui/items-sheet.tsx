@@ -40,11 +40,11 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
           <ul className="flex flex-col divide-y divide-line">
             {items.map((item) => {
               const heading =
-                item.title ?? item.brand ?? (item.itemType ? label('types', item.itemType) : null);
+                item.title ?? item.brand ?? (item.item_type ? label('types', item.item_type) : null);
               // Like the chips, no 'None' colour or pattern.
               const facts = [
                 meaningful(item.brand) && item.brand !== heading ? item.brand : null,
-                meaningful(item.itemType) ? label('types', item.itemType) : null,
+                meaningful(item.item_type) ? label('types', item.item_type) : null,
                 meaningful(item.size) ? t('card.sizeChip', { size: item.size }) : null,
                 meaningful(item.color) ? label('colors', item.color) : null,
                 meaningful(item.pattern) ? label('patterns', item.pattern) : null,
@@ -53,7 +53,7 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
                 <li key={item.id} className="flex gap-3 py-3">
                   <span className="flex h-24 w-[76px] shrink-0 items-center justify-center overflow-hidden rounded-xl bg-subtle text-muted">
                     <OwnImage
-                      src={item.imageUrl}
+                      src={item.image_url}
                       alt=""
                       className="size-full object-cover"
                       loading="lazy"
@@ -61,7 +61,9 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
                     />
                   </span>
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                    <p className="truncate font-semibold text-ink">{heading ?? t('items.item')}</p>
+                    <p dir="auto" className="truncate font-semibold text-ink">
+                      {heading ?? t('items.item')}
+                    </p>
                     {facts.length > 0 ? <p className="text-[13px] text-muted">{facts.join(' · ')}</p> : null}
                     {item.price !== null ? (
                       <p className="text-[15px] font-semibold text-ink" dir="ltr">
@@ -84,7 +86,7 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
                   </div>
                   <SaveItemButton
                     itemId={item.id}
-                    saved={savedHere[item.id] ?? item.savedByMe}
+                    saved={savedHere[item.id] ?? item.saved_by_me}
                     onSavedChange={(saved) => setSavedHere((current) => ({ ...current, [item.id]: saved }))}
                     onNeedsAccount={isSignedIn ? undefined : () => prompt(t('card.prompt.save'))}
                   />

@@ -1,9 +1,12 @@
 import type { PostMedia } from '@sys/shared';
+import { HeartIcon } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useReducedMotion } from '@/shared/lib/use-reduced-motion';
 import { cn } from '@/shared/ui/cn';
 import { MediaFrame } from './media-frame';
+import { usePhotoTaps } from './use-photo-taps';
 
 export interface PostMediaViewProps {
   postId: string;
@@ -12,6 +15,11 @@ export interface PostMediaViewProps {
   /** Photos open /post/{id} (not on the post's own page). */
   linkToPost?: boolean;
   priority?: boolean;
+  /**
+   * A double tap on a photo (Instagram's like): returns whether the post is now liked, which shows a
+   * heart over the photo (not when the person asks for reduced motion).
+   */
+  onDoubleTap?: () => boolean;
 }
 
 /**
@@ -24,26 +32,63 @@ export function PostMediaView({
   authorName,
   linkToPost = true,
   priority,
+  onDoubleTap,
 }: PostMediaViewProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const reducedMotion = useReducedMotion();
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
+  // A new key per double tap restarts the heart's animation.
+  const [heart, setHeart] = useState<number | null>(null);
   const count = media.length;
+  const postPath = `/post/${postId}`;
+
+  const onPhotoClick = usePhotoTaps({
+    onSingle: linkToPost ? () => navigate(postPath) : undefined,
+    onDouble: onDoubleTap
+      ? () => {
+          if (onDoubleTap() && !reducedMotion) setHeart((key) => (key ?? 0) + 1);
+        }
+      : undefined,
+  });
 
   const slide = (item: PostMedia, index: number): ReactNode => {
     const alt = t('card.mediaAlt', { name: authorName, index: index + 1, count });
     const frame = <MediaFrame media={item} alt={alt} priority={priority && index === 0} />;
-    if (!linkToPost || item.type === 'video') return frame;
+    // Videos keep their own controls: a double tap there is the player's.
+    if (item.media_type === 'video') return frame;
+    if (!linkToPost) {
+      // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a double tap is a shortcut; the like button is the keyboard's way.
+      return <div onClick={onPhotoClick}>{frame}</div>;
+    }
     return (
-      <Link to={`/post/${postId}`} className="block focus-visible:outline-offset-[-4px]">
+      <Link to={postPath} onClick={onPhotoClick} className="block focus-visible:outline-offset-[-4px]">
         {frame}
       </Link>
     );
   };
 
+  const withHeart = (content: ReactNode) => (
+    // `manipulation`: no double-tap zoom to compete with the like; panning and pinch-zoom stay.
+    <div className="relative touch-manipulation">
+      {content}
+      {heart === null ? null : (
+        <div aria-hidden className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          <HeartIcon
+            key={heart}
+            data-testid="double-tap-heart"
+            className="size-24 animate-heart-burst fill-white text-white drop-shadow-lg"
+            onAnimationEnd={() => setHeart(null)}
+          />
+        </div>
+      )}
+    </div>
+  );
+
   const first = media[0];
   if (!first) return <div className="aspect-[4/5] w-full bg-subtle" />;
-  if (count === 1) return slide(first, 0);
+  if (count === 1) return withHeart(slide(first, 0));
 
   const onScroll = () => {
     const element = scroller.current;
@@ -60,7 +105,7 @@ export function PostMediaView({
     setActive(index);
   };
 
-  return (
+  return withHeart(
     <section aria-roledescription={t('card.carousel')} aria-label={t('card.media')} className="relative">
       <div
         ref={scroller}
@@ -106,6 +151,6 @@ export function PostMediaView({
           </button>
         ))}
       </div>
-    </section>
+    </section>,
   );
 }

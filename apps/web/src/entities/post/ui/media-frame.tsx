@@ -17,7 +17,7 @@ const SIZES = '(min-width: 480px) 480px, 100vw';
 function srcSet(media: PostMedia): string | undefined {
   const candidates = [...media.variants];
   if (media.width && !media.variants.some((variant) => variant.width >= (media.width ?? 0))) {
-    candidates.push({ url: media.url, width: media.width });
+    candidates.push({ url: media.media_url, width: media.width });
   }
   return ownSrcSet(candidates);
 }
@@ -35,11 +35,11 @@ export function MediaFrame({ media, alt, priority = false, className }: MediaFra
         src={media.placeholder}
         className="absolute inset-0 size-full scale-110 object-cover blur-xl"
       />
-      {media.type === 'video' ? (
+      {media.media_type === 'video' ? (
         <video
           className="absolute inset-0 size-full bg-black/5 object-cover"
           // '#t=0.001' makes browsers paint the first frame before playing.
-          src={`${media.url}#t=0.001`}
+          src={`${media.media_url}#t=0.001`}
           muted
           playsInline
           controls
@@ -48,7 +48,7 @@ export function MediaFrame({ media, alt, priority = false, className }: MediaFra
         />
       ) : (
         <OwnImage
-          src={media.url}
+          src={media.media_url}
           srcSet={srcSet(media)}
           sizes={SIZES}
           alt={alt}

@@ -101,8 +101,18 @@ export function OutfitCard({
     else prompt(action);
   };
 
+  // Instagram's double tap: likes, never unlikes; a guest is asked to register, as by the like button.
+  const likeByDoubleTap = () => {
+    if (!isSignedIn) {
+      prompt(t('card.prompt.like'));
+      return false;
+    }
+    if (!post.liked_by_me) like.mutate(true);
+    return true;
+  };
+
   const toggleFollow = () => {
-    const following = !post.followingAuthor;
+    const following = !post.following_author;
     follow.mutate(following, followToasts(t, following));
   };
 
@@ -133,15 +143,15 @@ export function OutfitCard({
             to={`/profile/${encodeURIComponent(post.author.username)}`}
             className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5 rounded-lg"
           >
-            <AuthorAvatar url={post.author.avatarUrl} />
-            <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
+            <AuthorAvatar url={post.author.avatar_url} />
+            <h2 id={headingId} dir="auto" className="truncate text-[15px] font-semibold text-ink">
               <UserName>{name}</UserName>
             </h2>
           </Link>
         ) : (
           <div className="flex min-h-11 min-w-0 flex-1 items-center gap-2.5">
-            <AuthorAvatar url={post.author.avatarUrl} />
-            <h2 id={headingId} className="truncate text-[15px] font-semibold text-ink">
+            <AuthorAvatar url={post.author.avatar_url} />
+            <h2 id={headingId} dir="auto" className="truncate text-[15px] font-semibold text-ink">
               <UserName>{name}</UserName>
             </h2>
           </div>
@@ -161,11 +171,11 @@ export function OutfitCard({
         ) : (
           <button
             type="button"
-            aria-pressed={post.followingAuthor}
+            aria-pressed={post.following_author}
             onClick={() => requireAccount(t('card.prompt.follow'), toggleFollow)}
-            className={buttonClasses({ size: 'sm', variant: post.followingAuthor ? 'outline' : 'primary' })}
+            className={buttonClasses({ size: 'sm', variant: post.following_author ? 'outline' : 'primary' })}
           >
-            {post.followingAuthor ? t('card.following') : t('card.follow')}
+            {post.following_author ? t('card.following') : t('card.follow')}
           </button>
         )}
         {isOwner ? null : (
@@ -185,36 +195,38 @@ export function OutfitCard({
         authorName={name}
         linkToPost={linkToPost}
         priority={priority}
+        onDoubleTap={likeByDoubleTap}
       />
 
       <div className="flex items-center px-1.5 pt-1">
         <button
           type="button"
-          aria-pressed={post.likedByMe}
+          aria-pressed={post.liked_by_me}
           aria-label={t('card.like')}
-          onClick={() => requireAccount(t('card.prompt.like'), () => like.mutate(!post.likedByMe))}
-          className={cn(actionClasses, post.likedByMe && 'text-accent-600')}
+          onClick={() => requireAccount(t('card.prompt.like'), () => like.mutate(!post.liked_by_me))}
+          className={cn(actionClasses, post.liked_by_me && 'text-accent-600')}
         >
           <HeartIcon
             aria-hidden
-            className={cn(post.likedByMe && 'fill-current motion-safe:animate-pop-in')}
+            className={cn(post.liked_by_me && 'fill-current motion-safe:animate-pop-in')}
           />
         </button>
         <span className="min-w-5 text-[15px] font-semibold tabular-nums" data-testid="like-count">
-          <span aria-hidden>{formatNumber(i18n.resolvedLanguage, post.likeCount)}</span>
-          <span className="sr-only">{t('card.likeCount', { count: post.likeCount })}</span>
+          <span aria-hidden>{formatNumber(i18n.resolvedLanguage, post.like_count)}</span>
+          <span className="sr-only">{t('card.likeCount', { count: post.like_count })}</span>
         </span>
         <button
           type="button"
-          aria-label={t('card.comments', { count: post.commentCount })}
+          aria-label={t('card.comments', { count: post.comment_count })}
           onPointerEnter={() => void CommentsSheet.preload()}
-          onClick={() => requireAccount(t('card.prompt.comment'), () => open('comments'))}
+          // Everyone may read the comments; the sheet asks guests to register only to write one.
+          onClick={() => open('comments')}
           className={cn(actionClasses, 'ms-1')}
         >
           <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
-          {post.commentCount > 0 ? (
+          {post.comment_count > 0 ? (
             <span aria-hidden className="tabular-nums">
-              {formatNumber(i18n.resolvedLanguage, post.commentCount)}
+              {formatNumber(i18n.resolvedLanguage, post.comment_count)}
             </span>
           ) : null}
         </button>
@@ -243,13 +255,13 @@ export function OutfitCard({
         ) : null}
         <button
           type="button"
-          aria-pressed={post.savedByMe}
+          aria-pressed={post.saved_by_me}
           aria-label={t('card.save')}
           onPointerEnter={() => void SavePostDialog.preload()}
           onClick={() => requireAccount(t('card.prompt.save'), () => open('save'))}
-          className={cn(actionClasses, post.savedByMe && 'text-ink')}
+          className={cn(actionClasses, post.saved_by_me && 'text-ink')}
         >
-          <BookmarkIcon aria-hidden className={cn(post.savedByMe && 'fill-current')} />
+          <BookmarkIcon aria-hidden className={cn(post.saved_by_me && 'fill-current')} />
         </button>
       </div>
 

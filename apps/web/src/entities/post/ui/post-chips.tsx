@@ -40,7 +40,13 @@ export function PostChips({ caption, items }: { caption: string; items: readonly
               {text(chip)}
             </Link>
           ) : (
-            <Chip swatch={chip.kind === 'color' ? colorSwatch(chip.value) : undefined}>{text(chip)}</Chip>
+            <Chip
+              swatch={chip.kind === 'color' ? colorSwatch(chip.value) : undefined}
+              // A brand is the poster's own text; sizes, colours and patterns are translated labels.
+              dir={chip.kind === 'brand' ? 'auto' : undefined}
+            >
+              {text(chip)}
+            </Chip>
           )}
         </li>
       ))}

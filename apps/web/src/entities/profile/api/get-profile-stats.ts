@@ -24,7 +24,7 @@ export function useProfileStatsQuery(username: string | null | undefined, profil
   const queryClient = useQueryClient();
   const key = profileKeys.stats(username ?? '');
   useLiveEvents({ profiles: profileId ? [profileId] : [], enabled: !!username && !!profileId }, (event) => {
-    if (event.type === 'profile.stats' && event.profileId === profileId) {
+    if (event.type === 'profile.stats' && event.profile_id === profileId) {
       queryClient.setQueryData(key, event.stats);
     } else if (event.type === 'resync') {
       void queryClient.invalidateQueries({ queryKey: key });

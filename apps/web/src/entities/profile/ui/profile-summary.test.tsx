@@ -10,20 +10,21 @@ afterEach(async () => {
 });
 
 describe('ProfileSummary', () => {
-  it('falls back to "Hi Gorgeous" and "Fashion stylist"', () => {
-    render(<ProfileSummary profile={base} stats={undefined} />);
+  it('falls back to "Hi Gorgeous" and "Fashion stylist" on the own profile', () => {
+    render(<ProfileSummary own profile={base} stats={undefined} />);
     expect(screen.getByRole('heading', { name: 'Hi Gorgeous' })).toBeInTheDocument();
     expect(screen.getByText('Fashion stylist')).toBeInTheDocument();
   });
 
   it('says the fallbacks in Hebrew, also when a guest profile stores them in English', async () => {
     await i18n.changeLanguage('he');
-    const { unmount } = render(<ProfileSummary profile={base} stats={undefined} />);
+    const { unmount } = render(<ProfileSummary own profile={base} stats={undefined} />);
     expect(screen.getByRole('heading', { name: 'היי, מהממים' })).toBeInTheDocument();
     expect(screen.getByText('סטייליסט/ית אופנה')).toBeInTheDocument();
     unmount();
     render(
       <ProfileSummary
+        own
         profile={{ ...base, displayName: 'Hi Gorgeous', bio: 'Fashion stylist' }}
         stats={undefined}
       />,
@@ -31,6 +32,17 @@ describe('ProfileSummary', () => {
     expect(screen.getByRole('heading', { name: 'היי, מהממים' })).toBeInTheDocument();
     expect(screen.queryByText('Hi Gorgeous')).not.toBeInTheDocument();
     expect(screen.queryByText('Fashion stylist')).not.toBeInTheDocument();
+  });
+
+  it("shows someone else's profile by its username when it has no name, never 'Hi Gorgeous'", async () => {
+    const { unmount } = render(<ProfileSummary profile={base} stats={undefined} />);
+    expect(screen.getByRole('heading', { name: 'maya' })).toBeInTheDocument();
+    expect(screen.queryByText('Hi Gorgeous')).not.toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('he');
+    render(<ProfileSummary profile={{ ...base, displayName: 'Maya Cohen' }} stats={undefined} />);
+    expect(screen.getByRole('heading', { name: 'Maya Cohen' })).toBeInTheDocument();
+    expect(screen.queryByText('היי, מהממים')).not.toBeInTheDocument();
   });
 
   it('keeps what a person wrote', async () => {
@@ -68,10 +80,7 @@ describe('ProfileSummary', () => {
     const own = render(
       <ProfileSummary profile={{ ...base, avatarUrl: '/media/avatars/u/a.webp' }} stats={undefined} />,
     );
-    expect(screen.getByRole('img', { name: /Hi Gorgeous/ })).toHaveAttribute(
-      'src',
-      '/media/avatars/u/a.webp',
-    );
+    expect(screen.getByRole('img', { name: /maya/ })).toHaveAttribute('src', '/media/avatars/u/a.webp');
     own.unmount();
     const { container } = render(
       <ProfileSummary profile={{ ...base, avatarUrl: 'https://tracker.example/p.gif' }} stats={undefined} />,

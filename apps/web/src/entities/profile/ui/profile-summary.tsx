@@ -11,7 +11,7 @@ import { Handle, UserName } from '@/shared/ui/user-name';
 export function ProfileNames({ name, username }: { name: string; username: string | null }) {
   return (
     <>
-      <h2 className="text-xl font-bold text-ink">
+      <h2 dir="auto" className="text-xl font-bold text-ink">
         <UserName>{name}</UserName>
       </h2>
       {username ? (
@@ -68,6 +68,11 @@ export interface ProfileSummaryProps {
   truncate?: boolean;
   /** A note next to the measurements (the owner sees whether they are private). */
   measurementsNote?: ReactNode;
+  /**
+   * The viewer's own profile: without a name it greets them ('Hi Gorgeous'). Anyone else's profile
+   * without a name shows its username instead.
+   */
+  own?: boolean;
 }
 
 /** The chest/waist/hip line needs all three values (spec section 2). */
@@ -97,9 +102,17 @@ function orFallback(value: string | null, fallback: string, translated: string):
 }
 
 /** Avatar, name, bio, counts, measurements and size of a profile. */
-export function ProfileSummary({ profile, stats, truncate = false, measurementsNote }: ProfileSummaryProps) {
+export function ProfileSummary({
+  profile,
+  stats,
+  truncate = false,
+  measurementsNote,
+  own = false,
+}: ProfileSummaryProps) {
   const { t } = useTranslation();
-  const name = orFallback(profile.displayName, PROFILE_FALLBACKS.displayName, t('profile.fallbackName'));
+  const name = own
+    ? orFallback(profile.displayName, PROFILE_FALLBACKS.displayName, t('profile.fallbackName'))
+    : profile.displayName || profile.username || t('card.user');
   const bio = orFallback(profile.bio, PROFILE_FALLBACKS.bio, t('profile.fallbackBio'));
   return (
     <section

@@ -51,7 +51,7 @@ export default function ReportDialog({ open, onOpenChange, targetType, targetId 
       return;
     }
     report.mutate(
-      { targetType, targetId, reason, note: note.trim() || null },
+      { target_type: targetType, target_id: targetId, reason, note: note.trim() || null },
       {
         onSuccess: () => {
           close();

@@ -58,8 +58,9 @@ function start() {
       client.onAuthStateChange((event, session) => {
         // A real sign-in ends the guest profile (spec section 4), in every tab. It also counts as
         // onboarded: someone who signs up from the onboarding header's SIGN UP (or a mail link) would
-        // otherwise be sent back to /onboarding.
-        if (event === 'SIGNED_IN' && session) {
+        // otherwise be sent back to /onboarding. A password-reset mail's link or code signs in too
+        // (auth-js calls that PASSWORD_RECOVERY), often in a browser that never saw SYS.
+        if ((event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY') && session) {
           removeGuestProfile();
           onboardedFlag.set();
         }

@@ -13,8 +13,8 @@ export function setAlbumSaved(albumId: string, saved: boolean): Promise<SaveStat
 export function useSaveAlbumMutation(albumId: string) {
   const queryClient = useQueryClient();
   const apply = (saved: boolean) =>
-    queryClient.setQueriesData<Album>({ queryKey: albumKeys.details() }, (album) =>
-      album?.id === albumId ? { ...album, savedByMe: saved } : album,
+    queryClient.setQueriesData<Album>({ queryKey: albumKeys.details() }, (album): Album | undefined =>
+      album?.id === albumId ? { ...album, saved_by_me: saved } : album,
     );
   return useMutation({
     mutationFn: (saved: boolean) => setAlbumSaved(albumId, saved),

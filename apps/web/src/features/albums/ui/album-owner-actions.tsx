@@ -135,9 +135,9 @@ export function AlbumOwnerActions({ album }: { album: Album }) {
   const update = useUpdateAlbumMutation(album.id);
 
   const togglePrivacy = () => {
-    const isPublic = !album.isPublic;
+    const isPublic = !album.is_public;
     update.mutate(
-      { isPublic },
+      { is_public: isPublic },
       {
         onSuccess: () => void showToast('success', isPublic ? t('albums.nowPublic') : t('albums.nowPrivate')),
         onError: (failure) =>
@@ -159,8 +159,8 @@ export function AlbumOwnerActions({ album }: { album: Album }) {
         disabled={update.isPending}
         onClick={togglePrivacy}
       >
-        {album.isPublic ? <LockIcon aria-hidden /> : <GlobeIcon aria-hidden />}
-        {album.isPublic ? t('albums.makePrivate') : t('albums.makePublic')}
+        {album.is_public ? <LockIcon aria-hidden /> : <GlobeIcon aria-hidden />}
+        {album.is_public ? t('albums.makePrivate') : t('albums.makePublic')}
       </Button>
       <Button
         variant="outline"

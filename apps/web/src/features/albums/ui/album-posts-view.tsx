@@ -100,7 +100,7 @@ export function AlbumPostsView({ albumId, back }: { albumId: string; back: strin
   const isOwner = viewerId === data.owner.id;
   return (
     <div className="pb-8">
-      <PageHeader title={data.name} back={back} />
+      <PageHeader title={data.name} titleDir="auto" back={back} />
       <div className="flex items-center justify-between gap-3 px-4 pb-3">
         <p className="flex min-w-0 flex-wrap items-center gap-x-2 text-[13px] text-muted">
           {data.owner.username ? (
@@ -111,15 +111,15 @@ export function AlbumPostsView({ albumId, back }: { albumId: string; back: strin
               <HandleText i18nKey="albums.by" username={data.owner.username} />
             </Link>
           ) : null}
-          <span>{t('albums.postCount', { count: data.postCount })}</span>
-          {data.isPublic ? null : (
+          <span>{t('albums.postCount', { count: data.post_count })}</span>
+          {data.is_public ? null : (
             <span className="inline-flex items-center gap-1">
               <LockIcon aria-hidden className="size-3.5" />
               {t('albums.private')}
             </span>
           )}
         </p>
-        {isOwner ? null : <SaveAlbumButton albumId={data.id} saved={data.savedByMe} />}
+        {isOwner ? null : <SaveAlbumButton albumId={data.id} saved={data.saved_by_me} />}
       </div>
       {isOwner ? <AlbumOwnerActions album={data} /> : null}
       <div className="relative px-4 pb-4">

@@ -7,13 +7,19 @@ export interface SignUpResult {
   signedIn: boolean;
 }
 
+export interface SignUpCredentials extends Credentials {
+  /** The optional name: user_metadata.full_name, which the server copies into the new profile. */
+  fullName?: string;
+}
+
 /** POST /signup; mail links (confirmation) come back to this site. Throws the auth-js error on failure. */
-export async function signUp({ email, password }: Credentials): Promise<SignUpResult> {
+export async function signUp({ email, password, fullName }: SignUpCredentials): Promise<SignUpResult> {
   const client = await loadAuthClient();
+  const name = fullName?.trim();
   const { data, error } = await client.signUp({
     email,
     password,
-    options: { emailRedirectTo: window.location.origin },
+    options: { emailRedirectTo: window.location.origin, ...(name ? { data: { full_name: name } } : {}) },
   });
   if (error) throw error;
   return { signedIn: data.session !== null };

@@ -37,14 +37,20 @@ export function useAuthErrorMessage(): (error: unknown) => string {
         if (isKnownCode(error.code)) return t(`auth.errors.${error.code}`);
         if (error.name === 'AuthRetryableFetchError' || error.status === 0) return t('auth.errors.network');
         // GoTrue's length rule names the server's configured minimum: ours says the same, in the reader's language.
-        const minLength = isAuthWeakPasswordError(error) ? WEAK_LENGTH.exec(error.message)?.[1] : undefined;
-        if (minLength) return t('auth.errors.weak_password_length', { count: Number(minLength) });
+        const minLength = weakPasswordMinLength(error);
+        if (minLength) return t('auth.errors.weak_password_length', { count: minLength });
       }
       if (error instanceof Error && error.message) return isolate(error.message);
       return isolate(String(error));
     },
     [t],
   );
+}
+
+/** The shortest password the server takes, when it refused one for being shorter. */
+export function weakPasswordMinLength(error: unknown): number | undefined {
+  const minLength = isAuthWeakPasswordError(error) ? WEAK_LENGTH.exec(error.message)?.[1] : undefined;
+  return minLength ? Number(minLength) : undefined;
 }
 
 /** Why the server found a password weak (empty for any other error). */

@@ -1,5 +1,5 @@
 import { AuthApiError } from '@supabase/auth-js';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
@@ -22,10 +22,17 @@ async function signedIn() {
   return { ...view, signOut: await screen.findByRole('button', { name: 'Sign out' }) };
 }
 
+/** The header's icon asks first ('Sign out?'); its Sign out confirms. */
+async function confirmSignOut(user: ReturnType<typeof renderApp>['user'], icon: HTMLElement) {
+  await user.click(icon);
+  const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+}
+
 describe('the header’s sign-out', () => {
   it("says 'Signed out successfully' and shows SIGN UP again", async () => {
     const { user, signOut } = await signedIn();
-    await user.click(signOut);
+    await confirmSignOut(user, signOut);
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'SIGN UP' })).toBeInTheDocument();
   });
@@ -35,7 +42,7 @@ describe('the header’s sign-out', () => {
       error: new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit'),
     });
     const { user, signOut } = await signedIn();
-    await user.click(signOut);
+    await confirmSignOut(user, signOut);
     expect(await screen.findByText('Sign out error')).toBeInTheDocument();
     expect(screen.getByText('Request rate limit reached')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();

@@ -1,13 +1,15 @@
 import type { WeakPasswordReasons } from '@supabase/auth-js';
+import { PROFILE_LIMITS } from '@sys/shared';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormField } from '@/shared/ui/form-field';
+import { Input } from '@/shared/ui/input';
 import { notify } from '@/shared/ui/toast';
-import { type Credentials, type SignInResult, useSignIn } from '../api/sign-in';
-import { type SignUpResult, useSignUp } from '../api/sign-up';
-import { useAuthErrorMessage, weakPasswordReasons } from '../lib/auth-errors';
+import { type SignInResult, useSignIn } from '../api/sign-in';
+import { type SignUpCredentials, type SignUpResult, useSignUp } from '../api/sign-up';
+import { useAuthErrorMessage, weakPasswordMinLength, weakPasswordReasons } from '../lib/auth-errors';
 import { EmailField } from './email-field';
 import { FormError } from './form-error';
 import { PasswordInput } from './password-input';
@@ -35,7 +37,7 @@ function CredentialsForm<Result>({
   onEmailChange: setEmail,
 }: CredentialsFormFields & {
   mode: 'signIn' | 'signUp';
-  submit: UseMutationResult<Result, Error, Credentials>;
+  submit: UseMutationResult<Result, Error, SignUpCredentials>;
   onDone: (result: Result, email: string) => void;
   /** Next to the password's label (Sign In: 'Forgot password?'). */
   passwordAction?: ReactNode;
@@ -45,9 +47,12 @@ function CredentialsForm<Result>({
   const errorId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
+  // Sign Up only: the optional name others see on the profile (else the username).
+  const [fullName, setFullName] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Sign Up only: why the server found the password too weak.
   const [reasons, setReasons] = useState<WeakPasswordReasons[]>([]);
+  const [minLength, setMinLength] = useState<number | undefined>(undefined);
 
   const clearErrors = () => {
     setError(null);
@@ -60,27 +65,40 @@ function CredentialsForm<Result>({
     clearErrors();
     onSubmitting();
     const address = email.trim();
-    submit.mutate(
-      { email: address, password },
-      {
-        onSuccess: (result) => onDone(result, address),
-        onError: (failure) => {
-          const message = authErrorMessage(failure);
-          const weak = mode === 'signUp' ? weakPasswordReasons(failure) : [];
-          // Too weak: the reasons under the field say it in the user's language (the toast has the server's words).
-          setError(weak.length > 0 ? null : message);
-          setReasons(weak);
-          notify.destructive(t(`auth.${mode}.error`), { description: message });
-          if (mode === 'signIn') passwordRef.current?.select();
-          else if (weak.length > 0) passwordRef.current?.focus();
-          onFailed();
-        },
+    submit.mutate(mode === 'signUp' ? { email: address, password, fullName } : { email: address, password }, {
+      onSuccess: (result) => onDone(result, address),
+      onError: (failure) => {
+        const message = authErrorMessage(failure);
+        const weak = mode === 'signUp' ? weakPasswordReasons(failure) : [];
+        // Too weak: the reasons under the field say it, once (the toast only names the failure).
+        setError(weak.length > 0 ? null : message);
+        setReasons(weak);
+        setMinLength(weakPasswordMinLength(failure));
+        notify.destructive(t(`auth.${mode}.error`), weak.length > 0 ? {} : { description: message });
+        if (mode === 'signIn') passwordRef.current?.select();
+        else if (weak.length > 0) passwordRef.current?.focus();
+        onFailed();
       },
-    );
+    });
   };
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
+      {mode === 'signUp' ? (
+        <FormField label={t('auth.signUp.name')} hint={t('auth.signUp.nameHint')}>
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              autoComplete="name"
+              dir="auto"
+              maxLength={PROFILE_LIMITS.displayNameMaxChars}
+              value={fullName}
+              onChange={(event) => setFullName(event.target.value)}
+            />
+          )}
+        </FormField>
+      ) : null}
       <EmailField
         value={email}
         onChange={(value) => {
@@ -93,7 +111,9 @@ function CredentialsForm<Result>({
         label={t('auth.password')}
         describedBy={errorId}
         labelAction={passwordAction}
-        error={reasons.length > 0 ? <WeakPasswordReasonsList reasons={reasons} /> : undefined}
+        error={
+          reasons.length > 0 ? <WeakPasswordReasonsList reasons={reasons} minLength={minLength} /> : undefined
+        }
       >
         {(control) => (
           <PasswordInput

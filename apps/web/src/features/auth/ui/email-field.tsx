@@ -20,7 +20,7 @@ export function EmailField({ value, onChange, describedBy }: EmailFieldProps) {
           {...control}
           type="email"
           name="email"
-          autoComplete="username email"
+          autoComplete="username"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/shared/ui/form-field';
 import { notify } from '@/shared/ui/toast';
 import { useUpdatePassword } from '../api/update-password';
-import { useAuthErrorMessage, weakPasswordReasons } from '../lib/auth-errors';
+import { useAuthErrorMessage, weakPasswordMinLength, weakPasswordReasons } from '../lib/auth-errors';
 import { FormError } from './form-error';
 import { PasswordInput } from './password-input';
 import { SubmitButton } from './submit-button';
@@ -27,6 +27,7 @@ export function NewPasswordForm({ email, onSubmitting, onFailed, onUpdated }: Ne
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reasons, setReasons] = useState<WeakPasswordReasons[]>([]);
+  const [minLength, setMinLength] = useState<number | undefined>(undefined);
   const update = useUpdatePassword();
 
   const onSubmit = (event: FormEvent) => {
@@ -40,10 +41,11 @@ export function NewPasswordForm({ email, onSubmitting, onFailed, onUpdated }: Ne
       onError: (failure) => {
         const message = authErrorMessage(failure);
         const weak = weakPasswordReasons(failure);
-        // Too weak: the reasons under the field say it in the user's language (the toast has the server's words).
+        // Too weak: the reasons under the field say it, once (the toast only names the failure).
         setError(weak.length > 0 ? null : message);
         setReasons(weak);
-        notify.destructive(t('auth.reset.error'), { description: message });
+        setMinLength(weakPasswordMinLength(failure));
+        notify.destructive(t('auth.reset.error'), weak.length > 0 ? {} : { description: message });
         onFailed();
       },
     });
@@ -55,7 +57,9 @@ export function NewPasswordForm({ email, onSubmitting, onFailed, onUpdated }: Ne
       <FormField
         label={t('auth.newPassword')}
         describedBy={errorId}
-        error={reasons.length > 0 ? <WeakPasswordReasonsList reasons={reasons} /> : undefined}
+        error={
+          reasons.length > 0 ? <WeakPasswordReasonsList reasons={reasons} minLength={minLength} /> : undefined
+        }
       >
         {(control) => (
           <PasswordInput

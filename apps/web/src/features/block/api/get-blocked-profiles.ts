@@ -14,7 +14,7 @@ export function blockedProfilesQueryOptions(viewerId: string) {
     queryKey: blockKeys.blocked(viewerId),
     queryFn: ({ pageParam, signal }) => fetchBlockedProfiles(pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
 }
 

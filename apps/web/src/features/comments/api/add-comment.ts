@@ -1,11 +1,11 @@
-import type { Comment, CreateCommentBody } from '@sys/shared';
+import type { Comment, CreateCommentBody, Post } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updatePostInCaches } from '@/entities/post/api/post-cache';
 import { postKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
 import type { CommentsData } from './get-comments';
 
-/** POST /api/v1/posts/{id}/comments: a comment, or a reply when `parentId` is set. */
+/** POST /api/v1/posts/{id}/comments: a comment, or a reply when `parent_id` is set. */
 export function addComment(postId: string, body: CreateCommentBody): Promise<Comment> {
   return apiRequest<Comment>(`/posts/${encodeURIComponent(postId)}/comments`, { method: 'POST', body });
 }
@@ -21,11 +21,15 @@ export function useAddCommentMutation(postId: string) {
         const pages = [...data.pages];
         const last = pages.at(-1);
         // More pages to load: the new comment arrives with the last one.
-        if (!last || last.nextCursor !== null) return data;
+        if (!last || last.next_cursor !== null) return data;
         pages[pages.length - 1] = { ...last, items: [...last.items, comment] };
         return { ...data, pages };
       });
-      updatePostInCaches(queryClient, postId, (post) => ({ ...post, commentCount: post.commentCount + 1 }));
+      updatePostInCaches(
+        queryClient,
+        postId,
+        (post): Post => ({ ...post, comment_count: post.comment_count + 1 }),
+      );
     },
   });
 }

@@ -1,3 +1,4 @@
+import type { Post } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updatePostInCaches } from '@/entities/post/api/post-cache';
 import { postKeys } from '@/entities/post/api/post-keys';
@@ -19,16 +20,20 @@ export function useDeleteCommentMutation(postId: string) {
         if (!data) return data;
         removed = 0;
         const pages = data.pages.map((page) => {
-          const items = page.items.filter((c) => c.id !== commentId && c.parentId !== commentId);
+          const items = page.items.filter((c) => c.id !== commentId && c.parent_id !== commentId);
           removed += page.items.length - items.length;
           return { ...page, items };
         });
         return { ...data, pages };
       });
-      updatePostInCaches(queryClient, postId, (post) => ({
-        ...post,
-        commentCount: Math.max(0, post.commentCount - Math.max(1, removed)),
-      }));
+      updatePostInCaches(
+        queryClient,
+        postId,
+        (post): Post => ({
+          ...post,
+          comment_count: Math.max(0, post.comment_count - Math.max(1, removed)),
+        }),
+      );
     },
   });
 }

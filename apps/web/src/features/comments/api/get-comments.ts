@@ -21,7 +21,7 @@ export function commentsQueryOptions(postId: string, viewerId: string | null) {
     queryKey: postKeys.comments(postId, viewerId),
     queryFn: ({ pageParam, signal }) => fetchComments(postId, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
   });
 }
 

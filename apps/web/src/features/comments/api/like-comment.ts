@@ -34,17 +34,23 @@ export function updateCommentInCache(
 export function useLikeCommentMutation(postId: string, comment: Comment) {
   const queryClient = useQueryClient();
   const set = (state: LikeState) =>
-    updateCommentInCache(queryClient, postId, comment.id, (c) => ({
-      ...c,
-      likedByMe: state.liked,
-      likeCount: state.likeCount,
-    }));
+    updateCommentInCache(
+      queryClient,
+      postId,
+      comment.id,
+      (c): Comment => ({
+        ...c,
+        liked_by_me: state.liked,
+        like_count: state.like_count,
+      }),
+    );
   return useMutation({
     scope: { id: `comment-like:${comment.id}` },
     mutationFn: (liked: boolean) => setCommentLike(comment.id, liked),
     onMutate: (liked) => {
-      const before: LikeState = { liked: comment.likedByMe, likeCount: comment.likeCount };
-      if (before.liked !== liked) set({ liked, likeCount: Math.max(0, before.likeCount + (liked ? 1 : -1)) });
+      const before: LikeState = { liked: comment.liked_by_me, like_count: comment.like_count };
+      if (before.liked !== liked)
+        set({ liked, like_count: Math.max(0, before.like_count + (liked ? 1 : -1)) });
       return { before };
     },
     onError: (_error, _liked, context) => {

@@ -1,42 +1,46 @@
 import type { Comment } from '@sys/shared';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
+import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import CommentsSheet from './comments-sheet';
+
+// Signed in: writing a comment needs an account (a visitor's sheet: pages/post-detail/guest-comments.test.tsx).
+installFakeAuthClient(fakeSession());
 
 const POST_ID = '00000000-0000-4000-8000-0000000000aa';
 
 function comment(overrides: Partial<Comment>): Comment {
   return {
     id: '00000000-0000-4000-8000-0000000000c1',
-    postId: POST_ID,
-    parentId: null,
+    post_id: POST_ID,
+    parent_id: null,
     body: 'Great colours!',
-    createdAt: new Date().toISOString(),
+    created_at: new Date().toISOString(),
     author: {
       id: '00000000-0000-4000-8000-0000000000b1',
       username: 'noa.levi',
-      displayName: null,
-      avatarUrl: null,
+      display_name: null,
+      avatar_url: null,
     },
-    likeCount: 0,
-    likedByMe: false,
+    like_count: 0,
+    liked_by_me: false,
     ...overrides,
   };
 }
 
 function renderSheet(comments: Comment[], routes: Parameters<typeof fakeApi>[0] = {}) {
   fakeApi({
-    [`GET /api/v1/posts/${POST_ID}/comments`]: () => ({ items: comments, nextCursor: null }),
+    [`GET /api/v1/posts/${POST_ID}/comments`]: () => ({ items: comments, next_cursor: null }),
     ...routes,
   });
   return render(
     <AppProviders queryClient={createQueryClient()}>
       <CommentsSheet
-        post={{ id: POST_ID, commentCount: comments.length }}
+        post={{ id: POST_ID, comment_count: comments.length }}
         open
         onOpenChange={() => undefined}
       />
@@ -51,8 +55,8 @@ afterEach(() => {
 describe('CommentsSheet', () => {
   it('names a comment Like button with its count, like the card ("Like (1 like)", not "Like1")', async () => {
     renderSheet([
-      comment({ likeCount: 1 }),
-      comment({ id: '00000000-0000-4000-8000-0000000000c2', body: 'Love it', likeCount: 12 }),
+      comment({ like_count: 1 }),
+      comment({ id: '00000000-0000-4000-8000-0000000000c2', body: 'Love it', like_count: 12 }),
       comment({ id: '00000000-0000-4000-8000-0000000000c3', body: 'Nice' }),
     ]);
     expect(await screen.findByRole('button', { name: 'Like (1 like)' })).toBeInTheDocument();
@@ -62,7 +66,7 @@ describe('CommentsSheet', () => {
 
   it('names it in Hebrew too', async () => {
     await i18n.changeLanguage('he');
-    renderSheet([comment({ likeCount: 2 })]);
+    renderSheet([comment({ like_count: 2 })]);
     expect(await screen.findByRole('button', { name: 'לייק (2 לייקים)' })).toBeInTheDocument();
   });
 
@@ -78,4 +82,54 @@ describe('CommentsSheet', () => {
     expect(screen.getByText('הפוסט לא נמצא')).toBeInTheDocument();
     expect(screen.queryByText('Post not found')).not.toBeInTheDocument();
   });
+
+  for (const [language, text] of [
+    [
+      'en',
+      {
+        delete: 'Delete',
+        title: 'Delete comment?',
+        cancel: 'Cancel',
+        confirm: 'Delete',
+        done: 'Comment deleted',
+      },
+    ],
+    [
+      'he',
+      { delete: 'מחיקה', title: 'למחוק את התגובה?', cancel: 'ביטול', confirm: 'מחיקה', done: 'התגובה נמחקה' },
+    ],
+  ] as const) {
+    it(`${language}: asks before deleting one's own comment; Cancel keeps it`, async () => {
+      await i18n.changeLanguage(language);
+      const deletes: string[] = [];
+      const own = comment({
+        author: {
+          id: '00000000-0000-4000-8000-000000000001',
+          username: 'ada',
+          display_name: null,
+          avatar_url: null,
+        },
+      });
+      renderSheet([own], {
+        [`DELETE /api/v1/comments/${own.id}`]: (url) => {
+          deletes.push(url.pathname);
+          return withStatus(204);
+        },
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: text.delete }));
+      const dialog = await screen.findByRole('alertdialog', { name: text.title });
+      expect(deletes).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: text.cancel }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(deletes).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: text.delete }));
+      await user.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: text.confirm }),
+      );
+      expect(await screen.findByText(text.done)).toBeInTheDocument();
+      expect(deletes).toEqual([`/api/v1/comments/${own.id}`]);
+    });
+  }
 });

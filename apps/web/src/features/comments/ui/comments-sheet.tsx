@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { authorName } from '@/entities/post/lib/post-display';
 import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
+import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { type KnownApiErrors, useApiErrorText } from '@/shared/api/use-api-error-text';
 import { lazyWithPreload } from '@/shared/lib/lazy';
 import { relativeTime } from '@/shared/lib/relative-time';
 import { cn } from '@/shared/ui/cn';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { IconButton } from '@/shared/ui/icon-button';
 import { Input } from '@/shared/ui/input';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/shared/ui/sheet';
@@ -23,7 +25,7 @@ import { useLikeCommentMutation } from '../api/like-comment';
 const ReportDialog = lazyWithPreload(() => import('@/entities/report/ui/report-dialog'));
 
 export interface CommentsSheetProps {
-  post: Pick<Post, 'id' | 'commentCount'>;
+  post: Pick<Post, 'id' | 'comment_count'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -38,7 +40,7 @@ export function toThreads(comments: readonly Comment[]): Thread[] {
   const threads: Thread[] = [];
   const byId = new Map<string, Thread>();
   for (const comment of comments) {
-    const parent = comment.parentId ? byId.get(comment.parentId) : undefined;
+    const parent = comment.parent_id ? byId.get(comment.parent_id) : undefined;
     if (parent) parent.replies.push(comment);
     else {
       const thread = { comment, replies: [] };
@@ -49,14 +51,19 @@ export function toThreads(comments: readonly Comment[]): Thread[] {
   return threads;
 }
 
+/** Runs `then` for a signed-in viewer; asks anyone else to register for `action` ("like comments"). */
+type RequireAccount = (action: string, then: () => void) => void;
+
 function CommentRow({
   postId,
   comment,
   onReply,
+  requireAccount,
 }: {
   postId: string;
   comment: Comment;
   onReply: (comment: Comment) => void;
+  requireAccount: RequireAccount;
 }) {
   const { t, i18n } = useTranslation();
   const { viewerId } = useViewer();
@@ -65,10 +72,20 @@ function CommentRow({
   const name = authorName(comment.author) ?? t('card.user');
   const isOwn = viewerId === comment.author.id;
   const [reporting, setReporting] = useState(false);
+  // A deleted comment cannot come back: ask first, as for a post.
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteComment = () =>
+    remove.mutate(comment.id, {
+      onSuccess: () => {
+        setConfirmingDelete(false);
+        void showToast('success', t('comments.deleted'));
+      },
+      onError: () => void showToast('destructive', t('comments.deleteError')),
+    });
 
   return (
     <div className="flex gap-2.5">
-      <AuthorAvatar url={comment.author.avatarUrl} className="mt-1 size-8" />
+      <AuthorAvatar url={comment.author.avatar_url} className="mt-1 size-8" />
       <div className="min-w-0 flex-1">
         <p className="text-[14px] leading-snug text-ink">
           {/* The gap lives on a span in the line's direction: on the <bdi>, 'end' would be the name's own. */}
@@ -80,30 +97,30 @@ function CommentRow({
           </span>
         </p>
         <div className="-ms-2 flex items-center text-[13px] text-muted">
-          <span className="px-2">{relativeTime(comment.createdAt, i18n.resolvedLanguage ?? 'en')}</span>
+          <span className="px-2">{relativeTime(comment.created_at, i18n.resolvedLanguage ?? 'en')}</span>
           <button
             type="button"
-            aria-pressed={comment.likedByMe}
+            aria-pressed={comment.liked_by_me}
             aria-label={
-              comment.likeCount > 0 ? t('comments.likeLabel', { count: comment.likeCount }) : undefined
+              comment.like_count > 0 ? t('comments.likeLabel', { count: comment.like_count }) : undefined
             }
-            onClick={() => like.mutate(!comment.likedByMe)}
+            onClick={() => requireAccount(t('comments.prompt.like'), () => like.mutate(!comment.liked_by_me))}
             className={cn(
               'inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-ink',
-              comment.likedByMe && 'text-accent-600',
+              comment.liked_by_me && 'text-accent-600',
             )}
           >
-            <HeartIcon aria-hidden className={cn('size-4', comment.likedByMe && 'fill-current')} />
+            <HeartIcon aria-hidden className={cn('size-4', comment.liked_by_me && 'fill-current')} />
             {t('comments.like')}
-            {comment.likeCount > 0 ? (
+            {comment.like_count > 0 ? (
               <span className="tabular-nums">
-                {new Intl.NumberFormat(i18n.resolvedLanguage).format(comment.likeCount)}
+                {new Intl.NumberFormat(i18n.resolvedLanguage).format(comment.like_count)}
               </span>
             ) : null}
           </button>
           <button
             type="button"
-            onClick={() => onReply(comment)}
+            onClick={() => requireAccount(t('comments.prompt.reply'), () => onReply(comment))}
             className="inline-flex h-9 items-center rounded-full px-2 font-medium hover:text-ink"
           >
             {t('comments.reply')}
@@ -112,12 +129,8 @@ function CommentRow({
             <button
               type="button"
               disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(comment.id, {
-                  onSuccess: () => void showToast('success', t('comments.deleted')),
-                  onError: () => void showToast('destructive', t('comments.deleteError')),
-                })
-              }
+              aria-haspopup="dialog"
+              onClick={() => setConfirmingDelete(true)}
               className="inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-danger"
             >
               <Trash2Icon aria-hidden className="size-4" />
@@ -128,7 +141,7 @@ function CommentRow({
               type="button"
               aria-label={t('comments.reportLabel', { name })}
               onPointerEnter={() => void ReportDialog.preload()}
-              onClick={() => setReporting(true)}
+              onClick={() => requireAccount(t('comments.prompt.report'), () => setReporting(true))}
               className="inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-ink"
             >
               <FlagIcon aria-hidden className="size-4" />
@@ -136,6 +149,19 @@ function CommentRow({
             </button>
           )}
         </div>
+        {isOwn ? (
+          <ConfirmDialog
+            open={confirmingDelete}
+            onOpenChange={setConfirmingDelete}
+            title={t('comments.deleteConfirm.title')}
+            description={t('comments.deleteConfirm.description')}
+            confirmLabel={t('comments.deleteConfirm.confirm')}
+            pendingLabel={t('comments.deleteConfirm.pending')}
+            cancelLabel={t('comments.deleteConfirm.cancel')}
+            pending={remove.isPending}
+            onConfirm={deleteComment}
+          />
+        ) : null}
         {reporting ? (
           <Suspense fallback={null}>
             <ReportDialog
@@ -151,9 +177,19 @@ function CommentRow({
   );
 }
 
-/** The comments dialog: the list, per-comment Like and Reply, and 'Add comment...' (spec section 2). */
+/**
+ * The comments dialog: the list, per-comment Like and Reply, and 'Add comment...' (spec section 2).
+ * Everyone may read the comments (browsing is open to all); writing, liking, replying and reporting ask
+ * a guest or visitor to register.
+ */
 export default function CommentsSheet({ post, open, onOpenChange }: CommentsSheetProps) {
   const { t } = useTranslation();
+  const { isSignedIn } = useViewer();
+  const { prompt, dialog } = useRegistrationPrompt();
+  const requireAccount: RequireAccount = (action, then) => {
+    if (isSignedIn) then();
+    else prompt(action);
+  };
   const errorText = useApiErrorText();
   // The post went away meanwhile, or the comment being answered did.
   const known: KnownApiErrors = (error) =>
@@ -180,7 +216,7 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
     event.preventDefault();
     if (body === '' || add.isPending) return;
     add.mutate(
-      { body, parentId: replyTo ? (replyTo.parentId ?? replyTo.id) : null },
+      { body, parent_id: replyTo ? (replyTo.parent_id ?? replyTo.id) : null },
       {
         onSuccess: () => {
           setText('');
@@ -224,12 +260,22 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
             <ul aria-label={t('comments.title')} className="flex flex-col gap-4">
               {threads.map(({ comment, replies }) => (
                 <li key={comment.id} className="flex flex-col gap-3">
-                  <CommentRow postId={post.id} comment={comment} onReply={reply} />
+                  <CommentRow
+                    postId={post.id}
+                    comment={comment}
+                    onReply={reply}
+                    requireAccount={requireAccount}
+                  />
                   {replies.length > 0 ? (
                     <ul aria-label={t('comments.replies')} className="flex flex-col gap-3 ps-10">
                       {replies.map((r) => (
                         <li key={r.id}>
-                          <CommentRow postId={post.id} comment={r} onReply={reply} />
+                          <CommentRow
+                            postId={post.id}
+                            comment={r}
+                            onReply={reply}
+                            requireAccount={requireAccount}
+                          />
                         </li>
                       ))}
                     </ul>
@@ -249,42 +295,57 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
             </button>
           ) : null}
         </SheetBody>
-        <form onSubmit={submit} className="flex flex-col gap-1 border-t border-line px-4 pt-2 pb-3">
-          {replyTo ? (
-            <div className="flex items-center justify-between text-[13px] text-muted">
-              <span>
-                {t('comments.replyingTo', { name: isolated(authorName(replyTo.author) ?? t('card.user')) })}
-              </span>
+        {!isSignedIn ? (
+          <div className="border-t border-line px-4 pt-2 pb-3">
+            {/* Looks like the field it stands for; a tap asks to register instead of typing in vain. */}
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => prompt(t('card.prompt.comment'))}
+              className="flex h-11 w-full items-center rounded-xl border border-line bg-surface px-3 text-start text-[15px] text-muted"
+            >
+              {t('comments.placeholder')}
+            </button>
+          </div>
+        ) : (
+          <form onSubmit={submit} className="flex flex-col gap-1 border-t border-line px-4 pt-2 pb-3">
+            {replyTo ? (
+              <div className="flex items-center justify-between text-[13px] text-muted">
+                <span>
+                  {t('comments.replyingTo', { name: isolated(authorName(replyTo.author) ?? t('card.user')) })}
+                </span>
+                <IconButton
+                  aria-label={t('comments.cancelReply')}
+                  className="size-9"
+                  onClick={() => setReplyTo(null)}
+                >
+                  <XIcon aria-hidden />
+                </IconButton>
+              </div>
+            ) : null}
+            <div className="flex items-center gap-2">
+              <Input
+                ref={input}
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                placeholder={t('comments.placeholder')}
+                aria-label={t('comments.placeholder')}
+                maxLength={2200}
+                enterKeyHint="send"
+                dir="auto"
+              />
               <IconButton
-                aria-label={t('comments.cancelReply')}
-                className="size-9"
-                onClick={() => setReplyTo(null)}
+                type="submit"
+                variant="primary"
+                aria-label={t('comments.send')}
+                disabled={body === '' || add.isPending}
               >
-                <XIcon aria-hidden />
+                <SendIcon aria-hidden className="rtl:-scale-x-100" />
               </IconButton>
             </div>
-          ) : null}
-          <div className="flex items-center gap-2">
-            <Input
-              ref={input}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder={t('comments.placeholder')}
-              aria-label={t('comments.placeholder')}
-              maxLength={2200}
-              enterKeyHint="send"
-              dir="auto"
-            />
-            <IconButton
-              type="submit"
-              variant="primary"
-              aria-label={t('comments.send')}
-              disabled={body === '' || add.isPending}
-            >
-              <SendIcon aria-hidden className="rtl:-scale-x-100" />
-            </IconButton>
-          </div>
-        </form>
+          </form>
+        )}
+        {dialog}
       </SheetContent>
     </Sheet>
   );

@@ -20,7 +20,7 @@ export function useUploadAvatarMutation() {
     mutationFn: async (file: File) => {
       let publicUrl: string;
       try {
-        publicUrl = (await uploadMedia(file, 'avatars', () => {})).publicUrl;
+        publicUrl = (await uploadMedia(file, 'avatars', () => {})).public_url;
       } catch (error) {
         throw new AvatarError('upload', error);
       }

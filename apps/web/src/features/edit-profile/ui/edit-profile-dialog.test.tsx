@@ -44,6 +44,34 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('Edit Profile name', () => {
+  it('edits the name others see, in English and Hebrew', async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'PATCH /api/v1/profiles/me': (_url, init) => {
+        const body = JSON.parse(String(init?.body));
+        bodies.push(body);
+        return { ...profile, display_name: body.display_name };
+      },
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderDialog();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Ada');
+    expect(name).toHaveAttribute('dir', 'auto');
+    await user.clear(name);
+    await user.type(name, 'Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ display_name: 'Ada Lovelace', username: 'ada' });
+    unmount();
+
+    await i18n.changeLanguage('he');
+    renderDialog();
+    expect(screen.getByRole('textbox', { name: 'שם' })).toHaveValue('Ada');
+  });
+});
+
 describe('Edit Profile errors', () => {
   it('shows a taken username on the Username field, in English as the server says it', async () => {
     fakeApi({ 'PATCH /api/v1/profiles/me': taken });

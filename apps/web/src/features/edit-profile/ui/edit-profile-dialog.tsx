@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, PROFILE_SIZES, type Profile, type ProfileSize } from '@sys/shared';
+import { PROFILE_LIMITS, PROFILE_MESSAGES, PROFILE_SIZES, type Profile, type ProfileSize } from '@sys/shared';
 import { CameraIcon, ImageIcon, UserRoundIcon } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ export interface EditProfileDialogProps {
 }
 
 interface FormState {
+  displayName: string;
   username: string;
   bio: string;
   size: ProfileSize;
@@ -35,6 +36,7 @@ interface FormState {
 
 function formFrom(profile: Profile): FormState {
   return {
+    displayName: profile.display_name ?? '',
     username: profile.username ?? '',
     bio: profile.bio ?? '',
     size: profile.size,
@@ -66,7 +68,7 @@ function usernameIssue(error: unknown): string | undefined {
   return issue?.message;
 }
 
-/** The Edit Profile dialog (spec section 2): avatar, username, bio, size and measurements. */
+/** The Edit Profile dialog (spec section 2): avatar, name, username, bio, size and measurements. */
 export default function EditProfileDialog({ profile, open, onOpenChange }: EditProfileDialogProps) {
   const { t } = useTranslation();
   const errorText = useApiErrorText();
@@ -109,6 +111,7 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
     event.preventDefault();
     update.mutate(
       {
+        display_name: form.displayName,
         username: form.username,
         bio: form.bio,
         size: form.size,
@@ -215,6 +218,18 @@ export default function EditProfileDialog({ profile, open, onOpenChange }: EditP
               onChange={onAvatarPicked}
             />
           </div>
+          <FormField label={t('profile.edit.name')} hint={t('profile.edit.nameHint')}>
+            {(control) => (
+              <Input
+                {...control}
+                value={form.displayName}
+                autoComplete="name"
+                dir="auto"
+                maxLength={PROFILE_LIMITS.displayNameMaxChars}
+                onChange={(event) => set('displayName', event.target.value)}
+              />
+            )}
+          </FormField>
           <FormField label={t('profile.edit.username')} error={usernameError}>
             {(control) => (
               <Input

@@ -25,7 +25,7 @@ export function useConversationsQuery(q: string) {
     queryKey: messageKeys.conversations(q, viewerId),
     queryFn: ({ pageParam, signal }) => fetchConversations(q, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
     enabled: viewerId !== null,
     placeholderData: keepPreviousData,
   });

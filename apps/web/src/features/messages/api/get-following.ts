@@ -23,7 +23,7 @@ export function useFollowingQuery(username: string | null | undefined, enabled: 
     queryKey: [...messageKeys.following(viewerId), username ?? ''],
     queryFn: ({ pageParam, signal }) => fetchFollowing(username ?? '', pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
     enabled: enabled && viewerId !== null && !!username,
   });
 }

@@ -22,14 +22,14 @@ export function useMessagesQuery(conversationId: string) {
     queryKey: messageKeys.messages(conversationId, viewerId),
     queryFn: ({ pageParam, signal }) => fetchMessages(conversationId, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
     enabled: viewerId !== null && !!conversationId,
   });
 }
 
 /** Puts a new message at the front of its cached thread (once, whether it came from a send or an event). */
 export function addMessageToCache(queryClient: QueryClient, viewerId: string | null, message: Message): void {
-  queryClient.setQueryData<MessagesData>(messageKeys.messages(message.conversationId, viewerId), (data) => {
+  queryClient.setQueryData<MessagesData>(messageKeys.messages(message.conversation_id, viewerId), (data) => {
     if (!data || data.pages.some((page) => page.items.some((item) => item.id === message.id))) return data;
     const [first, ...rest] = data.pages;
     if (!first) return data;

@@ -5,7 +5,7 @@ import { messageKeys } from './message-keys';
 
 /** POST /api/v1/conversations: the conversation with someone (an existing one, or a new one if I follow them). */
 export function openConversation(profileId: string): Promise<Conversation> {
-  return apiRequest<Conversation>('/conversations', { method: 'POST', body: { profileId } });
+  return apiRequest<Conversation>('/conversations', { method: 'POST', body: { profile_id: profileId } });
 }
 
 export function useOpenConversationMutation() {

@@ -1,3 +1,4 @@
+import type { UnreadCount } from '@sys/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useLiveEvents } from '@/shared/api/use-live-events';
@@ -13,10 +14,12 @@ export function useMessageEvents(onMessage?: (conversationId: string) => void) {
       case 'message.created':
         addMessageToCache(queryClient, viewerId, event.message);
         void queryClient.invalidateQueries({ queryKey: messageKeys.conversationLists() });
-        onMessage?.(event.message.conversationId);
+        onMessage?.(event.message.conversation_id);
         break;
       case 'unread.changed':
-        queryClient.setQueryData(messageKeys.unread(viewerId), { unreadCount: event.unreadCount });
+        queryClient.setQueryData<UnreadCount>(messageKeys.unread(viewerId), {
+          unread_count: event.unread_count,
+        });
         break;
       case 'resync':
         void queryClient.invalidateQueries({ queryKey: messageKeys.all });

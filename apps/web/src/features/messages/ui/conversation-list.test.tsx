@@ -11,19 +11,19 @@ const conversation: Conversation = {
   participant: {
     id: '00000000-0000-4000-8000-0000000000b1',
     username: 'noa.levi',
-    displayName: null,
-    avatarUrl: null,
+    display_name: null,
+    avatar_url: null,
   },
-  lastMessage: {
+  last_message: {
     id: '00000000-0000-4000-8000-0000000000d1',
-    conversationId: '00000000-0000-4000-8000-0000000000c1',
-    senderId: '00000000-0000-4000-8000-0000000000b1',
+    conversation_id: '00000000-0000-4000-8000-0000000000c1',
+    sender_id: '00000000-0000-4000-8000-0000000000b1',
     body: 'Where did you get that long linen coat from, it looks amazing on you',
-    createdAt: at,
+    created_at: at,
   },
-  unreadCount: 0,
-  lastMessageAt: at,
-  createdAt: at,
+  unread_count: 0,
+  last_message_at: at,
+  created_at: at,
 };
 
 function renderList() {
@@ -45,7 +45,7 @@ describe('ConversationList', () => {
   it('reads the unread count once, with its meaning (not "1 1 unread message")', async () => {
     await i18n.changeLanguage('en');
     const router = createMemoryRouter([
-      { path: '*', element: <ConversationList conversations={[{ ...conversation, unreadCount: 1 }]} /> },
+      { path: '*', element: <ConversationList conversations={[{ ...conversation, unread_count: 1 }]} /> },
     ]);
     render(<RouterProvider router={router} />);
     const link = screen.getByRole('link');

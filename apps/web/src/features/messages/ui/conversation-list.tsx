@@ -14,20 +14,20 @@ export function ConversationList({ conversations }: { conversations: readonly Co
     <ul className="flex flex-col divide-y divide-line">
       {conversations.map((conversation) => {
         const name = authorName(conversation.participant) ?? t('messages.someone');
-        const last = conversation.lastMessage;
+        const last = conversation.last_message;
         return (
           <li key={conversation.id}>
             <Link
               to={`?c=${conversation.id}`}
               className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-subtle"
             >
-              <AuthorAvatar url={conversation.participant.avatarUrl} className="size-12" />
+              <AuthorAvatar url={conversation.participant.avatar_url} className="size-12" />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="flex items-baseline justify-between gap-2">
                   <UserName className="truncate font-semibold text-ink">{name}</UserName>
-                  {conversation.lastMessageAt ? (
+                  {conversation.last_message_at ? (
                     <span className="shrink-0 text-[12px] text-muted">
-                      {relativeTime(conversation.lastMessageAt, language)}
+                      {relativeTime(conversation.last_message_at, language)}
                     </span>
                   ) : null}
                 </span>
@@ -36,19 +36,19 @@ export function ConversationList({ conversations }: { conversations: readonly Co
                   <span
                     dir="auto"
                     className={
-                      conversation.unreadCount > 0
+                      conversation.unread_count > 0
                         ? 'truncate text-sm font-semibold text-ink'
                         : 'truncate text-sm text-muted'
                     }
                   >
                     {last ? last.body : t('messages.noMessagesInConversation')}
                   </span>
-                  {conversation.unreadCount > 0 ? (
+                  {conversation.unread_count > 0 ? (
                     <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-bold text-white">
                       {/* Read once: the sr-only text says the number with its meaning. */}
-                      <span aria-hidden>{conversation.unreadCount}</span>
+                      <span aria-hidden>{conversation.unread_count}</span>
                       <span className="sr-only">
-                        {t('messages.unread', { count: conversation.unreadCount })}
+                        {t('messages.unread', { count: conversation.unread_count })}
                       </span>
                     </span>
                   ) : null}

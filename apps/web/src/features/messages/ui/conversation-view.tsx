@@ -119,7 +119,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
               to={participant.username ? `/profile/${encodeURIComponent(participant.username)}` : '/messages'}
               className="flex items-center gap-2"
             >
-              <AuthorAvatar url={participant.avatarUrl} className="size-8" />
+              <AuthorAvatar url={participant.avatar_url} className="size-8" />
               <UserName className="truncate">{name}</UserName>
             </Link>
           ) : (
@@ -159,7 +159,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
               </li>
             ) : null}
             {thread.map((message) => {
-              const mine = message.senderId === viewerId;
+              const mine = message.sender_id === viewerId;
               return (
                 <li key={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
                   <span className="sr-only">{mine ? t('messages.you') : name}: </span>
@@ -174,7 +174,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
                     {message.body}
                   </span>
                   <span className="mt-0.5 text-[11px] text-muted">
-                    {messageTime(message.createdAt, i18n.resolvedLanguage)}
+                    {messageTime(message.created_at, i18n.resolvedLanguage)}
                   </span>
                 </li>
               );

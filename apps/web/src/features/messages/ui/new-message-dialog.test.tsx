@@ -13,10 +13,10 @@ installFakeAuthClient(fakeSession());
 const person = (overrides: Partial<FollowListItem>): FollowListItem => ({
   id: '00000000-0000-4000-8000-0000000000b1',
   username: 'noa.levi',
-  displayName: 'Noa Levi',
-  avatarUrl: null,
-  followedAt: new Date().toISOString(),
-  isFollowing: true,
+  display_name: 'Noa Levi',
+  avatar_url: null,
+  followed_at: new Date().toISOString(),
+  is_following: true,
   ...overrides,
 });
 
@@ -31,9 +31,9 @@ describe('NewMessageDialog', () => {
       'GET /api/v1/profiles/ada/following': () => ({
         items: [
           person({}),
-          person({ id: '00000000-0000-4000-8000-0000000000b2', username: 'maya_k', displayName: null }),
+          person({ id: '00000000-0000-4000-8000-0000000000b2', username: 'maya_k', display_name: null }),
         ],
-        nextCursor: null,
+        next_cursor: null,
       }),
     });
     render(
@@ -55,7 +55,7 @@ describe('NewMessageDialog', () => {
       'GET /api/v1/profiles/ada/following': () =>
         failing
           ? withStatus(500, apiErrorBody('internal', 'Internal Server Error'))
-          : { items: [person({})], nextCursor: null },
+          : { items: [person({})], next_cursor: null },
     });
     render(
       <AppProviders queryClient={createQueryClient()}>
@@ -78,11 +78,15 @@ describe('NewMessageDialog', () => {
         url.searchParams.get('cursor') === 'next'
           ? {
               items: [
-                person({ id: '00000000-0000-4000-8000-0000000000b2', username: 'maya_k', displayName: null }),
+                person({
+                  id: '00000000-0000-4000-8000-0000000000b2',
+                  username: 'maya_k',
+                  display_name: null,
+                }),
               ],
-              nextCursor: null,
+              next_cursor: null,
             }
-          : { items: [person({})], nextCursor: 'next' },
+          : { items: [person({})], next_cursor: 'next' },
     });
     render(
       <AppProviders queryClient={createQueryClient()}>

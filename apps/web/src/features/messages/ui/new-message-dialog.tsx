@@ -27,9 +27,9 @@ export interface NewMessageDialogProps {
  * A person to pick: their display name over their @username, or the username alone (it used to show the
  * username twice, as the name and as the handle).
  */
-function PersonName({ person }: { person: Pick<Author, 'username' | 'displayName'> }) {
+function PersonName({ person }: { person: Pick<Author, 'username' | 'display_name'> }) {
   const { t } = useTranslation();
-  const displayName = person.displayName?.trim();
+  const displayName = person.display_name?.trim();
   if (!displayName || !person.username) {
     return (
       <UserName className="truncate font-semibold text-ink">
@@ -101,7 +101,7 @@ export function NewMessageDialog({ username, open, onOpenChange, onOpened }: New
                     onClick={() => pick(person.id)}
                     className="flex min-h-12 w-full items-center gap-3 rounded-xl px-2 py-2 text-start hover:bg-subtle disabled:opacity-60"
                   >
-                    <AuthorAvatar url={person.avatarUrl} className="size-10" />
+                    <AuthorAvatar url={person.avatar_url} className="size-10" />
                     <PersonName person={person} />
                   </button>
                 </li>

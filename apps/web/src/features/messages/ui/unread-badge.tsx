@@ -7,7 +7,7 @@ export default function UnreadBadge() {
   const { t } = useTranslation();
   const unread = useUnreadCountQuery();
   useMessageEvents();
-  const count = unread.data?.unreadCount ?? 0;
+  const count = unread.data?.unread_count ?? 0;
   if (count === 0) return null;
   return (
     <span

@@ -21,7 +21,7 @@ export function reportsQueryOptions(viewerId: string, filter: ReportsFilter) {
     queryKey: moderationKeys.reports(viewerId, filter),
     queryFn: ({ pageParam, signal }) => fetchReports(filter, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
     // 401 and 403 do not change by asking again (not an administrator): say so at once.
     retry: (failures, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,

@@ -53,17 +53,17 @@ export function refreshReportLists(queryClient: QueryClient, viewerId: string): 
 export function closeReportsOfRemoved(
   queryClient: QueryClient,
   viewerId: string,
-  targetType: AdminReport['targetType'],
+  targetType: AdminReport['target_type'],
   targetId: string,
 ): void {
   const resolvedAt = new Date().toISOString();
   updateReportsInCaches(
     queryClient,
     viewerId,
-    (report) => report.targetType === targetType && report.targetId === targetId,
-    (report) =>
+    (report) => report.target_type === targetType && report.target_id === targetId,
+    (report): AdminReport =>
       report.status === 'open'
-        ? { ...report, status: 'resolved', resolvedAt, target: null }
+        ? { ...report, status: 'resolved', resolved_at: resolvedAt, target: null }
         : { ...report, target: null },
   );
 }

@@ -1,4 +1,4 @@
-import type { Report, ReportStatus } from '@sys/shared';
+import type { AdminReport, Report, ReportStatus } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
@@ -34,7 +34,7 @@ export function useUpdateReportMutation() {
         queryClient,
         viewerId,
         (report) => report.id === reportId,
-        (report) => ({ ...report, status, resolvedAt }),
+        (report): AdminReport => ({ ...report, status, resolved_at: resolvedAt }),
       );
     },
     onError: (_error, _variables, snapshot) => {

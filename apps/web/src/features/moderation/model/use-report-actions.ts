@@ -43,12 +43,12 @@ export function useReportActions() {
     );
 
   const remove = (report: AdminReport, callbacks: { onSuccess: () => void; onError: () => void }) => {
-    const kind = report.targetType === 'comment' ? 'comment' : 'post';
+    const kind = report.target_type === 'comment' ? 'comment' : 'post';
     const handlers = {
-      onSuccess: ({ reportsResolved }: { reportsResolved: number }) => {
+      onSuccess: ({ reports_resolved }: { reports_resolved: number }) => {
         callbacks.onSuccess();
         void showToast('success', t(`moderation.removedToast.${kind}`), {
-          description: t('moderation.reportsClosed', { count: reportsResolved }),
+          description: t('moderation.reportsClosed', { count: reports_resolved }),
         });
       },
       onError: (error: Error) => {
@@ -65,9 +65,9 @@ export function useReportActions() {
       },
     };
     if (kind === 'comment') {
-      removeComment.mutate({ commentId: report.targetId, postId: report.target?.postId ?? null }, handlers);
+      removeComment.mutate({ commentId: report.target_id, postId: report.target?.post_id ?? null }, handlers);
     } else {
-      removePost.mutate(report.targetId, handlers);
+      removePost.mutate(report.target_id, handlers);
     }
   };
 

@@ -46,18 +46,18 @@ function ReportedThing({ report }: { report: AdminReport }) {
   const { t } = useTranslation();
   const { target } = report;
   if (!target) {
-    return <p className="text-[15px] text-muted">{t(`moderation.removedTarget.${report.targetType}`)}</p>;
+    return <p className="text-[15px] text-muted">{t(`moderation.removedTarget.${report.target_type}`)}</p>;
   }
   const author = handleOf(target.author, t('card.user'));
   const text = target.text?.trim() ?? '';
 
-  if (report.targetType === 'user') {
-    const name = target.author.displayName?.trim();
+  if (report.target_type === 'user') {
+    const name = target.author.display_name?.trim();
     const who = (
       <>
-        <AuthorAvatar url={target.author.avatarUrl} className="size-11" />
+        <AuthorAvatar url={target.author.avatar_url} className="size-11" />
         <span className="min-w-0">
-          <span className="block truncate text-[15px] font-semibold text-ink">
+          <span dir="auto" className="block truncate text-[15px] font-semibold text-ink">
             <bdi>{author}</bdi>
           </span>
           {name && name !== target.author.username ? (
@@ -89,13 +89,13 @@ function ReportedThing({ report }: { report: AdminReport }) {
     );
   }
 
-  if (report.targetType === 'post') {
+  if (report.target_type === 'post') {
     return (
       <Link
-        to={`/post/${target.postId ?? report.targetId}`}
+        to={`/post/${target.post_id ?? report.target_id}`}
         className="flex items-start gap-3 rounded-xl hover:bg-subtle"
       >
-        <Thumbnail url={target.mediaUrl} />
+        <Thumbnail url={target.media_url} />
         <span className="min-w-0 flex-1">
           <span className="line-clamp-2 text-[15px] text-ink [overflow-wrap:anywhere]" dir="auto">
             {text || t('moderation.noCaption')}
@@ -121,9 +121,9 @@ function ReportedThing({ report }: { report: AdminReport }) {
         <span className="min-w-0 truncate text-[13px] text-muted">
           {t('moderation.by', { name: isolate(author) })}
         </span>
-        {target.postId ? (
+        {target.post_id ? (
           <Link
-            to={`/post/${target.postId}`}
+            to={`/post/${target.post_id}`}
             className="inline-flex min-h-11 items-center text-[13px] font-semibold text-accent-700 underline-offset-2 hover:underline"
           >
             {t('moderation.viewPost')}
@@ -156,7 +156,8 @@ export function ReportCard({ report, pending = false, onStatus, onRemove }: Repo
   const about = `${titleId} ${reasonId}`;
   const open = report.status === 'open';
   // A user is not removed here (`npm run admin -- delete-user`); a post or comment that is gone cannot be.
-  const removable = open && report.target !== null && report.targetType !== 'user' ? report.targetType : null;
+  const removable =
+    open && report.target !== null && report.target_type !== 'user' ? report.target_type : null;
   const reporter = handleOf(report.reporter, t('card.user'));
 
   return (
@@ -169,7 +170,7 @@ export function ReportCard({ report, pending = false, onStatus, onRemove }: Repo
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={titleId} className="text-[15px] font-semibold text-ink">
-            {t(`moderation.reportTitle.${report.targetType}`)}
+            {t(`moderation.reportTitle.${report.target_type}`)}
           </h2>
           <p id={reasonId} className="text-[13px] text-muted">
             {t('moderation.reason', { reason: t(`report.reasons.${report.reason}`) })}
@@ -199,12 +200,12 @@ export function ReportCard({ report, pending = false, onStatus, onRemove }: Repo
       <p className="text-[13px] text-muted">
         {t('moderation.reportedBy', {
           name: isolate(reporter),
-          time: relativeTime(report.createdAt, language),
+          time: relativeTime(report.created_at, language),
         })}
-        {report.status !== 'open' && report.resolvedAt ? (
+        {report.status !== 'open' && report.resolved_at ? (
           <>
             {' · '}
-            {t(`moderation.closedAt.${report.status}`, { time: relativeTime(report.resolvedAt, language) })}
+            {t(`moderation.closedAt.${report.status}`, { time: relativeTime(report.resolved_at, language) })}
           </>
         ) : null}
       </p>

@@ -86,7 +86,7 @@ export function ReportList({ filter, query }: ReportListProps) {
     );
   }
 
-  const kind = removing?.targetType === 'comment' ? 'comment' : 'post';
+  const kind = removing?.target_type === 'comment' ? 'comment' : 'post';
   return (
     <>
       <ul

@@ -5,7 +5,7 @@ import { apiRequest } from '@/shared/api/api-client';
 
 /**
  * POST /api/v1/posts: the post, its media and items in one go. The answer also lists the product images
- * the server could not store (`droppedItemImages`): those products were saved without one.
+ * the server could not store (`dropped_item_images`): those products were saved without one.
  */
 export function createPost(body: CreatePostBody): Promise<SavedPost> {
   return apiRequest<SavedPost>('/posts', { method: 'POST', body });

@@ -8,9 +8,13 @@ export function deletePost(postId: string): Promise<void> {
   return apiRequest<void>(`/posts/${encodeURIComponent(postId)}`, { method: 'DELETE' });
 }
 
+/** Names the deletions in the mutation cache, so a screen can tell that its post is going away. */
+export const deletePostMutationKey = ['posts', 'delete'] as const;
+
 export function useDeletePostMutation() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: deletePostMutationKey,
     mutationFn: deletePost,
     onSuccess: (_nothing, postId) => {
       removePostFromFeeds(queryClient, postId);

@@ -14,7 +14,7 @@ export function useUpdatePostMutation(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdatePostBody) => updatePost(postId, body),
-    onSuccess: ({ droppedItemImages: _dropped, ...post }: SavedPost) => {
+    onSuccess: ({ dropped_item_images: _dropped, ...post }: SavedPost) => {
       // The caches hold posts as every read answers them.
       updatePostInCaches(queryClient, postId, () => post as Post);
       void queryClient.invalidateQueries({ queryKey: postKeys.feeds() });

@@ -38,7 +38,7 @@ describe('validatePostForm', () => {
     const errors = validatePostForm(form({ items: [withLink, without, notHttp] }));
     expect(errors.items[withLink.key]).toBeUndefined();
     expect(errors.items[without.key]?.link).toBe('Please add a purchase link for each item');
-    expect(errors.items[notHttp.key]?.link).toBe(POST_MESSAGES.linkRequired);
+    expect(errors.items[notHttp.key]?.link).toBe(POST_MESSAGES.linkNotWeb);
   });
 
   it('refuses a caption over 2,200 characters and more than 3 styles', () => {
@@ -83,9 +83,9 @@ describe('postToFormValues', () => {
       media: [
         {
           id: 'm1',
-          url: '/media/1.png',
-          type: 'image',
-          order: 0,
+          media_url: '/media/1.png',
+          media_type: 'image',
+          media_order: 0,
           width: 1,
           height: 1,
           placeholder: null,

@@ -5,6 +5,7 @@ import {
   DEFAULT_CURRENCY,
   LIMITS,
   type MediaType,
+  normalizeLink,
   POST_MESSAGES,
   type Post,
   STYLES,
@@ -117,14 +118,14 @@ export function postToFormValues(post: Post): PostFormValues {
     styles: styles.slice(0, LIMITS.styleCategoriesPerPostMax),
     media: post.media.map((media) => ({
       id: media.id,
-      type: media.type,
-      previewUrl: media.url,
-      remoteUrl: media.url,
+      type: media.media_type,
+      previewUrl: media.media_url,
+      remoteUrl: media.media_url,
     })),
     items: post.items.map((item) => ({
       ...emptyItem(),
       id: item.id,
-      type: item.itemType ?? '',
+      type: item.item_type ?? '',
       brand: item.brand ?? '',
       link: item.link,
       size: item.size ?? '',
@@ -133,7 +134,7 @@ export function postToFormValues(post: Post): PostFormValues {
       title: item.title ?? '',
       price: item.price === null ? '' : String(item.price),
       currency: item.currency,
-      imageUrl: item.imageUrl ?? '',
+      imageUrl: item.image_url ?? '',
     })),
   };
 }
@@ -156,14 +157,14 @@ export function toPostBody(values: PostFormValues, uploaded: UploadedUrls = new 
     })),
     items: values.items.map((item) => ({
       ...(item.id ? { id: item.id } : {}),
-      itemType: item.type,
+      item_type: item.type,
       brand: item.brand,
-      link: item.link,
+      link: normalizeLink(item.link),
       size: item.size,
       color: item.color,
       pattern: item.pattern,
       title: item.title,
-      imageUrl: item.imageFile
+      image_url: item.imageFile
         ? (uploaded.get(item.key) ?? `/media/pending/${item.key}`)
         : item.imageUrl || null,
       price: item.price,

@@ -26,17 +26,11 @@ interface PendingFile {
   number: number;
 }
 
-export interface PublishEvents {
-  /** A product's own image was uploaded (spec toast 'Image uploaded'). */
-  onItemImageUploaded?: (productNumber: number) => void;
-}
-
 /** Uploads the form's files one after the other, reporting 0-99 % of all their bytes. */
 async function uploadFiles(
   values: PostFormValues,
   uploaded: Map<string, string>,
   onProgress: (percent: number) => void,
-  events: PublishEvents,
 ): Promise<void> {
   const pending: PendingFile[] = [];
   for (const [index, media] of values.media.entries()) {
@@ -52,7 +46,7 @@ async function uploadFiles(
   for (const { key, file, kind, number } of pending) {
     let publicUrl: string;
     try {
-      ({ publicUrl } = await uploadMedia(file, 'post-media', (loaded) =>
+      ({ public_url: publicUrl } = await uploadMedia(file, 'post-media', (loaded) =>
         onProgress(Math.min(99, Math.floor(((done + loaded) / total) * 100))),
       ));
     } catch (error) {
@@ -60,7 +54,6 @@ async function uploadFiles(
     }
     uploaded.set(key, publicUrl);
     done += file.size;
-    if (kind === 'itemImage') events.onItemImageUploaded?.(number);
   }
   onProgress(99);
 }
@@ -70,7 +63,7 @@ async function uploadFiles(
  * attempt that failed later are not sent again. A file that cannot be uploaded fails with UploadError,
  * which says which one.
  */
-export function usePublishPost(postId?: string, events: PublishEvents = {}) {
+export function usePublishPost(postId?: string) {
   const create = useCreatePostMutation();
   const update = useUpdatePostMutation(postId ?? '');
   const uploaded = useRef(new Map<string, string>());
@@ -79,7 +72,7 @@ export function usePublishPost(postId?: string, events: PublishEvents = {}) {
   const publish = async (values: PostFormValues): Promise<SavedPost> => {
     setProgress(0);
     try {
-      await uploadFiles(values, uploaded.current, setProgress, events);
+      await uploadFiles(values, uploaded.current, setProgress);
       const body = toPostBody(values, uploaded.current);
       return postId ? await update.mutateAsync(body) : await create.mutateAsync(body);
     } finally {

@@ -17,10 +17,23 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { LIMITS } from '@sys/shared';
-import { ArrowLeftIcon, ArrowRightIcon, GripIcon, ImagePlusIcon, XIcon } from 'lucide-react';
+import {
+  ArrowLeftIcon,
+  ArrowRightIcon,
+  GripIcon,
+  ImagePlusIcon,
+  MoreHorizontalIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/shared/ui/cn';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/shared/ui/dropdown-menu';
 import { showToast } from '@/shared/ui/show-toast';
 import { fileKindOf } from '../lib/file-kind';
 import { type MediaDraft, newKey } from '../lib/post-form-model';
@@ -32,9 +45,10 @@ export interface MediaGalleryProps {
   errorId?: string;
 }
 
+// Small round controls in the tile's corners: the photo stays visible, even three to a row at 390 px.
 const tileButton =
-  'flex size-9 items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm ' +
-  'transition-colors hover:bg-black/75 disabled:opacity-30 [&_svg]:size-[18px]';
+  'flex size-8 items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm ' +
+  'transition-colors hover:bg-black/75 [&_svg]:size-4';
 
 function MediaTile({
   media,
@@ -81,51 +95,49 @@ function MediaTile({
       >
         {index + 1}
       </span>
+      {/* One menu for moving and removing, in the top corner; the drag handle in the bottom one. */}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button
+            type="button"
+            className={cn(tileButton, 'absolute end-1 top-1')}
+            aria-label={t('gallery.options', position)}
+          >
+            <MoreHorizontalIcon aria-hidden />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem disabled={index === 0} onSelect={() => onMove(index, index - 1)}>
+            <ArrowLeftIcon aria-hidden className="size-5 text-muted rtl:-scale-x-100" />
+            {t('gallery.moveEarlier', position)}
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={index === count - 1} onSelect={() => onMove(index, index + 1)}>
+            <ArrowRightIcon aria-hidden className="size-5 text-muted rtl:-scale-x-100" />
+            {t('gallery.moveLater', position)}
+          </DropdownMenuItem>
+          <DropdownMenuItem className="text-danger" onSelect={() => onRemove(media.id)}>
+            <Trash2Icon aria-hidden className="size-5" />
+            {t('gallery.remove', position)}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
       <button
         type="button"
-        className={cn(tileButton, 'absolute end-1 top-1')}
-        aria-label={t('gallery.remove', position)}
-        onClick={() => onRemove(media.id)}
+        ref={setActivatorNodeRef}
+        className={cn(tileButton, 'absolute bottom-1 end-1 cursor-grab touch-none active:cursor-grabbing')}
+        aria-label={t('gallery.drag', position)}
+        {...attributes}
+        {...listeners}
       >
-        <XIcon aria-hidden />
+        <GripIcon aria-hidden />
       </button>
-      <div className="absolute inset-x-1 bottom-1 flex items-center justify-between">
-        <button
-          type="button"
-          className={tileButton}
-          aria-label={t('gallery.moveEarlier', position)}
-          disabled={index === 0}
-          onClick={() => onMove(index, index - 1)}
-        >
-          <ArrowLeftIcon aria-hidden className="rtl:-scale-x-100" />
-        </button>
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className={cn(tileButton, 'cursor-grab touch-none active:cursor-grabbing')}
-          aria-label={t('gallery.drag', position)}
-          {...attributes}
-          {...listeners}
-        >
-          <GripIcon aria-hidden />
-        </button>
-        <button
-          type="button"
-          className={tileButton}
-          aria-label={t('gallery.moveLater', position)}
-          disabled={index === count - 1}
-          onClick={() => onMove(index, index + 1)}
-        >
-          <ArrowRightIcon aria-hidden className="rtl:-scale-x-100" />
-        </button>
-      </div>
     </li>
   );
 }
 
 /**
  * Media Gallery: up to 5 photos or videos (each up to 200MB) with previews; reorder by dragging (pointer,
- * touch or keyboard through dnd-kit) or with the move buttons; remove. The order is the list's order.
+ * touch or keyboard through dnd-kit) or with each tile's menu, which also removes. The order is the list's order.
  */
 export function MediaGallery({ media, onChange, error, errorId }: MediaGalleryProps) {
   const { t } = useTranslation();
@@ -229,6 +241,8 @@ export function MediaGallery({ media, onChange, error, errorId }: MediaGalleryPr
                   type="button"
                   onClick={() => input.current?.click()}
                   aria-describedby={errorId}
+                  // The first problem of the form is found by this mark, scrolled to and focused.
+                  data-invalid={error ? 'true' : undefined}
                   className={cn(
                     'flex size-full flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed border-line-strong',
                     'px-2 text-center text-[13px] font-medium text-ink-soft hover:border-accent-400 hover:bg-accent-50',

@@ -1,4 +1,4 @@
-import { equalsIgnoreCase } from '@sys/shared';
+import { equalsIgnoreCase, uniqueIgnoreCase } from '@sys/shared';
 import { CheckIcon, XIcon } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,9 +47,13 @@ export function OptionField({
   const [typing, setTyping] = useState(false);
   const [draft, setDraft] = useState('');
 
-  const values = [...options, ...custom];
-  // A stored value that is in neither list (a post made elsewhere) still shows.
-  if (value && !values.some((known) => known === value)) values.push(value);
+  // Each name once, ignoring case: a custom value the shared list also has (it was published meanwhile,
+  // or a scrape found it) would otherwise be two options, and the field would show both of them.
+  // The field's own value keeps its spelling; one in neither list (a post made elsewhere) still shows.
+  const values = uniqueIgnoreCase([...options, ...custom]).map((known) =>
+    value && equalsIgnoreCase(known, value) ? value : known,
+  );
+  if (value && !values.includes(value)) values.push(value);
 
   const confirm = () => {
     const trimmed = draft.trim();
@@ -79,7 +83,8 @@ export function OptionField({
   return (
     // While typing, the field takes the whole row of the product editor's two-column grid: beside its
     // confirm and cancel buttons, half a row left the input about 65 px and cut its placeholder.
-    <FormField label={label} className={typing ? 'col-span-2' : undefined}>
+    // min-w-0: a grid cell otherwise grows to a long value's width and pushes out of the product's box.
+    <FormField label={label} className={typing ? 'col-span-2 min-w-0' : 'min-w-0'}>
       {(control) =>
         typing ? (
           <div className="flex items-center gap-1">

@@ -63,10 +63,15 @@ export interface PostFormProps {
   initialValues: PostFormValues;
   /** The post being edited. */
   postId?: string;
+  /**
+   * Create Post's values are a saved draft: it stays saved until it is published or discarded, so
+   * leaving asks (Discard forgets it) even before anything was changed.
+   */
+  restoredDraft?: boolean;
 }
 
 /** Create Post and Edit Post (spec section 2): Media Gallery, Caption, Style, Products. */
-export function PostForm({ mode, initialValues, postId }: PostFormProps) {
+export function PostForm({ mode, initialValues, postId, restoredDraft = false }: PostFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { isSignedIn } = useViewer();
@@ -79,9 +84,9 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
     [validated, values],
   );
   const errorText = useApiErrorText();
-  const { publish, progress, isPublishing } = usePublishPost(postId, {
-    onItemImageUploaded: () => void showToast('success', t('itemImage.uploaded')),
-  });
+  // The progress bar tells how uploading goes: no toast per product image ('Image uploaded' stayed on
+  // screen after the post was published, about an upload the user never started by itself).
+  const { publish, progress, isPublishing } = usePublishPost(postId);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const deletion = useDeletePost();
   const id = useId();
@@ -108,9 +113,12 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
   };
   const hasUnsavedEdits = () =>
     !leaving.current && JSON.stringify(latest.current) !== JSON.stringify(initialValues);
+  // A restored draft is kept until published or discarded: leaving the screen asks which (a reload
+  // keeps it, so that alone does not ask).
   const unsaved = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && hasUnsavedEdits(),
+      currentLocation.pathname !== nextLocation.pathname &&
+      (hasUnsavedEdits() || (restoredDraft && !leaving.current)),
   );
   // Closing or reloading the tab with unsaved edits: the browser's own "Leave site?" question.
   const hasUnsavedRef = useRef(hasUnsavedEdits);
@@ -156,9 +164,16 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
     setValidated(true);
     if (hasErrors(found)) {
       void showToast('destructive', translate(found.first ?? ''));
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus(),
-      );
+      // Once the errors are drawn: the first problem (in the form's order) is scrolled to and focused.
+      requestAnimationFrame(() => {
+        const first = formRef.current?.querySelector<HTMLElement>(
+          '[aria-invalid="true"], [data-invalid="true"]',
+        );
+        if (!first) return;
+        const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        first.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+        first.focus({ preventScroll: true });
+      });
       return;
     }
 
@@ -170,7 +185,7 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
       } else {
         void showToast('success', t('postForm.updated'));
       }
-      showDroppedImages(saved.droppedItemImages ?? []);
+      showDroppedImages(saved.dropped_item_images ?? []);
       leave(mode === 'create' ? '/' : '/profile');
     } catch (error) {
       if (error instanceof UploadError) {
@@ -355,7 +370,11 @@ export function PostForm({ mode, initialValues, postId }: PostFormProps) {
         confirmLabel={t('postForm.discard')}
         pendingLabel={t('postForm.discard')}
         cancelLabel={t('postForm.keepEditing')}
-        onConfirm={() => unsaved.proceed?.()}
+        onConfirm={() => {
+          // Discarding a restored draft forgets it; a form that was never saved has nothing stored.
+          if (restoredDraft) void clearPostDraft();
+          unsaved.proceed?.();
+        }}
       />
       {dialog}
     </form>

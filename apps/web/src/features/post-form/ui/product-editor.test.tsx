@@ -2,6 +2,7 @@ import { type Brand, DEFAULT_BRANDS } from '@sys/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
@@ -19,7 +20,7 @@ afterEach(() => {
 const brand = (name: string, usageCount: number, n: number): Brand => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
   name,
-  usageCount,
+  usage_count: usageCount,
 });
 
 const noLists: CustomLists = {
@@ -30,7 +31,7 @@ const noLists: CustomLists = {
   customTypes: [],
 };
 
-function renderEditor(item: ItemDraft = emptyItem()) {
+function renderEditor(item: ItemDraft = emptyItem(), lists: CustomLists = noLists) {
   const onChange = vi.fn<(patch: Partial<ItemDraft>) => void>();
   const onAddCustom = vi.fn();
   const queryClient = createQueryClient();
@@ -39,7 +40,7 @@ function renderEditor(item: ItemDraft = emptyItem()) {
       <ProductEditor
         item={item}
         index={0}
-        lists={noLists}
+        lists={lists}
         onAddCustom={onAddCustom}
         onChange={onChange}
         onRemove={() => undefined}
@@ -81,12 +82,9 @@ describe('the post form brands', () => {
     expect(await brandOptions(user)).toEqual([...DEFAULT_BRANDS, '+ Add custom brand']);
   });
 
-  it('stores a custom brand with POST /api/v1/brands, the field keeping it', async () => {
-    const api = fakeApi({
-      'GET /api/v1/brands': () => ({ items: [] }),
-      'POST /api/v1/brands': () => withStatus(201, brand('Maison Kitsune', 0, 5)),
-    });
-    const { user, onChange, onAddCustom } = renderEditor();
+  it('keeps a custom brand in the form only: nothing is stored before the post is published', async () => {
+    const api = fakeApi({ 'GET /api/v1/brands': () => ({ items: [] }) });
+    const { user, onChange, onAddCustom, queryClient } = renderEditor();
     await brandOptions(user);
     await user.click(screen.getByRole('option', { name: '+ Add custom brand' }));
     const input = await screen.findByPlaceholderText('Custom brand');
@@ -95,28 +93,57 @@ describe('the post form brands', () => {
     await user.type(input, 'Maison Kitsune{Enter}');
     expect(onChange).toHaveBeenLastCalledWith({ brand: 'Maison Kitsune' });
     expect(onAddCustom).toHaveBeenCalledWith('customBrands', 'Maison Kitsune');
-    await waitFor(() =>
-      expect(
-        api.mock.calls.some(
-          ([url, init]) => String(url).includes('/api/v1/brands') && init?.method === 'POST',
-        ),
-      ).toBe(true),
+    // No write was started (a mutation joins the cache when it starts), and only the list was read.
+    expect(queryClient.getMutationCache().getAll()).toEqual([]);
+    expect(api.mock.calls.map(([, init]) => init?.method ?? 'GET')).toEqual(['GET']);
+  });
+});
+
+describe('a custom brand', () => {
+  it('shows once in the field and once in the list when the brands list has it too', async () => {
+    // The form's own brand, which the brands list (loaded later, or added by a scrape) also names.
+    fakeApi({ 'GET /api/v1/brands': () => ({ items: [brand('Maison Kitsune', 1, 5)] }) });
+    const { user, queryClient } = renderEditor(
+      { ...emptyItem(), brand: 'Maison Kitsune' },
+      { ...noLists, customBrands: ['maison kitsune', 'Maison Kitsune'] },
     );
-    const post = api.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: 'Maison Kitsune' });
+    await waitFor(() => expect(queryClient.getQueryData(brandKeys.all)).toBeDefined());
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveTextContent(/^Maison Kitsune$/);
+    const options = await brandOptions(user);
+    expect(options.filter((name) => name.toLowerCase() === 'maison kitsune')).toEqual(['Maison Kitsune']);
+  });
+});
+
+describe('reading the product page', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
   });
 
-  it("says 'Failed to create brand' when it cannot be stored, and keeps the typed brand", async () => {
+  const failing = (code: string) =>
     fakeApi({
       'GET /api/v1/brands': () => ({ items: [] }),
-      'POST /api/v1/brands': () => withStatus(500, apiErrorBody('internal', 'Internal Server Error')),
+      'POST /functions/v1/scrape-product': () => ({ success: false, error: 'In English', code }),
     });
-    const { user, onChange } = renderEditor();
-    await brandOptions(user);
-    await user.click(screen.getByRole('option', { name: '+ Add custom brand' }));
-    await user.type(await screen.findByPlaceholderText('Custom brand'), 'Maison Kitsune{Enter}');
-    expect(await screen.findByText('Failed to create brand')).toBeInTheDocument();
-    expect(onChange).toHaveBeenLastCalledWith({ brand: 'Maison Kitsune' });
+
+  it("keeps the spec's failure text and adds why, in the user's language", async () => {
+    failing('shop_unreachable');
+    const { user } = renderEditor({ ...emptyItem(), link: 'https://shop.example/dress' });
+    await user.click(screen.getByRole('button', { name: 'Get the details of product 1 from its link' }));
+    expect(
+      await screen.findByText(
+        'Failed to scrape product data. Please enter details manually. The shop did not answer.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says why in Hebrew too', async () => {
+    await i18n.changeLanguage('he');
+    failing('no_product_details');
+    const { user } = renderEditor({ ...emptyItem(), link: 'https://shop.example/dress' });
+    await user.click(screen.getByRole('button', { name: 'קבלת הפרטים של מוצר 1 מהקישור שלו' }));
+    expect(
+      await screen.findByText('לא הצלחנו לקלוט את נתוני המוצר. מלאו את הפרטים ידנית. בדף אין פרטי מוצר.'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type Currency,
   equalsIgnoreCase,
   LIMITS,
+  normalizeLink,
   PATTERNS,
   POST_ITEM_SIZES,
   PRODUCT_TYPES,
@@ -22,7 +23,7 @@ import { Input } from '@/shared/ui/input';
 import { OwnImage } from '@/shared/ui/own-image';
 import { Select } from '@/shared/ui/select';
 import { showToast } from '@/shared/ui/show-toast';
-import { useScrapeProductMutation } from '../api/scrape-product';
+import { ScrapeFailedError, useScrapeProductMutation } from '../api/scrape-product';
 import { fileKindOf } from '../lib/file-kind';
 import type { ItemDraft } from '../lib/post-form-model';
 import { useBrandOptions } from '../model/use-brand-options';
@@ -66,10 +67,7 @@ export function ProductEditor({
   const label = useOptionLabel();
   const scrape = useScrapeProductMutation();
   const brands = useBrandOptions();
-  const addBrand = (name: string) => {
-    onAddCustom('customBrands', name);
-    brands.add(name);
-  };
+  const addBrand = (name: string) => onAddCustom('customBrands', name);
   const imageInput = useRef<HTMLInputElement>(null);
   const number = index + 1;
 
@@ -78,15 +76,14 @@ export function ProductEditor({
       onRequireAccount();
       return;
     }
-    const url = item.link.trim();
+    const url = normalizeLink(item.link);
     if (url === '') return;
+    if (url !== item.link) onChange({ link: url });
     scrape.mutate(url, {
       onSuccess: (data) => {
         const patch: Partial<ItemDraft> = {};
         if (data.brand) {
-          const known = [...brands.options, ...lists.customBrands].find((b) =>
-            equalsIgnoreCase(b, data.brand ?? ''),
-          );
+          const known = [...brands, ...lists.customBrands].find((b) => equalsIgnoreCase(b, data.brand ?? ''));
           if (!known) addBrand(data.brand);
           patch.brand = known ?? data.brand;
         }
@@ -109,8 +106,13 @@ export function ProductEditor({
           void showToast('info', t('scrape.warning'), { description: t('scrape.warningDescription') });
         }
       },
-      onError: () =>
-        void showToast('destructive', t('scrape.error'), { description: t('scrape.errorDescription') }),
+      // The spec's words, then why, in the reader's language, when the server said.
+      onError: (error) => {
+        const why = error instanceof ScrapeFailedError && error.code ? t(`scrape.reasons.${error.code}`) : '';
+        void showToast('destructive', t('scrape.error'), {
+          description: why ? `${t('scrape.errorDescription')} ${why}` : t('scrape.errorDescription'),
+        });
+      },
     });
   };
 
@@ -166,7 +168,9 @@ export function ProductEditor({
   const scraped = item.availableImages.slice(0, LIMITS.scrapedImagesShownMax);
 
   return (
-    <fieldset className="relative flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4">
+    // min-w-0: a fieldset is at least as wide as its content by default, so a wide row (the image
+    // controls) pushed the card past the screen's edge.
+    <fieldset className="relative flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-4">
       <legend className="float-start flex h-11 items-center text-base font-semibold text-ink">
         {t('product.title', { number })}
       </legend>
@@ -196,6 +200,11 @@ export function ProductEditor({
               dir="ltr"
               value={item.link}
               onChange={(event) => onChange({ link: event.target.value })}
+              // 'zara.com/item' becomes 'https://zara.com/item' as the field is left: what is published.
+              onBlur={() => {
+                const link = normalizeLink(item.link);
+                if (link !== item.link) onChange({ link });
+              }}
             />
             <Button
               variant="secondary"
@@ -227,7 +236,7 @@ export function ProductEditor({
           label={t('product.brand')}
           value={item.brand}
           onChange={(brand) => onChange({ brand })}
-          options={brands.options}
+          options={brands}
           custom={lists.customBrands}
           onAddCustom={addBrand}
           addLabel={t('product.addBrand')}
@@ -292,7 +301,8 @@ export function ProductEditor({
               value: currency,
               label: `${CURRENCY_SYMBOLS[currency]} ${currency}`,
             }))}
-            className="w-[92px] px-3"
+            // As wide as '$ USD' needs, on one line.
+            className="w-auto shrink-0 whitespace-nowrap px-3"
           />
         </div>
       </div>
@@ -321,7 +331,7 @@ export function ProductEditor({
             ))}
           </ul>
         ) : null}
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           {preview ? (
             <span className="relative size-16 shrink-0 overflow-hidden rounded-lg bg-subtle">
               <OwnImage

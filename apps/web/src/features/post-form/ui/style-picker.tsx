@@ -20,6 +20,7 @@ export function StylePicker({ selected, custom, onChange, error }: StylePickerPr
   const label = useOptionLabel();
   const [draft, setDraft] = useState('');
   const inputId = useId();
+  const limitId = useId();
   const max = LIMITS.styleCategoriesPerPostMax;
   const full = selected.length >= max;
 
@@ -51,15 +52,29 @@ export function StylePicker({ selected, custom, onChange, error }: StylePickerPr
 
   return (
     <div className="flex flex-col gap-3">
+      {/* Read out as it changes: with the third style chosen it also says why the others are off. */}
       <p className="text-[13px] text-muted" aria-live="polite">
         {t('postForm.stylesCount', { count: selected.length, max })}
+        {full ? (
+          <>
+            {' · '}
+            <span id={limitId} className="font-medium text-ink-soft">
+              {t('postForm.stylesLimit', { max })}
+            </span>
+          </>
+        ) : null}
       </p>
       <ul className="flex flex-wrap gap-2">
         {[...STYLES, ...custom].map((style) => {
           const isSelected = selected.some((s) => equalsIgnoreCase(s, style));
           return (
             <li key={style}>
-              <ToggleChip selected={isSelected} disabled={!isSelected && full} onClick={() => toggle(style)}>
+              <ToggleChip
+                selected={isSelected}
+                disabled={!isSelected && full}
+                aria-describedby={!isSelected && full ? limitId : undefined}
+                onClick={() => toggle(style)}
+              >
                 {label('styles', style)}
               </ToggleChip>
             </li>
@@ -84,7 +99,11 @@ export function StylePicker({ selected, custom, onChange, error }: StylePickerPr
           {t('postForm.addStyle')}
         </Button>
       </div>
-      {error ? <p className="text-[13px] text-danger">{error}</p> : null}
+      {error ? (
+        <p className="text-[13px] text-danger" data-invalid="true" tabIndex={-1}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

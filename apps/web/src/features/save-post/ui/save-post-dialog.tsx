@@ -48,7 +48,7 @@ function MyAlbums({ post }: { post: Post }) {
   return (
     <ul className="flex max-h-52 flex-col gap-1 overflow-y-auto">
       {items.map((album) => {
-        const inAlbum = album.containsPost ?? false;
+        const inAlbum = album.contains_post ?? false;
         return (
           <li key={album.id}>
             <button
@@ -59,9 +59,11 @@ function MyAlbums({ post }: { post: Post }) {
               className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2 text-start hover:bg-subtle disabled:opacity-60"
             >
               <GalleryVerticalEndIcon aria-hidden className="size-5 shrink-0 text-muted" />
-              <span className="min-w-0 flex-1 truncate font-medium text-ink">{album.name}</span>
+              <span dir="auto" className="min-w-0 flex-1 truncate font-medium text-ink">
+                {album.name}
+              </span>
               <span className="text-[13px] text-muted">
-                {t('albums.postCount', { count: album.postCount })}
+                {t('albums.postCount', { count: album.post_count })}
               </span>
               <CheckIcon aria-hidden className={cn('size-5 text-accent-600', !inAlbum && 'invisible')} />
             </button>
@@ -80,7 +82,7 @@ function NewAlbumForm({ post, onCreated }: { post: Post; onCreated: () => void }
     event.preventDefault();
     if (!name.trim() || create.isPending) return;
     create.mutate(
-      { name: name.trim(), postId: post.id },
+      { name: name.trim(), post_id: post.id },
       {
         onSuccess: () => {
           void showToast('success', t('save.albumCreated'));
@@ -118,7 +120,7 @@ export default function SavePostDialog({ post, open, onOpenChange }: SavePostDia
   const save = useSavePostMutation(post.id);
 
   const toggle = () => {
-    const saved = !post.savedByMe;
+    const saved = !post.saved_by_me;
     onOpenChange(false);
     save.mutate(saved, {
       onSuccess: () => void showToast('success', saved ? t('save.saved') : t('save.removed')),
@@ -134,9 +136,9 @@ export default function SavePostDialog({ post, open, onOpenChange }: SavePostDia
           <DialogDescription>{t('save.description')}</DialogDescription>
         </DialogHeader>
         <div className="mt-5 flex flex-col gap-4">
-          <Button size="lg" variant={post.savedByMe ? 'outline' : 'primary'} onClick={toggle}>
-            {post.savedByMe ? <BookmarkMinusIcon aria-hidden /> : <BookmarkIcon aria-hidden />}
-            {post.savedByMe ? t('save.remove') : t('save.toWishlist')}
+          <Button size="lg" variant={post.saved_by_me ? 'outline' : 'primary'} onClick={toggle}>
+            {post.saved_by_me ? <BookmarkMinusIcon aria-hidden /> : <BookmarkIcon aria-hidden />}
+            {post.saved_by_me ? t('save.remove') : t('save.toWishlist')}
           </Button>
           <section className="flex flex-col gap-2">
             <h3 className="text-sm font-semibold text-ink">{t('save.toAlbum')}</h3>

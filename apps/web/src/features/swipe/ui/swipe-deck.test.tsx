@@ -15,17 +15,17 @@ function post(n: number): Post {
     items: [
       {
         id: base.id,
-        itemType: 'Dress',
+        item_type: 'Dress',
         brand: 'Zara',
         link: 'https://x.test',
         size: 'M',
         title: null,
-        imageUrl: null,
+        image_url: null,
         price: null,
         currency: 'ILS',
         color: 'Red',
         pattern: 'None',
-        savedByMe: false,
+        saved_by_me: false,
       },
     ],
   };

@@ -7,13 +7,13 @@ import { authorName, colorSwatch } from '@/entities/post/lib/post-display';
 import { MediaFrame } from '@/entities/post/ui/media-frame';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { lazyWithPreload } from '@/shared/lib/lazy';
+import { useReducedMotion } from '@/shared/lib/use-reduced-motion';
 import { Chip } from '@/shared/ui/chip';
 import { cn } from '@/shared/ui/cn';
 import { Handle } from '@/shared/ui/user-name';
 import { recordSwipe } from '../api/record-swipe';
 import { swipeChips } from '../lib/swipe-chips';
 import { actionForKey, overlayFor, releaseActionFor } from '../lib/swipe-gesture';
-import { useReducedMotion } from '../model/use-reduced-motion';
 
 const ItemsSheet = lazyWithPreload(() => import('@/entities/post/ui/items-sheet'));
 
@@ -168,7 +168,10 @@ export function SwipeDeck({ posts, onSwipe, onEnd, paused = false }: SwipeDeckPr
         ) : (
           <div className="aspect-[4/5] w-full bg-subtle" />
         )}
-        <span className="absolute start-3 top-3 max-w-[70%] truncate rounded-full bg-black/60 px-3 py-1 text-[13px] font-semibold text-white">
+        <span
+          dir="ltr"
+          className="absolute start-3 top-3 max-w-[70%] truncate rounded-full bg-black/60 px-3 py-1 text-[13px] font-semibold text-white"
+        >
           <Handle username={name} />
         </span>
         {overlay ? (

@@ -27,7 +27,7 @@ export function useBrandPageQuery(brandId: string) {
         signal,
       }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page: BrandPage) => page.nextCursor ?? undefined,
+    getNextPageParam: (page: BrandPage) => page.next_cursor ?? undefined,
     enabled: !isLoading,
     retry: false,
   });
@@ -63,7 +63,7 @@ export function useCategoryQuery(category: string) {
         signal,
       }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page: CategoryPage) => page.nextCursor ?? undefined,
+    getNextPageParam: (page: CategoryPage) => page.next_cursor ?? undefined,
     enabled: !isLoading,
   });
 }

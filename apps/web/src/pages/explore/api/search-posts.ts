@@ -21,7 +21,7 @@ export function useSearchQuery(q: string) {
     queryKey: exploreKeys.search(q, viewerId),
     queryFn: ({ pageParam, signal }) => searchPosts(q, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page: CountedPostPage) => page.nextCursor ?? undefined,
+    getNextPageParam: (page: CountedPostPage) => page.next_cursor ?? undefined,
     enabled: !isLoading && q.trim() !== '',
     placeholderData: keepPreviousData,
   });

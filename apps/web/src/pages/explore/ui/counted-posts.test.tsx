@@ -6,7 +6,7 @@ import { CountedPosts, type CountedPostsQuery, NoPostsFound } from './counted-po
 
 /** A settled query of one empty page whose count is `total` (the list itself is not what is tested here). */
 function settled(total: number, totalCapped: boolean): CountedPostsQuery {
-  const page: CountedPostPage = { items: [], total, totalCapped, nextCursor: null };
+  const page: CountedPostPage = { items: [], total, total_capped: totalCapped, next_cursor: null };
   return {
     isPending: false,
     isError: false,

@@ -50,7 +50,7 @@ export function CountedPosts({
   return (
     <div className="flex flex-col gap-3 px-4">
       <p role="status" className="text-sm text-muted">
-        {first?.totalCapped
+        {first?.total_capped
           ? t(`explore.${countKey}Capped`, { formatted: formatNumber(i18n.resolvedLanguage, total) })
           : t(`explore.${countKey}`, { count: total })}
       </p>

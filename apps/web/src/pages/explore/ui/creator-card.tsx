@@ -16,12 +16,12 @@ export interface CreatorCardProps {
 /** A creator: avatar (to the profile), name, followers count, and a Follow button. */
 export function CreatorCard({ creator, onToggleFollow, following }: CreatorCardProps) {
   const { t, i18n } = useTranslation();
-  const name = creator.username ?? creator.displayName ?? t('card.user');
+  const name = creator.username ?? creator.display_name ?? t('card.user');
   const profile = `/profile/${encodeURIComponent(creator.username ?? '')}`;
   return (
     <article className="flex flex-col items-center gap-2 rounded-2xl border border-line p-3 text-center">
       <Link to={profile} className="rounded-full" aria-label={t('explore.openProfile', { name })}>
-        <AuthorAvatar url={creator.avatarUrl} className="size-16" />
+        <AuthorAvatar url={creator.avatar_url} className="size-16" />
       </Link>
       {/* Up to two lines, broken anywhere, so a handle shows whole or nearly ("@amara.o…" was all a
           3-column card showed); left to right for a handle, so in Hebrew too its end is what gets cut. */}
@@ -33,8 +33,8 @@ export function CreatorCard({ creator, onToggleFollow, following }: CreatorCardP
       </h3>
       <p className="text-[13px] text-muted">
         {t('explore.followers', {
-          count: creator.followersCount,
-          formatted: formatNumber(i18n.resolvedLanguage, creator.followersCount),
+          count: creator.followers_count,
+          formatted: formatNumber(i18n.resolvedLanguage, creator.followers_count),
         })}
       </p>
       {onToggleFollow ? (

@@ -14,7 +14,7 @@ const HINT = 'Drag the card, or use the buttons or the arrow keys.';
 
 beforeEach(() => {
   window.localStorage.setItem('onboarded', 'true');
-  const page: PostPage = { items: [post(1), post(2)], nextCursor: null };
+  const page: PostPage = { items: [post(1), post(2)], next_cursor: null };
   fakeApi({ 'GET /api/v1/posts': () => page });
 });
 
@@ -58,7 +58,7 @@ describe('swipe mode deck', () => {
       'GET /api/v1/posts': () =>
         failing
           ? withStatus(500, apiErrorBody('internal', 'Internal Server Error'))
-          : { items: [post(1)], nextCursor: null },
+          : { items: [post(1)], next_cursor: null },
     });
     renderSwipeMode();
     expect(await screen.findByText('Outfits could not be loaded', {}, { timeout: 8000 })).toBeInTheDocument();

@@ -5,15 +5,15 @@ import { TrendingCard } from './trending-card';
 
 const trending = (imageUrl: string): TrendingItem => ({
   id: '00000000-0000-4000-8000-0000000000f1',
-  postId: '00000000-0000-4000-8000-0000000000f2',
+  post_id: '00000000-0000-4000-8000-0000000000f2',
   title: 'Linen dress',
   brand: 'Zara',
   category: 'Dresses',
   price: 129.9,
   currency: 'ILS',
-  imageUrl,
+  image_url: imageUrl,
   link: 'https://shop.example/dress',
-  clickCount: 3,
+  click_count: 3,
 });
 
 describe('TrendingCard', () => {

@@ -16,7 +16,7 @@ export function TrendingCard({ item }: { item: TrendingItem }) {
     <article className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface">
       <div className="relative aspect-square bg-subtle">
         <OwnImage
-          src={item.imageUrl}
+          src={item.image_url}
           alt=""
           loading="lazy"
           className="size-full object-cover"
@@ -28,11 +28,13 @@ export function TrendingCard({ item }: { item: TrendingItem }) {
         />
         <span className="absolute start-2 top-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">
           <MousePointerClickIcon aria-hidden className="size-3.5" />
-          {t('explore.clicks', { count: item.clickCount })}
+          {t('explore.clicks', { count: item.click_count })}
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 text-sm font-semibold text-ink">{title}</h3>
+        <h3 dir="auto" className="line-clamp-2 text-sm font-semibold text-ink">
+          {title}
+        </h3>
         {item.brand && item.brand !== title ? <p className="text-[13px] text-muted">{item.brand}</p> : null}
         {item.category ? <p className="text-[13px] text-muted">{label('types', item.category)}</p> : null}
         {item.price !== null ? (

@@ -3,7 +3,7 @@ import { cn } from '@/shared/ui/cn';
 
 export type FeedOrder = 'latest' | 'for-you' | 'fits';
 
-/** 'Latest', 'For you' (ranked by taste) or 'Fits like me' (by measurements), as a toggle group. */
+/** 'Latest', 'For you' (ranked by preferences) or 'Fits like me' (by measurements), as a toggle group. */
 export function FeedOrderToggle({
   value,
   onChange,

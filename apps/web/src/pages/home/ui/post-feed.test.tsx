@@ -4,29 +4,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testPost } from '@/test/posts';
+import { photoPost } from '@/test/photo-post';
 import { PostFeed } from './post-feed';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request }));
 
 function post(n: number): Post {
-  const base = testPost(n, { mediaUrl: `/media/${n}.webp`, likeCount: n });
-  return {
-    ...base,
-    media: [
-      {
-        id: base.id,
-        url: `/media/${n}.webp`,
-        type: 'image',
-        order: 0,
-        width: 1080,
-        height: 1350,
-        placeholder: null,
-        variants: [],
-      },
-    ],
-  };
+  return photoPost(n, { media_url: `/media/${n}.webp`, like_count: n });
 }
 
 /** Pages of 10 posts: 1-10 (cursor 'page-2'), then 11-20 (no further page). */
@@ -34,7 +19,7 @@ function page(cursor: string | undefined): PostPage {
   const first = cursor === 'page-2' ? 11 : 1;
   return {
     items: Array.from({ length: 10 }, (_, index) => post(first + index)),
-    nextCursor: cursor === 'page-2' ? null : 'page-2',
+    next_cursor: cursor === 'page-2' ? null : 'page-2',
   };
 }
 

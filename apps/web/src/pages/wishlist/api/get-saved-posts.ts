@@ -20,7 +20,7 @@ export function useSavedPostsQuery(q: string) {
     queryKey: wishlistKeys.posts(q, viewerId),
     queryFn: ({ pageParam, signal }) => fetchSavedPosts(q, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
     enabled: viewerId !== null,
     placeholderData: keepPreviousData,
   });

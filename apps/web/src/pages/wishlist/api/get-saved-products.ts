@@ -20,7 +20,7 @@ export function useSavedProductsQuery(q: string) {
     queryKey: wishlistKeys.products(q, viewerId),
     queryFn: ({ pageParam, signal }) => fetchSavedProducts(q, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
     enabled: viewerId !== null,
     placeholderData: keepPreviousData,
   });

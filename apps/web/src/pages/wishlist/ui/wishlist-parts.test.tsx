@@ -8,23 +8,28 @@ import { SavedProductRow } from './wishlist-parts';
 const saved = (imageUrl: string | null): SavedProduct => ({
   item: {
     id: '00000000-0000-4000-8000-0000000000d1',
-    itemType: 'Dress',
+    item_type: 'Dress',
     brand: 'Zara',
     link: 'https://shop.example/dress',
     size: null,
     title: 'Linen dress',
-    imageUrl,
+    image_url: imageUrl,
     price: null,
     currency: 'ILS',
     color: null,
     pattern: null,
-    savedByMe: true,
+    saved_by_me: true,
   },
-  postId: '00000000-0000-4000-8000-0000000000d2',
-  postMediaUrl: '/media/post-media/u/look.jpg',
-  postMediaType: 'image',
-  author: { id: '00000000-0000-4000-8000-0000000000d3', username: 'noa', displayName: null, avatarUrl: null },
-  savedAt: '2026-01-01T00:00:00.000Z',
+  post_id: '00000000-0000-4000-8000-0000000000d2',
+  post_media_url: '/media/post-media/u/look.jpg',
+  post_media_type: 'image',
+  author: {
+    id: '00000000-0000-4000-8000-0000000000d3',
+    username: 'noa',
+    display_name: null,
+    avatar_url: null,
+  },
+  saved_at: '2026-01-01T00:00:00.000Z',
 });
 
 function imageOf(product: SavedProduct): string | null | undefined {

@@ -131,20 +131,24 @@ export function SavedProductRow({ product }: { product: SavedProduct }) {
   const { t, i18n } = useTranslation();
   const { item } = product;
   // The product's own image, else the post's photo; never an outside address (an old row's shop link).
-  const image = [item.imageUrl, product.postMediaType === 'image' ? product.postMediaUrl : null].find(
+  const image = [item.image_url, product.post_media_type === 'image' ? product.post_media_url : null].find(
     isOwnImageSource,
   );
   const name = item.title ?? item.brand ?? t('wishlist.product');
   return (
     <li className="flex items-center gap-3 py-2">
-      <Link to={`/post/${product.postId}`} className="flex min-w-0 flex-1 items-center gap-3">
+      <Link to={`/post/${product.post_id}`} className="flex min-w-0 flex-1 items-center gap-3">
         <span className="h-20 w-16 shrink-0 overflow-hidden rounded-xl bg-subtle">
           <OwnImage src={image} alt="" loading="lazy" className="size-full object-cover" />
         </span>
         <span className="flex min-w-0 flex-col">
-          <span className="truncate font-semibold text-ink">{name}</span>
+          <span dir="auto" className="truncate font-semibold text-ink">
+            {name}
+          </span>
           {item.brand && item.brand !== name ? (
-            <span className="truncate text-[13px] text-muted">{item.brand}</span>
+            <span dir="auto" className="truncate text-[13px] text-muted">
+              {item.brand}
+            </span>
           ) : null}
           {item.price !== null ? (
             <span className="text-[15px] font-semibold text-ink" dir="ltr">

@@ -13,6 +13,11 @@ const PageHeaderMenu = lazy(() => import('./page-header-menu'));
 
 export interface PageHeaderProps {
   title: ReactNode;
+  /**
+   * The title's own direction when it is user text (an album or brand name: 'auto'; a handle: 'ltr'), so
+   * a long one is cut at its own end in either language.
+   */
+  titleDir?: 'auto' | 'ltr';
   /** A back button: `true` goes back in history; a path goes there when there is no history to go back to. */
   back?: boolean | string;
   /** A search button leading to Explore's search. */
@@ -25,7 +30,7 @@ export interface PageHeaderProps {
 }
 
 /** The title bar of a screen: an h1 with optional back, search, menu and an end action. */
-export function PageHeader({ title, back, search, menu, action, className }: PageHeaderProps) {
+export function PageHeader({ title, titleDir, back, search, menu, action, className }: PageHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
 
@@ -41,7 +46,9 @@ export function PageHeader({ title, back, search, menu, action, className }: Pag
           <ArrowLeftIcon aria-hidden className="rtl:-scale-x-100" />
         </IconButton>
       ) : null}
-      <h1 className="min-w-0 flex-1 truncate text-xl font-bold tracking-tight text-ink">{title}</h1>
+      <h1 dir={titleDir} className="min-w-0 flex-1 truncate text-xl font-bold tracking-tight text-ink">
+        {title}
+      </h1>
       <div className="flex shrink-0 items-center gap-0.5">
         {search ? (
           <IconButton aria-label={t('common.search')} asChild>

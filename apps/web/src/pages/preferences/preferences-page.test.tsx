@@ -1,8 +1,9 @@
 import { createSwipeEvent, LOCAL_STORAGE_KEYS } from '@sys/shared';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/app/i18n';
 import { readLocalSwipeEvents, storeLocalSwipeEvent } from '@/features/swipe/lib/swipe-storage';
+import { fakeApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
 const outfit = (n: number, tags: string[], authorName: string, colors: string[]) => ({
@@ -19,9 +20,13 @@ beforeEach(() => {
   window.localStorage.setItem(LOCAL_STORAGE_KEYS.onboarded, 'true');
 });
 
-describe("'Your taste' of a visitor (local swipes)", () => {
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the preferences of a visitor (local swipes)', () => {
   it('says nothing was learned yet and leads to swiping', async () => {
-    renderApp('/explore/taste');
+    renderApp('/explore/preferences');
     expect(await screen.findByText('Nothing learned yet', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Swiping' })).toHaveAttribute('href', '/explore?swipe=1');
     expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
@@ -31,7 +36,7 @@ describe("'Your taste' of a visitor (local swipes)", () => {
     storeLocalSwipeEvent(createSwipeEvent(outfit(1, ['casual', 'summer'], 'maya', ['Red']), 'like', 1000));
     storeLocalSwipeEvent(createSwipeEvent(outfit(2, ['Casual'], 'noa', ['Red', 'Blue']), 'like', 2000));
     storeLocalSwipeEvent(createSwipeEvent(outfit(3, ['formal'], 'dan', ['Black']), 'dislike', 3000));
-    renderApp('/explore/taste');
+    renderApp('/explore/preferences');
 
     expect(await screen.findByText(/Learned from 3 swipes/, {}, LOADED)).toHaveTextContent(
       '2 liked, 1 passed.',
@@ -57,7 +62,7 @@ describe("'Your taste' of a visitor (local swipes)", () => {
 
   it('resets only after the confirmation, and then forgets the local swipes', async () => {
     storeLocalSwipeEvent(createSwipeEvent(outfit(1, ['casual'], 'maya', []), 'like', 1000));
-    const { user } = renderApp('/explore/taste');
+    const { user } = renderApp('/explore/preferences');
 
     await user.click(await screen.findByRole('button', { name: 'Reset' }, LOADED));
     const confirm = await screen.findByRole('alertdialog', { name: 'Reset your taste?' });
@@ -74,8 +79,28 @@ describe("'Your taste' of a visitor (local swipes)", () => {
   it('is in Hebrew when Hebrew is chosen', async () => {
     await changeLanguage('he');
     storeLocalSwipeEvent(createSwipeEvent(outfit(1, ['casual'], 'maya', []), 'like', 1000));
-    renderApp('/explore/taste');
+    renderApp('/explore/preferences');
     expect(await screen.findByRole('heading', { level: 1, name: 'הטעם שלכם' }, LOADED)).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'מה שאהבתם' })).toBeInTheDocument();
+  });
+});
+
+describe('the old address /explore/taste', () => {
+  it('lands on /explore/preferences, replacing the old address', async () => {
+    const { router } = renderApp('/explore/taste');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your taste' }, LOADED)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/explore/preferences');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('is skipped by Back: a link to it leaves the screen it came from one step back', async () => {
+    // Explore's own lists are not what this test is about: the data API answers 404.
+    fakeApi({});
+    const { router } = renderApp('/explore');
+    await act(() => router.navigate('/explore/taste'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore/preferences'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your taste' }, LOADED)).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
   });
 });

@@ -11,10 +11,11 @@ export function deleteServerSwipes(): Promise<void> {
 }
 
 /**
- * 'Reset' of 'Your taste': on the server for a signed-in user, the local history for everyone else. The
- * taste, the deck and the 'For you' feed are all made of those swipes, so all three are refetched.
+ * 'Reset' of the preferences: on the server for a signed-in user, the local history for everyone else.
+ * The preferences, the deck and the 'For you' feed are all made of those swipes, so all three are
+ * refetched.
  */
-export function useResetTasteMutation() {
+export function useResetPreferencesMutation() {
   const { viewerId } = useViewer();
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-import { COLORS, foldCase, STYLES, type TasteEntry, type TasteGroup, tagKey } from '@sys/shared';
+import { COLORS, foldCase, type PreferencesEntry, type PreferencesGroup, STYLES, tagKey } from '@sys/shared';
 import { HeartIcon, RotateCcwIcon, SparklesIcon, ThumbsDownIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,8 @@ import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { showToast } from '@/shared/ui/show-toast';
 import { Skeleton } from '@/shared/ui/skeleton';
-import { useTasteQuery } from '../api/get-taste';
-import { useResetTasteMutation } from '../api/reset-taste';
+import { usePreferencesQuery } from '../api/get-preferences';
+import { useResetPreferencesMutation } from '../api/reset-preferences';
 
 /** Where 'Start swiping' leads: explore's swipe mode, opened at once. */
 export const START_SWIPING_PATH = '/explore?swipe=1';
@@ -24,7 +24,7 @@ const styleByKey = new Map(STYLES.map((style) => [tagKey(style), style]));
 const colorByKey = new Map(COLORS.map((color) => [foldCase(color), color]));
 
 /** One learned value as a chip: styles and colours in the interface language, names as written. */
-function TasteChip({ dimension, entry }: { dimension: Dimension; entry: TasteEntry }) {
+function PreferencesChip({ dimension, entry }: { dimension: Dimension; entry: PreferencesEntry }) {
   const label = useOptionLabel();
   if (dimension === 'colors') {
     const color = colorByKey.get(entry.key);
@@ -43,7 +43,7 @@ function TasteChip({ dimension, entry }: { dimension: Dimension; entry: TasteEnt
   );
 }
 
-function TasteGroupSection({
+function PreferencesGroupSection({
   title,
   icon,
   group,
@@ -51,11 +51,11 @@ function TasteGroupSection({
 }: {
   title: string;
   icon: ReactNode;
-  group: TasteGroup;
+  group: PreferencesGroup;
   side: 'liked' | 'disliked';
 }) {
   const { t } = useTranslation();
-  const id = `taste-${side}`;
+  const id = `preferences-${side}`;
   const empty = DIMENSIONS.every((dimension) => group[dimension].length === 0);
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3 rounded-2xl border border-line p-4">
@@ -64,18 +64,20 @@ function TasteGroupSection({
         {title}
       </h2>
       {empty ? (
-        <p className="text-sm text-muted">{t(`taste.${side}Empty`)}</p>
+        <p className="text-sm text-muted">{t(`preferences.${side}Empty`)}</p>
       ) : (
         DIMENSIONS.filter((dimension) => group[dimension].length > 0).map((dimension) => (
           <div key={dimension} className="flex flex-col gap-1.5">
-            <h3 className="text-[13px] font-semibold text-muted">{t(`taste.dimensions.${dimension}`)}</h3>
+            <h3 className="text-[13px] font-semibold text-muted">
+              {t(`preferences.dimensions.${dimension}`)}
+            </h3>
             <ul
-              aria-label={`${title}: ${t(`taste.dimensions.${dimension}`)}`}
+              aria-label={`${title}: ${t(`preferences.dimensions.${dimension}`)}`}
               className="flex flex-wrap gap-1.5"
             >
               {group[dimension].map((entry) => (
                 <li key={entry.key}>
-                  <TasteChip dimension={dimension} entry={entry} />
+                  <PreferencesChip dimension={dimension} entry={entry} />
                 </li>
               ))}
             </ul>
@@ -86,7 +88,7 @@ function TasteGroupSection({
   );
 }
 
-function ResetTasteDialog({
+function ResetPreferencesDialog({
   open,
   onOpenChange,
   onConfirm,
@@ -102,11 +104,11 @@ function ResetTasteDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('taste.resetTitle')}
-      description={t('taste.resetDescription')}
-      confirmLabel={t('taste.resetConfirm')}
-      pendingLabel={t('taste.resetting')}
-      cancelLabel={t('taste.cancel')}
+      title={t('preferences.resetTitle')}
+      description={t('preferences.resetDescription')}
+      confirmLabel={t('preferences.resetConfirm')}
+      pendingLabel={t('preferences.resetting')}
+      cancelLabel={t('preferences.cancel')}
       pending={pending}
       onConfirm={onConfirm}
     />
@@ -114,43 +116,43 @@ function ResetTasteDialog({
 }
 
 /**
- * 'Your taste': what the swipes taught (the most liked and the most disliked styles, brands and colours)
- * and a Reset that forgets them, after a confirmation. Signed-in users' taste comes from the server; a
- * visitor's or guest's from the swipes kept in this browser.
+ * The preferences: what the swipes taught (the most liked and the most disliked styles, brands and
+ * colours) and a Reset that forgets them, after a confirmation. Signed-in users' preferences come from the
+ * server; a visitor's or guest's from the swipes kept in this browser.
  */
-export function TastePanel() {
+export function PreferencesPanel() {
   const { t } = useTranslation();
-  const taste = useTasteQuery();
-  const reset = useResetTasteMutation();
+  const preferences = usePreferencesQuery();
+  const reset = useResetPreferencesMutation();
   const [confirming, setConfirming] = useState(false);
 
-  if (taste.isPending) {
+  if (preferences.isPending) {
     return (
-      <div role="status" aria-label={t('taste.loading')} className="flex flex-col gap-3 px-4">
+      <div role="status" aria-label={t('preferences.loading')} className="flex flex-col gap-3 px-4">
         <Skeleton className="h-28 w-full" />
         <Skeleton className="h-28 w-full" />
       </div>
     );
   }
-  if (taste.isError) {
+  if (preferences.isError) {
     return (
       <EmptyState
-        title={t('taste.error')}
+        title={t('preferences.error')}
         action={
-          <Button variant="outline" onClick={() => void taste.refetch()}>
+          <Button variant="outline" onClick={() => void preferences.refetch()}>
             {t('common.tryAgain')}
           </Button>
         }
       />
     );
   }
-  const summary = taste.data;
-  if (summary.eventCount === 0) {
+  const summary = preferences.data;
+  if (summary.event_count === 0) {
     return (
       <EmptyState
         icon={<SparklesIcon />}
-        title={t('taste.emptyTitle')}
-        description={t('taste.emptyDescription')}
+        title={t('preferences.emptyTitle')}
+        description={t('preferences.emptyDescription')}
         action={
           <Link to={START_SWIPING_PATH} className={buttonClasses()}>
             {t('explore.startSwiping')}
@@ -164,26 +166,26 @@ export function TastePanel() {
     reset.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        void showToast('success', t('taste.resetDone'));
+        void showToast('success', t('preferences.resetDone'));
       },
-      onError: () => void showToast('destructive', t('taste.resetError')),
+      onError: () => void showToast('destructive', t('preferences.resetError')),
     });
 
   return (
     <div className="flex flex-col gap-4 px-4">
       <p className="text-sm text-muted">
-        {t('taste.learnedFrom', { count: summary.eventCount })}{' '}
-        {t('taste.likesAndPasses', { likes: summary.likeCount, passes: summary.dislikeCount })}
+        {t('preferences.learnedFrom', { count: summary.event_count })}{' '}
+        {t('preferences.likesAndPasses', { likes: summary.like_count, passes: summary.dislike_count })}
       </p>
-      <TasteGroupSection
+      <PreferencesGroupSection
         side="liked"
-        title={t('taste.liked')}
+        title={t('preferences.liked')}
         icon={<HeartIcon aria-hidden className="size-4 text-accent-600" />}
         group={summary.liked}
       />
-      <TasteGroupSection
+      <PreferencesGroupSection
         side="disliked"
-        title={t('taste.disliked')}
+        title={t('preferences.disliked')}
         icon={<ThumbsDownIcon aria-hidden className="size-4 text-muted" />}
         group={summary.disliked}
       />
@@ -193,14 +195,14 @@ export function TastePanel() {
           className={buttonClasses({ variant: 'secondary', className: 'sm:flex-1' })}
         >
           <SparklesIcon aria-hidden className="size-5" />
-          {t('taste.keepSwiping')}
+          {t('preferences.keepSwiping')}
         </Link>
         <Button variant="outline" className="sm:flex-1" onClick={() => setConfirming(true)}>
           <RotateCcwIcon aria-hidden className="size-5" />
-          {t('taste.reset')}
+          {t('preferences.reset')}
         </Button>
       </div>
-      <ResetTasteDialog
+      <ResetPreferencesDialog
         open={confirming}
         onOpenChange={setConfirming}
         onConfirm={confirmReset}
