@@ -1,6 +1,8 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { migrationsDir } from '../paths.ts';
 import { openTestDatabase, testDatabaseUrl } from '../test/context.ts';
 import { DatabaseError, getMigrationState, migrateDatabase, openDatabase, readJournal } from './client.ts';
 
@@ -21,22 +23,59 @@ describe('database', () => {
     }
   });
 
-  it('creates profiles with the spec defaults (size M, 90/75/95, measurements public)', async () => {
+  it('creates profiles with size M and public measurements, but no measurements until entered', async () => {
     const { database, close } = await openTestDatabase();
     try {
       await migrateDatabase(database);
-      const columns = await database.query<{ column_name: string; column_default: string | null }>(
-        `select column_name, column_default from information_schema.columns
+      const columns = await database.query<{
+        column_name: string;
+        column_default: string | null;
+        is_nullable: string;
+      }>(
+        `select column_name, column_default, is_nullable from information_schema.columns
          where table_schema = 'public' and table_name = 'profiles'`,
       );
-      const defaults = Object.fromEntries(columns.map((c) => [c.column_name, c.column_default]));
-      expect(defaults).toMatchObject({
-        size: "'M'::text",
-        chest_circumference: '90',
-        waist_circumference: '75',
-        hip_circumference: '95',
-        measurements_public: 'true',
-      });
+      const byName = Object.fromEntries(columns.map((c) => [c.column_name, c]));
+      expect(byName.size?.column_default).toBe("'M'::text");
+      expect(byName.measurements_public?.column_default).toBe('true');
+      for (const name of ['chest_circumference', 'waist_circumference', 'hip_circumference']) {
+        expect(byName[name]).toMatchObject({ column_default: null, is_nullable: 'YES' });
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it('forgets, on upgrade, the default measurements 90/75/95 old profiles were given, keeping others', async () => {
+    const { database, close } = await openTestDatabase();
+    try {
+      const migrations = readMigrationFiles({ migrationsFolder: migrationsDir });
+      const upTo = readJournal().findIndex((entry) => entry.tag === '0007_measurements_entered');
+      const run = async (migration: (typeof migrations)[number]) => {
+        for (const statement of migration.sql) if (statement.trim()) await database.exec(statement);
+      };
+      for (const migration of migrations.slice(0, upTo)) await run(migration);
+      const profile = async (chest: number, waist: number, hip: number) => {
+        const [user] = await database.query<{ id: string }>(
+          'insert into auth.users default values returning id',
+        );
+        await database.query(
+          'insert into profiles (id, chest_circumference, waist_circumference, hip_circumference) values ($1, $2, $3, $4)',
+          [user!.id, chest, waist, hip],
+        );
+        return user!.id;
+      };
+      const defaults = await profile(90, 75, 95);
+      const entered = await profile(90, 75, 96);
+      const invalid = await profile(0, 75, 95);
+      await run(migrations[upTo]!);
+      const rows = await database.query<{ id: string; m: unknown[] }>(
+        'select id, array[chest_circumference, waist_circumference, hip_circumference] as m from profiles',
+      );
+      const byId = Object.fromEntries(rows.map((r) => [r.id, r.m]));
+      expect(byId[defaults]).toEqual([null, null, null]);
+      expect(byId[entered]).toEqual([90, 75, 96]);
+      expect(byId[invalid]).toEqual([0, 75, 95]);
     } finally {
       await close();
     }

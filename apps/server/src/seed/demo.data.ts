@@ -20,6 +20,11 @@ export interface DemoProfile {
   avatar: AvatarSpec;
 }
 
+/*
+ * Measurements (issue 17): every demo creator has someone with public measurements within the default
+ * 'Fits like me' tolerance (4 cm), so the feature has results for each demo account on first use: Noa and
+ * Amara, Maya and Daniel match each other; Sofia (private) matches Noa.
+ */
 export const DEMO_PROFILE_IDS = {
   noa: 'd3e30000-0000-4000-8000-000000000001',
   maya: 'd3e30000-0000-4000-8000-000000000002',
@@ -35,9 +40,9 @@ export const DEMO_PROFILES: readonly DemoProfile[] = [
     display_name: 'Noa Levi',
     bio: 'Tel Aviv minimalist. Linen, soft neutrals and one great pair of sandals ☀️',
     size: 'S',
-    chest_circumference: 84,
-    waist_circumference: 67,
-    hip_circumference: 92,
+    chest_circumference: 86,
+    waist_circumference: 68,
+    hip_circumference: 94,
     measurements_public: true,
     avatar: {
       background: ['#f7ebe0', '#e8c7ae'],
@@ -53,9 +58,9 @@ export const DEMO_PROFILES: readonly DemoProfile[] = [
     display_name: 'Maya Cohen',
     bio: 'Curve styling from Haifa 🌸 הדפסים, צבע וביטחון עצמי',
     size: 'XL',
-    chest_circumference: 106,
+    chest_circumference: 104,
     waist_circumference: 90,
-    hip_circumference: 114,
+    hip_circumference: 108,
     measurements_public: true,
     avatar: {
       background: ['#fde4e8', '#f4b6c2'],
@@ -71,10 +76,10 @@ export const DEMO_PROFILES: readonly DemoProfile[] = [
     display_name: 'Daniel Ben-David',
     bio: 'Jerusalem streetwear. Sneakers first, outfit second 👟',
     size: 'L',
-    chest_circumference: 102,
-    waist_circumference: 86,
-    hip_circumference: 100,
-    measurements_public: false,
+    chest_circumference: 104,
+    waist_circumference: 88,
+    hip_circumference: 104,
+    measurements_public: true,
     avatar: {
       background: ['#e2ebe4', '#a9c2b1'],
       skin: SKIN_TONES[3],
@@ -89,9 +94,9 @@ export const DEMO_PROFILES: readonly DemoProfile[] = [
     display_name: 'Amara Okafor',
     bio: 'London via Lagos ✨ bold colour, vintage finds and Sunday market hauls',
     size: 'M',
-    chest_circumference: 91,
-    waist_circumference: 72,
-    hip_circumference: 101,
+    chest_circumference: 89,
+    waist_circumference: 71,
+    hip_circumference: 97,
     measurements_public: true,
     avatar: {
       background: ['#fff2cf', '#f3c96b'],
@@ -107,9 +112,9 @@ export const DEMO_PROFILES: readonly DemoProfile[] = [
     display_name: 'Sofía Márquez',
     bio: 'Barcelona ↔ Tel Aviv. Bohemian layers, beach to dinner 🌊',
     size: 'XS',
-    chest_circumference: 80,
-    waist_circumference: 62,
-    hip_circumference: 87,
+    chest_circumference: 83,
+    waist_circumference: 65,
+    hip_circumference: 91,
     measurements_public: false,
     avatar: {
       background: ['#e6eef8', '#b9cdea'],

@@ -216,6 +216,7 @@ describe('preference weights', () => {
       brand: { like: 1.5, dislike: -0.8 },
       category: { like: 1.2, dislike: -0.6 },
       color: { like: 0.8, dislike: -0.4 },
+      productBrand: { like: 1, dislike: -0.5 },
     });
   });
 });

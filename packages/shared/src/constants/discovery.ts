@@ -23,6 +23,11 @@ export const DISCOVERY_LIMITS = {
   fitsToleranceMinCm: 1,
   fitsToleranceMaxCm: 15,
   fitsToleranceDefaultCm: 4,
+  /**
+   * Outfits that are 'enough' for 'Fits like me' (a screenful): without a tolerance asked for, the
+   * server widens it from the default, 1 cm at a time, until this many match or the maximum is reached.
+   */
+  fitsEnoughOutfits: 6,
   trendingDays: 7,
   brandNameMaxChars: POST_LIMITS.customValueMaxChars,
 } as const;

@@ -11,6 +11,7 @@ import {
   filterSetToQueryString,
   filterSetToSearchParams,
   isEmptyFilterSet,
+  knownFilterSet,
   matchesCategory,
   matchesFilters,
   postTags,
@@ -210,5 +211,30 @@ describe('URL encoding of filters', () => {
 
   it('reads nothing from an empty URL', () => {
     expect(filterSetFromSearchParams(new URLSearchParams(''))).toEqual(createEmptyFilterSet());
+  });
+});
+
+describe('knownFilterSet', () => {
+  it('drops values that are no option and spells the others as the options do', () => {
+    const filters: FilterSet = {
+      sizes: ['XXXXL', 'm', 'One Size'],
+      colors: ['Plaid', 'black', 'None'],
+      styles: ['casual', 'Nope'],
+      patterns: ['floral', 'Tartan'],
+      productTypes: ['DRESS', 'Spaceship'],
+      brands: ['Any Brand', 'zara'],
+    };
+    expect(knownFilterSet(filters)).toEqual({
+      sizes: ['M', 'One Size'],
+      colors: ['Black', 'None'],
+      styles: ['Casual'],
+      patterns: ['Floral'],
+      productTypes: ['Dress'],
+      brands: ['Any Brand', 'zara'],
+    });
+  });
+
+  it('leaves nothing of a filter set with no real option', () => {
+    expect(countSelected(knownFilterSet({ ...createEmptyFilterSet(), colors: ['Plaid'] }))).toBe(0);
   });
 });

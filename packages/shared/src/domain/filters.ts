@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NONE_VALUE } from '../constants/lists.ts';
+import { COLORS, NONE_VALUE, PATTERNS, POST_ITEM_SIZES, PRODUCT_TYPES, STYLES } from '../constants/lists.ts';
 import { extractHashtags, tagKey } from './captions.ts';
 import { foldCase, uniqueIgnoreCase } from './text.ts';
 
@@ -176,4 +176,37 @@ export function filterSetFromSearchParams(params: SearchParamsReader): FilterSet
     filters[category] = uniqueIgnoreCase(params.getAll(FILTER_SEARCH_PARAMS[category]));
   }
   return filters;
+}
+
+/**
+ * The options the filter dialog offers per category; brands are open (any tagged brand can be chosen), so
+ * they have no fixed list.
+ */
+export const FILTER_OPTIONS = {
+  sizes: POST_ITEM_SIZES,
+  colors: COLORS,
+  styles: STYLES,
+  patterns: PATTERNS,
+  productTypes: PRODUCT_TYPES,
+  brands: null,
+} as const satisfies Record<FilterCategory, readonly string[] | null>;
+
+/**
+ * The filters with only real options (a hand-edited or stale link's ?color=Plaid or size=XXXXL is dropped),
+ * each in the option's own spelling ('black' -> 'Black'); brands are kept as they are.
+ */
+export function knownFilterSet(filters: FilterSet): FilterSet {
+  const known = createEmptyFilterSet();
+  for (const category of FILTER_CATEGORIES) {
+    const options: readonly string[] | null = FILTER_OPTIONS[category];
+    if (options === null) {
+      known[category] = [...filters[category]];
+      continue;
+    }
+    const byKey = new Map(options.map((option) => [foldCase(option), option]));
+    known[category] = uniqueIgnoreCase(
+      filters[category].flatMap((value) => byKey.get(foldCase(value)) ?? []),
+    );
+  }
+  return known;
 }

@@ -13,11 +13,11 @@ const post = {
   caption: 'Office day #Formal #elegant #formal',
   author: { username: '  ', display_name: 'Dana Levi' },
   items: [
-    { color: 'Gray' },
-    { color: 'gray' },
-    { color: 'None' },
-    { color: null },
-    { color: ' ' },
+    { color: 'Gray', brand: 'Zara' },
+    { color: 'gray', brand: 'ZARA' },
+    { color: 'None', brand: ' ' },
+    { color: null, brand: null },
+    { color: ' ', brand: 'Mango' },
     { color: 'Navy' },
   ],
 };
@@ -33,24 +33,26 @@ describe('outfits from posts', () => {
     expect(outfitColors(post.items)).toEqual(['Gray', 'Navy']);
   });
 
-  it('records the hashtags, the author as brand, the first tag as category and the colours', () => {
+  it('records the hashtags, the author as brand, the first tag as category, the colours and brands', () => {
     const outfit = swipedOutfitFromPost(post);
     expect(outfit).toEqual({
       id: 'p1',
       tags: ['Formal', 'elegant'],
       authorName: 'Dana Levi',
       colors: ['Gray', 'Navy'],
+      productBrands: ['Zara', 'Mango'],
     });
     expect(scorableOutfit(outfit)).toEqual({
       tags: ['Formal', 'elegant'],
       brand: 'Dana Levi',
       category: 'Formal',
       colors: ['Gray', 'Navy'],
+      productBrands: ['Zara', 'Mango'],
     });
     const event = createSwipeEvent(outfit, 'like', Date.parse('2024-05-01T10:00:00Z'));
-    // An outfit scores on every dimension its own swipe taught.
+    // An outfit scores on every dimension its own swipe taught (the two product brands +1 each).
     expect(scoreOutfit(scorableOutfit(outfit), buildPreferenceCounters([event]))).toBe(
-      1 + 1 + 1.5 + 1.2 + 0.8 + 0.8,
+      1 + 1 + 1.5 + 1.2 + 0.8 + 0.8 + 1 + 1,
     );
   });
 });
@@ -71,7 +73,7 @@ describe('summarizePreferences', () => {
   it('is empty without swipes', () => {
     const summary = summarizePreferences([]);
     expect(summary).toMatchObject({ event_count: 0, like_count: 0, dislike_count: 0 });
-    expect(summary.liked).toEqual({ tags: [], brands: [], categories: [], colors: [] });
+    expect(summary.liked).toEqual({ tags: [], brands: [], product_brands: [], categories: [], colors: [] });
   });
 
   it('counts like the preference counters and labels with the newest spelling', () => {

@@ -1,5 +1,10 @@
 import { LIMITS } from '../constants/limits.ts';
-import { PREFERENCE_WEIGHTS } from '../constants/preferences.ts';
+import {
+  type AdjustablePreferenceDimension,
+  PREFERENCE_ADJUSTMENT_SWIPES,
+  PREFERENCE_WEIGHTS,
+  type PreferenceAdjustment,
+} from '../constants/preferences.ts';
 import { tagKey } from './captions.ts';
 import { foldCase } from './text.ts';
 
@@ -15,7 +20,8 @@ export type SwipeAction = (typeof SWIPE_ACTIONS)[number];
 
 /**
  * One swipe (section 3). The same shape is kept in local storage for visitors and guests and sent to the
- * server, which adds the user. `brand` is the outfit's author name and `category` its first tag.
+ * server, which adds the user. `brand` is the outfit's author name and `category` its first tag;
+ * `product_brands` (not in the spec; missing in swipes stored before it) the brands of its products.
  */
 export type SwipeEvent = {
   outfit_id: string;
@@ -24,14 +30,19 @@ export type SwipeEvent = {
   brand: string | null;
   category: string | null;
   colors: string[];
+  product_brands?: string[] | undefined;
   /** ISO 8601 with seconds and a Z or +hh:mm offset (what SwipeEventSchema accepts). */
   created_at: string;
 };
 
-/** Liked and disliked counts by tag, brand, category and colour (keys are comparison keys, see below). */
+/**
+ * Liked and disliked counts by tag, brand (the author), product brand, category and colour (keys are
+ * comparison keys, see below).
+ */
 export type PreferenceCounterGroup = {
   tags: Record<string, number>;
   brands: Record<string, number>;
+  product_brands: Record<string, number>;
   categories: Record<string, number>;
   colors: Record<string, number>;
 };
@@ -44,6 +55,8 @@ export interface SwipedOutfit {
   /** The author's display name (the spec records it as the event's brand). */
   authorName?: string | null;
   colors?: readonly string[];
+  /** The brands of the tagged products. */
+  productBrands?: readonly string[];
 }
 
 export function createSwipeEvent(
@@ -58,6 +71,7 @@ export function createSwipeEvent(
     brand: outfit.authorName?.trim() || null,
     category: outfit.tags[0] ?? null,
     colors: [...(outfit.colors ?? [])],
+    product_brands: [...(outfit.productBrands ?? [])],
     created_at: new Date(now).toISOString(),
   };
 }
@@ -92,13 +106,27 @@ const isSwipeAction = (value: unknown): value is SwipeAction =>
  */
 export function readSwipeEvent(entry: unknown): SwipeEvent | null {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return null;
-  const { outfit_id, action, tags, brand, category, colors, created_at } = entry as Record<string, unknown>;
+  const { outfit_id, action, tags, brand, category, colors, product_brands, created_at } = entry as Record<
+    string,
+    unknown
+  >;
   if (typeof outfit_id !== 'string' || outfit_id.length === 0) return null;
   if (!isSwipeAction(action)) return null;
   if (!isStringList(tags) || !isStringList(colors)) return null;
+  if (product_brands !== undefined && !isStringList(product_brands)) return null;
   if (!isStringOrNull(brand) || !isStringOrNull(category)) return null;
   if (typeof created_at !== 'string' || !ISO_DATE_TIME.test(created_at)) return null;
-  return { outfit_id, action, tags: [...tags], brand, category, colors: [...colors], created_at };
+  const event: SwipeEvent = {
+    outfit_id,
+    action,
+    tags: [...tags],
+    brand,
+    category,
+    colors: [...colors],
+    created_at,
+  };
+  if (product_brands !== undefined) event.product_brands = [...product_brands];
+  return event;
 }
 
 /**
@@ -135,6 +163,7 @@ const keyOf = {
   tags: tagKey,
   categories: tagKey,
   brands: foldCase,
+  product_brands: foldCase,
   colors: foldCase,
 } as const satisfies Record<keyof PreferenceCounterGroup, (value: string) => string>;
 
@@ -142,6 +171,7 @@ function emptyGroup(): PreferenceCounterGroup {
   return {
     tags: Object.create(null) as Record<string, number>,
     brands: Object.create(null) as Record<string, number>,
+    product_brands: Object.create(null) as Record<string, number>,
     categories: Object.create(null) as Record<string, number>,
     colors: Object.create(null) as Record<string, number>,
   };
@@ -166,6 +196,8 @@ export function buildPreferenceCounters(events: readonly SwipeEvent[]): Preferen
     const group = event.action === 'like' ? counters.liked : counters.disliked;
     for (const key of uniqueKeys(event.tags, keyOf.tags)) bump(group.tags, key);
     for (const key of uniqueKeys(event.colors, keyOf.colors)) bump(group.colors, key);
+    for (const key of uniqueKeys(event.product_brands ?? [], keyOf.product_brands))
+      bump(group.product_brands, key);
     if (event.brand != null) bump(group.brands, keyOf.brands(event.brand));
     if (event.category != null) bump(group.categories, keyOf.categories(event.category));
   }
@@ -178,6 +210,7 @@ export interface ScorableOutfit {
   brand?: string | null;
   category?: string | null;
   colors?: readonly string[];
+  productBrands?: readonly string[];
 }
 
 function uniqueKeys(values: readonly string[], key: (value: string) => string): Set<string> {
@@ -189,12 +222,61 @@ function countOf(counts: Record<string, number>, key: string): number {
 }
 
 /**
- * The outfit's preference score (section 9). For each of its distinct tags, its brand, its category and each
- * distinct colour: every liked event with that value adds the dimension's like weight and every disliked
- * event adds its dislike weight (tag +1/-0.5, brand +1.5/-0.8, category +1.2/-0.6, colour +0.8/-0.4).
- * Rounded to 6 decimals so that equal sums compare equal despite floating-point addition order.
+ * A person's 'more/less like this' by dimension and comparison key (tag adjustments also apply to the
+ * category, which is a tag). Made on the preferences screen; visitors and guests have none.
  */
-export function scoreOutfit(outfit: ScorableOutfit, counters: PreferenceCounters): number {
+export type PreferenceAdjustments = Record<
+  AdjustablePreferenceDimension,
+  Record<string, PreferenceAdjustment>
+>;
+
+export function createEmptyPreferenceAdjustments(): PreferenceAdjustments {
+  return {
+    tags: Object.create(null) as Record<string, PreferenceAdjustment>,
+    brands: Object.create(null) as Record<string, PreferenceAdjustment>,
+    product_brands: Object.create(null) as Record<string, PreferenceAdjustment>,
+    colors: Object.create(null) as Record<string, PreferenceAdjustment>,
+  };
+}
+
+const ADJUSTED_BY: Record<keyof PreferenceCounterGroup, AdjustablePreferenceDimension> = {
+  tags: 'tags',
+  categories: 'tags',
+  brands: 'brands',
+  product_brands: 'product_brands',
+  colors: 'colors',
+};
+
+/**
+ * One value's share of the score: what its likes and passes add, turned by an adjustment. 'more' keeps only
+ * the positive part and adds PREFERENCE_ADJUSTMENT_SWIPES likes; 'less' keeps only the negative part and
+ * adds as many passes, so 'less like this' always pushes the value down, however often it was liked.
+ */
+export function adjustedValueScore(
+  weights: { like: number; dislike: number },
+  likes: number,
+  dislikes: number,
+  adjustment: PreferenceAdjustment | undefined,
+): number {
+  const base = likes * weights.like + dislikes * weights.dislike;
+  if (adjustment === 'more') return Math.max(base, 0) + PREFERENCE_ADJUSTMENT_SWIPES * weights.like;
+  if (adjustment === 'less') return Math.min(base, 0) + PREFERENCE_ADJUSTMENT_SWIPES * weights.dislike;
+  return base;
+}
+
+/**
+ * The outfit's preference score (section 9). For each of its distinct tags, its brand, its category and each
+ * distinct colour (and each distinct product brand, +1/-0.5): every liked event with that value adds the
+ * dimension's like weight and every disliked event adds its dislike weight (tag +1/-0.5, brand +1.5/-0.8,
+ * category +1.2/-0.6, colour +0.8/-0.4); a
+ * value the person adjusted counts as adjustedValueScore says. Rounded to 6 decimals so that equal sums
+ * compare equal despite floating-point addition order.
+ */
+export function scoreOutfit(
+  outfit: ScorableOutfit,
+  counters: PreferenceCounters,
+  adjustments?: PreferenceAdjustments,
+): number {
   const { liked, disliked } = counters;
   let score = 0;
   const add = (
@@ -202,11 +284,19 @@ export function scoreOutfit(outfit: ScorableOutfit, counters: PreferenceCounters
     group: keyof PreferenceCounterGroup,
     key: string,
   ) => {
-    const weights = PREFERENCE_WEIGHTS[dimension];
-    score += countOf(liked[group], key) * weights.like + countOf(disliked[group], key) * weights.dislike;
+    const adjusted = adjustments?.[ADJUSTED_BY[group]];
+    const adjustment = adjusted && Object.hasOwn(adjusted, key) ? adjusted[key] : undefined;
+    score += adjustedValueScore(
+      PREFERENCE_WEIGHTS[dimension],
+      countOf(liked[group], key),
+      countOf(disliked[group], key),
+      adjustment,
+    );
   };
   for (const key of uniqueKeys(outfit.tags, keyOf.tags)) add('tag', 'tags', key);
   for (const key of uniqueKeys(outfit.colors ?? [], keyOf.colors)) add('color', 'colors', key);
+  for (const key of uniqueKeys(outfit.productBrands ?? [], keyOf.product_brands))
+    add('productBrand', 'product_brands', key);
   if (outfit.brand != null) add('brand', 'brands', keyOf.brands(outfit.brand));
   if (outfit.category != null) add('category', 'categories', keyOf.categories(outfit.category));
   return Math.round(score * 1e6) / 1e6 + 0;
@@ -223,9 +313,51 @@ export function rankOutfits<T extends ScorableOutfit>(
 export function rankOutfitsByCounters<T extends ScorableOutfit>(
   outfits: readonly T[],
   counters: PreferenceCounters,
+  adjustments?: PreferenceAdjustments,
 ): T[] {
   return outfits
-    .map((outfit, index) => ({ outfit, index, score: scoreOutfit(outfit, counters) }))
+    .map((outfit, index) => ({ outfit, index, score: scoreOutfit(outfit, counters, adjustments) }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map(({ outfit }) => outfit);
+}
+
+/** A learned value a person removed: swipes up to `removed_at` no longer teach it (later ones do). */
+export type PreferenceRemoval = { dimension: AdjustablePreferenceDimension; key: string; removed_at: string };
+
+/**
+ * The events without the removed values: each removal strips its value (by comparison key) from the events
+ * made up to its time; a removed tag also stops being the event's category.
+ */
+export function forgetRemovedValues(
+  events: readonly SwipeEvent[],
+  removals: readonly PreferenceRemoval[],
+): SwipeEvent[] {
+  if (removals.length === 0) return [...events];
+  return events.map((event) => {
+    const time = new Date(event.created_at).getTime();
+    const applies = removals.filter((removal) => time <= new Date(removal.removed_at).getTime());
+    if (applies.length === 0) return event;
+    const removed = (dimension: AdjustablePreferenceDimension, key: string) =>
+      applies.some((removal) => removal.dimension === dimension && removal.key === key);
+    return {
+      ...event,
+      tags: event.tags.filter((tag) => !removed('tags', keyOf.tags(tag))),
+      colors: event.colors.filter((color) => !removed('colors', keyOf.colors(color))),
+      ...(event.product_brands
+        ? {
+            product_brands: event.product_brands.filter(
+              (brand) => !removed('product_brands', keyOf.product_brands(brand)),
+            ),
+          }
+        : {}),
+      brand: event.brand != null && removed('brands', keyOf.brands(event.brand)) ? null : event.brand,
+      category:
+        event.category != null && removed('tags', keyOf.categories(event.category)) ? null : event.category,
+    };
+  });
+}
+
+/** The comparison key of a value of an adjustable dimension (as the counters and the summary key it). */
+export function preferenceKeyOf(dimension: AdjustablePreferenceDimension, value: string): string {
+  return keyOf[dimension](value);
 }

@@ -55,6 +55,7 @@ describe('createSwipeEvent', () => {
       brand: 'Dana',
       category: 'Evening',
       colors: [],
+      product_brands: [],
       created_at: '2024-01-02T03:04:05.000Z',
     });
   });
@@ -105,19 +106,27 @@ describe('buildPreferenceCounters', () => {
 
   it('counts tags, brands, categories and colours by action, ignoring case', () => {
     const counters = buildPreferenceCounters([
-      event({ tags: ['Casual', 'Plus Size'], brand: 'Dana', category: 'Casual', colors: ['Red'] }),
+      event({
+        tags: ['Casual', 'Plus Size'],
+        brand: 'Dana',
+        category: 'Casual',
+        colors: ['Red'],
+        product_brands: ['Zara', 'zara', 'H&M'],
+      }),
       event({ tags: ['casual'], brand: 'dana', category: 'casual', colors: ['red', 'Blue'] }),
       event({ action: 'dislike', tags: ['Formal'], brand: 'Noa', category: 'Formal', colors: ['Red'] }),
     ]);
     expect(counters.liked).toEqual({
       tags: { casual: 2, plussize: 1 },
       brands: { dana: 2 },
+      product_brands: { zara: 1, 'h&m': 1 },
       categories: { casual: 2 },
       colors: { red: 2, blue: 1 },
     });
     expect(counters.disliked).toEqual({
       tags: { formal: 1 },
       brands: { noa: 1 },
+      product_brands: {},
       categories: { formal: 1 },
       colors: { red: 1 },
     });

@@ -27,6 +27,7 @@ export const SwipeEventSchema = z.object({
   brand: z.string().nullable(),
   category: z.string().nullable(),
   colors: z.array(z.string()),
+  product_brands: z.array(z.string()).optional(),
   created_at: z.iso.datetime({ offset: true }),
 });
 
@@ -34,6 +35,7 @@ const CounterMapSchema = z.record(z.string(), z.number().int().nonnegative());
 const CounterGroupSchema = z.object({
   tags: CounterMapSchema,
   brands: CounterMapSchema,
+  product_brands: CounterMapSchema,
   categories: CounterMapSchema,
   colors: CounterMapSchema,
 });

@@ -23,21 +23,30 @@ export function outfitColors(items: readonly { color?: string | null }[]): strin
   return uniqueIgnoreCase(items.map((item) => item.color ?? '').filter((color) => foldCase(color) !== none));
 }
 
+/** The brands of a post's items, each once (ignoring case), without blanks. */
+export function outfitProductBrands(items: readonly { brand?: string | null }[]): string[] {
+  return uniqueIgnoreCase(items.map((item) => item.brand?.trim() ?? '').filter((brand) => brand !== ''));
+}
+
 /** The post fields an outfit is made of (a subset of the API's Post). */
 export interface OutfitSource {
   id: string;
   caption: string | null;
   author: { username?: string | null; display_name?: string | null };
-  items: readonly { color?: string | null }[];
+  items: readonly { color?: string | null; brand?: string | null }[];
 }
 
-/** What a swipe of this post records: its hashtags as tags, its author as brand, its items' colours. */
+/**
+ * What a swipe of this post records: its hashtags as tags, its author as brand, its items' colours and
+ * brands.
+ */
 export function swipedOutfitFromPost(post: OutfitSource): SwipedOutfit {
   return {
     id: post.id,
     tags: extractHashtags(post.caption),
     authorName: postAuthorName(post.author),
     colors: outfitColors(post.items),
+    productBrands: outfitProductBrands(post.items),
   };
 }
 
@@ -48,5 +57,6 @@ export function scorableOutfit(outfit: SwipedOutfit): ScorableOutfit {
     brand: outfit.authorName?.trim() || null,
     category: outfit.tags[0] ?? null,
     colors: outfit.colors ?? [],
+    productBrands: outfit.productBrands ?? [],
   };
 }

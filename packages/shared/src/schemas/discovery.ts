@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCOVERY_LIMITS } from '../constants/discovery.ts';
+import { ADJUSTABLE_PREFERENCE_DIMENSIONS, PREFERENCE_ADJUSTMENTS } from '../constants/preferences.ts';
 import { PreferencesSummarySchema } from '../domain/outfits.ts';
 import { PreferenceCountersSchema, SwipeActionSchema } from '../domain/preferences.ts';
 import { AlbumSchema } from './albums.ts';
@@ -37,13 +38,14 @@ export type CountedPostPage = z.infer<typeof CountedPostPageSchema>;
 // ---------------------------------------------------------------------------------------------------------
 
 /** GET /api/v1/search: `q` trimmed; a blank query finds nothing. */
-export const SearchQuerySchema = PageQuerySchema.extend({
-  q: z
-    .string()
-    .max(DISCOVERY_LIMITS.searchQueryMaxChars)
-    .default('')
-    .transform((value) => value.trim()),
-});
+/** Search words, trimmed ('' when absent). */
+const SearchWordsSchema = z
+  .string()
+  .max(DISCOVERY_LIMITS.searchQueryMaxChars)
+  .default('')
+  .transform((value) => value.trim());
+
+export const SearchQuerySchema = PageQuerySchema.extend({ q: SearchWordsSchema });
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 
 /** One filter parameter: repeated in the URL (`size=M&size=L`), so one value or several. */
@@ -59,9 +61,11 @@ const FilterValuesSchema = z
 
 /**
  * GET /api/v1/posts/filtered: the filter dialog's choice with the URL parameters of FILTER_SEARCH_PARAMS
- * (size, color, style, pattern, type, brand), each repeated per value.
+ * (size, color, style, pattern, type, brand), each repeated per value, and optional search words `q`
+ * (then the posts are the search's matches among the filtered ones, by relevance).
  */
 export const FilteredPostsQuerySchema = PageQuerySchema.extend({
+  q: SearchWordsSchema,
   size: FilterValuesSchema,
   color: FilterValuesSchema,
   style: FilterValuesSchema,
@@ -71,16 +75,25 @@ export const FilteredPostsQuerySchema = PageQuerySchema.extend({
 });
 export type FilteredPostsQuery = z.output<typeof FilteredPostsQuerySchema>;
 
-/** GET /api/v1/posts/fits-like-me: the tolerance in whole cm around each of the caller's own measurements. */
+/**
+ * GET /api/v1/posts/fits-like-me: the tolerance in whole cm around each of the caller's own measurements.
+ * Without one, the server chooses it: the default, widened until enough outfits match (or the maximum).
+ */
 export const FitsLikeMeQuerySchema = PageQuerySchema.extend({
   tolerance: z.coerce
     .number({ error: DISCOVERY_MESSAGES.toleranceRange })
     .int({ error: DISCOVERY_MESSAGES.toleranceRange })
     .min(DISCOVERY_LIMITS.fitsToleranceMinCm, { error: DISCOVERY_MESSAGES.toleranceRange })
     .max(DISCOVERY_LIMITS.fitsToleranceMaxCm, { error: DISCOVERY_MESSAGES.toleranceRange })
-    .default(DISCOVERY_LIMITS.fitsToleranceDefaultCm),
+    .optional(),
 });
 export type FitsLikeMeQuery = z.output<typeof FitsLikeMeQuerySchema>;
+
+/** The answer of 'Fits like me': a counted page and the tolerance in use (asked for, or chosen). */
+export const FitsPageSchema = CountedPostPageSchema.extend({
+  tolerance: z.number().int(),
+});
+export type FitsPage = z.infer<typeof FitsPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Brands
@@ -189,6 +202,7 @@ export const SwipeInputSchema = z.object({
   brand: swipeText.nullish(),
   category: swipeText.nullish(),
   colors: z.array(swipeText).max(30).optional(),
+  product_brands: z.array(swipeText).max(30).optional(),
   // The years 1 to 9999 (an offset can move 0001-01-01 into year 0, which the database refuses).
   created_at: z.iso
     .datetime({ offset: true })
@@ -232,6 +246,28 @@ export const PreferencesSchema = z.object({
   summary: PreferencesSummarySchema,
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
+
+/** One learned value of the preferences screen: its dimension and its key (or spelling: it is keyed again). */
+const PreferencesEntryTargetSchema = z.object({
+  dimension: z.enum(ADJUSTABLE_PREFERENCE_DIMENSIONS),
+  key: z.string().trim().min(1).max(200),
+});
+
+/**
+ * PUT /api/v1/swipes/preferences/entries: 'more like this' or 'less like this' of one learned value, or
+ * 'none' to go back to what the swipes taught. Answers the new preferences.
+ */
+export const AdjustPreferenceBodySchema = PreferencesEntryTargetSchema.extend({
+  adjustment: z.enum([...PREFERENCE_ADJUSTMENTS, 'none']),
+});
+export type AdjustPreferenceBody = z.infer<typeof AdjustPreferenceBodySchema>;
+
+/**
+ * DELETE /api/v1/swipes/preferences/entries?dimension=&key=: forget one learned value (the swipes so far
+ * no longer teach it; later swipes do). Answers the new preferences.
+ */
+export const RemovePreferenceQuerySchema = PreferencesEntryTargetSchema;
+export type RemovePreferenceQuery = z.infer<typeof RemovePreferenceQuerySchema>;
 
 export const DeckQuerySchema = z.object({
   limit: z.coerce

@@ -86,9 +86,12 @@ function trimmedOrNull(maxChars: number, message?: string) {
     });
 }
 
+/** null or blank text clears a measurement (not entered); anything else is parsed as the spec says. */
 const MeasurementInputSchema = z
   .union([z.number(), z.string().max(50), z.null()])
-  .transform((value) => parseMeasurement(value));
+  .transform((value) =>
+    value === null || (typeof value === 'string' && value.trim() === '') ? null : parseMeasurement(value),
+  );
 
 /**
  * PATCH /api/v1/profiles/me: any subset of the spec's profile fields. Text is trimmed and empty
@@ -113,7 +116,8 @@ export type ParsedUpdateProfileBody = z.output<typeof UpdateProfileBodySchema>;
 /**
  * GET /api/v1/profiles/{username}: the spec's get_public_profile_with_measurements. size and the
  * three measurements are present only for a signed-in viewer of a profile whose measurements are
- * public; otherwise the keys are absent, not null.
+ * public, and the measurements only once the owner has entered all three; otherwise the keys are absent,
+ * not null.
  */
 export const PublicProfileSchema = ProfileSchema.pick({
   id: true,

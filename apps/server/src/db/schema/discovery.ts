@@ -5,6 +5,7 @@ import {
   customType,
   index,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -93,6 +94,8 @@ export const swipeEvents = pgTable(
     /** The first tag. */
     category: text('category'),
     colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
+    /** The brands of the post's products (not in the spec; empty in swipes stored before it). */
+    product_brands: text('product_brands').array().notNull().default(sql`'{}'::text[]`),
     created_at: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
@@ -104,7 +107,35 @@ export const swipeEvents = pgTable(
   ],
 );
 
+/**
+ * What a person said about one value their swipes taught (the preferences screen): 'more' or 'less like
+ * this' (`adjustment`), and when they removed it (`removed_at`: swipes up to then no longer teach it).
+ * `dimension` is tags, brands (authors), product_brands or colors and `key` the value's comparison key.
+ */
+export const swipePreferenceAdjustments = pgTable(
+  'swipe_preference_adjustments',
+  {
+    profile_id: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    dimension: text('dimension', { enum: ['tags', 'brands', 'product_brands', 'colors'] }).notNull(),
+    key: text('key').notNull(),
+    adjustment: text('adjustment', { enum: ['more', 'less'] }),
+    removed_at: timestamp('removed_at', { withTimezone: true, precision: 3 }),
+    updated_at: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profile_id, t.dimension, t.key] }),
+    check(
+      'swipe_preference_adjustments_dimension_check',
+      sql`${t.dimension} in ('tags', 'brands', 'product_brands', 'colors')`,
+    ),
+    check('swipe_preference_adjustments_adjustment_check', sql`${t.adjustment} in ('more', 'less')`),
+  ],
+);
+
 export type PostSearchRow = typeof postSearch.$inferSelect;
 export type NewPostSearchRow = typeof postSearch.$inferInsert;
 export type SwipeEventRow = typeof swipeEvents.$inferSelect;
 export type NewSwipeEventRow = typeof swipeEvents.$inferInsert;
+export type SwipePreferenceAdjustmentRow = typeof swipePreferenceAdjustments.$inferSelect;

@@ -17,9 +17,10 @@ export const profiles = pgTable(
     bio: text('bio'),
     avatar_url: text('avatar_url'),
     size: text('size').notNull().default('M'),
-    chest_circumference: integer('chest_circumference').notNull().default(90),
-    waist_circumference: integer('waist_circumference').notNull().default(75),
-    hip_circumference: integer('hip_circumference').notNull().default(95),
+    // Null until the person enters them (issue 17): a value nobody entered never shows or matches.
+    chest_circumference: integer('chest_circumference'),
+    waist_circumference: integer('waist_circumference'),
+    hip_circumference: integer('hip_circumference'),
     measurements_public: boolean('measurements_public').notNull().default(true),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

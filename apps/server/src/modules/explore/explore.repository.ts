@@ -13,7 +13,7 @@ import {
   swipeEvents,
 } from '../../db/schema/index.ts';
 import type { CountedPosition, ScoredPosition } from '../../lib/ranked-cursor.ts';
-import { arrayParam, epochMs, NEWEST_FIRST } from './explore.sql.ts';
+import { arrayParam, epochMs, filterCondition, NEWEST_FIRST } from './explore.sql.ts';
 
 /**
  * The read-only queries of the explore pages over the search index (`post_search` and `search_terms`,
@@ -76,12 +76,6 @@ async function countPublicPostsCapped(db: Db, where: SQL | undefined, cap: numbe
 // ---------------------------------------------------------------------------------------------------------
 // Filters, categories, brands
 // ---------------------------------------------------------------------------------------------------------
-
-/** Every key list must share a key with the post's filter keys (see filterSetKeys in packages/shared). */
-function filterCondition(keyLists: readonly (readonly string[])[]): SQL | undefined {
-  if (keyLists.length === 0) return undefined;
-  return and(...keyLists.map((keys) => sql`${postSearch.filter_keys} && ${arrayParam(keys)}::text[]`));
-}
 
 export async function findFilteredPostIds(
   db: Db,
@@ -298,6 +292,7 @@ export interface Measurements {
   hip: number;
 }
 
+/** The caller's own three measurements, or undefined unless they have entered all three (0 is invalid). */
 export async function findOwnMeasurements(db: Db, profileId: string): Promise<Measurements | undefined> {
   const [row] = await db
     .select({
@@ -307,7 +302,45 @@ export async function findOwnMeasurements(db: Db, profileId: string): Promise<Me
     })
     .from(profiles)
     .where(sql`${profiles.id} = ${profileId}`);
-  return row;
+  if (!row) return undefined;
+  const { chest, waist, hip } = row;
+  return chest && waist && hip ? { chest, waist, hip } : undefined;
+}
+
+/** Who may appear in 'Fits like me' for a viewer: others with public measurements, not across a block. */
+function fitsCandidates(viewerId: string) {
+  return sql`${profiles.measurements_public}
+        and ${profiles.id} <> ${viewerId}::uuid
+        and ${notBlockedFor(viewerId, profiles.id)}`;
+}
+
+/** The tolerance at which a profile starts to match the reference: its largest difference, in cm. */
+function neededTolerance(r: Measurements) {
+  return sql`greatest(abs(${profiles.chest_circumference} - ${r.chest}::int),
+    abs(${profiles.waist_circumference} - ${r.waist}::int), abs(${profiles.hip_circumference} - ${r.hip}::int))`;
+}
+
+/**
+ * How many posts would match at each tolerance up to `max` (the posts that start to match at it), from
+ * the same candidates as findFitsPage: only public measurements ever decide how wide the search goes.
+ */
+export async function countFitsByTolerance(
+  db: Db,
+  options: { reference: Measurements; viewerId: string; max: number },
+): Promise<Map<number, number>> {
+  const result = await db.execute(sql`
+    select ${neededTolerance(options.reference)}::int as tolerance, count(*)::int as posts
+    from ${profiles}
+    join ${posts} on ${posts.profile_id} = ${profiles.id} and ${posts.visibility} = 'public'
+    where ${fitsCandidates(options.viewerId)}
+      and ${neededTolerance(options.reference)} <= ${options.max}::int
+    group by 1`);
+  return new Map(
+    rowsOf<{ tolerance: number; posts: number }>(result).map((row) => [
+      Number(row.tolerance),
+      Number(row.posts),
+    ]),
+  );
 }
 
 export interface FitsOptions {
@@ -348,9 +381,7 @@ export async function findFitsPage(db: Db, options: FitsOptions): Promise<FitsRo
         count(*) over ()::int as total
       from ${profiles}
       join ${posts} on ${posts.profile_id} = ${profiles.id} and ${posts.visibility} = 'public'
-      where ${profiles.measurements_public}
-        and ${profiles.id} <> ${options.viewerId}::uuid
-        and ${notBlockedFor(options.viewerId, profiles.id)}
+      where ${fitsCandidates(options.viewerId)}
         and ${within(profiles.chest_circumference, r.chest)}
         and ${within(profiles.waist_circumference, r.waist)}
         and ${within(profiles.hip_circumference, r.hip)}

@@ -12,6 +12,7 @@ import {
   FILTER_SEARCH_PARAMS,
   FilteredPostsQuerySchema,
   FitsLikeMeQuerySchema,
+  FitsPageSchema,
   filterSetFromSearchParams,
   PageQuerySchema,
   SearchQuerySchema,
@@ -46,7 +47,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
     {
       schema: {
         tags: ['explore'],
-        summary: `Public posts matching the filters (spec section 5), newest first; parameters ${Object.values(FILTER_SEARCH_PARAMS).join(', ')}, each repeated per value`,
+        summary: `Public posts matching the filters (spec section 5), newest first; parameters ${Object.values(FILTER_SEARCH_PARAMS).join(', ')}, each repeated per value; with search words q, the search's matches among them by relevance`,
         querystring: FilteredPostsQuerySchema,
         response: { 200: CountedPostPageSchema, ...listErrors },
       },
@@ -69,9 +70,12 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         tags: ['explore'],
         summary:
           "Public posts of authors whose public measurements are each within `tolerance` cm of the caller's own, closest first",
+        description:
+          'Without `tolerance`, the server starts at the default and widens it 1 cm at a time until enough outfits ' +
+          'match (or the maximum); the answer tells the tolerance in use. Pass it back with `cursor` for more.',
         querystring: FitsLikeMeQuerySchema,
         response: {
-          200: CountedPostPageSchema,
+          200: FitsPageSchema,
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
           422: ErrorResponseSchema,

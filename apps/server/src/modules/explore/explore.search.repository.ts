@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { postSearch, profiles, searchTerms } from '../../db/schema/index.ts';
-import { arrayParam, epochMs, NEWEST_FIRST } from './explore.sql.ts';
+import { arrayParam, epochMs, filterCondition, NEWEST_FIRST } from './explore.sql.ts';
 
 /*
  * Search's SQL: the corrections and authors of each query word, and the ranking of the matching posts.
@@ -74,6 +74,8 @@ export interface SearchOptions {
   joined: string | null;
   /** Only the newest this-many matches are ranked, listed and counted. */
   candidates: number;
+  /** The filters' key lists (see filterSetKeys): only posts matching them all are searched. */
+  filterKeys?: readonly (readonly string[])[];
 }
 
 export interface SearchRow {
@@ -116,11 +118,14 @@ function searchMatch(options: Pick<SearchOptions, 'words' | 'joined'>): SQL {
  * The newest `candidates` + 1 public matches (ids only), newest first: the GIN index or a walk of
  * post_search_public_created_at_idx, whichever the planner finds cheaper, and never more rows than that.
  */
-function searchCandidates(options: Pick<SearchOptions, 'words' | 'joined' | 'candidates'>): SQL {
+function searchCandidates(
+  options: Pick<SearchOptions, 'words' | 'joined' | 'candidates' | 'filterKeys'>,
+): SQL {
+  const filters = filterCondition(options.filterKeys ?? []);
   return sql`
     select ${postSearch.post_id} as post_id, ${postSearch.created_at} as created_at
     from ${postSearch}
-    where ${postSearch.is_public} and ${searchMatch(options)}
+    where ${postSearch.is_public} and ${searchMatch(options)}${filters ? sql` and ${filters}` : sql``}
     order by ${sql.join([...NEWEST_FIRST], sql`, `)}
     limit ${options.candidates + 1}`;
 }

@@ -156,3 +156,58 @@ describe('GET /api/v1/search', () => {
     expect(found(await search('brunch'))).toEqual([post.id]);
   });
 });
+
+describe('GET /api/v1/posts/filtered with search words', () => {
+  async function filtered(query: string): Promise<CountedPostPage> {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/posts/filtered?${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json() as CountedPostPage;
+  }
+
+  it('answers the search matches among the filtered posts only', async () => {
+    // Each alone finds more: the filter Dress finds two posts, the word 'dress' two.
+    expect(new Set(found(await filtered('type=Dress')))).toEqual(new Set([ids.beach, ids.hebrew]));
+    const both = await filtered('q=sunset&type=Dress');
+    expect(found(both)).toEqual([ids.beach]);
+    expect(both.total).toBe(1);
+    const mango = await filtered('q=dress&brand=Mango');
+    expect(found(mango)).toEqual([ids.hebrew]);
+    expect(mango.total).toBe(1);
+  });
+
+  it('answers nothing when the words and the filters share no post', async () => {
+    expect(await filtered('q=sunset&type=Shoes')).toEqual({
+      items: [],
+      total: 0,
+      total_capped: false,
+      next_cursor: null,
+    });
+  });
+
+  it('keeps forgiving typos and hiding private posts', async () => {
+    expect(found(await filtered('q=Addidas&color=Black'))).toEqual([ids.sport]);
+    expect(found(await filtered('q=promenade&brand=Zara'))).toEqual([ids.beach]);
+  });
+
+  it('pages through the combined matches without repeats', async () => {
+    const first = await filtered('q=dress&type=Dress&limit=1');
+    expect(first.items).toHaveLength(1);
+    expect(first.total).toBe(2);
+    const second = await filtered(`q=dress&type=Dress&limit=1&cursor=${first.next_cursor}`);
+    expect(second.next_cursor).toBeNull();
+    expect(new Set([...found(first), ...found(second)])).toEqual(new Set([ids.beach, ids.hebrew]));
+  });
+
+  it('treats blank words as no search (the filters alone)', async () => {
+    expect(new Set(found(await filtered('q=%20%20&type=Dress')))).toEqual(new Set([ids.beach, ids.hebrew]));
+  });
+
+  it('refuses words longer than search allows, in our error shape', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/filtered?type=Dress&q=${'a'.repeat(1000)}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: expect.any(String) } });
+  });
+});

@@ -11,6 +11,7 @@ import {
   type ExploreBrandList,
   type FilterSet,
   type FitsLikeMeQuery,
+  type FitsPage,
   filterSetKeys,
   foldCase,
   LIMITS,
@@ -43,6 +44,7 @@ import {
   countBrandPosts,
   countCategory,
   countFiltered,
+  countFitsByTolerance,
   findBrandPostIds,
   findBrandsByItemCount,
   findBrandWithItemCount,
@@ -54,6 +56,7 @@ import {
   findOwnMeasurements,
   findProfilesNamed,
   findTrendingPage,
+  type Measurements,
   type OutfitCandidateOptions,
   type PostIdRow,
 } from './explore.repository.ts';
@@ -114,6 +117,7 @@ export interface RankableOutfit extends ScorableOutfit {
 const EMPTY_PAGE: CountedPostPage = { items: [], total: 0, total_capped: false, next_cursor: null };
 const COLOR_KEY = 'c:';
 const NO_COLOR_KEY = `${COLOR_KEY}${foldCase(NONE_VALUE)}`;
+const BRAND_KEY = 'b:';
 
 /**
  * Explore and search: the hub's sections, its sub-pages, search, the filtered feed and 'Fits like me'.
@@ -138,13 +142,19 @@ export class ExploreService {
 
   // --- search and filters ---------------------------------------------------------------------------------
 
-  async search(viewerId: string | null, query: SearchQuery): Promise<CountedPostPage> {
+  /** Search by relevance; with filter keys (see filterSetKeys), only among the posts matching them. */
+  async search(
+    viewerId: string | null,
+    query: SearchQuery,
+    filterKeys: readonly (readonly string[])[] = [],
+  ): Promise<CountedPostPage> {
     const words = queryWords(query.q);
     if (words.length === 0) return EMPTY_PAGE;
     const after = decodeScoredCursor(query.cursor);
     const candidates = this.deps.searchCandidates ?? DEFAULT_SEARCH_CANDIDATES;
     // The same query's ranking serves every page and every visitor for a while (see `cache`).
-    const ranking = await this.cache.get(`search:${JSON.stringify([words, query.q])}`, async () => {
+    const key = `search:${JSON.stringify([words, query.q, filterKeys])}`;
+    const ranking = await this.cache.get(key, async () => {
       const expansions = new Map(
         (await findWordExpansions(this.db, words, query.q)).map((row) => [row.word, row]),
       );
@@ -162,6 +172,7 @@ export class ExploreService {
         words: matches,
         joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
         candidates,
+        filterKeys,
       });
     });
     const start = after ? ranking.rows.findIndex((row) => isAfter(row, after)) : 0;
@@ -177,9 +188,19 @@ export class ExploreService {
     };
   }
 
-  /** Spec section 5, as packages/shared's matchesFilters decides it, over public posts, newest first. */
-  async listFiltered(viewerId: string | null, filters: FilterSet, page: PageQuery): Promise<CountedPostPage> {
+  /**
+   * Spec section 5, as packages/shared's matchesFilters decides it, over public posts, newest first; with
+   * search words, the search's matches among them, by relevance (a search refined by filters).
+   */
+  async listFiltered(
+    viewerId: string | null,
+    filters: FilterSet,
+    page: PageQuery & { q?: string },
+  ): Promise<CountedPostPage> {
     const keyLists = filterSetKeys(filters);
+    if (queryWords(page.q ?? '').length > 0) {
+      return this.search(viewerId, { q: page.q ?? '', limit: page.limit, cursor: page.cursor }, keyLists);
+    }
     const after = decodeKeysetCursor(page.cursor);
     const [rows, count] = await Promise.all([
       findFilteredPostIds(this.db, keyLists, after, rowsForPage(page.limit)),
@@ -307,12 +328,13 @@ export class ExploreService {
    * The reference is always the caller's stored profile, never a number from the request, and no
    * measurement is part of the answer.
    */
-  async listFitsLikeMe(userId: string, query: FitsLikeMeQuery): Promise<CountedPostPage> {
+  async listFitsLikeMe(userId: string, query: FitsLikeMeQuery): Promise<FitsPage> {
     const reference = await findOwnMeasurements(this.db, userId);
-    if (!reference || reference.chest <= 0 || reference.waist <= 0 || reference.hip <= 0) {
+    if (!reference) {
       throw new AppError(422, 'measurements_missing', DISCOVERY_MESSAGES.measurementsMissing);
     }
-    const options = { reference, tolerance: query.tolerance, viewerId: userId };
+    const tolerance = query.tolerance ?? (await this.fitsTolerance(reference, userId));
+    const options = { reference, tolerance, viewerId: userId };
     const after = decodeScoredCursor(query.cursor);
     const rows = await findFitsPage(this.db, { ...options, after, limit: rowsForPage(query.limit) });
     const total =
@@ -328,7 +350,24 @@ export class ExploreService {
       total,
       total_capped: false,
       next_cursor: page.nextCursor,
+      tolerance,
     };
+  }
+
+  /**
+   * The tolerance 'Fits like me' starts at: the default, widened 1 cm at a time until enough outfits
+   * match, or the maximum. It depends only on the posts the answer may show (public measurements).
+   */
+  private async fitsTolerance(reference: Measurements, viewerId: string): Promise<number> {
+    const { fitsToleranceDefaultCm: from, fitsToleranceMaxCm: max, fitsEnoughOutfits } = DISCOVERY_LIMITS;
+    const counts = await countFitsByTolerance(this.db, { reference, viewerId, max });
+    let matching = 0;
+    for (const [tolerance, posts] of counts) if (tolerance <= from) matching += posts;
+    for (let tolerance = from; tolerance < max; tolerance++) {
+      if (matching >= fitsEnoughOutfits) return tolerance;
+      matching += counts.get(tolerance + 1) ?? 0;
+    }
+    return max;
   }
 
   // --- for the swipes module ------------------------------------------------------------------------------
@@ -348,6 +387,9 @@ export class ExploreService {
       colors: row.filterKeys
         .filter((key) => key.startsWith(COLOR_KEY) && key !== NO_COLOR_KEY)
         .map((key) => key.slice(COLOR_KEY.length)),
+      productBrands: row.filterKeys
+        .filter((key) => key.startsWith(BRAND_KEY))
+        .map((key) => key.slice(BRAND_KEY.length)),
     }));
   }
 

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 import { postSearch } from '../../db/schema/index.ts';
 
 /* SQL pieces every query of the explore repositories spells the same way. */
@@ -19,3 +19,9 @@ export const NEWEST_FIRST = [
   sql`${postSearch.created_at} desc nulls last`,
   sql`${postSearch.post_id} desc nulls last`,
 ] as const;
+
+/** Every key list must share a key with the post's filter keys (see filterSetKeys in packages/shared). */
+export function filterCondition(keyLists: readonly (readonly string[])[]): SQL | undefined {
+  if (keyLists.length === 0) return undefined;
+  return and(...keyLists.map((keys) => sql`${postSearch.filter_keys} && ${arrayParam(keys)}::text[]`));
+}

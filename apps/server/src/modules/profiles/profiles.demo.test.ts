@@ -1,6 +1,14 @@
-import type { AlbumPage, ConversationPage, ProfileStats, WishlistSummary } from '@sys/shared';
+import {
+  type AlbumPage,
+  type ConversationPage,
+  DISCOVERY_LIMITS,
+  type FitsPage,
+  type ProfileStats,
+  type WishlistSummary,
+} from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoEmail } from '../../seed/demo.accounts.ts';
+import { DEMO_PROFILES } from '../../seed/demo.data.ts';
 import { seedDemo } from '../../seed/demo.seed.ts';
 import { demoSeedDeps } from '../../seed/demo.step.ts';
 import { createTestApp, type TestApp } from '../../test/context.ts';
@@ -34,6 +42,35 @@ describe('demo people', () => {
       expect(stats.posts_count, username).toBeGreaterThan(0);
       expect(stats.followers_count, username).toBeGreaterThan(0);
       expect(stats.following_count, username).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives every demo account 'Fits like me' results at the default tolerance, only public ones", async () => {
+    const { fitsToleranceDefaultCm } = DISCOVERY_LIMITS;
+    for (const profile of DEMO_PROFILES) {
+      const session = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        headers: { 'x-supabase-api-version': '2024-01-01' },
+        payload: { email: demoEmail(profile.username), password: DEMO_PASSWORD },
+      });
+      const headers = { authorization: `Bearer ${session.json().access_token}` };
+      const asked = (
+        await get(`/posts/fits-like-me?tolerance=${fitsToleranceDefaultCm}`, headers)
+      ).json() as FitsPage;
+      expect(asked.total, profile.username).toBeGreaterThan(0);
+      const authors = new Set(asked.items.map((post) => post.author.username));
+      for (const author of authors) {
+        expect(
+          DEMO_PROFILES.find((p) => p.username === author)?.measurements_public,
+          author ?? undefined,
+        ).toBe(true);
+      }
+      expect(authors).not.toContain(profile.username);
+      // Without a tolerance asked for, it starts where there are results and says which.
+      const chosen = (await get('/posts/fits-like-me', headers)).json() as FitsPage;
+      expect(chosen.tolerance, profile.username).toBeGreaterThanOrEqual(fitsToleranceDefaultCm);
+      expect(chosen.total, profile.username).toBeGreaterThanOrEqual(asked.total);
     }
   });
 

@@ -45,9 +45,13 @@ export function toPublicProfileJson(
   };
   if (viewerId !== null && row.measurements_public && !blocked) {
     profile.size = row.size as PublicProfile['size'];
-    profile.chest_circumference = row.chest_circumference;
-    profile.waist_circumference = row.waist_circumference;
-    profile.hip_circumference = row.hip_circumference;
+    const { chest_circumference: chest, waist_circumference: waist, hip_circumference: hip } = row;
+    // Only measurements the owner entered, and the line needs all three (spec section 5).
+    if (chest !== null && waist !== null && hip !== null) {
+      profile.chest_circumference = chest;
+      profile.waist_circumference = waist;
+      profile.hip_circumference = hip;
+    }
   }
   return profile;
 }

@@ -53,7 +53,7 @@ describe("editing one's profile", () => {
       display_name: 'Alice',
       bio: null,
       size: 'L',
-      chest_circumference: 90,
+      chest_circumference: null,
       measurements_public: true,
     } satisfies Partial<Profile>);
     const again = await patchMe(user, { bio: ' Linen lover ' });
@@ -78,7 +78,7 @@ describe("editing one's profile", () => {
     });
     const more = await patchMe(alice, {
       chest_circumference: -4,
-      waist_circumference: '',
+      waist_circumference: 'x',
       hip_circumference: '98',
     });
     expect(more.json()).toMatchObject({
@@ -86,6 +86,23 @@ describe("editing one's profile", () => {
       waist_circumference: 0,
       hip_circumference: 98,
     });
+  });
+
+  it('starts without measurements, and an empty or null one is cleared (not entered)', async () => {
+    const fresh = await createUser(ctx.app);
+    const own = await get('/api/v1/profiles/me', fresh);
+    expect(own.json()).toMatchObject({
+      chest_circumference: null,
+      waist_circumference: null,
+      hip_circumference: null,
+    } satisfies Partial<Profile>);
+    await patchMe(fresh, { chest_circumference: 88, waist_circumference: 70, hip_circumference: 96 });
+    const cleared = await patchMe(fresh, { chest_circumference: '  ', waist_circumference: null });
+    expect(cleared.json()).toMatchObject({
+      chest_circumference: null,
+      waist_circumference: null,
+      hip_circumference: 96,
+    } satisfies Partial<Profile>);
   });
 
   it('refuses a size outside the profile sizes', async () => {
@@ -205,6 +222,23 @@ describe('public profiles', () => {
     const body = response.json() as Record<string, unknown>;
     expect(body.measurements_public).toBe(false);
     for (const key of MEASUREMENT_KEYS) expect(body, key).not.toHaveProperty(key);
+  });
+
+  it('never shows measurements the owner has not entered, nor an incomplete line', async () => {
+    const fresh = await createUser(ctx.app);
+    await patchMe(fresh, { username: 'erin.fresh', size: 'S' });
+    const body = (await get('/api/v1/profiles/erin.fresh', bob)).json() as Record<string, unknown>;
+    expect(body).toMatchObject({ measurements_public: true, size: 'S' });
+    for (const key of MEASUREMENT_KEYS.slice(1)) expect(body, key).not.toHaveProperty(key);
+    await patchMe(fresh, { chest_circumference: 86, waist_circumference: 68 });
+    const partial = (await get('/api/v1/profiles/erin.fresh', bob)).json() as Record<string, unknown>;
+    for (const key of MEASUREMENT_KEYS.slice(1)) expect(partial, key).not.toHaveProperty(key);
+    await patchMe(fresh, { hip_circumference: 94 });
+    expect((await get('/api/v1/profiles/erin.fresh', bob)).json()).toMatchObject({
+      chest_circumference: 86,
+      waist_circumference: 68,
+      hip_circumference: 94,
+    });
   });
 
   it('tells whether the viewer follows the profile', async () => {

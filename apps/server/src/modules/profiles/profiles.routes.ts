@@ -39,7 +39,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
         summary:
           'Edit own profile: any of username, display_name, bio, size, measurements, measurements_public, avatar_url',
         description:
-          'Text is trimmed and empty text saved as null; measurements are whole numbers (0 when invalid). ' +
+          'Text is trimmed and empty text saved as null; measurements are whole numbers (0 when invalid; null or empty clears one). ' +
           'Usernames are 3-30 letters, digits, dots, underscores or hyphens, unique ignoring case (409 when taken). ' +
           'avatar_url must be an image uploaded to the avatars bucket by the same user, or null.',
         body: UpdateProfileBodySchema,

@@ -29,7 +29,7 @@ afterAll(() => t.close());
 const me = (token?: string) => t.call({ method: 'GET', url: '/api/v1/profiles/me', token });
 
 describe('profile bootstrap', () => {
-  it('creates the profile at sign-up: username, display name, avatar and the defaults', async () => {
+  it('creates the profile at sign-up: username, display name, avatar, the defaults, no measurements', async () => {
     const session = await t.signUp('maya@example.com', undefined, {
       full_name: 'Maya Cohen',
       avatar_url: 'https://example.com/maya.png',
@@ -41,9 +41,9 @@ describe('profile bootstrap', () => {
       avatar_url: 'https://example.com/maya.png',
       bio: null,
       size: 'M',
-      chest_circumference: 90,
-      waist_circumference: 75,
-      hip_circumference: 95,
+      chest_circumference: null,
+      waist_circumference: null,
+      hip_circumference: null,
       measurements_public: true,
     });
     const res = await me(session.access_token);
@@ -55,9 +55,9 @@ describe('profile bootstrap', () => {
       bio: null,
       avatar_url: 'https://example.com/maya.png',
       size: 'M',
-      chest_circumference: 90,
-      waist_circumference: 75,
-      hip_circumference: 95,
+      chest_circumference: null,
+      waist_circumference: null,
+      hip_circumference: null,
       measurements_public: true,
     });
   });

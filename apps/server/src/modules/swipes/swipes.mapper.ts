@@ -11,6 +11,7 @@ export function toSwipeEvent(row: SwipeEventRow): SwipeEvent {
     brand: row.brand,
     category: row.category,
     colors: row.colors,
+    product_brands: row.product_brands,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -24,6 +25,7 @@ export function toSwipeEventRow(profileId: string, event: SwipeEvent): NewSwipeE
     brand: event.brand,
     category: event.category,
     colors: event.colors,
+    product_brands: event.product_brands ?? [],
     created_at: new Date(event.created_at),
   };
 }

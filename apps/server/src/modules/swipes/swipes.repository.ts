@@ -1,9 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { descNullsLast } from '../../db/order.ts';
-import { type NewSwipeEventRow, type SwipeEventRow, swipeEvents } from '../../db/schema/index.ts';
+import {
+  type NewSwipeEventRow,
+  type SwipeEventRow,
+  type SwipePreferenceAdjustmentRow,
+  swipeEvents,
+  swipePreferenceAdjustments,
+} from '../../db/schema/index.ts';
 
-/** The only place with SQL for `swipe_events`. */
+/** The only place with SQL for `swipe_events` and `swipe_preference_adjustments`. */
 
 /**
  * Stores the events that are not stored yet: an event already there (same profile, outfit and time) is
@@ -39,4 +45,55 @@ export async function deleteSwipeEvents(db: Db, profileId: string): Promise<numb
     .where(eq(swipeEvents.profile_id, profileId))
     .returning({ id: swipeEvents.id });
   return deleted.length;
+}
+
+/** The profile's adjustments and removals of learned values. */
+export async function findPreferenceAdjustments(
+  db: Db,
+  profileId: string,
+): Promise<SwipePreferenceAdjustmentRow[]> {
+  return db
+    .select()
+    .from(swipePreferenceAdjustments)
+    .where(eq(swipePreferenceAdjustments.profile_id, profileId));
+}
+
+type AdjustmentTarget = Pick<SwipePreferenceAdjustmentRow, 'profile_id' | 'dimension' | 'key'>;
+
+/** Sets (or clears, with null) the 'more/less like this' of one value, keeping its removal time. */
+export async function upsertPreferenceAdjustment(
+  db: Db,
+  target: AdjustmentTarget,
+  adjustment: SwipePreferenceAdjustmentRow['adjustment'],
+): Promise<void> {
+  await db
+    .insert(swipePreferenceAdjustments)
+    .values({ ...target, adjustment })
+    .onConflictDoUpdate({
+      target: [
+        swipePreferenceAdjustments.profile_id,
+        swipePreferenceAdjustments.dimension,
+        swipePreferenceAdjustments.key,
+      ],
+      set: { adjustment, updated_at: sql`now()` },
+    });
+}
+
+/** Removes one value: forgets its adjustment and stamps the time up to which swipes no longer teach it. */
+export async function markPreferenceRemoved(db: Db, target: AdjustmentTarget): Promise<void> {
+  await db
+    .insert(swipePreferenceAdjustments)
+    .values({ ...target, adjustment: null, removed_at: sql`now()` })
+    .onConflictDoUpdate({
+      target: [
+        swipePreferenceAdjustments.profile_id,
+        swipePreferenceAdjustments.dimension,
+        swipePreferenceAdjustments.key,
+      ],
+      set: { adjustment: null, removed_at: sql`now()`, updated_at: sql`now()` },
+    });
+}
+
+export async function deletePreferenceAdjustments(db: Db, profileId: string): Promise<void> {
+  await db.delete(swipePreferenceAdjustments).where(eq(swipePreferenceAdjustments.profile_id, profileId));
 }

@@ -1,4 +1,5 @@
 import {
+  AdjustPreferenceBodySchema,
   DeckQuerySchema,
   DeckSchema,
   ErrorResponseSchema,
@@ -6,6 +7,7 @@ import {
   PageQuerySchema,
   PostPageSchema,
   PreferencesSchema,
+  RemovePreferenceQuerySchema,
   SwipeBatchBodySchema,
   SwipeInputSchema,
   SwipeResultSchema,
@@ -63,6 +65,36 @@ export const swipesRoutes: FastifyPluginAsyncZod<{ service: SwipesService }> = a
       },
     },
     async (request) => service.getPreferences(signedInUser(request).id),
+  );
+
+  app.put(
+    '/swipes/preferences/entries',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['swipes'],
+        summary:
+          "'More like this' or 'less like this' of one learned value ('none' undoes it); answers the new preferences",
+        body: AdjustPreferenceBodySchema,
+        response: { 200: PreferencesSchema, ...writeErrors },
+      },
+    },
+    async (request) => service.adjustPreference(signedInUser(request).id, request.body),
+  );
+
+  app.delete(
+    '/swipes/preferences/entries',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['swipes'],
+        summary:
+          'Remove one learned value: the swipes so far no longer teach it; answers the new preferences',
+        querystring: RemovePreferenceQuerySchema,
+        response: { 200: PreferencesSchema, ...writeErrors },
+      },
+    },
+    async (request) => service.removePreference(signedInUser(request).id, request.query),
   );
 
   app.delete(

@@ -1,16 +1,23 @@
 import {
+  type AdjustPreferenceBody,
   buildPreferenceCounters,
+  createEmptyPreferenceAdjustments,
   createEmptyPreferenceCounters,
   createSwipeEvent,
   type Deck,
   DISCOVERY_LIMITS,
+  forgetRemovedValues,
   LIMITS,
   type PageQuery,
   POST_MESSAGES,
   type Post,
   type PostPage,
+  type PreferenceAdjustments,
   type PreferenceCounters,
+  type PreferenceRemoval,
   type Preferences,
+  preferenceKeyOf,
+  type RemovePreferenceQuery,
   rankOutfitsByCounters,
   type SwipeEvent,
   type SwipeInput,
@@ -28,7 +35,15 @@ import { decodeScoredCursor, encodeScoredCursor, type ScoredPosition } from '../
 import type { ExploreService, RankableOutfit } from '../explore/explore.service.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import { toSwipeEvent, toSwipeEventRow } from './swipes.mapper.ts';
-import { deleteSwipeEvents, findRecentSwipeEvents, insertSwipeEvents } from './swipes.repository.ts';
+import {
+  deletePreferenceAdjustments,
+  deleteSwipeEvents,
+  findPreferenceAdjustments,
+  findRecentSwipeEvents,
+  insertSwipeEvents,
+  markPreferenceRemoved,
+  upsertPreferenceAdjustment,
+} from './swipes.repository.ts';
 
 export interface SwipesServiceDeps {
   db: Db;
@@ -129,6 +144,7 @@ export class SwipesService {
       brand: input.brand?.trim() || null,
       category: input.category?.trim() || null,
       colors: clean(input.colors),
+      product_brands: clean(input.product_brands),
       created_at: new Date(time).toISOString(),
     };
   }
@@ -143,30 +159,65 @@ export class SwipesService {
 
   // --- preferences ----------------------------------------------------------------------------------------
 
-  /** The newest events (spec: 500), newest first. */
-  private async recentEvents(userId: string): Promise<SwipeEvent[]> {
-    const rows = await findRecentSwipeEvents(this.db, userId, LIMITS.serverPreferenceLoadLimit);
-    return rows.map(toSwipeEvent);
+  /** What the newest swipes (spec: 500) taught: the events newest first, removals applied, and adjustments. */
+  private async learned(
+    userId: string,
+  ): Promise<{ events: SwipeEvent[]; adjustments: PreferenceAdjustments }> {
+    const [rows, adjustmentRows] = await Promise.all([
+      findRecentSwipeEvents(this.db, userId, LIMITS.serverPreferenceLoadLimit),
+      findPreferenceAdjustments(this.db, userId),
+    ]);
+    const adjustments = createEmptyPreferenceAdjustments();
+    const removals: PreferenceRemoval[] = [];
+    for (const row of adjustmentRows) {
+      if (row.adjustment) adjustments[row.dimension][row.key] = row.adjustment;
+      if (row.removed_at)
+        removals.push({ dimension: row.dimension, key: row.key, removed_at: row.removed_at.toISOString() });
+    }
+    return { events: forgetRemovedValues(rows.map(toSwipeEvent), removals), adjustments };
   }
 
-  private async countersOf(viewerId: string | null): Promise<PreferenceCounters> {
-    if (!viewerId) return createEmptyPreferenceCounters();
-    return buildPreferenceCounters(await this.recentEvents(viewerId));
+  private async rankingOf(
+    viewerId: string | null,
+  ): Promise<{ counters: PreferenceCounters; adjustments?: PreferenceAdjustments }> {
+    if (!viewerId) return { counters: createEmptyPreferenceCounters() };
+    const { events, adjustments } = await this.learned(viewerId);
+    return { counters: buildPreferenceCounters(events), adjustments };
   }
 
-  /** The preference counters and the preferences summary of them. */
+  /** The preference counters and the preferences summary of them, with the person's adjustments. */
   async getPreferences(userId: string): Promise<Preferences> {
-    const events = await this.recentEvents(userId);
+    const { events, adjustments } = await this.learned(userId);
     return {
       counters: buildPreferenceCounters(events),
       // Oldest first, so that each value is labelled as it was most recently swiped.
-      summary: summarizePreferences([...events].reverse()),
+      summary: summarizePreferences([...events].reverse(), undefined, adjustments),
     };
   }
 
-  /** Reset of the preferences: forgets every swipe of the user. */
+  /** 'More/less like this' of one learned value (or 'none': back to what the swipes taught). */
+  async adjustPreference(userId: string, body: AdjustPreferenceBody): Promise<Preferences> {
+    const target = this.targetOf(userId, body, 'body.key');
+    await upsertPreferenceAdjustment(this.db, target, body.adjustment === 'none' ? null : body.adjustment);
+    return this.getPreferences(userId);
+  }
+
+  /** Forgets one learned value: the swipes so far no longer teach it, and its adjustment goes. */
+  async removePreference(userId: string, query: RemovePreferenceQuery): Promise<Preferences> {
+    await markPreferenceRemoved(this.db, this.targetOf(userId, query, 'querystring.key'));
+    return this.getPreferences(userId);
+  }
+
+  private targetOf(userId: string, entry: RemovePreferenceQuery, field: string) {
+    const key = preferenceKeyOf(entry.dimension, entry.key);
+    if (key === '') throw badRequest('The value has no letters or digits', [{ field, message: 'Empty key' }]);
+    return { profile_id: userId, dimension: entry.dimension, key };
+  }
+
+  /** Reset of the preferences: forgets every swipe of the user and what they adjusted. */
   async resetPreferences(userId: string): Promise<void> {
     await deleteSwipeEvents(this.db, userId);
+    await deletePreferenceAdjustments(this.db, userId);
   }
 
   // --- ranking --------------------------------------------------------------------------------------------
@@ -183,7 +234,8 @@ export class SwipesService {
       notSwipedBy: viewerId,
       viewerId,
     });
-    const ranked = rankOutfitsByCounters(candidates, await this.countersOf(viewerId)).slice(0, limit);
+    const { counters, adjustments } = await this.rankingOf(viewerId);
+    const ranked = rankOutfitsByCounters(candidates, counters, adjustments).slice(0, limit);
     return { items: await this.postsOf(viewerId, ranked) };
   }
 
@@ -207,9 +259,11 @@ export class SwipesService {
       limit: DISCOVERY_LIMITS.forYouWindow,
       viewerId,
     });
-    const counters = await this.countersOf(viewerId);
-    const scores = new Map(window.map((outfit) => [outfit.postId, scoreOutfit(outfit, counters)]));
-    const ranked = rankOutfitsByCounters(window, counters).map((outfit) => ({
+    const { counters, adjustments } = await this.rankingOf(viewerId);
+    const scores = new Map(
+      window.map((outfit) => [outfit.postId, scoreOutfit(outfit, counters, adjustments)]),
+    );
+    const ranked = rankOutfitsByCounters(window, counters, adjustments).map((outfit) => ({
       ...outfit,
       score: scores.get(outfit.postId) ?? 0,
     }));

@@ -69,7 +69,7 @@ async function deck(user: TestUser | null, limit = 20): Promise<string[]> {
 }
 
 describe('recording swipes', () => {
-  it('records a swipe with the tags, author, first tag and item colours of the post', async () => {
+  it('records a swipe with the tags, author, first tag, item colours and product brands of the post', async () => {
     const user = await createUser(ctx.app);
     const response = await call('POST', '/swipes', user, { outfit_id: formalPosts[0], action: 'like' });
     expect(response.statusCode).toBe(201);
@@ -78,6 +78,7 @@ describe('recording swipes', () => {
     expect(counters.liked).toEqual({
       tags: { formal: 1, elegant: 1 },
       brands: { office_queen: 1 },
+      product_brands: { hugo: 1 },
       categories: { formal: 1 },
       colors: { gray: 1 },
     });
@@ -86,6 +87,9 @@ describe('recording swipes', () => {
       { key: 'elegant', label: 'Elegant', count: 1 },
       { key: 'formal', label: 'Formal', count: 1 },
     ]);
+    // The author and the brand of the tagged product are two dimensions.
+    expect(summary.liked.brands).toEqual([{ key: 'office_queen', label: 'office_queen', count: 1 }]);
+    expect(summary.liked.product_brands).toEqual([{ key: 'hugo', label: 'Hugo', count: 1 }]);
   });
 
   it('refuses visitors, unknown posts and bad swipes', async () => {

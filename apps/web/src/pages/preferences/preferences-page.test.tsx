@@ -6,11 +6,18 @@ import { readLocalSwipeEvents, storeLocalSwipeEvent } from '@/features/swipe/lib
 import { fakeApi } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 
-const outfit = (n: number, tags: string[], authorName: string, colors: string[]) => ({
+const outfit = (
+  n: number,
+  tags: string[],
+  authorName: string,
+  colors: string[],
+  productBrands: string[] = [],
+) => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
   tags,
   authorName,
   colors,
+  productBrands,
 });
 
 // The screen is its own chunk, loaded on first visit: on a busy machine that takes more than a second.
@@ -32,8 +39,10 @@ describe('the preferences of a visitor (local swipes)', () => {
     expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
   });
 
-  it('shows the liked and the passed styles, brands and colours of the local swipes', async () => {
-    storeLocalSwipeEvent(createSwipeEvent(outfit(1, ['casual', 'summer'], 'maya', ['Red']), 'like', 1000));
+  it('shows the liked and the passed styles, brands, creators and colours of the local swipes', async () => {
+    storeLocalSwipeEvent(
+      createSwipeEvent(outfit(1, ['casual', 'summer'], 'maya', ['Red'], ['Zara', 'H&M']), 'like', 1000),
+    );
     storeLocalSwipeEvent(createSwipeEvent(outfit(2, ['Casual'], 'noa', ['Red', 'Blue']), 'like', 2000));
     storeLocalSwipeEvent(createSwipeEvent(outfit(3, ['formal'], 'dan', ['Black']), 'dislike', 3000));
     renderApp('/explore/preferences');
@@ -50,14 +59,32 @@ describe('the preferences of a visitor (local swipes)', () => {
         .map((item) => item.textContent),
     ).toEqual(['Casual', '#summer']);
     expect(within(liked).getByRole('list', { name: 'What you like: Colors' })).toHaveTextContent('Red');
-    expect(within(liked).getByRole('list', { name: 'What you like: Brands and creators' })).toHaveTextContent(
-      'maya',
-    );
+    // The authors and the brands of the tagged products are two groups.
+    const creators = within(liked).getByRole('list', { name: 'What you like: Creators' });
+    expect(
+      within(creators)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['maya', 'noa']);
+    const brands = within(liked).getByRole('list', { name: 'What you like: Brands' });
+    expect(
+      within(brands)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['H&M', 'Zara']);
     const passed = screen.getByRole('region', { name: 'What you pass on' });
     expect(within(passed).getByRole('list', { name: 'What you pass on: Styles' })).toHaveTextContent(
       'Formal',
     );
     expect(within(passed).queryByText('Casual')).not.toBeInTheDocument();
+  });
+
+  it('shows every learned value, not only the first five', async () => {
+    const tags = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'];
+    storeLocalSwipeEvent(createSwipeEvent(outfit(1, tags, 'maya', []), 'like', 1000));
+    renderApp('/explore/preferences');
+    const styles = await screen.findByRole('list', { name: 'What you like: Styles' }, LOADED);
+    expect(within(styles).getAllByRole('listitem')).toHaveLength(7);
   });
 
   it('resets only after the confirmation, and then forgets the local swipes', async () => {

@@ -1,3 +1,4 @@
+import { XIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 
@@ -54,6 +55,30 @@ export function ToggleChip({ swatch, selected, children, className, type, ...pro
     >
       {swatch ? <Swatch color={swatch} /> : null}
       {children}
+    </button>
+  );
+}
+
+export interface RemovableChipProps extends Omit<ComponentProps<'button'>, 'children'> {
+  children: ReactNode;
+  /** The button's name, saying what it removes ('Remove Color: Black'). */
+  'aria-label': string;
+}
+
+/** A pill with an ×: pressing it removes the value it shows (Home's active filters). */
+export function RemovableChip({ children, className, type, ...props }: RemovableChipProps) {
+  return (
+    <button
+      type={type ?? 'button'}
+      className={cn(
+        chipBase,
+        'h-9 border-line bg-subtle pe-2 text-ink-soft hover:border-ink-soft hover:text-ink',
+        className,
+      )}
+      {...props}
+    >
+      <span className="truncate">{children}</span>
+      <XIcon aria-hidden className="size-4 shrink-0" />
     </button>
   );
 }

@@ -79,7 +79,7 @@ export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['overscroll-x', 'overscroll-x-contain'],
   ['p', 'p-0 p-1 p-2 p-3 p-4 p-5 p-6'],
   ['pb', 'pb-1 pb-2 pb-3 pb-4 pb-5 pb-6 pb-8 pb-[calc(var(--spacing-nav)+env(safe-area-inset-bottom)+16px)]'],
-  ['pe', 'pe-0 pe-12 pe-14 pe-3 pe-8'],
+  ['pe', 'pe-0 pe-12 pe-14 pe-2 pe-3 pe-8'],
   ['pointer-events', 'pointer-events-none'],
   ['position', 'absolute fixed relative sticky'],
   ['ps', 'ps-10 ps-3 ps-4 ps-5 ps-9'],

@@ -1,4 +1,4 @@
-import type { CountedPostPage, PostPage } from '@sys/shared';
+import type { FitsPage, PostPage } from '@sys/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
@@ -9,7 +9,7 @@ import { type FeedDescriptor, postKeys } from './post-keys';
  * A page of a discovery feed; the filtered and fits feeds also tell their total ('Showing N filtered
  * results'), `total_capped` when the server stopped counting there ('Showing 10,000+ filtered results').
  */
-export type FeedPage = PostPage & Partial<Pick<CountedPostPage, 'total' | 'total_capped'>>;
+export type FeedPage = PostPage & Partial<Pick<FitsPage, 'total' | 'total_capped' | 'tolerance'>>;
 
 /** GET /api/v1/posts/filtered?size=M&color=Black...: the home feed through the explore filters. */
 export function fetchFilteredFeed(
@@ -23,9 +23,12 @@ export function fetchFilteredFeed(
   });
 }
 
-/** GET /api/v1/posts/fits-like-me?tolerance=4: closest measurements first, with the total. */
+/**
+ * GET /api/v1/posts/fits-like-me?tolerance=4: closest measurements first, with the total and the tolerance
+ * in use (without one, the server chooses it).
+ */
 export function fetchFitsFeed(
-  tolerance: number,
+  tolerance: number | undefined,
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<FeedPage> {
@@ -53,6 +56,11 @@ export async function fetchForYouFeed(
   return { items: rankPostsByLocalPreferences(page.items), next_cursor: null };
 }
 
+interface FitsPageParam {
+  cursor: string | undefined;
+  tolerance: number | undefined;
+}
+
 function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
   if (feed.kind === 'filtered') {
     return infiniteQueryOptions({
@@ -65,9 +73,11 @@ function feedQueryOptions(feed: FeedDescriptor, viewerId: string | null) {
   if (feed.kind === 'fits') {
     return infiniteQueryOptions({
       queryKey: postKeys.feed(feed, viewerId),
-      queryFn: ({ pageParam, signal }) => fetchFitsFeed(feed.tolerance, pageParam, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (lastPage: FeedPage) => lastPage.next_cursor ?? undefined,
+      // Later pages keep the tolerance the first one was answered with (the server may have chosen it).
+      queryFn: ({ pageParam, signal }) => fetchFitsFeed(pageParam.tolerance, pageParam.cursor, signal),
+      initialPageParam: { cursor: undefined, tolerance: feed.tolerance ?? undefined } as FitsPageParam,
+      getNextPageParam: (lastPage: FeedPage): FitsPageParam | undefined =>
+        lastPage.next_cursor ? { cursor: lastPage.next_cursor, tolerance: lastPage.tolerance } : undefined,
     });
   }
   if (feed.kind === 'for-you') {

@@ -6,8 +6,11 @@ export type FeedDescriptor =
   | { kind: 'filtered'; query: string }
   /** Ranked by the viewer's preferences (server for signed-in users, local ranking otherwise). */
   | { kind: 'for-you' }
-  /** 'Fits like me': authors whose public measurements are within `tolerance` cm of the viewer's. */
-  | { kind: 'fits'; tolerance: number };
+  /**
+   * 'Fits like me': authors whose public measurements are within `tolerance` cm of the viewer's; null lets
+   * the server choose it (the default, widened until enough match).
+   */
+  | { kind: 'fits'; tolerance: number | null };
 
 /** The signed-in viewer (null: visitor). Posts answer with the viewer's likes and saves, so it keys them. */
 type ViewerId = string | null;

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
 import type { PostFeedData } from './post-cache';
 import { postKeys } from './post-keys';
+import { wishlistKeys } from './wishlist-keys';
 
 /** PUT (save) or DELETE (remove) /api/v1/items/{id}/save: a product in the viewer's wishlist. */
 export function setItemSaved(itemId: string, saved: boolean): Promise<SaveState> {
@@ -43,7 +44,6 @@ export function useSaveItemMutation(itemId: string) {
     mutationFn: (saved: boolean) => setItemSaved(itemId, saved),
     onMutate: (saved) => apply(saved),
     onError: (_error, saved) => apply(!saved),
-    // The wishlist's own keys (features/wishlist) all start with 'wishlist'.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['wishlist'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
   });
 }

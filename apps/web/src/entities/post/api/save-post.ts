@@ -1,7 +1,15 @@
 import type { SaveState } from '@sys/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  MutationObserver,
+  type QueryClient,
+  type UseMutationOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiRequest } from '@/shared/api/api-client';
 import { findCachedPost, updatePostInCaches } from './post-cache';
+import { wishlistKeys } from './wishlist-keys';
 
 /** PUT (save) or DELETE (remove) /api/v1/posts/{id}/save: the viewer's wishlist of posts. */
 export function setPostSaved(postId: string, saved: boolean): Promise<SaveState> {
@@ -15,10 +23,18 @@ const applySaved =
   <P extends { saved_by_me: boolean }>(post: P): P =>
     post.saved_by_me === saved ? post : { ...post, saved_by_me: saved };
 
-/** Save to or remove from the wishlist, optimistic in every cached copy, rolled back on error. */
-export function useSavePostMutation(postId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+type SaveContext = { before: boolean | undefined };
+
+/**
+ * The one cache path of saving a post, wherever it is saved (the save button, a like-swipe): optimistic
+ * in every cached copy, rolled back on error, one request at a time per post, and the wishlist refetched
+ * when it settles.
+ */
+export function savePostMutationOptions(
+  queryClient: QueryClient,
+  postId: string,
+): UseMutationOptions<SaveState, Error, boolean, SaveContext> {
+  return {
     scope: { id: `post-save:${postId}` },
     mutationFn: (saved: boolean) => setPostSaved(postId, saved),
     onMutate: (saved) => {
@@ -30,5 +46,25 @@ export function useSavePostMutation(postId: string) {
       if (context?.before !== undefined) updatePostInCaches(queryClient, postId, applySaved(context.before));
     },
     onSuccess: (state) => updatePostInCaches(queryClient, postId, applySaved(state.saved)),
-  });
+    onSettled: () => queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
+  };
+}
+
+/** Save to or remove from the wishlist: the save button's mutation. */
+export function useSavePostMutation(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation(savePostMutationOptions(queryClient, postId));
+}
+
+/**
+ * Saving posts that are not known when the component renders (each card of a swipe deck): runs the same
+ * mutation as the save button for the post given. Resolves with the new state; rejects on error.
+ */
+export function useSavePostAction(): (postId: string, saved: boolean) => Promise<SaveState> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (postId, saved) =>
+      new MutationObserver(queryClient, savePostMutationOptions(queryClient, postId)).mutate(saved),
+    [queryClient],
+  );
 }

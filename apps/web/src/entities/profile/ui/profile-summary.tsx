@@ -36,17 +36,12 @@ export interface ProfileView {
 }
 
 /** What the header reads of a server profile: one's own (`Profile`) or another's (`PublicProfile`). */
-type ServerProfile = Pick<
-  PublicProfile,
-  | 'avatar_url'
-  | 'display_name'
-  | 'username'
-  | 'bio'
-  | 'size'
-  | 'chest_circumference'
-  | 'waist_circumference'
-  | 'hip_circumference'
->;
+type ServerProfile = Pick<PublicProfile, 'avatar_url' | 'display_name' | 'username' | 'bio' | 'size'> & {
+  /** null (own profile) or absent (another's): never entered, or not shared; either way not shown. */
+  chest_circumference?: number | null;
+  waist_circumference?: number | null;
+  hip_circumference?: number | null;
+};
 
 export function profileViewOf(profile: ServerProfile): ProfileView {
   return {
@@ -55,9 +50,9 @@ export function profileViewOf(profile: ServerProfile): ProfileView {
     username: profile.username,
     bio: profile.bio,
     size: profile.size,
-    chest: profile.chest_circumference,
-    waist: profile.waist_circumference,
-    hip: profile.hip_circumference,
+    chest: profile.chest_circumference ?? undefined,
+    waist: profile.waist_circumference ?? undefined,
+    hip: profile.hip_circumference ?? undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { albumKeys } from '@/entities/album/api/album-keys';
+import { wishlistKeys } from '@/entities/post/api/wishlist-keys';
 import { apiRequest } from '@/shared/api/api-client';
 
 /** DELETE /api/v1/albums/{id}: own album only; its posts stay. */
@@ -19,7 +20,7 @@ export function useDeleteAlbumMutation(albumId: string) {
       });
       queryClient.removeQueries({ queryKey: [...albumKeys.allPosts(), albumId] });
       void queryClient.invalidateQueries({ queryKey: albumKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: ['wishlist'] });
+      void queryClient.invalidateQueries({ queryKey: wishlistKeys.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { Album, SaveState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { albumKeys } from '@/entities/album/api/album-keys';
+import { wishlistKeys } from '@/entities/post/api/wishlist-keys';
 import { apiRequest } from '@/shared/api/api-client';
 
 /** PUT (save) or DELETE (remove) /api/v1/albums/{id}/save: someone's public album in my wishlist. */
@@ -22,7 +23,7 @@ export function useSaveAlbumMutation(albumId: string) {
     onError: (_error, saved) => apply(!saved),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: albumKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: ['wishlist'] });
+      void queryClient.invalidateQueries({ queryKey: wishlistKeys.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { Album, UpdateAlbumBody } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { albumKeys } from '@/entities/album/api/album-keys';
+import { wishlistKeys } from '@/entities/post/api/wishlist-keys';
 import { apiRequest } from '@/shared/api/api-client';
 
 /** PATCH /api/v1/albums/{id}: rename own album, or make it public or private. */
@@ -18,7 +19,7 @@ export function useUpdateAlbumMutation(albumId: string) {
         cached?.id === album.id ? { ...cached, ...album } : cached,
       );
       void queryClient.invalidateQueries({ queryKey: albumKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: ['wishlist'] });
+      void queryClient.invalidateQueries({ queryKey: wishlistKeys.all });
     },
   });
 }

@@ -34,15 +34,18 @@ interface FormState {
   measurementsPublic: boolean;
 }
 
+/** A measurement never entered is an empty box (saved empty, it stays not entered). */
+const measurementText = (value: number | null) => (value === null ? '' : String(value));
+
 function formFrom(profile: Profile): FormState {
   return {
     displayName: profile.display_name ?? '',
     username: profile.username ?? '',
     bio: profile.bio ?? '',
     size: profile.size,
-    chest: String(profile.chest_circumference),
-    waist: String(profile.waist_circumference),
-    hip: String(profile.hip_circumference),
+    chest: measurementText(profile.chest_circumference),
+    waist: measurementText(profile.waist_circumference),
+    hip: measurementText(profile.hip_circumference),
     measurementsPublic: profile.measurements_public,
   };
 }

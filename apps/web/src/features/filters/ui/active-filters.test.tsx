@@ -12,18 +12,22 @@ afterEach(async () => {
 
 describe('ActiveFilters count', () => {
   it('shows an exact count as "Showing N filtered results"', () => {
-    render(<ActiveFilters filters={filters} total={999} onClear={() => {}} />);
+    render(<ActiveFilters filters={filters} total={999} onRemove={() => {}} onClear={() => {}} />);
     expect(screen.getByRole('status')).toHaveTextContent('Showing 999 filtered results');
   });
 
   it('shows a capped count as "Showing 1,000+ filtered results"', () => {
-    render(<ActiveFilters filters={filters} total={1000} totalCapped onClear={() => {}} />);
+    render(
+      <ActiveFilters filters={filters} total={1000} totalCapped onRemove={() => {}} onClear={() => {}} />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Showing 1,000+ filtered results');
   });
 
   it('says "more than" in Hebrew', async () => {
     await i18n.changeLanguage('he');
-    render(<ActiveFilters filters={filters} total={1000} totalCapped onClear={() => {}} />);
+    render(
+      <ActiveFilters filters={filters} total={1000} totalCapped onRemove={() => {}} onClear={() => {}} />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('מוצגות יותר מ-1,000 תוצאות מסוננות');
   });
 });
@@ -40,7 +44,7 @@ describe('ActiveFilters values', () => {
   };
 
   it('are named as the filter dialog names them, in English', () => {
-    render(<ActiveFilters filters={chosen} total={3} onClear={() => {}} />);
+    render(<ActiveFilters filters={chosen} total={3} onRemove={() => {}} onClear={() => {}} />);
     for (const text of [
       'Size: M',
       'Color: Black',
@@ -54,7 +58,7 @@ describe('ActiveFilters values', () => {
 
   it('and in Hebrew (sizes and brands are names)', async () => {
     await i18n.changeLanguage('he');
-    render(<ActiveFilters filters={chosen} total={3} onClear={() => {}} />);
+    render(<ActiveFilters filters={chosen} total={3} onRemove={() => {}} onClear={() => {}} />);
     for (const text of [
       'מידה: M',
       'צבע: שחור',

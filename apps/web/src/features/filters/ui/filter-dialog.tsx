@@ -6,7 +6,6 @@ import {
   DISCOVERY_LIMITS,
   type FilterCategory,
   type FilterSet,
-  filterSetToQueryString,
   includesIgnoreCase,
   LIMITS,
   matchesSearch,
@@ -18,9 +17,9 @@ import {
   uniqueIgnoreCase,
 } from '@sys/shared';
 import { SearchIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useOptionLabel } from '@/entities/post/lib/option-label';
 import { colorSwatch } from '@/entities/post/lib/post-display';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
@@ -28,6 +27,7 @@ import { Button } from '@/shared/ui/button';
 import { ToggleChip } from '@/shared/ui/chip';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/shared/ui/dialog';
 import { Input } from '@/shared/ui/input';
+import { filterChoiceParams, filtersInForce, readFilterChoice } from '../lib/filter-url';
 import { fitsSearchParams } from '../lib/fits-params';
 import { useFitsEligibility } from '../model/use-fits-eligibility';
 import { FitsFilterSection } from './fits-filter-section';
@@ -39,14 +39,23 @@ export interface FilterDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Brands with tagged items, added to the default list. */
   brands?: readonly string[];
+  /** The values selected on open; by default the filters in force (see filtersInForce). */
   initial?: FilterSet;
 }
 
-/** 'Filter By...' (spec section 2): choose values, then Apply Filters opens / with them in the URL. */
+/**
+ * 'Filter By...' (spec section 2): choose values, then Apply Filters opens / with them in the URL, with the
+ * search words of the page's URL (a search refined by filters keeps its words).
+ */
 export default function FilterDialog({ open, onOpenChange, brands = [], initial }: FilterDialogProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<FilterSet>(initial ?? createEmptyFilterSet());
+  const [params] = useSearchParams();
+  const [inForce] = useState(() => readFilterChoice(params));
+  const [filters, setFilters] = useState<FilterSet>(
+    () => initial ?? filtersInForce(params) ?? createEmptyFilterSet(),
+  );
+  const content = useRef<HTMLDivElement>(null);
   const [fitsOn, setFitsOn] = useState(false);
   const [tolerance, setTolerance] = useState<number>(DISCOVERY_LIMITS.fitsToleranceDefaultCm);
   const eligibility = useFitsEligibility(open);
@@ -58,7 +67,11 @@ export default function FilterDialog({ open, onOpenChange, brands = [], initial 
     { category: 'styles', options: STYLES, searchable: true },
     { category: 'patterns', options: PATTERNS.filter((p) => p !== NONE_VALUE), searchable: false },
     { category: 'productTypes', options: PRODUCT_TYPES, searchable: true },
-    { category: 'brands', options: uniqueIgnoreCase([...brands, ...DEFAULT_BRANDS]), searchable: true },
+    {
+      category: 'brands',
+      options: uniqueIgnoreCase([...filters.brands, ...brands, ...DEFAULT_BRANDS]),
+      searchable: true,
+    },
   ];
 
   const toggle = (category: FilterCategory, value: string) =>
@@ -73,7 +86,7 @@ export default function FilterDialog({ open, onOpenChange, brands = [], initial 
   const apply = () => {
     const query = fits
       ? new URLSearchParams(fitsSearchParams(tolerance)).toString()
-      : filterSetToQueryString(filters);
+      : filterChoiceParams({ filters, q: inForce.q }).toString();
     onOpenChange(false);
     navigate(query ? `/?${query}` : '/');
   };
@@ -84,7 +97,16 @@ export default function FilterDialog({ open, onOpenChange, brands = [], initial 
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col p-0">
+      {/* The dialog itself takes the focus on open (its title is read out), not the Size search box: a
+          text box would raise a phone's keyboard over the dialog. */}
+      <DialogContent
+        ref={content}
+        className="flex max-h-[calc(100dvh-2rem)] flex-col p-0"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          content.current?.focus();
+        }}
+      >
         <DialogHeader className="px-6 pt-6">
           <DialogTitle>{t('filters.title')}</DialogTitle>
         </DialogHeader>
@@ -179,8 +201,12 @@ function FilterSection({
           />
         </div>
       ) : null}
-      {matches.length === 0 ? <p className="text-sm text-muted">{t('filters.noMatches')}</p> : null}
-      <div className="flex flex-wrap gap-2">
+      {/* clear-both: the floated legend must not share a line with the chips (without a search box in
+          between, Pattern's chips were squeezed into a strip beside it). */}
+      {matches.length === 0 ? (
+        <p className="clear-both text-sm text-muted">{t('filters.noMatches')}</p>
+      ) : null}
+      <div className="clear-both flex flex-wrap gap-2">
         {shown.map((option) => (
           <ToggleChip
             key={option}

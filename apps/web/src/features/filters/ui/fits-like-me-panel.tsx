@@ -1,3 +1,4 @@
+import { DISCOVERY_LIMITS } from '@sys/shared';
 import { RulerIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,10 @@ const TOLERANCE_SETTLE_MS = 350;
 
 export interface FitsLikeMePanelProps {
   eligibility: FitsEligibility;
-  tolerance: number;
+  /** The tolerance in use; undefined until the server has said which it chose. */
+  tolerance: number | undefined;
+  /** Whether the server chose the tolerance (widened from the default until enough outfits match). */
+  chosenByServer: boolean;
   onToleranceChange: (tolerance: number) => void;
   /** How many posts match, once known ('ready' only). */
   total: number | undefined;
@@ -28,6 +32,7 @@ export interface FitsLikeMePanelProps {
 export function FitsLikeMePanel({
   eligibility,
   tolerance,
+  chosenByServer,
   onToleranceChange,
   total,
   onRegister,
@@ -37,7 +42,7 @@ export function FitsLikeMePanel({
   const [draft, setDraft] = useState(tolerance);
   useEffect(() => setDraft(tolerance), [tolerance]);
   useEffect(() => {
-    if (draft === tolerance) return;
+    if (draft === undefined || draft === tolerance) return;
     const timer = setTimeout(() => onToleranceChange(draft), TOLERANCE_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [draft, tolerance, onToleranceChange]);
@@ -64,18 +69,32 @@ export function FitsLikeMePanel({
           {t('fits.signUp')}
         </Button>
       ) : eligibility === 'no-measurements' ? (
-        <div className="flex flex-col items-start gap-2">
+        <div className="flex flex-col items-start gap-2" data-testid="fits-measurements-prompt">
           <p className="text-sm font-medium text-ink">{t('fits.needMeasurements')}</p>
+          <p className="text-[13px] text-muted">{t('fits.measurementsShared')}</p>
           <Link to="/profile" className={buttonClasses({ size: 'sm' })}>
             {t('fits.editProfile')}
           </Link>
         </div>
       ) : (
         <>
-          <ToleranceSlider value={draft} onChange={setDraft} />
+          {draft === undefined ? (
+            <Skeleton className="h-11 w-full" />
+          ) : (
+            <ToleranceSlider value={draft} onChange={setDraft} />
+          )}
           <p role="status" className="text-sm text-muted">
-            {total === undefined ? '\u00a0' : t('fits.showing', { count: total, tolerance })}
+            {total === undefined || tolerance === undefined
+              ? '\u00a0'
+              : t('fits.showing', { count: total, tolerance })}
           </p>
+          {chosenByServer &&
+          tolerance !== undefined &&
+          tolerance > DISCOVERY_LIMITS.fitsToleranceDefaultCm ? (
+            <p className="text-[13px] text-muted">
+              {t('fits.widened', { from: DISCOVERY_LIMITS.fitsToleranceDefaultCm, tolerance })}
+            </p>
+          ) : null}
         </>
       )}
     </section>

@@ -2,7 +2,7 @@ import { LIMITS, type Post, type SwipeAction } from '@sys/shared';
 import { XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setPostSaved } from '@/entities/post/api/save-post';
+import { useSavePostAction } from '@/entities/post/api/save-post';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { readLocalSwipeEvents } from '@/features/swipe/lib/swipe-storage';
 import { LoadedSwipeDeck } from '@/features/swipe/ui/loaded-swipe-deck';
@@ -25,12 +25,13 @@ function isFirstSwipe(): boolean {
 
 /**
  * Explore's swipe mode (/explore?swipe=1, spec sections 2 and 4): a like shows the 'saved' toast and, for a
- * signed-in user, saves the post; after 5 swipes, at the end, or on closing after a swipe, the completion
+ * signed-in user, saves the post as the save button does (the wishlist is refreshed at once); after 5 swipes, at the end, or on closing after a swipe, the completion
  * dialog; closing goes back to /explore.
  */
 export default function SwipeMode({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { isSignedIn } = useViewer();
+  const savePost = useSavePostAction();
   const [swipes, setSwipes] = useState(0);
   const [finished, setFinished] = useState(false);
   const [hint, setHint] = useState(isFirstSwipe);
@@ -47,7 +48,7 @@ export default function SwipeMode({ onClose }: { onClose: () => void }) {
     setSwipes(count);
     if (action === 'like') {
       void showToast('success', t('swipe.saved'), { duration: LIMITS.toastDurationMs });
-      if (isSignedIn) setPostSaved(post.id, true).catch((error: unknown) => console.warn('Not saved', error));
+      if (isSignedIn) savePost(post.id, true).catch((error: unknown) => console.warn('Not saved', error));
     }
     if (count >= LIMITS.swipesBeforePrompt) setFinished(true);
   };

@@ -1,8 +1,8 @@
 import type { SavedPostPage } from '@sys/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { wishlistKeys } from '@/entities/post/api/wishlist-keys';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { wishlistKeys } from './wishlist-keys';
 
 const PAGE_SIZE = 24;
 

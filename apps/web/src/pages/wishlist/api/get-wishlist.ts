@@ -1,8 +1,8 @@
 import type { WishlistSummary } from '@sys/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { wishlistKeys } from '@/entities/post/api/wishlist-keys';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { wishlistKeys } from './wishlist-keys';
 
 /** GET /api/v1/me/wishlist: the first saved posts, products and albums matching `q`, and their counts. */
 export function fetchWishlist(q: string, signal?: AbortSignal): Promise<WishlistSummary> {
