@@ -238,7 +238,7 @@ test.describe('explore', () => {
 
     const expected = await getJson<Counted>(request, '/search?q=leopard');
     expect(expected.total).toBeGreaterThan(0);
-    const search = page.getByRole('searchbox', { name: 'Search style, item, brand...' });
+    const search = page.getByRole('combobox', { name: 'Search style, item, brand...' });
     await search.fill('leopard');
     const results = page.getByRole('region', { name: 'Search results' });
     await expect(results.getByRole('status')).toHaveText(plural(expected.total, 'result', 'results'));

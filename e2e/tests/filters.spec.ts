@@ -108,7 +108,7 @@ for (const language of ['en', 'he'] as const) {
       const { q, color } = choice;
 
       await page.goto('/explore');
-      await page.getByRole('searchbox', { name: text.search }).fill(q);
+      await page.getByRole('combobox', { name: text.search }).fill(q);
       await expect(page).toHaveURL(new RegExp(`/explore\\?q=${q}$`));
       const dialog = await openFilters(page, language);
       // The dialog, not a text box, has the focus (no phone keyboard over it).

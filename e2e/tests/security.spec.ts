@@ -151,7 +151,7 @@ test('HTML and script written by users render as text everywhere', async ({ page
   await page.goto(`/explore?q=${encodeURIComponent(marker)}`);
   await expectInert(page, 'explore search');
   await page.goto(`/explore?q=${encodeURIComponent(HOSTILE)}`);
-  await expect(page.getByRole('searchbox').or(page.getByRole('textbox')).first()).toHaveValue(HOSTILE);
+  await expect(page.getByRole('combobox', { name: 'Search style, item, brand...' })).toHaveValue(HOSTILE);
   await expectInert(page, 'explore search with a hostile query');
 
   expect(dialogs).toEqual([]);

@@ -191,14 +191,14 @@ export async function buildApp(
   await app.register(healthRoutes);
 
   // A page path answers 200 only if the web app has that page and, for a post or a profile, the
-  // database has it (the post page route answers its exact path itself, with preview tags).
+  // database has it (a profile's posts page too) (the post page route answers its exact path itself, with preview tags).
   const webPageExists = async (path: string): Promise<boolean> => {
     const page = matchWebRoute(path);
     if (!page) return false;
     if (page.pattern === WEB_ROUTES.post) {
       return (await findPostForPage(services.posts, page.params.postId ?? '')) !== null;
     }
-    if (page.pattern === WEB_ROUTES.profile) {
+    if (page.pattern === WEB_ROUTES.profile || page.pattern === WEB_ROUTES.profilePosts) {
       return services.profiles.usernameExists(page.params.username ?? '');
     }
     return true;

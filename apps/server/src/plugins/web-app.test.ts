@@ -61,6 +61,8 @@ describe('serving the built web app', () => {
     '/post/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a',
     '/Post/5b0e3c9e-7a4b-4c39-9f7e-0a3c1e2d4f5a',
     '/profile/nobody-by-this-name',
+    '/profile/nobody-by-this-name/posts',
+    '/profile/a/posts/x',
     '/no/such/page?x=1',
   ])('answers %s, which shows no page or nothing that exists, with the app and 404', async (url) => {
     const res = await ctx.app.inject({ method: 'GET', url });
@@ -81,6 +83,7 @@ describe('serving the built web app', () => {
       `/post/${post.id}/`,
       `/profile/${username}`,
       `/Profile/${encodeURIComponent(username)}`,
+      `/profile/${username}/posts`,
     ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);

@@ -564,6 +564,44 @@ const MATRIX: Record<string, MatrixEntry> = {
     status: usersOnly(204),
     changes: ['public.swipe_events'],
   },
+  // One's own learned preferences: every signed-in caller adjusts only their own; the owner has one of
+  // their own that nobody else's call may touch.
+  'PUT /api/v1/swipes/preferences/entries': {
+    prepare: async (w) => {
+      await w.app.inject({
+        method: 'PUT',
+        url: '/api/v1/swipes/preferences/entries',
+        headers: w.owner.headers,
+        payload: { dimension: 'tags', key: 'owners-own', adjustment: 'more' },
+      });
+      return {
+        request: json('PUT', '/api/v1/swipes/preferences/entries', {
+          dimension: 'tags',
+          key: 'casual',
+          adjustment: 'less',
+        }),
+        ownerRows: rowsOfOwner('swipe_preference_adjustments', 'profile_id'),
+      };
+    },
+    status: usersOnly(200),
+    changes: ['public.swipe_preference_adjustments'],
+  },
+  'DELETE /api/v1/swipes/preferences/entries': {
+    prepare: async (w) => {
+      await w.app.inject({
+        method: 'PUT',
+        url: '/api/v1/swipes/preferences/entries',
+        headers: w.owner.headers,
+        payload: { dimension: 'tags', key: 'owners-own', adjustment: 'more' },
+      });
+      return {
+        request: json('DELETE', '/api/v1/swipes/preferences/entries?dimension=tags&key=casual'),
+        ownerRows: rowsOfOwner('swipe_preference_adjustments', 'profile_id'),
+      };
+    },
+    status: usersOnly(200),
+    changes: ['public.swipe_preference_adjustments'],
+  },
   'POST /functions/v1/scrape-product': {
     // The server never fetches its own network for a user (SCRAPER_ALLOW_PRIVATE is off here).
     prepare: async () => ({

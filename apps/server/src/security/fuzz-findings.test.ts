@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/context.ts';
+import { updateProfile } from '../test/discovery.ts';
 import { captureLogs } from '../test/logs.ts';
 import { publishPost } from '../test/media.ts';
 import type { InjectRequest } from '../test/routes.ts';
@@ -26,6 +27,12 @@ beforeAll(async () => {
     logs.options,
   );
   user = await createUser(ctx.app);
+  // Fits like me reads a cursor only for someone who has entered their measurements.
+  await updateProfile(ctx.app, user, {
+    chest_circumference: 90,
+    waist_circumference: 75,
+    hip_circumference: 95,
+  });
   other = await createUser(ctx.app);
   postId = (await publishPost(ctx.app, other, { caption: 'Linen' })).id;
 });

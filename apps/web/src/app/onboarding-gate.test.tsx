@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onboardedFlag } from '@/shared/lib/local-storage';
 import { renderApp } from '@/test/render-app';
@@ -19,7 +19,7 @@ describe('recoveryLinkRedirect', () => {
 describe('onboardingRedirect', () => {
   it('sends visitors without the flag to /onboarding, except from /onboarding and /auth', () => {
     expect(onboardingRedirect('/', false)).toBe('/onboarding');
-    expect(onboardingRedirect('/explore/brands', false)).toBe('/onboarding');
+    expect(onboardingRedirect('/explore/brands', false)).toBe('/onboarding?next=%2Fexplore%2Fbrands');
     expect(onboardingRedirect('/no-such-page', false)).toBe('/onboarding');
     expect(onboardingRedirect('/onboarding', false)).toBeNull();
     expect(onboardingRedirect('/onboarding/', false)).toBeNull();
@@ -33,6 +33,22 @@ describe('onboardingRedirect', () => {
     expect(onboardingRedirect('/', true)).toBeNull();
     expect(onboardingRedirect('/auth', true)).toBeNull();
     expect(onboardingRedirect('/post/abc', true)).toBeNull();
+  });
+
+  it('carries a shared address through onboarding, and lands there once onboarded', () => {
+    expect(onboardingRedirect('/post/abc', false)).toBe('/onboarding?next=%2Fpost%2Fabc');
+    expect(onboardingRedirect('/profile/ada', false, '?tab=saved')).toBe(
+      '/onboarding?next=%2Fprofile%2Fada%3Ftab%3Dsaved',
+    );
+    expect(onboardingRedirect('/onboarding', true, '?next=%2Fpost%2Fabc')).toBe('/post/abc');
+  });
+
+  it('never carries or follows another origin', () => {
+    expect(onboardingRedirect('//evil.com', false)).toBe('/onboarding');
+    expect(onboardingRedirect('/onboarding', true, '?next=%2F%2Fevil.com')).toBe('/');
+    expect(onboardingRedirect('/onboarding', true, '?next=https%3A%2F%2Fevil.com')).toBe('/');
+    expect(onboardingRedirect('/onboarding', true, '?next=%2F%5Cevil.com')).toBe('/');
+    expect(onboardingRedirect('/onboarding', true, '?next=javascript%3Aalert(1)')).toBe('/');
   });
 
   it('does not treat look-alike paths as onboarding or auth', () => {
@@ -69,6 +85,28 @@ describe('the onboarding rule in the app', () => {
     expect(window.localStorage.getItem('onboarded')).toBe('true');
     expect(await screen.findByRole('heading', { name: 'SYS' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('lands a first-time visitor on the shared post once they skip onboarding', async () => {
+    const { router, user } = renderApp('/post/abc');
+    await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post/abc'));
+    expect(window.localStorage.getItem('onboarded')).toBe('true');
+  });
+
+  it('lands a first-time visitor on the shared profile once they continue as a guest', async () => {
+    const { router, user } = renderApp('/profile/ada');
+    const guest = await screen.findByRole('button', { name: 'Continue as a guest' });
+    expect(router.state.location.search).toBe('?next=%2Fprofile%2Fada');
+    await user.click(guest);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/ada'));
+  });
+
+  it('goes home, not elsewhere, from an onboarding link that names another site', async () => {
+    const { router, user } = renderApp('/onboarding?next=%2F%2Fevil.com%2Fpost%2Fabc');
+    await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('');
   });
 
   it("lands on /auth when onboarding's 'Sign in' sets the flag and leaves for /auth", async () => {

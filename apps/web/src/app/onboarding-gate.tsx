@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { startTransition, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigation } from 'react-router';
 import { onboardedFlag, subscribeToStorage } from '@/shared/lib/local-storage';
+import { returnPathIn, safeReturnPath, withReturnPath } from '@/shared/lib/return-path';
 
 const ONBOARDING_PATH = '/onboarding';
 const AUTH_PATH = '/auth';
@@ -10,13 +11,17 @@ const AUTH_PATH = '/auth';
  * The spec's onboarding rule: without the onboarded flag, every path but /onboarding and /auth leads to
  * /onboarding; with the flag, /onboarding leads home. Returns where to go, or null to stay. /auth
  * includes its sub-screens (/auth/forgot, /auth/reset: a recovery link must open without the flag).
+ * The address the visitor came for (a shared post or profile) rides along as ?next=, so onboarding
+ * (and sign-in from it) can land there afterwards; only a safe in-app path is ever carried.
  */
-export function onboardingRedirect(pathname: string, onboarded: boolean): string | null {
+export function onboardingRedirect(pathname: string, onboarded: boolean, search = ''): string | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   const isOnboarding = path === ONBOARDING_PATH;
   const isAuth = path === AUTH_PATH || path.startsWith(`${AUTH_PATH}/`);
-  if (!onboarded && !isOnboarding && !isAuth) return ONBOARDING_PATH;
-  if (onboarded && isOnboarding) return '/';
+  if (!onboarded && !isOnboarding && !isAuth) {
+    return withReturnPath(ONBOARDING_PATH, safeReturnPath(`${pathname}${search}`));
+  }
+  if (onboarded && isOnboarding) return returnPathIn(search) ?? '/';
   return null;
 }
 
@@ -65,7 +70,7 @@ export function OnboardingGate({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const { pathname, search } = navigation.location ?? location;
   const onboarded = useOnboarded();
-  const target = recoveryLinkRedirect(pathname, search) ?? onboardingRedirect(pathname, onboarded);
+  const target = recoveryLinkRedirect(pathname, search) ?? onboardingRedirect(pathname, onboarded, search);
   if (target) return <Navigate to={target} replace />;
   return children;
 }

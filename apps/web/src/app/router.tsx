@@ -116,6 +116,10 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('@/pages/profile/own-profile-page')),
               },
               { path: WEB_ROUTES.profile, lazy: screen(() => import('@/pages/profile/user-profile-page')) },
+              {
+                path: WEB_ROUTES.profilePosts,
+                lazy: screen(() => import('@/pages/profile/user-posts-page')),
+              },
             ],
           },
           { path: WEB_ROUTES.createPost, lazy: screen(() => import('@/pages/create-post/create-post-page')) },

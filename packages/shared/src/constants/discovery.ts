@@ -8,6 +8,9 @@ import { POST_LIMITS } from './posts.ts';
  */
 export const DISCOVERY_LIMITS = {
   searchQueryMaxChars: 200,
+  /** Suggestions while typing: the typed text's length and how many of each kind are answered. */
+  suggestionQueryMaxChars: 100,
+  suggestionsPerKind: 5,
   /** Words of a search query that count; the rest are ignored. */
   searchWordsMax: 8,
   filterValueMaxChars: 100,

@@ -28,6 +28,8 @@ export const WEB_ROUTES = {
   messages: '/messages',
   ownProfile: '/profile',
   profile: '/profile/:username',
+  /** All of another person's posts (their profile shows the first three). */
+  profilePosts: '/profile/:username/posts',
   createPost: '/create-post',
   editPost: '/edit-post/:postId',
   post: '/post/:postId',

@@ -45,8 +45,49 @@ const SearchWordsSchema = z
   .default('')
   .transform((value) => value.trim());
 
-export const SearchQuerySchema = PageQuerySchema.extend({ q: SearchWordsSchema });
+/**
+ * `exact=1`: the words as typed, no spelling correction ('Search instead for zaar'). Any other value than
+ * '0' or '1' is refused.
+ */
+export const SearchQuerySchema = PageQuerySchema.extend({
+  q: SearchWordsSchema,
+  exact: z
+    .enum(['0', '1'])
+    .optional()
+    .transform((value) => value === '1'),
+});
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
+
+/**
+ * A search's page: the posts found and, when a word matched nothing as typed and was corrected, the query
+ * the search used instead ('zaar' -> 'zara'); null when every word was used as typed.
+ */
+export const SearchPageSchema = CountedPostPageSchema.extend({
+  corrected_to: z.string().nullable(),
+});
+export type SearchPage = z.infer<typeof SearchPageSchema>;
+
+/** GET /api/v1/search/suggestions: what is typed so far, trimmed (blank suggests nothing). */
+export const SuggestionsQuerySchema = z.object({
+  q: z
+    .string()
+    .max(DISCOVERY_LIMITS.suggestionQueryMaxChars)
+    .default('')
+    .transform((value) => value.trim()),
+});
+export type SuggestionsQuery = z.output<typeof SuggestionsQuerySchema>;
+
+/**
+ * People (by username or display name), brands and styles whose names hold the typed text, at most
+ * DISCOVERY_LIMITS.suggestionsPerKind of each, those starting with it first. `styles` are the STYLES
+ * names; the address of a style's page is its lower-case name.
+ */
+export const SuggestionsSchema = z.object({
+  people: z.array(AuthorSchema),
+  brands: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  styles: z.array(z.string()),
+});
+export type Suggestions = z.infer<typeof SuggestionsSchema>;
 
 /** One filter parameter: repeated in the URL (`size=M&size=L`), so one value or several. */
 const FilterValuesSchema = z

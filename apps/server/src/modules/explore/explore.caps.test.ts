@@ -176,9 +176,21 @@ describe('search candidate cap', () => {
   it('answers the capped count for a cursor past the last page', async () => {
     const cursor = encodeScoredCursor({ score: 0, createdAt: new Date(0), id: black[0]! });
     const page = await getPage(`/api/v1/search?q=zara&cursor=${cursor}`);
-    expect(page).toEqual({ items: [], total: CAP, total_capped: true, next_cursor: null });
+    expect(page).toEqual({
+      items: [],
+      total: CAP,
+      total_capped: true,
+      next_cursor: null,
+      corrected_to: null,
+    });
     const mangoPage = await getPage(`/api/v1/search?q=mango&cursor=${cursor}`);
-    expect(mangoPage).toEqual({ items: [], total: CAP, total_capped: false, next_cursor: null });
+    expect(mangoPage).toEqual({
+      items: [],
+      total: CAP,
+      total_capped: false,
+      next_cursor: null,
+      corrected_to: null,
+    });
   });
 });
 

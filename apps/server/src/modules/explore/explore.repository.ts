@@ -205,8 +205,8 @@ export interface CreatorRow {
 }
 
 /**
- * Profiles with a username, by followers (most first, then id), continuing after `after`; without those
- * blocked either way by `viewerId`.
+ * Profiles with a username and at least one public post, by followers (most first, then id), continuing
+ * after `after`; without those blocked either way by `viewerId`.
  */
 export async function findCreatorsPage(
   db: Db,
@@ -214,9 +214,7 @@ export async function findCreatorsPage(
   limit: number,
   viewerId: string | null = null,
 ): Promise<CreatorRow[]> {
-  const continuing = after
-    ? sql`where (c.followers, c.id) < (${after.count}::int, ${after.id}::uuid)`
-    : sql``;
+  const continuing = after ? sql`and (c.followers, c.id) < (${after.count}::int, ${after.id}::uuid)` : sql``;
   const result = await db.execute(sql`
     select * from (
       select ${profiles.id} as id, ${profiles.username} as username, ${profiles.display_name} as display_name,
@@ -225,7 +223,7 @@ export async function findCreatorsPage(
         (select count(*)::int from ${posts} where ${posts.profile_id} = ${profiles.id} and ${posts.visibility} = 'public') as posts
       from ${profiles}
       where ${profiles.username} is not null and ${notBlockedFor(viewerId, profiles.id) ?? sql`true`}
-    ) c ${continuing}
+    ) c where c.posts > 0 ${continuing}
     order by c.followers desc, c.id desc
     limit ${limit}`);
   return rowsOf<CreatorRow>(result).map((row) => ({

@@ -15,7 +15,10 @@ import {
   FitsPageSchema,
   filterSetFromSearchParams,
   PageQuerySchema,
+  SearchPageSchema,
   SearchQuerySchema,
+  SuggestionsQuerySchema,
+  SuggestionsSchema,
   TrendingPageSchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,14 +32,29 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
   const viewer = (request: { user: { id: string } | null }) => request.user?.id ?? null;
 
   app.get(
+    '/search/suggestions',
+    {
+      schema: {
+        tags: ['explore'],
+        summary:
+          'Suggestions while typing: people, brands of public posts and styles whose names hold q, a few of each; never people blocked either way',
+        querystring: SuggestionsQuerySchema,
+        response: { 200: SuggestionsSchema, ...listErrors },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => service.suggest(viewer(request), request.query.q),
+  );
+
+  app.get(
     '/search',
     {
       schema: {
         tags: ['explore'],
         summary:
-          'Public posts by relevance: captions, tags, item brands, types and titles, authors; typos forgiven',
+          'Public posts by relevance: captions, tags, item brands, types and titles, authors; typos forgiven (corrected_to says how), exact=1 searches the words as typed',
         querystring: SearchQuerySchema,
-        response: { 200: CountedPostPageSchema, ...listErrors },
+        response: { 200: SearchPageSchema, ...listErrors },
       },
     },
     async (request) => service.search(viewer(request), request.query),

@@ -20,12 +20,15 @@ export interface WordExpansionRow {
   word: string;
   terms: string[];
   authorIds: string[];
+  /** Whether some known word is the word itself or starts with it: it matches as typed. */
+  known: boolean;
 }
 
 /**
  * For each query word: the known words most like it (itself first when known) and the profiles whose
  * username or display name holds it (pg_trgm word similarity at its default 0.6 threshold), those most
- * like the whole query first, so that a common word ('creator') keeps the profile the query names.
+ * like the whole query first, so that a common word ('creator') keeps the profile the query names; and
+ * whether a known word starts with it (then it needs no correction; query words hold no '%' or '_').
  */
 export async function findWordExpansions(
   db: Db,
@@ -52,7 +55,8 @@ export async function findWordExpansions(
           where ${names} %> w.word
           order by similarity(${names}, ${query.toLowerCase()}) desc, ${profiles.id}
           limit ${AUTHORS_PER_WORD}
-        ), '{}') as "authorIds"
+        ), '{}') as "authorIds",
+        exists(select 1 from ${searchTerms} k where k.term like w.word || '%') as "known"
       from unnest(${arrayParam(words)}::text[]) as w(word)`);
     return rowsOf<WordExpansionRow>(result);
   });

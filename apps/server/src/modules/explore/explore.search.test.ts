@@ -1,4 +1,4 @@
-import type { CountedPostPage } from '@sys/shared';
+import type { CountedPostPage, SearchPage } from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { makePostPrivate, seedPost, updateProfile } from '../../test/discovery.ts';
@@ -44,13 +44,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function search(q: string, extra = ''): Promise<CountedPostPage> {
+async function search(q: string, extra = ''): Promise<SearchPage> {
   const response = await ctx.app.inject({
     method: 'GET',
     url: `/api/v1/search?q=${encodeURIComponent(q)}${extra}`,
   });
   expect(response.statusCode).toBe(200);
-  return response.json() as CountedPostPage;
+  return response.json() as SearchPage;
 }
 
 const found = (page: CountedPostPage) => page.items.map((post) => post.id);
@@ -103,8 +103,9 @@ describe('GET /api/v1/search', () => {
   });
 
   it('answers an empty page for a blank query and for words nothing has', async () => {
-    expect(await search('   ')).toEqual({ items: [], total: 0, total_capped: false, next_cursor: null });
-    expect(await search('qwxzv')).toEqual({ items: [], total: 0, total_capped: false, next_cursor: null });
+    const empty = { items: [], total: 0, total_capped: false, next_cursor: null, corrected_to: null };
+    expect(await search('   ')).toEqual(empty);
+    expect(await search('qwxzv')).toEqual(empty);
   });
 
   it('pages by relevance without repeating or skipping posts', async () => {
@@ -154,6 +155,40 @@ describe('GET /api/v1/search', () => {
     expect(response.statusCode).toBe(200);
     expect(found(await search('rooftop'))).toEqual([]);
     expect(found(await search('brunch'))).toEqual([post.id]);
+  });
+});
+
+describe('GET /api/v1/search: corrected words and the literal search', () => {
+  it('says which words it searched when it corrected a typo', async () => {
+    const page = await search('zaar');
+    expect(found(page)).toContain(ids.beach);
+    expect(page.corrected_to).toBe('zara');
+  });
+
+  it('corrects only the words that match nothing as typed', async () => {
+    const page = await search('Promenade zaar');
+    expect(found(page)).toEqual([ids.beach]);
+    expect(page.corrected_to).toBe('promenade zara');
+  });
+
+  it('says nothing when every word matches as typed (a prefix too)', async () => {
+    expect((await search('zara')).corrected_to).toBeNull();
+    expect((await search('zar')).corrected_to).toBeNull();
+    expect((await search('promenade')).corrected_to).toBeNull();
+  });
+
+  it('searches the words as typed with exact=1, without correcting them', async () => {
+    const literal = await search('zaar', '&exact=1');
+    expect(literal).toMatchObject({ items: [], total: 0, corrected_to: null });
+    const asTyped = await search('zara', '&exact=1');
+    expect(found(asTyped)).toContain(ids.beach);
+    expect(asTyped.corrected_to).toBeNull();
+  });
+
+  it('refuses an exact flag other than 0 or 1, in our error shape', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/search?q=zaar&exact=yes' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: expect.any(String) } });
   });
 });
 

@@ -20,9 +20,11 @@ import {
   type Post,
   postAuthorName,
   type ScorableOutfit,
+  type SearchPage,
   type SearchPageQuery,
   type SearchQuery,
   STYLES,
+  type Suggestions,
   type TrendingPage,
   tagKey,
 } from '@sys/shared';
@@ -66,6 +68,7 @@ import {
   type SearchRow,
   type WordMatch,
 } from './explore.search.repository.ts';
+import { findSuggestedBrands, findSuggestedPeople } from './explore.suggestions.repository.ts';
 
 /** Where explore's Fashion Albums come from (the albums module). */
 export interface PublicAlbumsSource {
@@ -142,38 +145,49 @@ export class ExploreService {
 
   // --- search and filters ---------------------------------------------------------------------------------
 
-  /** Search by relevance; with filter keys (see filterSetKeys), only among the posts matching them. */
+  /**
+   * Search by relevance; with filter keys (see filterSetKeys), only among the posts matching them. A word
+   * that no known word starts with is searched with its corrections too, and the answer says what the
+   * search used instead (`corrected_to`); `exact` searches the words as typed.
+   */
   async search(
     viewerId: string | null,
-    query: SearchQuery,
+    query: Pick<SearchQuery, 'q' | 'limit' | 'cursor'> & { exact?: boolean },
     filterKeys: readonly (readonly string[])[] = [],
-  ): Promise<CountedPostPage> {
+  ): Promise<SearchPage> {
     const words = queryWords(query.q);
-    if (words.length === 0) return EMPTY_PAGE;
+    if (words.length === 0) return { ...EMPTY_PAGE, corrected_to: null };
+    const exact = query.exact === true;
     const after = decodeScoredCursor(query.cursor);
     const candidates = this.deps.searchCandidates ?? DEFAULT_SEARCH_CANDIDATES;
     // The same query's ranking serves every page and every visitor for a while (see `cache`).
-    const key = `search:${JSON.stringify([words, query.q, filterKeys])}`;
-    const ranking = await this.cache.get(key, async () => {
+    const key = `search:${JSON.stringify([words, query.q, exact, filterKeys])}`;
+    const { ranking, correctedTo } = await this.cache.get(key, async () => {
       const expansions = new Map(
         (await findWordExpansions(this.db, words, query.q)).map((row) => [row.word, row]),
       );
+      const used: string[] = [];
       const matches: WordMatch[] = words.map((word) => {
         const expansion = expansions.get(word);
         const fuzzy = isFuzzyWord(word);
-        const corrections = fuzzy ? (expansion?.terms ?? []).filter((term) => term !== word) : [];
+        const corrections = fuzzy && !exact ? (expansion?.terms ?? []).filter((term) => term !== word) : [];
+        // Corrected: nothing known starts with the word as typed, so its best correction finds what it finds.
+        const correction = expansion && !expansion.known ? corrections[0] : undefined;
+        used.push(correction ?? word);
         return {
           exact: anyOfQuery([word], fuzzy),
           any: anyOfQuery([word, ...corrections], fuzzy),
           authorIds: expansion?.authorIds ?? [],
         };
       });
-      return rankSearchCandidates(this.db, {
+      const ranked = await rankSearchCandidates(this.db, {
         words: matches,
         joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
         candidates,
         filterKeys,
       });
+      const corrected = used.some((word, index) => word !== words[index]);
+      return { ranking: ranked, correctedTo: corrected ? used.join(' ') : null };
     });
     const start = after ? ranking.rows.findIndex((row) => isAfter(row, after)) : 0;
     const rows = start < 0 ? [] : ranking.rows.slice(start, start + rowsForPage(query.limit));
@@ -185,7 +199,26 @@ export class ExploreService {
       total: Math.min(ranking.found, candidates),
       total_capped: ranking.found > candidates,
       next_cursor: page.nextCursor,
+      corrected_to: correctedTo,
     };
+  }
+
+  /**
+   * Suggestions while typing: people (not those blocked either way by the viewer), brands of public posts
+   * and styles whose names hold the text, at most DISCOVERY_LIMITS.suggestionsPerKind of each.
+   */
+  async suggest(viewerId: string | null, text: string): Promise<Suggestions> {
+    if (text === '') return { people: [], brands: [], styles: [] };
+    const limit = DISCOVERY_LIMITS.suggestionsPerKind;
+    const lower = text.toLowerCase();
+    const [people, brands] = await Promise.all([
+      findSuggestedPeople(this.db, text, limit, viewerId),
+      findSuggestedBrands(this.db, text, limit),
+    ]);
+    const styles = STYLES.filter((style) => style.toLowerCase().includes(lower))
+      .sort((a, b) => Number(b.toLowerCase().startsWith(lower)) - Number(a.toLowerCase().startsWith(lower)))
+      .slice(0, limit);
+    return { people, brands, styles };
   }
 
   /**
@@ -265,7 +298,7 @@ export class ExploreService {
 
   // --- creators, trending, categories ---------------------------------------------------------------------
 
-  /** Top Creators: profiles by followers, most first. */
+  /** Top Creators: profiles with public posts, by followers, most first. */
   async listCreators(
     viewerId: string | null,
     page: { limit: number; cursor?: string },

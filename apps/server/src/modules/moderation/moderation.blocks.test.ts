@@ -534,6 +534,14 @@ const CASES: BlockCase[] = [
     reaches: lists((o) => o.post.id),
   },
   {
+    route: 'GET /api/v1/search/suggestions',
+    what: 'suggestions while typing, for the other person',
+    request: (_reader, owner) => get(`/search/suggestions?q=${encodeURIComponent(owner.username)}`),
+    reaches: (response, owner) =>
+      response.statusCode === 200 &&
+      body<{ people: { id: string }[] }>(response).people.some((person) => person.id === owner.user.id),
+  },
+  {
     route: 'GET /api/v1/posts/filtered',
     what: "the filtered feed, for the other's post",
     request: () => get('/posts/filtered?limit=50'),
@@ -648,6 +656,8 @@ const NOT_ABOUT_OTHERS: Record<string, string> = {
     "records one's own swipe history as sent: a post one cannot see is kept as sent, like a deleted one",
   'GET /api/v1/swipes/preferences': "one's own preferences",
   'DELETE /api/v1/swipes': "forgets one's own preferences",
+  'PUT /api/v1/swipes/preferences/entries': "turns one's own learned value up or down",
+  'DELETE /api/v1/swipes/preferences/entries': "removes one's own learned value",
   'GET /api/v1/brands': 'brand names, nobody in particular',
   'GET /api/v1/explore/brands': 'brands with item counts, nobody in particular',
   'POST /api/v1/reports':

@@ -301,7 +301,13 @@ describe('blocks', () => {
 
   it("keeps the profile's counts away both ways, and its bio and measurements from the blocker", async () => {
     await aliceBlocksBob();
-    await updateProfile(ctx.app, bob, { bio: 'Bob talks about coats', measurements_public: true });
+    await updateProfile(ctx.app, bob, {
+      bio: 'Bob talks about coats',
+      measurements_public: true,
+      chest_circumference: 91,
+      waist_circumference: 74,
+      hip_circumference: 96,
+    });
     // The counts answer like the profile itself: not found, whoever blocked whom.
     expect((await call('GET', '/profiles/alice.mod/stats', bob)).statusCode).toBe(404);
     expect((await call('GET', '/profiles/bob.mod/stats', alice)).statusCode).toBe(404);
@@ -314,7 +320,7 @@ describe('blocks', () => {
       expect(blocked, field).not.toHaveProperty(field);
     }
     const seenByCarol = await json<Record<string, unknown>>('GET', '/profiles/bob.mod', carol);
-    expect(seenByCarol).toMatchObject({ bio: 'Bob talks about coats', chest_circumference: 90 });
+    expect(seenByCarol).toMatchObject({ bio: 'Bob talks about coats', chest_circumference: 91 });
   });
 
   it("does not count a blocked person's comments for the blocker", async () => {

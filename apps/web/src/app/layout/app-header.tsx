@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, LogOutIcon, MessageCircleIcon, SearchIcon } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/entities/viewer/model/use-session';
@@ -14,6 +14,10 @@ import { type HeaderOptions, useHeaderOptions } from '../route-handle';
 import { LanguageButton } from './language-button';
 
 const SignOutDialog = lazyWithPreload(() => import('./sign-out-dialog'));
+// Unread messages on the messages icon: its code (query, events stream) loads only for signed-in users.
+const UnreadBadge = lazy(() => import('@/features/messages/ui/unread-badge'));
+// The badge describes the messages icon ("3 unread messages"); with no unread message there is none.
+const UNREAD_BADGE_ID = 'header-unread-messages';
 
 function AccountAction() {
   const { t } = useTranslation();
@@ -120,9 +124,19 @@ export function AppHeader({ options: override }: { options?: HeaderOptions }) {
               <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
             </IconButton>
           ) : messages ? (
-            <IconButton aria-label={t('header.messages')} asChild>
+            <IconButton
+              aria-label={t('header.messages')}
+              aria-describedby={user ? UNREAD_BADGE_ID : undefined}
+              className="relative"
+              asChild
+            >
               <Link to="/messages">
                 <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
+                {user ? (
+                  <Suspense fallback={null}>
+                    <UnreadBadge id={UNREAD_BADGE_ID} className="top-1 end-0.5" />
+                  </Suspense>
+                ) : null}
               </Link>
             </IconButton>
           ) : null}

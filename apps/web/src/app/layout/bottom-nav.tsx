@@ -1,5 +1,5 @@
 import { CompassIcon, HeartIcon, HomeIcon, type LucideIcon, PlusIcon, UserRoundIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { useSession } from '@/entities/viewer/model/use-session';
@@ -8,18 +8,6 @@ import { cn } from '@/shared/ui/cn';
 
 // The dialog's code (Radix dialog, focus trap, scroll lock) loads when the browser is idle, not upfront.
 const SignUpToUploadDialog = lazyWithPreload(() => import('./sign-up-to-upload-dialog'));
-// Unread messages on the Profile tab: its code (query, events stream) loads only for signed-in users.
-const UnreadBadge = lazy(() => import('@/features/messages/ui/unread-badge'));
-
-function ProfileTabBadge() {
-  const { user } = useSession();
-  return user ? (
-    <Suspense fallback={null}>
-      <UnreadBadge />
-    </Suspense>
-  ) : null;
-}
-
 interface Tab {
   to: string;
   labelKey: 'nav.home' | 'nav.explore' | 'nav.wishlist' | 'nav.profile';
@@ -55,10 +43,7 @@ function NavTab({ tab }: { tab: Tab }) {
       >
         {({ isActive }) => (
           <>
-            <span className="relative">
-              <Icon aria-hidden className="size-6" strokeWidth={isActive ? 2.3 : 1.8} />
-              {tab.to === '/profile' ? <ProfileTabBadge /> : null}
-            </span>
+            <Icon aria-hidden className="size-6" strokeWidth={isActive ? 2.3 : 1.8} />
             <span className={cn(isActive && 'font-semibold')}>{t(tab.labelKey)}</span>
           </>
         )}

@@ -88,6 +88,20 @@ describe('signing in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/create-post'));
   });
 
+  it('lands on the address carried from a shared link, across a tab switch', async () => {
+    const { router, user } = await openAuth('/auth?tab=sign-up&next=%2Fpost%2Fabc');
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/post/abc');
+    await fillAndSubmit(user, 'Sign In', 'correct-horse');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post/abc'));
+  });
+
+  it('ignores a carried address on another site and goes home', async () => {
+    const { router, user } = await openAuth('/auth?tab=sign-in&next=%2F%5Cevil.com');
+    await fillAndSubmit(user, 'Sign In', 'correct-horse');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it("shows 'Sign In Error' with the server's message and stays", async () => {
     fake.client.signInWithPassword.mockImplementationOnce(async () => ({
       data: { session: null, user: null },

@@ -12,6 +12,7 @@ import { CommunityFaces } from '@/features/auth/ui/community-faces';
 import { SignInForm, SignUpForm } from '@/features/auth/ui/credentials-form';
 import { SecondFactorForm } from '@/features/auth/ui/second-factor-form';
 import { hasAccountFlag } from '@/shared/lib/local-storage';
+import { RETURN_PARAM, returnPathIn } from '@/shared/lib/return-path';
 import { Button } from '@/shared/ui/button';
 import { EmailText } from '@/shared/ui/email-text';
 import { Skeleton } from '@/shared/ui/skeleton';
@@ -60,14 +61,19 @@ export default function AuthScreen() {
 
   const requestedTab = searchParams.get('tab');
   const tab: AuthTab = isAuthTab(requestedTab) ? requestedTab : defaultAuthTab();
+  // A shared link that led here through onboarding: landed on once signed in, kept across the tabs.
+  const returnPath = returnPathIn(searchParams);
   const selectTab = (next: string) => {
-    if (isAuthTab(next)) setSearchParams({ tab: next }, { replace: true });
+    if (!isAuthTab(next)) return;
+    setSearchParams(returnPath ? { tab: next, [RETURN_PARAM]: returnPath } : { tab: next }, {
+      replace: true,
+    });
   };
 
   const finish = (title: string, description?: string) => {
     setPhase('done');
     notify.success(title, description ? { description } : {});
-    navigate(pathAfterSignIn(), { replace: true });
+    navigate(returnPath ?? pathAfterSignIn(), { replace: true });
   };
 
   const onSignedIn = (result: SignInResult) => {
@@ -131,7 +137,7 @@ export default function AuthScreen() {
       </div>
     );
   }
-  if (session && phase === 'idle') return <Navigate to="/" replace />;
+  if (session && phase === 'idle') return <Navigate to={returnPath ?? '/'} replace />;
 
   if (isLoading) return <AuthSkeleton />;
 

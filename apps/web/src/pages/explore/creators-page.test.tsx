@@ -56,3 +56,17 @@ describe('/explore/creators Follow', () => {
     expect(within(card).getByText('12 followers')).toBeInTheDocument();
   });
 });
+
+describe('a creator card', () => {
+  it('shows a long handle on one line, cut with an ellipsis, never broken mid-word; whole in its title', async () => {
+    const long = { ...creator, username: 'amara.okafor.styles.daily' };
+    fakeApi({ 'GET /api/v1/explore/creators': () => ({ items: [long], next_cursor: null }) });
+    renderApp('/explore/creators');
+    const name = await within(await screen.findByRole('article')).findByRole('heading', {
+      name: '@amara.okafor.styles.daily',
+    });
+    expect(name).toHaveAttribute('title', '@amara.okafor.styles.daily');
+    expect(name).toHaveClass('truncate');
+    expect(name.className).not.toMatch(/overflow-wrap:anywhere|break-all|line-clamp/);
+  });
+});

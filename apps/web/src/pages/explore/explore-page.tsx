@@ -10,11 +10,16 @@ import { Input } from '@/shared/ui/input';
 import { LoadError } from '@/shared/ui/load-error';
 import { OwnImage } from '@/shared/ui/own-image';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { TaggedText } from '@/shared/ui/tagged-text';
 import { useExploreQuery } from './api/get-explore';
 import { useSearchQuery } from './api/search-posts';
+import { useSuggestionsQuery } from './api/search-suggestions';
+import { SUGGESTIONS_PAUSE_MS, useSettled } from './model/use-settled';
 import { CountedPosts } from './ui/counted-posts';
 import { CreatorCard } from './ui/creator-card';
 import { ExploreSection } from './ui/explore-section';
+import { SearchBox } from './ui/search-box';
+import { SearchMatches } from './ui/search-matches';
 import { TrendingCard } from './ui/trending-card';
 
 const FilterDialog = lazy(() => import('@/features/filters/ui/filter-dialog'));
@@ -31,35 +36,27 @@ export default function ExploreScreen() {
     );
   }
   return (
-    <ExploreHub q={params.get('q') ?? ''} onSearch={(q) => setParams(q ? { q } : {}, { replace: true })} />
+    <ExploreHub
+      q={params.get('q') ?? ''}
+      exact={params.get('exact') === '1'}
+      onSearch={(q) => setParams(q ? { q } : {}, { replace: true })}
+    />
   );
 }
 
-function ExploreHub({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+function ExploreHub({ q, exact, onSearch }: { q: string; exact: boolean; onSearch: (q: string) => void }) {
   const { t } = useTranslation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const explore = useExploreQuery();
   const query = useDeferredValue(q.trim());
+  const settled = useSettled(q.trim(), SUGGESTIONS_PAUSE_MS);
 
   return (
     <div className="flex flex-1 flex-col gap-6 pb-8">
       <div className="flex flex-col gap-3 px-4 pt-4">
         <h1 className="text-xl font-bold text-ink">{t('explore.title')}</h1>
         <div className="flex gap-2">
-          <div className="relative flex-1">
-            <SearchIcon
-              aria-hidden
-              className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted"
-            />
-            <Input
-              type="search"
-              value={q}
-              onChange={(event) => onSearch(event.target.value)}
-              placeholder={t('explore.searchPlaceholder')}
-              aria-label={t('explore.searchPlaceholder')}
-              className="ps-10"
-            />
-          </div>
+          <SearchBox q={q} onSearch={onSearch} />
           {/* Below 420 px the button shows its icon only (its name stays 'Filter'), so the search box has
               room for its whole placeholder ('Search style, item, branc' was all 390 px showed). */}
           <Button
@@ -82,14 +79,17 @@ function ExploreHub({ q, onSearch }: { q: string; onSearch: (q: string) => void 
           />
         </Suspense>
       ) : null}
-      {query ? <SearchResults q={query} /> : <Sections />}
+      {query ? <SearchResults q={query} exact={exact} settled={settled} /> : <Sections />}
     </div>
   );
 }
 
-function SearchResults({ q }: { q: string }) {
+/** `settled`: the words once typing paused, for the matching people, brands and styles. */
+function SearchResults({ q, exact, settled }: { q: string; exact: boolean; settled: string }) {
   const { t } = useTranslation();
-  const search = useSearchQuery(q);
+  const search = useSearchQuery(q, exact);
+  const correctedTo = search.data?.pages[0]?.corrected_to ?? null;
+  const matches = useSuggestionsQuery(settled);
   if (search.isPending) {
     return (
       <p role="status" className="px-4 text-muted">
@@ -99,6 +99,8 @@ function SearchResults({ q }: { q: string }) {
   }
   return (
     <section aria-label={t('explore.results')} className="flex flex-col">
+      {correctedTo ? <Corrected q={q} correctedTo={correctedTo} /> : null}
+      {matches.data ? <SearchMatches matches={matches.data} /> : null}
       <CountedPosts
         page={search}
         countKey="resultsCount"
@@ -113,6 +115,34 @@ function SearchResults({ q }: { q: string }) {
         }
       />
     </section>
+  );
+}
+
+/** 'Showing results for zara', and the search of the words as typed ('Search instead for zaar'). */
+function Corrected({ q, correctedTo }: { q: string; correctedTo: string }) {
+  return (
+    <div className="flex flex-col gap-1 px-4 pb-3 text-sm">
+      <p className="text-ink">
+        <TaggedText
+          i18nKey="explore.showingResultsFor"
+          tag="term"
+          value={correctedTo}
+          element={<bdi dir="auto" className="font-semibold" />}
+        />
+      </p>
+      <Link
+        to={`/explore?${new URLSearchParams({ q, exact: '1' })}`}
+        replace
+        className="self-start text-accent-700 underline underline-offset-2"
+      >
+        <TaggedText
+          i18nKey="explore.searchInsteadFor"
+          tag="term"
+          value={q}
+          element={<bdi dir="auto" className="font-semibold" />}
+        />
+      </Link>
+    </div>
   );
 }
 

@@ -1,19 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '@/shared/ui/button';
+import { NotFound } from '@/shared/ui/not-found';
 
 /** Any path that is not a route: 'Oops! Page not found' with a way home. */
 export default function NotFoundScreen() {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-1 flex-col items-center justify-center px-6 py-16 text-center">
-      <p aria-hidden className="text-7xl font-bold tracking-tighter text-accent-400">
-        {t('notFound.code')}
-      </p>
-      <h1 className="mt-4 text-xl font-bold tracking-tight text-ink">{t('notFound.title')}</h1>
-      <Button asChild className="mt-8">
-        <Link to="/">{t('notFound.returnHome')}</Link>
-      </Button>
-    </div>
-  );
+  return <NotFound />;
 }

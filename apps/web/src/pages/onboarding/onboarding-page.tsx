@@ -1,11 +1,12 @@
 import { LIMITS } from '@sys/shared';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LoadedSwipeDeck } from '@/features/swipe/ui/loaded-swipe-deck';
 import { SwipeHint } from '@/features/swipe/ui/swipe-hint';
 import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
 import { onboardedFlag } from '@/shared/lib/local-storage';
+import { returnPathIn, withReturnPath } from '@/shared/lib/return-path';
 import { Logo } from '@/shared/ui/brand/logo';
 import { Button } from '@/shared/ui/button';
 
@@ -21,6 +22,10 @@ const SwipeFinishedDialog = lazyWithPreload(() =>
 export default function OnboardingScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // A shared link opened on a first visit: where to land once onboarding (or sign-in) is done.
+  const [searchParams] = useSearchParams();
+  const returnPath = returnPathIn(searchParams);
+  const leave = () => navigate(returnPath ?? '/', { replace: true });
   const [finished, setFinished] = useState(false);
   // Mounted from the first time it opens on (so it can also animate closed).
   const [dialogMounted, setDialogMounted] = useState(false);
@@ -29,7 +34,7 @@ export default function OnboardingScreen() {
 
   const signIn = () => {
     onboardedFlag.set();
-    navigate('/auth');
+    navigate(withReturnPath('/auth', returnPath));
   };
 
   // 'Continue as a guest' stores a guest profile, sets onboarded and goes home. The guest code (with its
@@ -38,7 +43,7 @@ export default function OnboardingScreen() {
     const guest = await import('@/entities/viewer/model/guest');
     guest.continueAsGuest();
     onboardedFlag.set();
-    navigate('/', { replace: true });
+    leave();
   };
 
   const onSwipe = (_post: unknown, _action: unknown, swipes: number) => {
@@ -61,7 +66,7 @@ export default function OnboardingScreen() {
         size="sm"
         onClick={() => {
           onboardedFlag.set();
-          navigate('/', { replace: true });
+          leave();
         }}
       >
         {t('onboarding.skip')}

@@ -1,8 +1,8 @@
 import { LIMITS, type PublicProfile } from '@sys/shared';
-import { BanIcon, FlagIcon, UserRoundXIcon } from 'lucide-react';
+import { BanIcon, FlagIcon, MessageCircleIcon, UserRoundXIcon } from 'lucide-react';
 import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useAlbumsQuery } from '@/entities/album/api/get-albums';
 import { AlbumGridSkeleton } from '@/entities/album/ui/album-card';
 import { useProfilePostsQuery } from '@/entities/post/api/get-profile-posts';
@@ -19,6 +19,7 @@ import {
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { useUnblock } from '@/features/block/model/use-unblock';
+import { useOpenConversationMutation } from '@/features/messages/api/open-conversation';
 import { ApiError } from '@/shared/api/api-client';
 import { lazyWithPreload } from '@/shared/lib/lazy';
 import { Button, buttonClasses } from '@/shared/ui/button';
@@ -32,19 +33,38 @@ import { EmptyTabNote, ProfileAlbumGrid, ProfileTabs } from './ui/profile-tabs';
 const ReportDialog = lazyWithPreload(() => import('@/entities/report/ui/report-dialog'));
 const BlockDialog = lazyWithPreload(() => import('@/features/block/ui/block-dialog'));
 
-function FollowButton({ profile }: { profile: PublicProfile }) {
+/**
+ * Follow, and Message once the viewer follows them: it opens the conversation with them (the existing
+ * one, or a new one; the server starts one only with someone the viewer follows).
+ */
+function ProfileActions({ profile }: { profile: PublicProfile }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { following, pending, toggle } = useProfileFollow(profile);
+  const open = useOpenConversationMutation();
+  const message = () =>
+    open.mutate(profile.id, {
+      onSuccess: (conversation) => navigate(`/messages?c=${encodeURIComponent(conversation.id)}`),
+      onError: () => void showToast('destructive', t('profile.messageError')),
+    });
   return (
-    <Button
-      className="mx-auto w-40"
-      variant={following ? 'outline' : 'primary'}
-      aria-pressed={following}
-      disabled={pending}
-      onClick={toggle}
-    >
-      {following ? t('profile.unfollow') : t('profile.follow')}
-    </Button>
+    <div className="flex justify-center gap-2">
+      <Button
+        className="w-40"
+        variant={following ? 'outline' : 'primary'}
+        aria-pressed={following}
+        disabled={pending}
+        onClick={toggle}
+      >
+        {following ? t('profile.unfollow') : t('profile.follow')}
+      </Button>
+      {following ? (
+        <Button className="w-40" variant="outline" disabled={pending || open.isPending} onClick={message}>
+          <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
+          {t('profile.message')}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
@@ -88,9 +108,26 @@ function UserPosts({ username }: { username: string }) {
   // Rendered in a transition when they arrive (in slices), not in the query store's synchronous render.
   const data = useDeferredValue(posts.data);
   if (posts.isPending || (posts.data && !data)) return <PostGridSkeleton columns={3} count={3} />;
-  const first = data?.pages[0]?.items.slice(0, LIMITS.otherProfilePostsPreview) ?? [];
+  const page = data?.pages[0];
+  const first = page?.items.slice(0, LIMITS.otherProfilePostsPreview) ?? [];
   if (first.length === 0) return <EmptyTabNote>{t('profile.noPosts')}</EmptyTabNote>;
-  return <PostGrid posts={first} columns={3} />;
+  // The spec shows three; the rest are a tap away.
+  const hasMore = (page?.items.length ?? 0) > first.length || !!page?.next_cursor;
+  return (
+    <>
+      <PostGrid posts={first} columns={3} />
+      {hasMore ? (
+        <div className="flex justify-center py-3">
+          <Link
+            to={`/profile/${encodeURIComponent(username)}/posts`}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          >
+            {t('profile.seeAllPosts')}
+          </Link>
+        </div>
+      ) : null}
+    </>
+  );
 }
 
 function UserAlbums({ username }: { username: string }) {
@@ -238,7 +275,7 @@ export default function UserProfileScreen() {
       <div className="mt-4 flex flex-col gap-3 px-4">
         {isSignedIn ? (
           isSelf ? null : (
-            <FollowButton profile={data} />
+            <ProfileActions profile={data} />
           )
         ) : (
           <p className="rounded-2xl bg-subtle px-4 py-3 text-center text-sm text-ink">

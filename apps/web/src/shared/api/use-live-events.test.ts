@@ -1,31 +1,11 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { useLiveEvents } from './use-live-events';
 
 vi.mock('./api-client', () => ({ API_BASE: '/api/v1', accessToken: async () => 'token-1' }));
 
-class FakeEventSource {
-  static CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = 1;
-  closed = false;
-  listeners = new Map<string, (event: MessageEvent<string>) => void>();
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, listener);
-  }
-  emit(type: string, data: unknown) {
-    this.listeners.get(type)?.({ data: JSON.stringify(data) } as MessageEvent<string>);
-  }
-  close() {
-    this.closed = true;
-  }
-}
-
-vi.stubGlobal('EventSource', FakeEventSource);
+FakeEventSource.install();
 afterEach(() => {
   FakeEventSource.instances = [];
 });

@@ -12,7 +12,14 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 /** Where auth-js keeps the session (written by auth-js itself, through its storageKey option). */
 export const AUTH_SESSION_STORAGE_KEY = 'sys-auth';
 
-export type StorageKey = LocalStorageKey | typeof LANGUAGE_STORAGE_KEY | typeof AUTH_SESSION_STORAGE_KEY;
+/** Our own key for this browser's recent searches (a JSON array of strings, newest first). */
+export const RECENT_SEARCHES_STORAGE_KEY = 'recent_searches';
+
+export type StorageKey =
+  | LocalStorageKey
+  | typeof LANGUAGE_STORAGE_KEY
+  | typeof AUTH_SESSION_STORAGE_KEY
+  | typeof RECENT_SEARCHES_STORAGE_KEY;
 
 const listeners = new Set<(key: StorageKey | null) => void>();
 

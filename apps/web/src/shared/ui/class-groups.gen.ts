@@ -33,7 +33,7 @@ export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['drop-shadow', 'drop-shadow-lg'],
   ['duration', 'duration-150 duration-300'],
   ['ease', 'ease-out'],
-  ['end', '-end-2.5 end-0 end-1 end-1.5 end-2 end-3'],
+  ['end', 'end-0 end-0.5 end-1 end-1.5 end-2 end-3'],
   ['fill', 'fill-accent-600 fill-current fill-white'],
   ['flex', 'flex-1'],
   ['flex-direction', 'flex-col flex-col-reverse flex-row'],
@@ -100,7 +100,7 @@ export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['scale-x', '-scale-x-100'],
   ['scroll-pb', 'scroll-pb-40'],
   ['select', 'select-none'],
-  ['shadow', 'shadow-md shadow-sm'],
+  ['shadow', 'shadow-lg shadow-md shadow-sm'],
   ['shadow-color', 'shadow-card shadow-pop'],
   ['shrink', 'shrink-0'],
   ['size', 'size-10 size-11 size-12 size-14 size-16 size-2 size-24 size-3 size-3.5 size-4 size-5 size-6 size-7 size-8 size-9 size-[1.15em] size-[200px] size-[22px] size-full'],
@@ -117,7 +117,7 @@ export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['text-decoration', 'underline'],
   ['text-overflow', 'truncate'],
   ['text-transform', 'uppercase'],
-  ['top', '-top-1.5 top-0 top-1 top-1.5 top-1/2 top-2 top-3 top-4 top-6 top-[22px]'],
+  ['top', 'top-0 top-1 top-1.5 top-1/2 top-2 top-3 top-4 top-6 top-[22px] top-full'],
   ['touch', 'touch-manipulation touch-none'],
   ['tracking', 'tracking-[0.4em] tracking-tight tracking-tighter tracking-wide'],
   ['transition', 'transition-[background-color,color,box-shadow,transform] transition-[width] transition-colors transition-opacity transition-shadow transition-transform'],
@@ -127,7 +127,7 @@ export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['visibility', 'invisible'],
   ['w', 'w-10 w-11 w-12 w-14 w-16 w-20 w-24 w-28 w-3 w-3/4 w-32 w-40 w-48 w-56 w-64 w-8 w-[356px] w-[76px] w-[calc(100%-2rem)] w-auto w-full'],
   ['whitespace', 'whitespace-nowrap whitespace-pre-line whitespace-pre-wrap'],
-  ['z', 'z-10 z-40 z-50'],
+  ['z', 'z-10 z-20 z-40 z-50'],
 ];
 
 /** The groups a class of a group overrides (tailwind-merge's conflictingClassGroups). */

@@ -11,8 +11,11 @@ export type EmailTextKey =
   | 'auth.reset.description'
   | 'security.signedInAs';
 
-/** The sentences written with one tagged part, `<handle>@{{username}}</handle>` or `<email>{{email}}</email>`. */
-export type TaggedTextKey = HandleTextKey | EmailTextKey;
+/** The sentences with search words in them, written `<term>{{term}}</term>`. */
+export type TermTextKey = 'explore.showingResultsFor' | 'explore.searchInsteadFor';
+
+/** The sentences written with one tagged part: `<handle>@{{username}}</handle>`, `<email>{{email}}</email>`, `<term>{{term}}</term>`. */
+export type TaggedTextKey = HandleTextKey | EmailTextKey | TermTextKey;
 
 /** Stands in for a value while the sentence is split, so a value that looks like a tag stays text. */
 const PLACEHOLDER = '\u0000';
@@ -30,12 +33,12 @@ export function TaggedText({
 }: {
   i18nKey: TaggedTextKey;
   tag: string;
-  /** The sentence's {{username}} or {{email}}. */
+  /** The sentence's {{username}}, {{email}} or {{term}}. */
   value: string;
   element: ReactElement<{ children?: string }>;
 }) {
   const { t } = useTranslation();
-  const sentence: string = t(i18nKey, { username: PLACEHOLDER, email: PLACEHOLDER });
+  const sentence: string = t(i18nKey, { username: PLACEHOLDER, email: PLACEHOLDER, term: PLACEHOLDER });
   const fill = (text: string) => text.split(PLACEHOLDER).join(value);
   const open = `<${tag}>`;
   const close = `</${tag}>`;

@@ -2,14 +2,22 @@ import type { PostItem } from '@sys/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Chip } from '@/shared/ui/chip';
+import { useBrandPageIds } from '../api/get-brand-directory';
 import { useOptionLabel } from '../lib/option-label';
 import { colorSwatch, type PostChip, postChips } from '../lib/post-display';
 
-/** Pills for the look's brands, sizes, colours (with a swatch) and patterns, then its tags. */
+const LINK_CHIP =
+  'inline-flex h-8 max-w-full items-center truncate rounded-full border border-accent-100 bg-accent-50 px-3 text-[13px] font-medium text-accent-700 hover:bg-accent-100';
+
+/**
+ * Pills for the look's brands, sizes, colours (with a swatch) and patterns, then its tags. A tag opens
+ * its category, a brand with a page opens that page.
+ */
 export function PostChips({ caption, items }: { caption: string; items: readonly PostItem[] }) {
   const { t } = useTranslation();
   const label = useOptionLabel();
   const chips = postChips({ caption, items });
+  const brandPageId = useBrandPageIds(chips.some((chip) => chip.kind === 'brand'));
   if (chips.length === 0) return null;
 
   const text = (chip: PostChip) => {
@@ -35,8 +43,12 @@ export function PostChips({ caption, items }: { caption: string; items: readonly
             <Link
               to={`/explore/category/${encodeURIComponent(chip.value.toLowerCase())}`}
               dir="auto"
-              className="inline-flex h-8 max-w-full items-center truncate rounded-full border border-accent-100 bg-accent-50 px-3 text-[13px] font-medium text-accent-700 hover:bg-accent-100"
+              className={LINK_CHIP}
             >
+              {text(chip)}
+            </Link>
+          ) : chip.kind === 'brand' && brandPageId(chip.value) ? (
+            <Link to={`/explore/brands/${brandPageId(chip.value)}`} dir="auto" className={LINK_CHIP}>
               {text(chip)}
             </Link>
           ) : (

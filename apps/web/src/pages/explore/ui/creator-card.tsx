@@ -23,11 +23,13 @@ export function CreatorCard({ creator, onToggleFollow, following }: CreatorCardP
       <Link to={profile} className="rounded-full" aria-label={t('explore.openProfile', { name })}>
         <AuthorAvatar url={creator.avatar_url} className="size-16" />
       </Link>
-      {/* Up to two lines, broken anywhere, so a handle shows whole or nearly ("@amara.o…" was all a
-          3-column card showed); left to right for a handle, so in Hebrew too its end is what gets cut. */}
+      {/* One line, cut with an ellipsis at a whole character, never broken mid-word over two lines
+          ("@amara.o" / "kafor" read as two names); the whole handle is the title. Left to right for a
+          handle, so in Hebrew too its end is what gets cut. */}
       <h3
         dir={creator.username ? 'ltr' : 'auto'}
-        className="line-clamp-2 w-full text-[13px] leading-snug font-semibold text-ink [overflow-wrap:anywhere]"
+        title={creator.username ? `@${creator.username}` : name}
+        className="w-full truncate text-[13px] leading-snug font-semibold text-ink"
       >
         {creator.username ? <Handle username={creator.username} /> : <UserName>{name}</UserName>}
       </h3>
