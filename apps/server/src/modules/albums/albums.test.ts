@@ -143,7 +143,7 @@ describe('album posts', () => {
   });
 
   it('removes posts, harmlessly twice', async () => {
-    const taken = await createAlbum(alice, { name: 'Taken from', postId: posts[1]!.id });
+    const taken = await createAlbum(alice, { name: 'Taken from', post_id: posts[1]!.id });
     for (const post of [posts[0]!, posts[2]!, posts[3]!]) {
       await call('PUT', `/albums/${taken.id}/posts/${post.id}`, alice);
     }
@@ -194,8 +194,8 @@ describe('private albums', () => {
   let shown: Album;
 
   beforeAll(async () => {
-    hidden = await createAlbum(alice, { name: 'Secret wishlist', is_public: false, postId: posts[1]!.id });
-    shown = await createAlbum(alice, { name: 'Shown', postId: posts[0]!.id });
+    hidden = await createAlbum(alice, { name: 'Secret wishlist', is_public: false, post_id: posts[1]!.id });
+    shown = await createAlbum(alice, { name: 'Shown', post_id: posts[0]!.id });
   });
 
   it('are 404 for everyone but the owner, in every endpoint', async () => {
@@ -233,8 +233,8 @@ describe('private albums', () => {
     // An album of its own: the tests above need theirs private.
     const opened = await createAlbum(alice, {
       name: 'Secret for now',
-      isPublic: false,
-      postId: posts[1]!.id,
+      is_public: false,
+      post_id: posts[1]!.id,
     });
     const response = await call('PATCH', `/albums/${opened.id}`, alice, {
       name: ' Open wishlist ',
@@ -266,7 +266,7 @@ describe('explore, saving and deleting', () => {
   });
 
   it("saves someone's public album to the wishlist", async () => {
-    const album = await createAlbum(bob, { name: 'Bob favourites', postId: posts[3]!.id });
+    const album = await createAlbum(bob, { name: 'Bob favourites', post_id: posts[3]!.id });
     expect((await call('PUT', `/albums/${album.id}/save`, alice)).json()).toEqual({ saved: true });
     expect((await call('PUT', `/albums/${album.id}/save`, alice)).json()).toEqual({ saved: true });
     expect((await call('GET', `/albums/${album.id}`, alice)).json().saved_by_me).toBe(true);

@@ -41,7 +41,7 @@ async function send(user: TestUser, conversationId: string, body: string): Promi
 async function newPair(): Promise<{ alice: TestUser; bob: TestUser; conversationId: string }> {
   const [alice, bob] = [await createUser(ctx.app), await createUser(ctx.app)];
   expect((await call('PUT', `/follows/${bob.id}`, alice)).statusCode).toBe(200);
-  const created = await call('POST', '/conversations', alice, { profileId: bob.id });
+  const created = await call('POST', '/conversations', alice, { profile_id: bob.id });
   expect(created.statusCode).toBe(201);
   return { alice, bob, conversationId: (created.json() as Conversation).id };
 }
@@ -56,7 +56,7 @@ describe('starting a conversation', () => {
       headers: bob.headers,
       payload: { username: 'bob.starter' },
     });
-    const notFollowing = await call('POST', '/conversations', alice, { profileId: bob.id });
+    const notFollowing = await call('POST', '/conversations', alice, { profile_id: bob.id });
     expect(notFollowing.statusCode).toBe(403);
     expect(notFollowing.json().error.message).toBe(
       'You can only start a conversation with someone you follow',

@@ -460,7 +460,7 @@ describe('the administrators', () => {
     expect(second).toMatchObject({
       target_type: 'post',
       target_id: post.id,
-      target: { text: 'To be reviewed', media_url: post.media_url, postId: post.id },
+      target: { text: 'To be reviewed', media_url: post.media_url, post_id: post.id },
     });
     expect(page.items.every((report) => report.status === 'open')).toBe(true);
     expect(
@@ -481,8 +481,8 @@ describe('the administrators', () => {
     // A report of its own to dismiss: the other tests read theirs as open.
     const nobody = await createUser(ctx.app);
     const userReport = await json<Report>('POST', '/reports', carol, {
-      targetType: 'user',
-      targetId: nobody.id,
+      target_type: 'user',
+      target_id: nobody.id,
       reason: 'impersonation',
     });
     const open = await json<AdminReportPage>('GET', '/admin/reports?limit=50', admin);

@@ -92,8 +92,8 @@ describe('comments', () => {
   it('adds comments with trimmed text and lists them oldest first', async () => {
     const { postId, first } = await commentedPost();
     expect(first).toMatchObject({
-      postId,
-      parentId: null,
+      post_id: postId,
+      parent_id: null,
       body: 'Love this look!',
       like_count: 0,
       liked_by_me: false,
@@ -184,7 +184,7 @@ describe('comments', () => {
     for (const body of ['Two', 'Three', 'Four']) {
       await call('POST', `/posts/${postId}/comments`, alice, { body });
     }
-    await call('POST', `/posts/${postId}/comments`, alice, { body: 'A reply', parentId: first.id });
+    await call('POST', `/posts/${postId}/comments`, alice, { body: 'A reply', parent_id: first.id });
     const all = ((await call('GET', `/posts/${postId}/comments?limit=50`)).json() as CommentPage).items;
     expect(all.length).toBeGreaterThanOrEqual(4);
     const seen: string[] = [];
