@@ -23,6 +23,8 @@ let me: TestUser;
 let zaraFan: TestUser;
 let zaraPerson: TestUser;
 let hannah: TestUser;
+/** The public posts of the brand Zara: with its items, or by the person named 'zara'. */
+let zaraPosts: string[];
 
 beforeAll(async () => {
   ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
@@ -35,6 +37,25 @@ beforeAll(async () => {
   // A person whose name is a brand's: the brand page shows their posts too (spec).
   await updateProfile(ctx.app, zaraPerson, { username: 'zara' });
   await updateProfile(ctx.app, hannah, { username: 'hannah' });
+  // The brands, for the brand tests and the hub's (whose brands Zara leads), whichever runs first.
+  zaraPosts = [
+    await seedPost(ctx.app, zaraFan, {
+      caption: 'Two Zara pieces',
+      items: [
+        { brand: 'Zara', item_type: 'Dress' },
+        { brand: 'ZARA', item_type: 'Bag' },
+      ],
+    }),
+    await seedPost(ctx.app, hannah, { items: [{ brand: 'zara', item_type: 'Shoes' }, { brand: 'Nike' }] }),
+  ];
+  const hidden = await seedPost(ctx.app, zaraFan, { items: [{ brand: 'Zara' }] });
+  await makePostPrivate(ctx.app, hidden);
+  zaraPosts.push(
+    await seedPost(ctx.app, zaraPerson, { caption: 'My own look', items: [{ brand: 'Mango' }] }),
+  );
+  await seedPost(ctx.app, hannah, { items: [{ brand: 'Mango' }, { brand: 'Adidas' }] });
+  // A brand whose only item is in a private post: known, but with no public items.
+  await makePostPrivate(ctx.app, await seedPost(ctx.app, hannah, { items: [{ brand: 'Shein' }] }));
 });
 afterAll(() => ctx.close());
 
@@ -51,29 +72,6 @@ async function getJson<T>(url: string, user?: TestUser): Promise<T> {
 const idsOf = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
 
 describe('brands', () => {
-  let zaraPosts: string[];
-
-  beforeAll(async () => {
-    zaraPosts = [
-      await seedPost(ctx.app, zaraFan, {
-        caption: 'Two Zara pieces',
-        items: [
-          { brand: 'Zara', item_type: 'Dress' },
-          { brand: 'ZARA', item_type: 'Bag' },
-        ],
-      }),
-      await seedPost(ctx.app, hannah, { items: [{ brand: 'zara', item_type: 'Shoes' }, { brand: 'Nike' }] }),
-    ];
-    const hidden = await seedPost(ctx.app, zaraFan, { items: [{ brand: 'Zara' }] });
-    await makePostPrivate(ctx.app, hidden);
-    zaraPosts.push(
-      await seedPost(ctx.app, zaraPerson, { caption: 'My own look', items: [{ brand: 'Mango' }] }),
-    );
-    await seedPost(ctx.app, hannah, { items: [{ brand: 'Mango' }, { brand: 'Adidas' }] });
-    // A brand whose only item is in a private post: known, but with no public items.
-    await makePostPrivate(ctx.app, await seedPost(ctx.app, hannah, { items: [{ brand: 'Shein' }] }));
-  });
-
   it('GET /brands lists every brand by usage count', async () => {
     const list = await getJson<BrandList>('/brands');
     const zara = list.items.find((brand) => brand.name === 'Zara');
