@@ -125,7 +125,11 @@ describe('comments', () => {
   });
 
   it('lets a visitor read the comments: browsing is open to all, writing is not', async () => {
-    const response = await call('GET', `/posts/${post.id}/comments`, null);
+    const { postId } = await commentedPost();
+    expect((await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thank you' })).statusCode).toBe(
+      201,
+    );
+    const response = await call('GET', `/posts/${postId}/comments`, null);
     expect(response.statusCode).toBe(200);
     const page = response.json() as CommentPage;
     expect(page.items.map((c) => c.body)).toEqual(['Love this look!', 'Thank you']);
