@@ -93,26 +93,32 @@ describe('creating albums', () => {
 });
 
 describe('album posts', () => {
+  /** Read by the tests below; the tests that add and remove posts have albums of their own. */
   let album: Album;
+  const ORDER = () => [posts[1]!, posts[0]!, posts[2]!, posts[3]!];
 
   beforeAll(async () => {
     album = await createAlbum(alice, { name: 'Ordered' });
+    for (const post of ORDER()) {
+      expect((await call('PUT', `/albums/${album.id}/posts/${post.id}`, alice)).statusCode).toBe(200);
+    }
   });
 
   it('adds posts at the end, harmlessly twice, and gives the cover plus two previews', async () => {
-    for (const post of [posts[1]!, posts[0]!, posts[2]!, posts[3]!]) {
-      const response = await call('PUT', `/albums/${album.id}/posts/${post.id}`, alice);
+    const added = await createAlbum(alice, { name: 'Added to' });
+    for (const post of ORDER()) {
+      const response = await call('PUT', `/albums/${added.id}/posts/${post.id}`, alice);
       expect(response.statusCode).toBe(200);
     }
-    const again = await call('PUT', `/albums/${album.id}/posts/${posts[1]!.id}`, alice);
+    const again = await call('PUT', `/albums/${added.id}/posts/${posts[1]!.id}`, alice);
     expect(again.json()).toEqual({
-      album_id: album.id,
+      album_id: added.id,
       post_id: posts[1]!.id,
       in_album: true,
       post_count: 4,
     });
 
-    const card = (await call('GET', `/albums/${album.id}`, bob)).json() as Album;
+    const card = (await call('GET', `/albums/${added.id}`, bob)).json() as Album;
     expect(card.post_count).toBe(4);
     expect(card.images.map((image) => image.post_id)).toEqual([posts[1]!.id, posts[0]!.id, posts[2]!.id]);
   });
@@ -137,9 +143,13 @@ describe('album posts', () => {
   });
 
   it('removes posts, harmlessly twice', async () => {
-    const removed = await call('DELETE', `/albums/${album.id}/posts/${posts[0]!.id}`, alice);
+    const taken = await createAlbum(alice, { name: 'Taken from', post_id: posts[1]!.id });
+    for (const post of [posts[0]!, posts[2]!, posts[3]!]) {
+      await call('PUT', `/albums/${taken.id}/posts/${post.id}`, alice);
+    }
+    const removed = await call('DELETE', `/albums/${taken.id}/posts/${posts[0]!.id}`, alice);
     expect(removed.json()).toMatchObject({ in_album: false, post_count: 3 });
-    expect((await call('DELETE', `/albums/${album.id}/posts/${posts[0]!.id}`, alice)).json()).toMatchObject({
+    expect((await call('DELETE', `/albums/${taken.id}/posts/${posts[0]!.id}`, alice)).json()).toMatchObject({
       in_album: false,
       post_count: 3,
     });
@@ -180,9 +190,12 @@ describe('album posts', () => {
 
 describe('private albums', () => {
   let hidden: Album;
+  /** A public album of the same owner without that post. */
+  let shown: Album;
 
   beforeAll(async () => {
     hidden = await createAlbum(alice, { name: 'Secret wishlist', is_public: false, post_id: posts[1]!.id });
+    shown = await createAlbum(alice, { name: 'Shown', post_id: posts[0]!.id });
   });
 
   it('are 404 for everyone but the owner, in every endpoint', async () => {
@@ -213,17 +226,23 @@ describe('private albums', () => {
     const mine = (await call('GET', `/me/albums?post_id=${posts[1]!.id}`, alice)).json() as AlbumPage;
     const secret = mine.items.find((a) => a.id === hidden.id);
     expect(secret).toMatchObject({ contains_post: true });
-    expect(mine.items.find((a) => a.name === 'Summer looks')).toMatchObject({ contains_post: false });
+    expect(mine.items.find((a) => a.id === shown.id)).toMatchObject({ contains_post: false });
   });
 
   it('can be made public and renamed', async () => {
-    const response = await call('PATCH', `/albums/${hidden.id}`, alice, {
+    // An album of its own: the tests above need theirs private.
+    const opened = await createAlbum(alice, {
+      name: 'Secret for now',
+      is_public: false,
+      post_id: posts[1]!.id,
+    });
+    const response = await call('PATCH', `/albums/${opened.id}`, alice, {
       name: ' Open wishlist ',
       is_public: true,
     });
     expect(response.json()).toMatchObject({ name: 'Open wishlist', is_public: true });
-    expect((await call('GET', `/albums/${hidden.id}`, bob)).statusCode).toBe(200);
-    expect((await call('PATCH', `/albums/${hidden.id}`, alice, { name: ' ' })).statusCode).toBe(400);
+    expect((await call('GET', `/albums/${opened.id}`, bob)).statusCode).toBe(200);
+    expect((await call('PATCH', `/albums/${opened.id}`, alice, { name: ' ' })).statusCode).toBe(400);
   });
 });
 
@@ -247,7 +266,7 @@ describe('explore, saving and deleting', () => {
   });
 
   it("saves someone's public album to the wishlist", async () => {
-    const album = ((await call('GET', '/albums?q=picks', null)).json() as AlbumPage).items[0]!;
+    const album = await createAlbum(bob, { name: 'Bob favourites', post_id: posts[3]!.id });
     expect((await call('PUT', `/albums/${album.id}/save`, alice)).json()).toEqual({ saved: true });
     expect((await call('PUT', `/albums/${album.id}/save`, alice)).json()).toEqual({ saved: true });
     expect((await call('GET', `/albums/${album.id}`, alice)).json().saved_by_me).toBe(true);

@@ -21,6 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Signs `email` up through auth-js: each test has an account of its own, whichever runs first. */
+async function account(email: string): Promise<void> {
+  const { error } = await newClient().signUp({ email, password: PASSWORD });
+  expect(error).toBeNull();
+}
+
 describe('@supabase/auth-js against SYS', () => {
   it('signUp, signInWithPassword, getUser', async () => {
     const client = newClient();
@@ -47,8 +53,9 @@ describe('@supabase/auth-js against SYS', () => {
   });
 
   it('reports a wrong password as an AuthApiError with invalid_credentials', async () => {
+    await account('wrong-js@example.com');
     const { error } = await newClient().signInWithPassword({
-      email: 'js@example.com',
+      email: 'wrong-js@example.com',
       password: 'wrong password',
     });
     expect(error).toBeInstanceOf(AuthApiError);
@@ -58,7 +65,8 @@ describe('@supabase/auth-js against SYS', () => {
   });
 
   it('reports a duplicate sign-up with user_already_exists', async () => {
-    const { error } = await newClient().signUp({ email: 'js@example.com', password: PASSWORD });
+    await account('dup-js@example.com');
+    const { error } = await newClient().signUp({ email: 'dup-js@example.com', password: PASSWORD });
     expect(error?.code).toBe('user_already_exists');
     expect(error?.status).toBe(422);
   });
@@ -71,8 +79,9 @@ describe('@supabase/auth-js against SYS', () => {
   });
 
   it('updateUser and refreshSession', async () => {
+    await account('update-js@example.com');
     const client = newClient();
-    await client.signInWithPassword({ email: 'js@example.com', password: PASSWORD });
+    await client.signInWithPassword({ email: 'update-js@example.com', password: PASSWORD });
     const updated = await client.updateUser({ data: { locale: 'he' } });
     expect(updated.error).toBeNull();
     expect(updated.data.user?.user_metadata.locale).toBe('he');
@@ -91,9 +100,10 @@ describe('@supabase/auth-js against SYS', () => {
   });
 
   it('signOut with scope local, others and global', async () => {
+    await account('signout-js@example.com');
     const [a, b, c] = [newClient(), newClient(), newClient()];
     for (const client of [a, b, c])
-      await client.signInWithPassword({ email: 'js@example.com', password: PASSWORD });
+      await client.signInWithPassword({ email: 'signout-js@example.com', password: PASSWORD });
     const valid = async (client: GoTrueClient) => {
       const session = (await client.getSession()).data.session;
       if (!session) return false;
@@ -150,6 +160,10 @@ describe('@supabase/auth-js against SYS', () => {
     });
     expect(created.error).toBeNull();
     const id = created.data.user!.id;
+    // At least three accounts, whichever tests ran before: two pages of two.
+    for (const email of ['admin-js-2@example.com', 'admin-js-3@example.com']) {
+      expect((await api.createUser({ email, password: PASSWORD, email_confirm: true })).error).toBeNull();
+    }
 
     const page = await api.listUsers({ page: 1, perPage: 2 });
     expect(page.error).toBeNull();
@@ -175,10 +189,11 @@ describe('@supabase/auth-js against SYS', () => {
   });
 
   it('verifies access tokens with the published key set (getClaims)', async () => {
+    await account('claims-js@example.com');
     const client = newClient();
-    await client.signInWithPassword({ email: 'js@example.com', password: PASSWORD });
+    await client.signInWithPassword({ email: 'claims-js@example.com', password: PASSWORD });
     const { data, error } = await client.getClaims();
     expect(error).toBeNull();
-    expect(data?.claims.email).toBe('js@example.com');
+    expect(data?.claims.email).toBe('claims-js@example.com');
   });
 });

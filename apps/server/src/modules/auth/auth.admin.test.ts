@@ -56,7 +56,8 @@ describe('the admin guard', () => {
 
 describe('GET /admin/users', () => {
   it('pages with X-Total-Count and Link headers as auth-js reads them', async () => {
-    for (let i = 0; i < 4; i++) await createUser({ email: `page${i}@example.com`, password: PASSWORD });
+    // Five of its own, so that there are three pages of two whichever tests ran before.
+    for (let i = 0; i < 5; i++) await createUser({ email: `page${i}@example.com`, password: PASSWORD });
     const first = await admin({ method: 'GET', url: '/auth/v1/admin/users?page=1&per_page=2' });
     expect(first.statusCode).toBe(200);
     const total = Number(first.headers['x-total-count']);
@@ -75,7 +76,7 @@ describe('GET /admin/users', () => {
     const all = await admin({ method: 'GET', url: '/auth/v1/admin/users?per_page=100' });
     const ids = all.json().users.map((u: { id: string }) => u.id);
     expect(new Set(ids).size).toBe(total);
-    expect(all.json().users[0].email).toBe('page3@example.com');
+    expect(all.json().users[0].email).toBe('page4@example.com');
   });
 
   it('refuses bad paging parameters', async () => {
@@ -111,10 +112,11 @@ describe('POST, GET, PUT /admin/users', () => {
   });
 
   it('refuses an existing email (422 email_exists) and a user without email', async () => {
+    await createUser({ email: 'taken@example.com', password: PASSWORD });
     const dup = await admin({
       method: 'POST',
       url: '/auth/v1/admin/users',
-      payload: { email: 'Confirmed@example.com' },
+      payload: { email: 'Taken@example.com' },
     });
     expect(dup.statusCode).toBe(422);
     expect(dup.json()).toEqual({
@@ -336,11 +338,12 @@ describe('POST /admin/generate_link', () => {
   });
 
   it('refuses unknown users, taken addresses and unknown types', async () => {
+    await createUser({ email: 'gen-taken@example.com', password: PASSWORD, email_confirm: true });
     expect((await generate({ type: 'recovery', email: 'nobody@example.com' })).statusCode).toBe(404);
     expect(
-      (await generate({ type: 'signup', email: 'gen@example.com', password: PASSWORD })).json().code,
+      (await generate({ type: 'signup', email: 'gen-taken@example.com', password: PASSWORD })).json().code,
     ).toBe('email_exists');
-    expect((await generate({ type: 'teleport', email: 'gen@example.com' })).statusCode).toBe(400);
+    expect((await generate({ type: 'teleport', email: 'gen-taken@example.com' })).statusCode).toBe(400);
   });
 });
 

@@ -134,6 +134,10 @@ describe('password guessing spread over many addresses', () => {
   });
 
   it('lets the owner in through a password reset, which ends the lock', async () => {
+    // A locked account of its own: the tests above read the lock of theirs.
+    const victim = 'lia@example.com';
+    await createAccount(victim);
+    expect((await guess(victim, 4)).map((r) => r.status)).toEqual([400, 400, 400, 429]);
     const recover = await call(b, { method: 'POST', url: '/auth/v1/recover', payload: { email: victim } });
     expect(recover.statusCode).toBe(200);
     const link = new URL(mailTo(victim, 'recovery').at(-1)!.link!);
@@ -211,83 +215,112 @@ describe('right passwords at once (several devices signing in), on the real cloc
 });
 
 describe('TOTP codes guessed by someone who has the password', () => {
-  const email = 'tom@example.com';
-  let factorId: string;
-  let secret: string;
+  /** An account with a verified TOTP factor: each test has its own, so none meets another's lock. */
+  interface Owner {
+    email: string;
+    factorId: string;
+    secret: string;
+  }
 
-  const session = async (ip: string) => {
+  const session = async (owner: Owner | string, ip: string) => {
+    const email = typeof owner === 'string' ? owner : owner.email;
     const res = await signIn(a, email, PASSWORD, ip);
     expect(res.statusCode).toBe(200);
     return res.json().access_token as string;
   };
-  const challenge = async (token: string, ip: string) => {
-    const res = await call(b, { method: 'POST', url: `/auth/v1/factors/${factorId}/challenge`, token, ip });
+  const challenge = async (owner: Pick<Owner, 'factorId'>, token: string, ip: string) => {
+    const res = await call(b, {
+      method: 'POST',
+      url: `/auth/v1/factors/${owner.factorId}/challenge`,
+      token,
+      ip,
+    });
     return res.json().id as string;
   };
-  const verify = (token: string, challengeId: string, code: string, ip: string) =>
+  const verify = (
+    owner: Pick<Owner, 'factorId'>,
+    token: string,
+    challengeId: string,
+    code: string,
+    ip: string,
+  ) =>
     call(a, {
       method: 'POST',
-      url: `/auth/v1/factors/${factorId}/verify`,
+      url: `/auth/v1/factors/${owner.factorId}/verify`,
       token,
       ip,
       payload: { challenge_id: challengeId, code },
     });
-  const wrongCode = () => (totp(secret, clock) === '000000' ? '111111' : '000000');
+  const wrongCode = (owner: Owner) => (totp(owner.secret, clock) === '000000' ? '111111' : '000000');
 
-  beforeAll(async () => {
+  async function ownerWithFactor(email: string): Promise<Owner> {
     await createAccount(email);
     const ip = freshAddress();
-    const token = await session(ip);
+    const token = await session(email, ip);
     const enrolled = await call(a, {
       method: 'POST',
       url: '/auth/v1/factors',
       token,
       payload: { factor_type: 'totp', friendly_name: 'phone' },
     });
-    factorId = enrolled.json().id;
-    secret = enrolled.json().totp.secret;
-    const passed = await verify(token, await challenge(token, ip), totp(secret, clock), ip);
+    const owner = { email, factorId: enrolled.json().id, secret: enrolled.json().totp.secret };
+    const passed = await verify(
+      owner,
+      token,
+      await challenge(owner, token, ip),
+      totp(owner.secret, clock),
+      ip,
+    );
     expect(passed.statusCode).toBe(200);
-  });
+    return owner;
+  }
 
   it("lock the attacker's session, never the owner's", async () => {
+    const owner = await ownerWithFactor('tom@example.com');
     const attackerIp = freshAddress();
-    const attacker = await session(attackerIp);
-    const attempt = await challenge(attacker, attackerIp);
+    const attacker = await session(owner, attackerIp);
+    const attempt = await challenge(owner, attacker, attackerIp);
     const answers = [];
     for (let i = 0; i < 3; i++)
-      answers.push((await verify(attacker, attempt, wrongCode(), attackerIp)).statusCode);
+      answers.push((await verify(owner, attacker, attempt, wrongCode(owner), attackerIp)).statusCode);
     expect(answers).toEqual([422, 422, 422]);
     // The right code is refused in that session now...
-    const locked = await verify(attacker, attempt, totp(secret, clock), attackerIp);
+    const locked = await verify(owner, attacker, attempt, totp(owner.secret, clock), attackerIp);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('over_request_rate_limit');
-    for (let i = 0; i < 6; i++) await verify(attacker, attempt, wrongCode(), attackerIp);
+    for (let i = 0; i < 6; i++) await verify(owner, attacker, attempt, wrongCode(owner), attackerIp);
     // ...while the owner, signing in on their own, passes their factor at once.
     const ownerIp = freshAddress();
-    const owner = await session(ownerIp);
-    const passed = await verify(owner, await challenge(owner, ownerIp), totp(secret, clock), ownerIp);
+    const own = await session(owner, ownerIp);
+    const passed = await verify(
+      owner,
+      own,
+      await challenge(owner, own, ownerIp),
+      totp(owner.secret, clock),
+      ownerIp,
+    );
     expect(passed.statusCode).toBe(200);
     expect(passed.json().access_token).toBeTruthy();
-    expect(mailTo(email, 'mfa_failures')).toHaveLength(1);
+    expect(mailTo(owner.email, 'mfa_failures')).toHaveLength(1);
   });
 
   it('lock each new session of the attacker after one wrong code, for at most the longest lock', async () => {
+    const owner = await ownerWithFactor('tim@example.com');
     const ip = freshAddress();
     // Enough wrong codes that the doubling would pass the longest lock many times over.
     for (let round = 0; round < 7; round++) {
-      const attacker = await session(ip);
-      const attempt = await challenge(attacker, ip);
-      expect((await verify(attacker, attempt, wrongCode(), ip)).statusCode).toBe(422);
+      const attacker = await session(owner, ip);
+      const attempt = await challenge(owner, attacker, ip);
+      expect((await verify(owner, attacker, attempt, wrongCode(owner), ip)).statusCode).toBe(422);
       if (round < 2) continue;
-      expect((await verify(attacker, attempt, wrongCode(), ip)).statusCode).toBe(429);
+      expect((await verify(owner, attacker, attempt, wrongCode(owner), ip)).statusCode).toBe(429);
     }
-    const attacker = await session(ip);
-    const attempt = await challenge(attacker, ip);
-    for (let i = 0; i < 8; i++) await verify(attacker, attempt, wrongCode(), ip);
-    expect((await verify(attacker, attempt, totp(secret, clock), ip)).statusCode).toBe(429);
+    const attacker = await session(owner, ip);
+    const attempt = await challenge(owner, attacker, ip);
+    for (let i = 0; i < 8; i++) await verify(owner, attacker, attempt, wrongCode(owner), ip);
+    expect((await verify(owner, attacker, attempt, totp(owner.secret, clock), ip)).statusCode).toBe(429);
     clock += LOCKOUT.mfa.maxLockSeconds * 1000;
-    const fresh = await challenge(attacker, ip);
-    expect((await verify(attacker, fresh, totp(secret, clock), ip)).statusCode).toBe(200);
+    const fresh = await challenge(owner, attacker, ip);
+    expect((await verify(owner, attacker, fresh, totp(owner.secret, clock), ip)).statusCode).toBe(200);
   });
 });

@@ -66,19 +66,40 @@ const verify = (token: string, factorId: string, challengeId: string, code: stri
     payload: { challenge_id: challengeId, code },
   });
 
+interface Person {
+  email: string;
+  session: SessionBody;
+}
+interface Enrolled extends Person {
+  factorId: string;
+  secret: string;
+}
+
+let people = 0;
+/** A new user, signed up: each test has its own, so none sees another's factors, challenges or sessions. */
+async function newPerson(email = `mia${++people}@example.com`): Promise<Person> {
+  return { email, session: await t.signUp(email) };
+}
+
+/** `person` with a TOTP factor enrolled ('phone'), not verified yet. */
+async function enrolled(person: Person): Promise<Enrolled> {
+  const res = await enroll(person.session.access_token);
+  expect(res.statusCode).toBe(200);
+  return { ...person, factorId: res.json().id, secret: res.json().totp.secret };
+}
+
+/** `person` with the factor verified: the session raised to aal2. */
+async function verified(person: Person): Promise<Enrolled & { aal2: SessionBody }> {
+  const factor = await enrolled(person);
+  const { id } = (await challenge(person.session.access_token, factor.factorId)).json();
+  const res = await verify(person.session.access_token, factor.factorId, id, totp(factor.secret, Date.now()));
+  expect(res.statusCode).toBe(200);
+  return { ...factor, aal2: res.json() as SessionBody };
+}
+
 describe('MFA with TOTP', () => {
-  let session: SessionBody;
-  let other: SessionBody;
-  let factorId: string;
-  let secret: string;
-  let aal2: SessionBody;
-
-  beforeAll(async () => {
-    session = await t.signUp('mia@example.com');
-    other = await t.signIn('mia@example.com');
-  });
-
   it('enrolls a factor: id, type, friendly_name and the QR code, secret and URI', async () => {
+    const { session } = await newPerson('mia@example.com');
     const res = await enroll(session.access_token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -89,20 +110,20 @@ describe('MFA with TOTP', () => {
     // auth-js prefixes it with `data:image/svg+xml;utf-8,`: raw SVG without `#`.
     expect(body.totp.qr_code).toMatch(/^<svg /);
     expect(body.totp.qr_code).not.toContain('#');
-    factorId = body.id;
-    secret = body.totp.secret;
 
     const user = await t.call({ method: 'GET', url: '/auth/v1/user', token: session.access_token });
-    expect(user.json().factors).toMatchObject([{ id: factorId, factor_type: 'totp', status: 'unverified' }]);
+    expect(user.json().factors).toMatchObject([{ id: body.id, factor_type: 'totp', status: 'unverified' }]);
   });
 
   it('refuses a second factor with the same friendly name', async () => {
+    const { session } = await enrolled(await newPerson());
     const res = await enroll(session.access_token);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('mfa_factor_name_conflict');
   });
 
   it('refuses factor types SYS does not offer', async () => {
+    const { session } = await newPerson();
     const phone = await enroll(session.access_token, { factor_type: 'phone', phone: '+15555550100' });
     expect(phone.statusCode).toBe(422);
     const unknown = await enroll(session.access_token, { factor_type: 'sms' });
@@ -111,6 +132,7 @@ describe('MFA with TOTP', () => {
   });
 
   it('challenges the factor: id, type and expiry', async () => {
+    const { session, factorId } = await enrolled(await newPerson());
     const res = await challenge(session.access_token, factorId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ type: 'totp' });
@@ -118,6 +140,7 @@ describe('MFA with TOTP', () => {
   });
 
   it('refuses a wrong code (422 mfa_verification_failed)', async () => {
+    const { session, factorId, secret } = await enrolled(await newPerson());
     const { id } = (await challenge(session.access_token, factorId)).json();
     const code = totp(secret, Date.now());
     const wrong = String((Number(code) + 500_000) % 1_000_000).padStart(6, '0');
@@ -127,6 +150,7 @@ describe('MFA with TOTP', () => {
   });
 
   it('refuses a challenge made from another address', async () => {
+    const { session, factorId, secret } = await enrolled(await newPerson());
     const { id } = (
       await challenge(session.access_token, factorId, { 'x-forwarded-for': '203.0.113.9' })
     ).json();
@@ -136,10 +160,11 @@ describe('MFA with TOTP', () => {
   });
 
   it('verifies a code computed from the secret: an aal2 session, the factor verified', async () => {
+    const { session, factorId, secret } = await enrolled(await newPerson());
     const { id } = (await challenge(session.access_token, factorId)).json();
     const res = await verify(session.access_token, factorId, id, totp(secret, Date.now()));
     expect(res.statusCode).toBe(200);
-    aal2 = res.json();
+    const aal2 = res.json() as SessionBody;
     expect(aal2.token_type).toBe('bearer');
     const claims = decodeJwt(aal2.access_token);
     expect(claims.aal).toBe('aal2');
@@ -155,12 +180,16 @@ describe('MFA with TOTP', () => {
   });
 
   it("ends the user's other single-factor sessions, as GoTrue does", async () => {
+    const person = await newPerson();
+    const other = await t.signIn(person.email);
+    await verified(person);
     const res = await t.call({ method: 'GET', url: '/auth/v1/user', token: other.access_token });
     expect(res.statusCode).toBe(403);
   });
 
   it('keeps a password-only session anonymous on the data API until the code is verified', async () => {
-    const passwordOnly = await t.signIn('mia@example.com');
+    const { email, aal2 } = await verified(await newPerson());
+    const passwordOnly = await t.signIn(email);
     expect(decodeJwt(passwordOnly.access_token)).toMatchObject({ aal: 'aal1', mfa_pending: true });
     const me = await t.call({ method: 'GET', url: '/api/v1/profiles/me', token: passwordOnly.access_token });
     expect(me.statusCode).toBe(401);
@@ -172,6 +201,7 @@ describe('MFA with TOTP', () => {
   });
 
   it('replaces the refresh token of the raised session', async () => {
+    const { session, aal2 } = await verified(await newPerson());
     const old = await t.call({
       method: 'POST',
       url: '/auth/v1/token?grant_type=refresh_token',
@@ -184,12 +214,12 @@ describe('MFA with TOTP', () => {
       payload: { refresh_token: aal2.refresh_token },
     });
     expect(current.statusCode).toBe(200);
-    aal2 = current.json();
-    expect(decodeJwt(aal2.access_token).aal).toBe('aal2');
+    expect(decodeJwt(current.json().access_token).aal).toBe('aal2');
   });
 
   it('needs aal2 for a new factor, an email or password change, and removing a verified factor', async () => {
-    const aal1 = await t.signIn('mia@example.com');
+    const { email, factorId } = await verified(await newPerson());
+    const aal1 = await t.signIn(email);
     expect(decodeJwt(aal1.access_token).aal).toBe('aal1');
 
     const second = await enroll(aal1.access_token, { factor_type: 'totp', friendly_name: 'tablet' });
@@ -215,6 +245,7 @@ describe('MFA with TOTP', () => {
   });
 
   it('answers unknown factors with 404', async () => {
+    const { aal2 } = await verified(await newPerson());
     const unknown = await challenge(aal2.access_token, '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('mfa_factor_not_found');
@@ -223,6 +254,7 @@ describe('MFA with TOTP', () => {
   });
 
   it('unenrolls the factor from an aal2 session, which falls back to aal1', async () => {
+    const { factorId, aal2 } = await verified(await newPerson());
     const res = await t.call({
       method: 'DELETE',
       url: `/auth/v1/factors/${factorId}`,

@@ -55,10 +55,11 @@ describe('POST /signup', () => {
   });
 
   it('refuses a duplicate sign-up with user_already_exists (422)', async () => {
+    await t.signUp('dup@example.com');
     const res = await t.call({
       method: 'POST',
       url: '/auth/v1/signup',
-      payload: { email: 'ann@example.com', password: 'another password' },
+      payload: { email: 'DUP@example.com', password: 'another password' },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ code: 'user_already_exists', message: 'User already registered' });
@@ -283,8 +284,9 @@ describe('GET and PUT /user', () => {
     expect(res.json().user_metadata.theme).toBeUndefined();
   });
 
+  // Each test below signs up whom it changes: none finds another's password or address.
   it('refuses app_metadata from a user (403 not_admin)', async () => {
-    const session = await t.signIn('dave@example.com');
+    const session = await t.signUp('app-meta@example.com');
     const res = await t.call({
       method: 'PUT',
       url: '/auth/v1/user',
@@ -296,7 +298,7 @@ describe('GET and PUT /user', () => {
   });
 
   it('refuses the same password (422 same_password) and a weak one (422 weak_password)', async () => {
-    const session = await t.signIn('dave@example.com');
+    const session = await t.signUp('same-password@example.com');
     const same = await t.call({
       method: 'PUT',
       url: '/auth/v1/user',
@@ -352,12 +354,13 @@ describe('GET and PUT /user', () => {
   });
 
   it('refuses an email that another account has (422 email_exists)', async () => {
-    const session = await t.signIn('dave@example.com');
+    await t.signUp('has-it@example.com');
+    const session = await t.signUp('wants-it@example.com');
     const res = await t.call({
       method: 'PUT',
       url: '/auth/v1/user',
       token: session.access_token,
-      payload: { email: 'carol@example.com' },
+      payload: { email: 'has-it@example.com' },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('email_exists');
@@ -433,7 +436,7 @@ describe('GET /.well-known/jwks.json', () => {
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(jwks.keys[0].d).toBeUndefined();
-    const session = await t.signIn('bob@example.com');
+    const session = await t.signUp('jwks@example.com');
     const { payload, protectedHeader } = await jwtVerify(session.access_token, createLocalJWKSet(jwks));
     expect(protectedHeader.alg).toBe('ES256');
     expect(payload.sub).toBe(session.user.id);

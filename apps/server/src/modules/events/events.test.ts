@@ -75,8 +75,6 @@ function commentsChanged(stream: EventStreamReader, postId: string, count: numbe
 describe('the events stream (one instance)', () => {
   let ctx: TestApp;
   let baseUrl: string;
-  let alice: TestUser;
-  let bob: TestUser;
   const streams: EventStreamReader[] = [];
   const open = async (query: string, headers?: Record<string, string>) => {
     const stream = await openEventStream(baseUrl, query, headers);
@@ -87,26 +85,27 @@ describe('the events stream (one instance)', () => {
   beforeAll(async () => {
     ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
     baseUrl = await listen(ctx.app);
-    alice = await createUser(ctx.app);
-    bob = await createUser(ctx.app);
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();
     await ctx.close();
   });
 
+  // Each test watches people of its own: a follow another test leaves would change their counts.
   it('is a text/event-stream that starts with a retry hint and the current stats', async () => {
-    const stream = await open(`profiles=${bob.id}`);
+    const dana = await createUser(ctx.app);
+    const stream = await open(`profiles=${dana.id}`);
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers.get('cache-control')).toContain('no-cache');
-    const initial = await stream.waitFor(statsOf(bob.id, 0));
+    const initial = await stream.waitFor(statsOf(dana.id, 0));
     expect(initial.stats).toEqual({ posts_count: 0, followers_count: 0, following_count: 0 });
     expect(stream.raw()).toMatch(/^retry: 3000\n\n: connected\n\n/);
     stream.close();
   });
 
   it("delivers a follow's stats to a subscriber of either profile within a second", async () => {
+    const [alice, bob] = [await createUser(ctx.app), await createUser(ctx.app)];
     const bobsWatcher = await open(`profiles=${bob.id}`);
     const alicesWatcher = await open(`profiles=${alice.id}`);
     await bobsWatcher.waitFor(statsOf(bob.id, 0));
@@ -126,6 +125,7 @@ describe('the events stream (one instance)', () => {
   });
 
   it("announces new and deleted posts to the author's watchers", async () => {
+    const bob = await createUser(ctx.app);
     const stream = await open(`profiles=${bob.id}`);
     const post = await publishPost(ctx.app, bob);
     await stream.waitFor((e) => e.type === 'profile.stats' && e.stats.posts_count === 1, 1000);
@@ -137,6 +137,10 @@ describe('the events stream (one instance)', () => {
   });
 
   it('gives a signed-in user (token in the query) their unread count and new messages', async () => {
+    const [alice, bob] = [await createUser(ctx.app), await createUser(ctx.app)];
+    // A visitor watching Alice's profile: someone else's stream, which must hear nothing of the message.
+    const bystander = await open(`profiles=${alice.id}`);
+    await bystander.waitFor(statsOf(alice.id, 0));
     await follow(ctx.app, alice, bob.id);
     const conversation = (
       await ctx.app.inject({
@@ -173,7 +177,7 @@ describe('the events stream (one instance)', () => {
       1000,
     );
     // Someone else's stream hears nothing of it.
-    expect(streams[0]!.events().some((e) => e.type === 'message.created')).toBe(false);
+    expect(bystander.events().some((e) => e.type === 'message.created')).toBe(false);
   });
 
   it('refuses a bad token, an empty choice and malformed profile ids', async () => {

@@ -8,6 +8,7 @@ import {
   DISCOVERY_MESSAGES,
   type Explore,
   type ExploreBrandList,
+  LIMITS,
   type Post,
   STYLES,
   type TrendingPage,
@@ -22,6 +23,8 @@ let me: TestUser;
 let zaraFan: TestUser;
 let zaraPerson: TestUser;
 let hannah: TestUser;
+/** The public posts of the brand Zara: with its items, or by the person named 'zara'. */
+let zaraPosts: string[];
 
 beforeAll(async () => {
   ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
@@ -34,6 +37,25 @@ beforeAll(async () => {
   // A person whose name is a brand's: the brand page shows their posts too (spec).
   await updateProfile(ctx.app, zaraPerson, { username: 'zara' });
   await updateProfile(ctx.app, hannah, { username: 'hannah' });
+  // The brands, for the brand tests and the hub's (whose brands Zara leads), whichever runs first.
+  zaraPosts = [
+    await seedPost(ctx.app, zaraFan, {
+      caption: 'Two Zara pieces',
+      items: [
+        { brand: 'Zara', item_type: 'Dress' },
+        { brand: 'ZARA', item_type: 'Bag' },
+      ],
+    }),
+    await seedPost(ctx.app, hannah, { items: [{ brand: 'zara', item_type: 'Shoes' }, { brand: 'Nike' }] }),
+  ];
+  const hidden = await seedPost(ctx.app, zaraFan, { items: [{ brand: 'Zara' }] });
+  await makePostPrivate(ctx.app, hidden);
+  zaraPosts.push(
+    await seedPost(ctx.app, zaraPerson, { caption: 'My own look', items: [{ brand: 'Mango' }] }),
+  );
+  await seedPost(ctx.app, hannah, { items: [{ brand: 'Mango' }, { brand: 'Adidas' }] });
+  // A brand whose only item is in a private post: known, but with no public items.
+  await makePostPrivate(ctx.app, await seedPost(ctx.app, hannah, { items: [{ brand: 'Shein' }] }));
 });
 afterAll(() => ctx.close());
 
@@ -50,29 +72,6 @@ async function getJson<T>(url: string, user?: TestUser): Promise<T> {
 const idsOf = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
 
 describe('brands', () => {
-  let zaraPosts: string[];
-
-  beforeAll(async () => {
-    zaraPosts = [
-      await seedPost(ctx.app, zaraFan, {
-        caption: 'Two Zara pieces',
-        items: [
-          { brand: 'Zara', item_type: 'Dress' },
-          { brand: 'ZARA', item_type: 'Bag' },
-        ],
-      }),
-      await seedPost(ctx.app, hannah, { items: [{ brand: 'zara', item_type: 'Shoes' }, { brand: 'Nike' }] }),
-    ];
-    const hidden = await seedPost(ctx.app, zaraFan, { items: [{ brand: 'Zara' }] });
-    await makePostPrivate(ctx.app, hidden);
-    zaraPosts.push(
-      await seedPost(ctx.app, zaraPerson, { caption: 'My own look', items: [{ brand: 'Mango' }] }),
-    );
-    await seedPost(ctx.app, hannah, { items: [{ brand: 'Mango' }, { brand: 'Adidas' }] });
-    // A brand whose only item is in a private post: known, but with no public items.
-    await makePostPrivate(ctx.app, await seedPost(ctx.app, hannah, { items: [{ brand: 'Shein' }] }));
-  });
-
   it('GET /brands lists every brand by usage count', async () => {
     const list = await getJson<BrandList>('/brands');
     const zara = list.items.find((brand) => brand.name === 'Zara');
@@ -157,6 +156,15 @@ describe('style categories', () => {
 
 describe('creators', () => {
   it("orders creators by followers, with the viewer's follow state", async () => {
+    // Each has a public post, whichever tests ran before (not 'zara', whose posts the brand test
+    // counts); the lurker has posted nothing: not a creator, though followed.
+    const poster = await createUser(ctx.app);
+    await updateProfile(ctx.app, poster, { username: 'poster' });
+    const lurker = await createUser(ctx.app);
+    await updateProfile(ctx.app, lurker, { username: 'lurker' });
+    for (const author of [hannah, zaraFan, poster]) {
+      await seedPost(ctx.app, author, { caption: 'A creator look' });
+    }
     const follow = (user: TestUser, target: TestUser) =>
       ctx.app.inject({ method: 'PUT', url: `/api/v1/follows/${target.id}`, headers: user.headers });
     for (const [user, target] of [
@@ -165,6 +173,8 @@ describe('creators', () => {
       [zaraPerson, hannah],
       [me, zaraFan],
       [hannah, zaraFan],
+      [zaraPerson, lurker],
+      [zaraFan, poster],
     ] as const) {
       expect((await follow(user, target)).statusCode).toBe(200);
     }
@@ -176,9 +186,13 @@ describe('creators', () => {
       ['zara_fan', 2, true],
     ]);
     expect(page.items[0]?.posts_count).toBeGreaterThan(0);
-    const rest = await getJson<CreatorPage>(`/explore/creators?limit=10&cursor=${page.next_cursor}`, me);
-    // me_myself has posted nothing (yet): not a creator.
-    expect(rest.items.map((creator) => creator.username)).toEqual(['zara']);
+    const rest = await getJson<CreatorPage>(`/explore/creators?limit=50&cursor=${page.next_cursor}`, me);
+    // The people of other tests may be listed too, after these (none has more than one follower).
+    const ours = new Set([zaraFan.id, hannah.id, poster.id, lurker.id]);
+    expect(rest.items.filter((creator) => ours.has(creator.id)).map((creator) => creator.username)).toEqual([
+      'poster',
+    ]);
+    expect(rest.items.every((creator) => creator.followers_count <= 1)).toBe(true);
     expect(rest.next_cursor).toBeNull();
     const anonymous = await getJson<CreatorPage>('/explore/creators?limit=1');
     expect(anonymous.items[0]).toMatchObject({ username: 'hannah', is_following: false });
@@ -189,15 +203,16 @@ describe('trending products', () => {
   it('counts only the clicks of the last 7 days', async () => {
     const postId = await seedPost(ctx.app, hannah, {
       items: [
-        { brand: 'Zara', title: 'Old favourite', price: 99.9, currency: 'USD', item_type: 'Coats' },
+        // Brands the brand tests above do not count.
+        { brand: 'Uniqlo', title: 'Old favourite', price: 99.9, currency: 'USD', item_type: 'Coats' },
         {
-          brand: 'Nike',
+          brand: 'Puma',
           title: 'New hit',
           price: 50,
           item_type: 'Shoes',
           image_url: 'https://img.example.com/x.jpg',
         },
-        { brand: 'Mango', title: 'Never clicked' },
+        { brand: 'Gap', title: 'Never clicked' },
       ],
     });
     const post = await getJson<Post>(`/posts/${postId}`);
@@ -223,15 +238,17 @@ describe('trending products', () => {
     }
 
     const page = await getJson<TrendingPage>('/explore/trending');
-    expect(page.items.map((item) => [item.title, item.click_count])).toEqual([
+    // This post's items, in the order of the whole list (the hub's test below may add a pick of its own).
+    const ours = page.items.filter((item) => item.post_id === postId);
+    expect(ours.map((item) => [item.title, item.click_count])).toEqual([
       ['New hit', 3],
       ['Old favourite', 1],
     ]);
-    expect(page.items[0]).toEqual({
+    expect(ours[0]).toEqual({
       id: hit!.id,
       post_id: postId,
       title: 'New hit',
-      brand: 'Nike',
+      brand: 'Puma',
       category: 'Shoes',
       price: 50,
       currency: 'ILS',
@@ -239,7 +256,7 @@ describe('trending products', () => {
       link: hit!.link,
       click_count: 3,
     });
-    expect(page.items[1]).toMatchObject({ price: 99.9, currency: 'USD', image_url: post.media_url });
+    expect(ours[1]).toMatchObject({ price: 99.9, currency: 'USD', image_url: post.media_url });
     const first = await getJson<TrendingPage>('/explore/trending?limit=1');
     const second = await getJson<TrendingPage>(`/explore/trending?limit=1&cursor=${first.next_cursor}`);
     expect([...idsOf(first), ...idsOf(second)]).toEqual(idsOf(page));
@@ -259,13 +276,30 @@ describe('GET /api/v1/explore', () => {
     for (const name of ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7']) {
       await seedPost(ctx.app, me, { items: [{ brand: name }] });
     }
+    // A product of its own clicked this week, so the trending section has something to show.
+    const pickPost = await seedPost(ctx.app, hannah, { items: [{ brand: 'Cos', title: 'Hub pick' }] });
+    const pick = (await getJson<Post>(`/posts/${pickPost}`)).items[0]!;
+    const click = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/items/${pick.id}/click`,
+      headers: me.headers,
+    });
+    expect(click.json()).toEqual({ recorded: true });
 
+    // Each section is the head of its own list (whose order the tests above check), whatever those
+    // tests have added so far.
     const explore = await getJson<Explore>('/explore', me);
-    expect(explore.brands).toHaveLength(6);
+    const brands = (await getJson<ExploreBrandList>('/explore/brands')).items;
+    expect(explore.brands).toHaveLength(LIMITS.exploreBrands);
+    expect(explore.brands).toEqual(brands.slice(0, LIMITS.exploreBrands));
+    // Zara's three items lead whatever the other tests added (none adds more than two of a brand).
     expect(explore.brands[0]).toMatchObject({ name: 'Zara' });
-    expect(explore.creators.length).toBeLessThanOrEqual(6);
-    expect(explore.creators[0]).toMatchObject({ username: 'hannah', is_following: true });
-    expect(explore.trending.map((item) => item.title)).toEqual(['New hit', 'Old favourite']);
+    const creators = await getJson<CreatorPage>(`/explore/creators?limit=${LIMITS.exploreCreators}`, me);
+    expect(explore.creators.length).toBeGreaterThan(0);
+    expect(explore.creators).toEqual(creators.items);
+    const trending = await getJson<TrendingPage>(`/explore/trending?limit=${LIMITS.exploreProducts}`, me);
+    expect(explore.trending.map((item) => item.title)).toContain('Hub pick');
+    expect(explore.trending).toEqual(trending.items);
     expect(explore.albums.map((a) => a.name)).toEqual(['Summer']);
     expect(explore.styles).toEqual([...STYLES]);
   });

@@ -37,9 +37,19 @@ function call(method: 'GET' | 'PUT' | 'DELETE', url: string, user: TestUser | nu
 const followRows = async () =>
   (await ctx.app.database.query<{ n: number }>('select count(*)::int as n from follows'))[0]!.n;
 
+let people = 0;
+/** A new user with a username of their own: each test follows and counts its own people. */
+async function newPerson(name: string): Promise<TestUser & { username: string }> {
+  const user = await createUser(ctx.app);
+  const username = `${name}_${++people}`;
+  await nameUser(user, username);
+  return { ...user, username };
+}
+
 describe('follow and unfollow', () => {
   it('follows a user and answers the new counts', async () => {
-    const response = await call('PUT', '/profiles/bob/follow', alice);
+    const [fan, star] = [await newPerson('fan'), await newPerson('star')];
+    const response = await call('PUT', `/profiles/${star.username}/follow`, fan);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       following: true,
@@ -48,29 +58,40 @@ describe('follow and unfollow', () => {
   });
 
   it('is harmless to repeat: one row, same answer', async () => {
+    const [fan, star] = [await newPerson('fan'), await newPerson('star')];
+    expect((await call('PUT', `/profiles/${star.username}/follow`, fan)).statusCode).toBe(200);
     const before = await followRows();
-    const again = await call('PUT', '/profiles/BOB/follow', alice);
+    const again = await call('PUT', `/profiles/${star.username.toUpperCase()}/follow`, fan);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ following: true, stats: { followers_count: 1 } });
     expect(await followRows()).toBe(before);
   });
 
   it('follows by profile id too (feed cards)', async () => {
-    const response = await call('PUT', `/follows/${carol.id}`, alice);
+    const [fan, star, other] = [await newPerson('fan'), await newPerson('star'), await newPerson('other')];
+    await call('PUT', `/profiles/${other.username}/follow`, fan);
+    const response = await call('PUT', `/follows/${star.id}`, fan);
     expect(response.json()).toMatchObject({ following: true, stats: { followers_count: 1 } });
-    expect((await call('GET', '/profiles/alice/stats', null)).json()).toMatchObject({ following_count: 2 });
+    expect((await call('GET', `/profiles/${fan.username}/stats`, null)).json()).toMatchObject({
+      following_count: 2,
+    });
   });
 
   it('unfollows, and unfollowing again changes nothing', async () => {
-    const first = await call('DELETE', `/follows/${carol.id}`, alice);
+    const [fan, star, other] = [await newPerson('fan'), await newPerson('star'), await newPerson('other')];
+    await call('PUT', `/profiles/${other.username}/follow`, fan);
+    await call('PUT', `/follows/${star.id}`, fan);
+    const first = await call('DELETE', `/follows/${star.id}`, fan);
     expect(first.json()).toEqual({
       following: false,
       stats: { posts_count: 0, followers_count: 0, following_count: 0 },
     });
-    const second = await call('DELETE', '/profiles/carol/follow', alice);
+    const second = await call('DELETE', `/profiles/${star.username}/follow`, fan);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ following: false, stats: { followers_count: 0 } });
-    expect((await call('GET', '/profiles/alice/stats', null)).json()).toMatchObject({ following_count: 1 });
+    expect((await call('GET', `/profiles/${fan.username}/stats`, null)).json()).toMatchObject({
+      following_count: 1,
+    });
   });
 
   it('refuses following oneself, whichever way it is asked', async () => {
@@ -122,12 +143,18 @@ describe('followers and following lists', () => {
 
 describe('feed cards', () => {
   it("tell whether the viewer follows each post's author", async () => {
-    await publishPost(ctx.app, bob);
-    await publishPost(ctx.app, carol);
-    const feed = (await call('GET', '/posts', alice)).json() as PostPage;
+    const [viewer, followed, other] = [
+      await newPerson('viewer'),
+      await newPerson('followed'),
+      await newPerson('other'),
+    ];
+    await call('PUT', `/follows/${followed.id}`, viewer);
+    await publishPost(ctx.app, followed);
+    await publishPost(ctx.app, other);
+    const feed = (await call('GET', '/posts', viewer)).json() as PostPage;
     const byAuthor = new Map(feed.items.map((post) => [post.author.id, post.following_author]));
-    expect(byAuthor.get(bob.id)).toBe(true);
-    expect(byAuthor.get(carol.id)).toBe(false);
+    expect(byAuthor.get(followed.id)).toBe(true);
+    expect(byAuthor.get(other.id)).toBe(false);
     const anonymous = (await call('GET', '/posts', null)).json() as PostPage;
     expect(anonymous.items.every((post) => !post.following_author)).toBe(true);
   });

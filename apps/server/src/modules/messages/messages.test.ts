@@ -37,8 +37,25 @@ async function send(user: TestUser, conversationId: string, body: string): Promi
   return response.json() as Message;
 }
 
+/** Two new people: Alice follows Bob, and they have a conversation, of one test alone. */
+async function newPair(): Promise<{ alice: TestUser; bob: TestUser; conversationId: string }> {
+  const [alice, bob] = [await createUser(ctx.app), await createUser(ctx.app)];
+  expect((await call('PUT', `/follows/${bob.id}`, alice)).statusCode).toBe(200);
+  const created = await call('POST', '/conversations', alice, { profile_id: bob.id });
+  expect(created.statusCode).toBe(201);
+  return { alice, bob, conversationId: (created.json() as Conversation).id };
+}
+
 describe('starting a conversation', () => {
   it('needs a follow, refuses oneself, and is one per pair', async () => {
+    // People of its own: the conversation below must not exist yet.
+    const [alice, bob] = [await createUser(ctx.app), await createUser(ctx.app)];
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/profiles/me',
+      headers: bob.headers,
+      payload: { username: 'bob.starter' },
+    });
     const notFollowing = await call('POST', '/conversations', alice, { profile_id: bob.id });
     expect(notFollowing.statusCode).toBe(403);
     expect(notFollowing.json().error.message).toBe(
@@ -57,7 +74,7 @@ describe('starting a conversation', () => {
     expect(created.statusCode).toBe(201);
     const conversation = created.json() as Conversation;
     expect(conversation).toMatchObject({
-      participant: { id: bob.id, username: 'bob.builder' },
+      participant: { id: bob.id, username: 'bob.starter' },
       last_message: null,
       unread_count: 0,
     });
@@ -75,12 +92,15 @@ describe('messages', () => {
   let conversationId: string;
 
   beforeAll(async () => {
+    await call('PUT', `/follows/${bob.id}`, alice);
     conversationId = (
       (await call('POST', '/conversations', alice, { profile_id: bob.id })).json() as Conversation
     ).id;
   });
 
   it('are sent and read by the two participants, newest first', async () => {
+    // A conversation of its own, so that these three are all its messages.
+    const { alice, bob, conversationId } = await newPair();
     const first = await send(alice, conversationId, '  Hi Bob! Love your jacket  ');
     expect(first).toMatchObject({
       body: 'Hi Bob! Love your jacket',
@@ -115,6 +135,8 @@ describe('messages', () => {
   });
 
   it('cannot be read or written by a third user', async () => {
+    // Someone in no conversation at all (Eve gets one in another test).
+    const eve = await createUser(ctx.app);
     for (const response of [
       await call('GET', `/conversations/${conversationId}`, eve),
       await call('GET', `/conversations/${conversationId}/messages`, eve),
@@ -133,6 +155,11 @@ describe('messages', () => {
   });
 
   it('count unread messages until the conversation is read', async () => {
+    const { alice, bob, conversationId } = await newPair();
+    await send(alice, conversationId, 'Hi Bob!');
+    await send(bob, conversationId, 'Hi Alice');
+    await send(alice, conversationId, 'Where from?');
+    await send(alice, conversationId, 'And the shoes?');
     // Replying marked what came before as read; Alice's two later messages are unread, Bob's own never count.
     const bobUnread = (await call('GET', '/me/unread-count', bob)).json();
     expect(bobUnread).toEqual({ unread_count: 2 });
@@ -144,7 +171,7 @@ describe('messages', () => {
       id: conversationId,
       participant: { id: alice.id },
       unread_count: 2,
-      last_message: { sender_id: alice.id, body: 'x'.repeat(2000) },
+      last_message: { sender_id: alice.id, body: 'And the shoes?' },
     });
 
     expect((await call('POST', `/conversations/${conversationId}/read`, bob)).json()).toEqual({

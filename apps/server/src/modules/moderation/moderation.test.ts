@@ -200,6 +200,12 @@ describe('blocks', () => {
     await json('POST', `/conversations/${conversation.id}/messages`, bob, { body: 'Hi Alice' });
   });
 
+  // Each test sets the block as it needs it (blocking and unblocking again change nothing), and the
+  // block is lifted after the last one, for the other blocks of this file.
+  const aliceBlocksBob = () => json('POST', `/blocks/${bob.id}`, alice);
+  const noBlock = () => json('DELETE', `/blocks/${bob.id}`, alice);
+  afterAll(noBlock);
+
   /** Every list and page through which one of `author`'s posts could reach `viewer`. */
   async function postIdsSeenBy(viewer: TestUser): Promise<Record<string, string[]>> {
     return {
@@ -223,6 +229,7 @@ describe('blocks', () => {
   });
 
   it('before the block, everything is visible', async () => {
+    await noBlock();
     for (const [list, seen] of Object.entries(await postIdsSeenBy(alice))) {
       expect(seen, list).toContain(bobPost.id);
     }
@@ -293,6 +300,7 @@ describe('blocks', () => {
   });
 
   it("keeps the profile's counts away both ways, and its bio and measurements from the blocker", async () => {
+    await aliceBlocksBob();
     await updateProfile(ctx.app, bob, {
       bio: 'Bob talks about coats',
       measurements_public: true,
@@ -316,6 +324,7 @@ describe('blocks', () => {
   });
 
   it("does not count a blocked person's comments for the blocker", async () => {
+    await aliceBlocksBob();
     type Counted = { id: string; comment_count: number };
     const countFor = async (viewer: TestUser | null) => ({
       detail: (await json<Counted>('GET', `/posts/${carolPost.id}`, viewer)).comment_count,
@@ -330,6 +339,7 @@ describe('blocks', () => {
   });
 
   it("leaves a blocked person's albums out of explore's albums, both ways", async () => {
+    await aliceBlocksBob();
     const bobAlbum = await json<{ id: string }>('POST', '/albums', bob, {
       name: 'Bob mod looks',
       post_id: bobPost.id,
@@ -348,6 +358,7 @@ describe('blocks', () => {
   });
 
   it('stops messages both ways and hides the conversation', async () => {
+    await aliceBlocksBob();
     for (const [from, to] of [
       [alice, bob],
       [bob, alice],
@@ -369,12 +380,14 @@ describe('blocks', () => {
   });
 
   it('lists the people one blocked, and only them', async () => {
+    await aliceBlocksBob();
     const page = await json<BlockedProfilePage>('GET', '/blocks', alice);
     expect(page.items).toEqual([expect.objectContaining({ id: bob.id, username: 'bob.mod' })]);
     expect((await json<BlockedProfilePage>('GET', '/blocks', bob)).items).toEqual([]);
   });
 
   it('the blocked person cannot lift the block; unblocking restores everything but the follows', async () => {
+    await aliceBlocksBob();
     // Bob "unblocking" Alice removes nothing: the block is Alice's.
     expect(await json('DELETE', `/blocks/${alice.id}`, bob)).toEqual({ blocked: false });
     expect(ids(await json<PostPage>('GET', '/posts?limit=50', bob))).not.toContain(alicePost.id);
@@ -400,11 +413,19 @@ describe('the administrators', () => {
   let post: Post;
   let comment: Comment;
 
-  beforeAll(async () => {
-    post = await publishPost(ctx.app, bob, { caption: 'To be removed' }, 2);
-    comment = await addComment(bob, post.id, 'Rude words');
+  /** A post of Bob's with a comment of his, both reported by Carol: the reports newest first are these. */
+  async function reported(caption: string, text: string): Promise<{ post: Post; comment: Comment }> {
+    const post = await publishPost(ctx.app, bob, { caption }, 2);
+    const comment = await addComment(bob, post.id, text);
     await json('POST', '/reports', carol, { target_type: 'post', target_id: post.id, reason: 'violence' });
     await json('POST', '/reports', carol, { target_type: 'comment', target_id: comment.id, reason: 'hate' });
+    return { post, comment };
+  }
+
+  beforeAll(async () => {
+    // A report of Bob himself, older than the two below (the reports tests may add another).
+    await json('POST', '/reports', carol, { target_type: 'user', target_id: bob.id, reason: 'spam' });
+    ({ post, comment } = await reported('To be reviewed', 'Rude words'));
   });
 
   it('are the only ones who may review', async () => {
@@ -439,7 +460,7 @@ describe('the administrators', () => {
     expect(second).toMatchObject({
       target_type: 'post',
       target_id: post.id,
-      target: { text: 'To be removed', media_url: post.media_url, post_id: post.id },
+      target: { text: 'To be reviewed', media_url: post.media_url, post_id: post.id },
     });
     expect(page.items.every((report) => report.status === 'open')).toBe(true);
     expect(
@@ -457,8 +478,15 @@ describe('the administrators', () => {
   });
 
   it('resolve and dismiss reports', async () => {
+    // A report of its own to dismiss: the other tests read theirs as open.
+    const nobody = await createUser(ctx.app);
+    const userReport = await json<Report>('POST', '/reports', carol, {
+      target_type: 'user',
+      target_id: nobody.id,
+      reason: 'impersonation',
+    });
     const open = await json<AdminReportPage>('GET', '/admin/reports?limit=50', admin);
-    const userReport = open.items.find((report) => report.target_type === 'user')!;
+    expect(ids(open)).toContain(userReport.id);
     const dismissed = await json<Report>('PATCH', `/admin/reports/${userReport.id}`, admin, {
       status: 'dismissed',
     });
@@ -481,6 +509,8 @@ describe('the administrators', () => {
   });
 
   it('remove a comment, then a post with its stored files, for everyone, closing their reports', async () => {
+    // A post and comment of its own: the tests above read theirs.
+    const { post, comment } = await reported('To be removed', 'Ruder words');
     const removedComment = await json('DELETE', `/admin/comments/${comment.id}`, admin);
     expect(removedComment).toEqual({ removed: true, reports_resolved: 1 });
     expect((await json<CommentPage>('GET', `/posts/${post.id}/comments`, carol)).items).toEqual([]);

@@ -39,24 +39,26 @@ async function uploadAvatar(user: TestUser): Promise<UploadResponse> {
 
 describe("editing one's profile", () => {
   it('trims text, saves empty text as null and changes only the given fields', async () => {
-    const response = await patchMe(alice, {
-      username: '  alice.style  ',
+    // A new user, whose measurements are still the defaults (the next test changes Alice's).
+    const user = await createUser(ctx.app);
+    const response = await patchMe(user, {
+      username: '  trim.style  ',
       display_name: '  Alice  ',
       bio: '   ',
       size: 'L',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      username: 'alice.style',
+      username: 'trim.style',
       display_name: 'Alice',
       bio: null,
       size: 'L',
       chest_circumference: null,
       measurements_public: true,
     } satisfies Partial<Profile>);
-    const again = await patchMe(alice, { bio: ' Linen lover ' });
+    const again = await patchMe(user, { bio: ' Linen lover ' });
     expect(again.json()).toMatchObject({
-      username: 'alice.style',
+      username: 'trim.style',
       display_name: 'Alice',
       bio: 'Linen lover',
     });
@@ -250,6 +252,12 @@ describe('public profiles', () => {
   });
 
   it('counts posts, followers and following (get_user_stats)', async () => {
+    // Bob follows Carol here too (the test above does as well): her followers are Bob and Dan either way.
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profiles/carol.public/follow',
+      headers: bob.headers,
+    });
     await publishPost(ctx.app, carol);
     await publishPost(ctx.app, carol);
     await ctx.app.inject({

@@ -73,10 +73,13 @@ describe('profile bootstrap', () => {
   });
 
   it('makes the username unique', async () => {
-    const second = await t.signUp('Maya@other.example');
-    const third = await t.signUp('maya@third.example');
-    expect((await me(second.access_token)).json().username).toBe('maya2');
-    expect((await me(third.access_token)).json().username).toBe('maya3');
+    // A name of its own (the test above takes 'maya'), so that either may run first.
+    const first = await t.signUp('dana@example.com');
+    const second = await t.signUp('Dana@other.example');
+    const third = await t.signUp('dana@third.example');
+    expect((await me(first.access_token)).json().username).toBe('dana');
+    expect((await me(second.access_token)).json().username).toBe('dana2');
+    expect((await me(third.access_token)).json().username).toBe('dana3');
   });
 
   it('creates a missing profile on the first authenticated API request', async () => {

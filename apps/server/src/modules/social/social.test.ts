@@ -1,6 +1,7 @@
 import type { Comment, CommentPage, Post, PostPage } from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
+import { seedPost } from '../../test/discovery.ts';
 import { publishPost } from '../../test/media.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 
@@ -80,14 +81,18 @@ describe('likes', () => {
 });
 
 describe('comments', () => {
-  let first: Comment;
+  /** A post of its own for each test (written straight to the tables), with Bob's first comment on it. */
+  async function commentedPost(): Promise<{ postId: string; first: Comment }> {
+    const postId = await seedPost(ctx.app, alice, { caption: 'Comment on me' });
+    const response = await call('POST', `/posts/${postId}/comments`, bob, { body: '  Love this look!  ' });
+    expect(response.statusCode).toBe(201);
+    return { postId, first: response.json() as Comment };
+  }
 
   it('adds comments with trimmed text and lists them oldest first', async () => {
-    const response = await call('POST', `/posts/${post.id}/comments`, bob, { body: '  Love this look!  ' });
-    expect(response.statusCode).toBe(201);
-    first = response.json() as Comment;
+    const { postId, first } = await commentedPost();
     expect(first).toMatchObject({
-      post_id: post.id,
+      post_id: postId,
       parent_id: null,
       body: 'Love this look!',
       like_count: 0,
@@ -95,13 +100,13 @@ describe('comments', () => {
       author: { id: bob.id },
     });
     const second = (
-      await call('POST', `/posts/${post.id}/comments`, alice, { body: 'Thank you' })
+      await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thank you' })
     ).json() as Comment;
 
-    const list = (await call('GET', `/posts/${post.id}/comments`)).json() as CommentPage;
+    const list = (await call('GET', `/posts/${postId}/comments`)).json() as CommentPage;
     expect(list.items.map((c) => c.id)).toEqual([first.id, second.id]);
     expect(list.next_cursor).toBeNull();
-    expect((await readPost(post.id)).comment_count).toBe(2);
+    expect((await readPost(postId)).comment_count).toBe(2);
   });
 
   it('refuses an empty comment and anonymous comments', async () => {
@@ -120,7 +125,11 @@ describe('comments', () => {
   });
 
   it('lets a visitor read the comments: browsing is open to all, writing is not', async () => {
-    const response = await call('GET', `/posts/${post.id}/comments`, null);
+    const { postId } = await commentedPost();
+    expect((await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thank you' })).statusCode).toBe(
+      201,
+    );
+    const response = await call('GET', `/posts/${postId}/comments`, null);
     expect(response.statusCode).toBe(200);
     const page = response.json() as CommentPage;
     expect(page.items.map((c) => c.body)).toEqual(['Love this look!', 'Thank you']);
@@ -129,24 +138,25 @@ describe('comments', () => {
   });
 
   it('threads replies under the first comment, also replies to replies', async () => {
+    const { postId, first } = await commentedPost();
     const reply = (
-      await call('POST', `/posts/${post.id}/comments`, alice, { body: 'Thanks!', parent_id: first.id })
+      await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thanks!', parent_id: first.id })
     ).json() as Comment;
     expect(reply.parent_id).toBe(first.id);
-    const replyToReply = await call('POST', `/posts/${post.id}/comments`, bob, {
+    const replyToReply = await call('POST', `/posts/${postId}/comments`, bob, {
       body: ':)',
       parent_id: reply.id,
     });
     expect(replyToReply.statusCode).toBe(201);
     expect((replyToReply.json() as Comment).parent_id).toBe(first.id);
 
-    const other = await publishPost(ctx.app, bob);
-    const crossPost = await call('POST', `/posts/${other.id}/comments`, bob, {
+    const other = await seedPost(ctx.app, bob);
+    const crossPost = await call('POST', `/posts/${other}/comments`, bob, {
       body: 'x',
       parent_id: first.id,
     });
     expect(crossPost.statusCode).toBe(400);
-    const unknownParent = await call('POST', `/posts/${post.id}/comments`, bob, {
+    const unknownParent = await call('POST', `/posts/${postId}/comments`, bob, {
       body: 'x',
       parent_id: UNKNOWN,
     });
@@ -154,6 +164,7 @@ describe('comments', () => {
   });
 
   it('likes comments', async () => {
+    const { postId, first } = await commentedPost();
     expect((await call('PUT', `/comments/${first.id}/like`, alice)).json()).toEqual({
       liked: true,
       like_count: 1,
@@ -162,7 +173,7 @@ describe('comments', () => {
       liked: true,
       like_count: 1,
     });
-    const list = (await call('GET', `/posts/${post.id}/comments`, alice)).json() as CommentPage;
+    const list = (await call('GET', `/posts/${postId}/comments`, alice)).json() as CommentPage;
     expect(list.items.find((c) => c.id === first.id)).toMatchObject({ like_count: 1, liked_by_me: true });
     expect((await call('DELETE', `/comments/${first.id}/like`, alice)).json()).toEqual({
       liked: false,
@@ -173,12 +184,18 @@ describe('comments', () => {
   });
 
   it('pages through comments with a cursor', async () => {
-    const all = ((await call('GET', `/posts/${post.id}/comments?limit=50`)).json() as CommentPage).items;
+    const { postId, first } = await commentedPost();
+    for (const body of ['Two', 'Three', 'Four']) {
+      await call('POST', `/posts/${postId}/comments`, alice, { body });
+    }
+    await call('POST', `/posts/${postId}/comments`, alice, { body: 'A reply', parent_id: first.id });
+    const all = ((await call('GET', `/posts/${postId}/comments?limit=50`)).json() as CommentPage).items;
+    expect(all.length).toBeGreaterThanOrEqual(4);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
       const qs: string = cursor ? `&cursor=${cursor}` : '';
-      const page = (await call('GET', `/posts/${post.id}/comments?limit=2${qs}`)).json() as CommentPage;
+      const page = (await call('GET', `/posts/${postId}/comments?limit=2${qs}`)).json() as CommentPage;
       seen.push(...page.items.map((c) => c.id));
       cursor = page.next_cursor;
     } while (cursor);
@@ -186,6 +203,9 @@ describe('comments', () => {
   });
 
   it('deletes only own comments, with their replies', async () => {
+    const { postId, first } = await commentedPost();
+    await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thank you' });
+    await call('POST', `/posts/${postId}/comments`, alice, { body: 'Thanks!', parent_id: first.id });
     const forbidden = await call('DELETE', `/comments/${first.id}`, alice);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.message).toBe('You can only delete your own comments');
@@ -193,7 +213,7 @@ describe('comments', () => {
 
     const removed = await call('DELETE', `/comments/${first.id}`, bob);
     expect(removed.statusCode).toBe(204);
-    const list = (await call('GET', `/posts/${post.id}/comments`)).json() as CommentPage;
+    const list = (await call('GET', `/posts/${postId}/comments`)).json() as CommentPage;
     expect(list.items.map((c) => c.body)).toEqual(['Thank you']);
     expect((await call('DELETE', `/comments/${first.id}`, bob)).statusCode).toBe(404);
   });

@@ -65,8 +65,10 @@ async function create(app: FastifyInstance, size: number): Promise<string> {
   return created.headers.location as string;
 }
 
-const leftovers = async () =>
-  (await (a.services.fileStore as S3Storage).list(`${RESUMABLE_S3_PREFIX}/`)).length;
+/** What is left in the bucket of the upload at `location` (another test leaves an unfinished one). */
+const leftoversOf = async (location: string) =>
+  (await (a.services.fileStore as S3Storage).list(`${RESUMABLE_S3_PREFIX}/${location.split('/').at(-1)}/`))
+    .length;
 
 describe('resumable uploads across instances (STORAGE_DRIVER=s3)', () => {
   it('continues on instance B an upload started on instance A; both serve the same bytes', async () => {
@@ -81,6 +83,7 @@ describe('resumable uploads across instances (STORAGE_DRIVER=s3)', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['upload-offset']).toBe('150000');
     expect(head.headers['upload-length']).toBe(String(video.length));
+    expect(await leftoversOf(location)).toBeGreaterThan(0);
     // The waiting parts share the bucket but are never served.
     for (const app of [a, b]) {
       const part = await app.inject({ url: `/media/${RESUMABLE_S3_PREFIX}/${uploadId}/info.json` });
@@ -100,7 +103,7 @@ describe('resumable uploads across instances (STORAGE_DRIVER=s3)', () => {
       expect(media.rawPayload.equals(video)).toBe(true);
       expect((await tus(app, 'HEAD', location)).statusCode).toBe(404);
     }
-    expect(await leftovers()).toBe(0);
+    expect(await leftoversOf(location)).toBe(0);
   });
 
   it('refuses a finished upload that is not an allowed file, on whichever instance finishes it', async () => {
@@ -110,7 +113,7 @@ describe('resumable uploads across instances (STORAGE_DRIVER=s3)', () => {
     const refused = await tus(a, 'PATCH', location, patchHeaders(1000), script.subarray(1000));
     expect(refused.statusCode).toBe(415);
     expect(JSON.parse(refused.body).error.message).toBe('Invalid file type');
-    expect(await leftovers()).toBe(0);
+    expect(await leftoversOf(location)).toBe(0);
   });
 
   it('lets another user neither see nor continue the upload on any instance', async () => {

@@ -210,18 +210,25 @@ describe('the preferences window', () => {
 });
 
 describe('the swipe deck and For you', () => {
-  it('changes the order of the deck after likes and leaves swiped posts out', async () => {
-    // Without swipes: newest first, the two authors alternating.
-    const before = await deck(swiper);
-    expect(before.slice(0, 4)).toEqual([streetPosts[3], formalPosts[3], streetPosts[2], formalPosts[2]]);
-
+  /** Likes the oldest formal look and dislikes the oldest street look as `user`. */
+  async function likeFormal(user: TestUser): Promise<void> {
     for (const [postId, action] of [
       [formalPosts[0], 'like'],
       [streetPosts[0], 'dislike'],
     ] as const) {
-      expect((await call('POST', '/swipes', swiper, { outfit_id: postId, action })).statusCode).toBe(201);
+      expect((await call('POST', '/swipes', user, { outfit_id: postId, action })).statusCode).toBe(201);
     }
-    const after = await deck(swiper);
+  }
+
+  // Each test swipes as a user of its own, so that each starts from the taste it says.
+  it('changes the order of the deck after likes and leaves swiped posts out', async () => {
+    const user = await createUser(ctx.app);
+    // Without swipes: newest first, the two authors alternating.
+    const before = await deck(user);
+    expect(before.slice(0, 4)).toEqual([streetPosts[3], formalPosts[3], streetPosts[2], formalPosts[2]]);
+
+    await likeFormal(user);
+    const after = await deck(user);
     expect(after).not.toContain(formalPosts[0]);
     expect(after).not.toContain(streetPosts[0]);
     expect(after.slice(0, 3)).toEqual([formalPosts[3], formalPosts[2], formalPosts[1]]);
@@ -233,14 +240,16 @@ describe('the swipe deck and For you', () => {
     expect(await deck(null, 2)).toEqual([streetPosts[3], formalPosts[3]]);
   });
 
-  it("orders 'For you' by preferences and pages through it", async () => {
-    const first = (await call('GET', '/posts/for-you?limit=3', swiper)).json() as PostPage;
+  it("orders 'For you' by taste and pages through it", async () => {
+    const user = await createUser(ctx.app);
+    await likeFormal(user);
+    const first = (await call('GET', '/posts/for-you?limit=3', user)).json() as PostPage;
     expect(first.items.map((post) => post.id)).toEqual([formalPosts[3], formalPosts[2], formalPosts[1]]);
     const second = (
-      await call('GET', `/posts/for-you?limit=3&cursor=${first.next_cursor}`, swiper)
+      await call('GET', `/posts/for-you?limit=3&cursor=${first.next_cursor}`, user)
     ).json() as PostPage;
     const third = (
-      await call('GET', `/posts/for-you?limit=3&cursor=${second.next_cursor}`, swiper)
+      await call('GET', `/posts/for-you?limit=3&cursor=${second.next_cursor}`, user)
     ).json() as PostPage;
     const all = [...first.items, ...second.items, ...third.items].map((post) => post.id);
     expect(all.slice(0, 4)).toEqual([formalPosts[3], formalPosts[2], formalPosts[1], formalPosts[0]]);
@@ -250,13 +259,16 @@ describe('the swipe deck and For you', () => {
 
     const visitor = (await call('GET', '/posts/for-you?limit=2')).json() as PostPage;
     expect(visitor.items.map((post) => post.id)).toEqual([streetPosts[3], formalPosts[3]]);
-    expect((await call('GET', '/posts/for-you?cursor=zzz', swiper)).statusCode).toBe(400);
+    expect((await call('GET', '/posts/for-you?cursor=zzz', user)).statusCode).toBe(400);
   });
 
-  it('forgets the preferences on reset', async () => {
-    expect((await call('DELETE', '/swipes', swiper)).statusCode).toBe(204);
-    const { summary } = await preferences(swiper);
+  it('forgets the taste on reset', async () => {
+    const user = await createUser(ctx.app);
+    await likeFormal(user);
+    expect((await deck(user)).slice(0, 2)).toEqual([formalPosts[3], formalPosts[2]]);
+    expect((await call('DELETE', '/swipes', user)).statusCode).toBe(204);
+    const { summary } = await preferences(user);
     expect(summary.event_count).toBe(0);
-    expect((await deck(swiper)).slice(0, 2)).toEqual([streetPosts[3], formalPosts[3]]);
+    expect((await deck(user)).slice(0, 2)).toEqual([streetPosts[3], formalPosts[3]]);
   });
 });

@@ -1,5 +1,5 @@
 import { createSwipeEvent } from '@sys/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   readLocalPreferenceEntries,
   readLocalSwipeEvents,
@@ -12,6 +12,9 @@ const apiRequest = vi.fn(async (..._args: unknown[]) => ({ inserted: 2, duplicat
 vi.mock('@/shared/api/api-client', () => ({ apiRequest: (...args: unknown[]) => apiRequest(...args) }));
 
 describe('mergeLocalSwipes', () => {
+  // Each test counts its own calls (the other test calls the server too).
+  beforeEach(() => apiRequest.mockClear());
+
   it('sends the local events once in one batch and clears them', async () => {
     const outfit = { id: '00000000-0000-4000-8000-000000000001', tags: ['Casual'], authorName: 'maya' };
     storeLocalSwipeEvent(createSwipeEvent(outfit, 'like'));
@@ -29,7 +32,6 @@ describe('mergeLocalSwipes', () => {
   });
 
   it("carries the guest's turned-up, turned-down and removed values with the swipes, then clears them", async () => {
-    apiRequest.mockClear();
     const outfit = { id: '00000000-0000-4000-8000-000000000002', tags: ['Casual'], authorName: 'maya' };
     storeLocalSwipeEvent(createSwipeEvent(outfit, 'like'));
     storeLocalPreferenceChange({ dimension: 'tags', key: 'Casual', adjustment: 'less' });
