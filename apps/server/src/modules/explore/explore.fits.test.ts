@@ -1,5 +1,5 @@
 import { DISCOVERY_LIMITS, type FitsPage } from '@sys/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { seedPost, updateProfile } from '../../test/discovery.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
@@ -50,6 +50,18 @@ async function person(chest: number, waist: number, hip: number, count: number, 
 }
 
 describe('the tolerance of Fits like me', () => {
+  // Each test counts outfits from an empty start: a database of its own for each.
+  beforeEach(async () => {
+    await ctx.close();
+    ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
+    me = await createUser(ctx.app);
+    await updateProfile(ctx.app, me, {
+      chest_circumference: 90,
+      waist_circumference: 75,
+      hip_circumference: 95,
+    });
+  });
+
   it('widens from the default, 1 cm at a time, until enough outfits match, and says which', async () => {
     expect(DISCOVERY_LIMITS).toMatchObject({ fitsToleranceDefaultCm: 4, fitsEnoughOutfits: 6 });
     // Nobody matches yet: the widest tolerance, and nothing.
@@ -75,6 +87,10 @@ describe('the tolerance of Fits like me', () => {
   });
 
   it('pages at the tolerance it chose when the client passes it back', async () => {
+    // Its own people, whichever test ran before: 7 outfits, the first 6 of them within the default.
+    await person(91, 74, 96, 3);
+    await person(89, 76, 94, 3);
+    await person(99, 75, 95, 1);
     const first = await fits('limit=4');
     expect(first.next_cursor).not.toBeNull();
     const second = await fits(`limit=50&tolerance=${first.tolerance}&cursor=${first.next_cursor}`);
