@@ -139,6 +139,15 @@ export function parseStoredSwipeEvents(
   raw: string | null | undefined,
   max: number = LIMITS.localSwipeHistoryMax,
 ): SwipeEvent[] {
+  return parseStoredList(raw, readSwipeEvent, max);
+}
+
+/** A JSON list kept on the device: its readable entries, the newest `max`; anything unreadable is none. */
+function parseStoredList<T>(
+  raw: string | null | undefined,
+  read: (entry: unknown) => T | null,
+  max: number,
+): T[] {
   if (!raw) return [];
   let data: unknown;
   try {
@@ -147,12 +156,12 @@ export function parseStoredSwipeEvents(
     return [];
   }
   if (!Array.isArray(data)) return [];
-  const events: SwipeEvent[] = [];
-  for (const entry of data) {
-    const event = readSwipeEvent(entry);
-    if (event) events.push(event);
+  const entries: T[] = [];
+  for (const item of data) {
+    const entry = read(item);
+    if (entry !== null) entries.push(entry);
   }
-  return events.slice(-max);
+  return entries.slice(-max);
 }
 
 /*
@@ -427,20 +436,7 @@ export function readPreferenceEntry(entry: unknown): PreferenceEntryState | null
 
 /** The entries stored locally; unreadable storage or entries are dropped, as for the swipe events. */
 export function parseStoredPreferenceEntries(raw: string | null | undefined): PreferenceEntryState[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  const entries: PreferenceEntryState[] = [];
-  for (const item of data) {
-    const entry = readPreferenceEntry(item);
-    if (entry) entries.push(entry);
-  }
-  return entries.slice(-PREFERENCE_ENTRIES_MAX);
+  return parseStoredList(raw, readPreferenceEntry, PREFERENCE_ENTRIES_MAX);
 }
 
 /**

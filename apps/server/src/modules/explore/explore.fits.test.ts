@@ -12,7 +12,8 @@ import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts
 let ctx: TestApp;
 let me: TestUser;
 
-beforeAll(async () => {
+/** A new app on an empty database, and `me` in it with my measurements. */
+async function freshApp() {
   ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
   me = await createUser(ctx.app);
   await updateProfile(ctx.app, me, {
@@ -20,7 +21,9 @@ beforeAll(async () => {
     waist_circumference: 75,
     hip_circumference: 95,
   });
-});
+}
+
+beforeAll(freshApp);
 afterAll(() => ctx.close());
 
 async function fits(query: string, user: TestUser = me): Promise<FitsPage> {
@@ -53,13 +56,7 @@ describe('the tolerance of Fits like me', () => {
   // Each test counts outfits from an empty start: a database of its own for each.
   beforeEach(async () => {
     await ctx.close();
-    ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
-    me = await createUser(ctx.app);
-    await updateProfile(ctx.app, me, {
-      chest_circumference: 90,
-      waist_circumference: 75,
-      hip_circumference: 95,
-    });
+    await freshApp();
   });
 
   it('widens from the default, 1 cm at a time, until enough outfits match, and says which', async () => {
