@@ -1,18 +1,8 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/shared/ui/dialog';
+import { lazyWithPreload } from '@/shared/lib/lazy';
 
-/** The keys, in the order the help lists them; `label` is the key of its description. */
-const SHORTCUTS = [
-  { keys: ['j'], label: 'next' },
-  { keys: ['k'], label: 'previous' },
-  { keys: ['l'], label: 'like' },
-  { keys: ['s'], label: 'save' },
-  { keys: ['/'], label: 'search' },
-  { keys: ['Esc'], label: 'close' },
-  { keys: ['?'], label: 'help' },
-] as const;
+const KeyboardShortcutsHelp = lazyWithPreload(() => import('./keyboard-shortcuts-help'));
 
 /** Typing in a field, or a key held with Ctrl, Alt or Cmd, is never a shortcut. */
 function isTyping(event: KeyboardEvent): boolean {
@@ -76,9 +66,9 @@ function focusSearch(navigate: ReturnType<typeof useNavigate>) {
  * does that itself). Nothing happens while typing or while a dialog is open over the page.
  */
 export function KeyboardShortcuts() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [helpAsked, setHelpAsked] = useState(false);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -90,6 +80,7 @@ export function KeyboardShortcuts() {
       const act = (): boolean => {
         switch (key) {
           case '?':
+            setHelpAsked(true);
             setHelpOpen(true);
             return true;
           case '/':
@@ -124,32 +115,11 @@ export function KeyboardShortcuts() {
     return () => window.removeEventListener('keydown', onKey);
   }, [navigate]);
 
+  // The dialog's code (Radix dialog and the list) loads when '?' is first pressed, not with every page.
+  if (!helpAsked) return null;
   return (
-    <Dialog open={helpOpen} onOpenChange={setHelpOpen}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('shortcuts.title')}</DialogTitle>
-          <DialogDescription>{t('shortcuts.description')}</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
-          {SHORTCUTS.map(({ keys, label }) => (
-            <div key={label} className="contents">
-              <dt>
-                {keys.map((key) => (
-                  <kbd
-                    key={key}
-                    dir="ltr"
-                    className="inline-flex min-w-7 justify-center rounded-md border border-line bg-subtle px-1.5 py-0.5 font-mono text-[13px] text-ink"
-                  >
-                    {key}
-                  </kbd>
-                ))}
-              </dt>
-              <dd className="text-ink">{t(`shortcuts.${label}`)}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <KeyboardShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+    </Suspense>
   );
 }
