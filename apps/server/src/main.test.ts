@@ -92,7 +92,7 @@ describe.each(engines)('npm start on $name', (engine) => {
         migration: readJournal().at(-1)!.tag,
       });
 
-      const deepLink = await fetch(`${server.url}/explore/brands/abc`);
+      const deepLink = await fetch(`${server.url}/explore/category/casual`);
       expect(deepLink.status).toBe(200);
       expect(deepLink.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await deepLink.text()).toBe(INDEX_HTML);

@@ -40,6 +40,8 @@ beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
   upload.media.mockReset();
+  // Every file is stored, under its own name, unless a test says otherwise.
+  uploadsByName();
 });
 
 afterEach(() => {

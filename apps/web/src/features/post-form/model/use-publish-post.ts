@@ -79,7 +79,9 @@ export function usePublishPost(postId?: string) {
 
   /** Uploads a product's image as soon as it is picked; publishing then only waits for it. */
   const uploadItemImage = (key: string, number: number, file: File): Promise<void> => {
-    const task = uploadMedia(file, 'post-media', () => undefined)
+    // Started from a resolved promise: whatever the upload throws becomes this task's failure.
+    const task = Promise.resolve()
+      .then(() => uploadMedia(file, 'post-media', () => undefined))
       .then(({ public_url: url }) => {
         uploaded.current.set(key, { file, url });
       })
