@@ -198,11 +198,15 @@ test("a signed-out visitor's draft, files included, survives the trip to /auth a
     await expect(image).toHaveAttribute('src', /^blob:/);
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(160);
   }
-  // The draft stays saved until it is published: a reload brings it back again.
-  expect(await page.evaluate(() => window.localStorage.getItem('postDraft'))).not.toBeNull();
+  // The draft stays saved until it is published, with the edits made since (written as they are made):
+  // a reload brings it back again, files and all.
+  await page.getByRole('textbox', { name: 'Caption' }).fill('My draft look, finished');
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem('postDraft') ?? '{}').caption))
+    .toBe('My draft look, finished');
   await page.reload();
   await expect(page.getByText('Form restored')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Caption' })).toHaveValue('My draft look');
+  await expect(page.getByRole('textbox', { name: 'Caption' })).toHaveValue('My draft look, finished');
   await expect(page.getByRole('img', { name: 'Media 2 of 2' })).toHaveAttribute('src', /^blob:/);
 
   // And it publishes.
@@ -210,7 +214,7 @@ test("a signed-out visitor's draft, files included, survives the trip to /auth a
   await expect(page.getByText('Post created successfully!')).toBeVisible();
   // Other journeys publish at the same time: the new post is in the feed, not necessarily on top.
   await expect(
-    page.getByRole('feed').getByRole('article').filter({ hasText: 'My draft look' }).first(),
+    page.getByRole('feed').getByRole('article').filter({ hasText: 'My draft look, finished' }).first(),
   ).toBeVisible();
   // Published: the draft is gone.
   expect(await page.evaluate(() => window.localStorage.getItem('postDraft'))).toBeNull();

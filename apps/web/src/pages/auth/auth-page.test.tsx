@@ -88,6 +88,17 @@ describe('signing in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/create-post'));
   });
 
+  it("goes home when the waiting draft is a signed-in author's own, not a guest's", async () => {
+    window.localStorage.setItem(
+      'postDraft',
+      JSON.stringify({ owner: 'an-earlier-session', caption: 'Mine' }),
+    );
+    const { router, user } = await openAuth('/auth?tab=sign-in');
+    await fillAndSubmit(user, 'Sign In', 'correct-horse');
+    expect(await screen.findByText('Signed in successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('lands on the address carried from a shared link, across a tab switch', async () => {
     const { router, user } = await openAuth('/auth?tab=sign-up&next=%2Fpost%2Fabc');
     await user.click(screen.getByRole('tab', { name: 'Sign In' }));

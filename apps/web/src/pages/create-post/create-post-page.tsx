@@ -10,13 +10,13 @@ import { PageHeader } from '@/shared/ui/layout/page-header';
 import { showToast } from '@/shared/ui/show-toast';
 
 /**
- * Create Post. A waiting draft (saved when a visitor pressed Publish) comes back with its files:
- * 'Form restored'. It stays saved (a reload brings it back again) until the post is published or the
- * user discards it.
+ * Create Post. A waiting draft (a visitor's saved when they pressed Publish, or this author's own, saved
+ * as they went) comes back with its files: 'Form restored'. It stays saved (a reload brings it back again)
+ * until the post is published or the user discards it.
  */
 export default function CreatePostScreen() {
   const { t } = useTranslation();
-  const { isSignedIn, isLoading } = useViewer();
+  const { isSignedIn, isLoading, viewerId } = useViewer();
   const [initial, setInitial] = useState<PostFormValues | null>(null);
   const [restored, setRestored] = useState(false);
   const started = useRef(false);
@@ -25,12 +25,12 @@ export default function CreatePostScreen() {
     if (isLoading || started.current) return;
     started.current = true;
     void (async () => {
-      const draft = hasStoredPostDraft() ? await loadPostDraft().catch(() => null) : null;
+      const draft = hasStoredPostDraft() ? await loadPostDraft(viewerId).catch(() => null) : null;
       if (draft) void showToast('success', t('postForm.restored'));
       setRestored(draft !== null);
       setInitial(draft ?? emptyPostForm());
     })();
-  }, [isLoading, t]);
+  }, [isLoading, t, viewerId]);
 
   return (
     <>

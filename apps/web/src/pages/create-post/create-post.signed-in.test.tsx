@@ -155,4 +155,59 @@ describe('Create Post, signed in', () => {
     await waitFor(() => expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).toBeNull());
     expect(files.size).toBe(0);
   });
+
+  it("keeps a new post as the author's draft while it is written, and brings it back after a reload", async () => {
+    const first = renderApp('/create-post');
+    await first.user.upload(await screen.findByTestId('media-input'), pngFile());
+    await first.user.type(screen.getByRole('textbox', { name: 'Caption' }), 'Half-written look');
+    // Written a moment after typing stops (and at once when the page hides), files included.
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft) ?? '{}')).toMatchObject({
+        caption: 'Half-written look',
+        owner: fakeSession().user.id,
+        media: [{ type: 'image', hasFile: true }],
+      }),
+    );
+    await waitFor(() =>
+      expect([...files.keys()].filter((key) => key.startsWith('post-draft:media:'))).toHaveLength(1),
+    );
+    first.unmount();
+
+    const { router, user } = renderApp('/create-post');
+    expect(await screen.findByText('Form restored')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Half-written look')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
+
+    // Leaving offers to keep it for later; it stays stored.
+    void router.navigate('/');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard this post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft) ?? '{}').caption).toBe(
+      'Half-written look',
+    );
+    window.localStorage.removeItem(LOCAL_STORAGE_KEYS.postDraft);
+    files.clear();
+  });
+
+  it("does not restore another person's draft, and keeps a form emptied again out of storage", async () => {
+    window.localStorage.setItem(
+      LOCAL_STORAGE_KEYS.postDraft,
+      JSON.stringify({ version: 1, owner: 'someone-else', caption: 'Not yours', media: [], items: [] }),
+    );
+    const { user } = renderApp('/create-post');
+    const caption = await screen.findByRole('textbox', { name: 'Caption' });
+    expect(caption).toHaveValue('');
+    expect(screen.queryByText('Form restored')).not.toBeInTheDocument();
+
+    await user.type(caption, 'Mine');
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft) ?? '{}').caption).toBe(
+        'Mine',
+      ),
+    );
+    await user.clear(caption);
+    await waitFor(() => expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).toBeNull());
+  });
 });

@@ -123,10 +123,24 @@ export function removeGuestProfile(): void {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The post draft, saved by the create-post form when a guest tries to publish.
+// The post draft: a guest's, saved when they try to publish, or a signed-in author's, saved as they go.
 
 export function hasStoredPostDraft(): boolean {
   return readItem(LOCAL_STORAGE_KEYS.postDraft) !== null;
+}
+
+/** Whether a visitor's or guest's draft waits (one saved with no owner): signing in leads back to it. */
+export function hasGuestPostDraft(): boolean {
+  const json = readItem(LOCAL_STORAGE_KEYS.postDraft);
+  if (json === null) return false;
+  try {
+    const draft: unknown = JSON.parse(json);
+    return (
+      typeof draft === 'object' && draft !== null && typeof (draft as { owner?: unknown }).owner !== 'string'
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** The draft's JSON (its fields; the media files themselves wait in IndexedDB, see shared/lib/idb.ts). */

@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
   cancelLabel: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** A third, gentler way out between the destructive button and Cancel (e.g. 'Save draft'). */
+  secondary?: { label: string; onClick: () => void } | undefined;
 }
 
 /**
@@ -42,6 +44,7 @@ export function ConfirmDialog({
   cancelLabel,
   pending = false,
   onConfirm,
+  secondary,
 }: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
@@ -62,6 +65,11 @@ export function ConfirmDialog({
           <Button variant="destructive" size="lg" disabled={pending} onClick={onConfirm}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
+          {secondary ? (
+            <Button variant="secondary" size="lg" disabled={pending} onClick={secondary.onClick}>
+              {secondary.label}
+            </Button>
+          ) : null}
           <DialogClose asChild>
             <Button ref={cancel} variant="ghost" size="lg">
               {cancelLabel}

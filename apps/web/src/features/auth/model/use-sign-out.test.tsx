@@ -1,4 +1,5 @@
 import { AuthApiError } from '@supabase/auth-js';
+import { LOCAL_STORAGE_KEYS } from '@sys/shared';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
@@ -35,6 +36,31 @@ describe('the header’s sign-out', () => {
     await confirmSignOut(user, signOut);
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'SIGN UP' })).toBeInTheDocument();
+  });
+
+  it('forgets an unpublished post draft, so the next person on this device never sees it', async () => {
+    const { user, signOut } = await signedIn();
+    window.localStorage.setItem(
+      LOCAL_STORAGE_KEYS.postDraft,
+      JSON.stringify({ version: 1, owner: fakeSession().user.id, caption: 'Not for the next person' }),
+    );
+    await confirmSignOut(user, signOut);
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).toBeNull();
+  });
+
+  it('keeps the draft when signing out fails: nothing changed', async () => {
+    fake.client.signOut.mockResolvedValueOnce({
+      error: new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit'),
+    });
+    const { user, signOut } = await signedIn();
+    window.localStorage.setItem(
+      LOCAL_STORAGE_KEYS.postDraft,
+      JSON.stringify({ version: 1, caption: 'Mine' }),
+    );
+    await confirmSignOut(user, signOut);
+    expect(await screen.findByText('Sign out error')).toBeInTheDocument();
+    expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).not.toBeNull();
   });
 
   it("says 'Sign out error' with the server's message, and stays signed in", async () => {

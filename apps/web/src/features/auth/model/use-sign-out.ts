@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadAuthClient } from '@/shared/api/load-auth-client';
+import { forgetPersonalData } from '@/shared/lib/personal-data';
 
 /** Signs out and says so: 'Signed out successfully', or 'Sign out error' with the reason. */
 export function useSignOut(): () => Promise<void> {
@@ -18,8 +19,9 @@ export function useSignOut(): () => Promise<void> {
         notify.destructive(t('auth.signOutError'), { description: error.message });
         return;
       }
-      // Nothing the signed-in user saw may stay in the cache.
+      // Nothing the signed-in user saw or wrote may stay: the cache, and an unpublished draft.
       queryClient.clear();
+      await forgetPersonalData();
       notify.success(t('auth.signedOut'));
     } catch (error) {
       notify.destructive(t('auth.signOutError'), {

@@ -1,6 +1,12 @@
 import { LOCAL_STORAGE_KEYS } from '@sys/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearPostDraft, loadPostDraft, savePostDraft } from './post-draft';
+import {
+  clearPostDraft,
+  isBlankPostForm,
+  loadPostDraft,
+  savePostDraft,
+  savePostDraftFiles,
+} from './post-draft';
 import { emptyItem, emptyPostForm } from './post-form-model';
 
 // jsdom has no IndexedDB: the files go to a map behind the same tiny interface.
@@ -98,5 +104,50 @@ describe('post draft', () => {
     expect((await loadPostDraft())?.media).toEqual([]);
     window.localStorage.setItem(LOCAL_STORAGE_KEYS.postDraft, '{not json');
     expect(await loadPostDraft()).toBeNull();
+  });
+
+  it('writes each file once however often the form is saved, and removes the ones it no longer holds', async () => {
+    const writes: string[] = [];
+    const track = (entries: Array<[string, unknown]>) => writes.push(...entries.map(([key]) => key));
+    const idb = await import('@/shared/lib/idb');
+    const setMany = vi.spyOn(idb, 'idbSetMany').mockImplementation(async (entries) => {
+      track(entries as Array<[string, unknown]>);
+      for (const [key, value] of entries) files.set(key, value);
+    });
+    const photo = { id: 'p1', type: 'image' as const, file: new File(['a'], 'a.png'), previewUrl: 'blob:1' };
+    const clip = { id: 'v1', type: 'video' as const, file: new File(['b'], 'b.mp4'), previewUrl: 'blob:2' };
+    await savePostDraft({ ...emptyPostForm(), caption: 'one', media: [photo] });
+    await savePostDraft({ ...emptyPostForm(), caption: 'two', media: [photo] });
+    await savePostDraft({ ...emptyPostForm(), caption: 'three', media: [photo, clip] });
+    expect(writes).toEqual(['post-draft:media:p1', 'post-draft:media:v1']);
+    await savePostDraft({ ...emptyPostForm(), caption: 'four', media: [clip] });
+    expect([...files.keys()]).toEqual(['post-draft:media:v1']);
+    setMany.mockRestore();
+  });
+
+  it("restores a signed-in author's draft only for them, and a guest's for whoever signs in", async () => {
+    await savePostDraft({ ...emptyPostForm(), caption: 'Mine' }, 'user-a');
+    expect((await loadPostDraft('user-a'))?.caption).toBe('Mine');
+    expect(await loadPostDraft('user-b')).toBeNull();
+    expect(await loadPostDraft(null)).toBeNull();
+    await savePostDraft({ ...emptyPostForm(), caption: 'A guest look' });
+    expect((await loadPostDraft('user-b'))?.caption).toBe('A guest look');
+  });
+
+  it('clears after a file write still on its way, so no file of a published post stays behind', async () => {
+    const media = [
+      { id: 'm9', type: 'image' as const, file: new File(['x'], 'late.png'), previewUrl: 'blob:9' },
+    ];
+    const writing = savePostDraftFiles({ ...emptyPostForm(), media });
+    await clearPostDraft();
+    await writing;
+    expect(files.size).toBe(0);
+  });
+
+  it('counts a form with nothing in it as blank, and one with any detail as not', () => {
+    expect(isBlankPostForm(emptyPostForm())).toBe(true);
+    expect(isBlankPostForm({ ...emptyPostForm(), caption: '   ', items: [emptyItem()] })).toBe(true);
+    expect(isBlankPostForm({ ...emptyPostForm(), styles: ['Casual'] })).toBe(false);
+    expect(isBlankPostForm({ ...emptyPostForm(), items: [{ ...emptyItem(), brand: 'Zara' }] })).toBe(false);
   });
 });

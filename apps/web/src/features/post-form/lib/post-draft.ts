@@ -1,6 +1,7 @@
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@sys/shared';
 import { idbDeleteMany, idbGet, idbKeys, idbSetMany } from '@/shared/lib/idb';
 import { readPostDraftJson, removePostDraft, writePostDraftJson } from '@/shared/lib/local-storage';
+import { forgetPostDraft, POST_DRAFT_FILE_PREFIX } from '@/shared/lib/personal-data';
 import {
   emptyItem,
   emptyPostForm,
@@ -10,18 +11,22 @@ import {
 } from './post-form-model';
 
 /*
- * The draft of a visitor or guest who pressed Publish (spec section 4): its fields in local storage under
- * LOCAL_STORAGE_KEYS.postDraft, its photos and videos in IndexedDB (they are files, not just previews), so
- * all of it survives the trip to /auth and back.
+ * A waiting post draft. A visitor's or guest's is saved when they press Publish (spec section 4), so it
+ * survives the trip to /auth and back; a signed-in person's is saved as they go, so a reload, a closed tab
+ * or a dead battery loses nothing. Its fields are in local storage under LOCAL_STORAGE_KEYS.postDraft, its
+ * photos and videos in IndexedDB (they are files, not just previews). A draft names its owner: a guest's
+ * (owner null) is restored for whoever signs in next, a signed-in person's only for them, and signing out
+ * forgets it (shared/lib/personal-data.ts).
  */
 
-const FILE_PREFIX = 'post-draft:';
-const mediaFileKey = (id: string) => `${FILE_PREFIX}media:${id}`;
-const itemFileKey = (key: string) => `${FILE_PREFIX}item:${key}`;
+const mediaFileKey = (id: string) => `${POST_DRAFT_FILE_PREFIX}media:${id}`;
+const itemFileKey = (key: string) => `${POST_DRAFT_FILE_PREFIX}item:${key}`;
 
 interface StoredDraft {
   version: 1;
   savedAt: string;
+  /** The signed-in author's id; null (or absent, in drafts of older builds) for a visitor's or guest's. */
+  owner: string | null;
   caption: string;
   styles: string[];
   customStyles: string[];
@@ -34,22 +39,62 @@ interface StoredDraft {
   items: Array<Omit<ItemDraft, 'imageFile' | 'imagePreview'> & { hasImageFile: boolean }>;
 }
 
-/** Saves the form: files first, then the fields (whose presence says that a draft is waiting). */
-export async function savePostDraft(values: PostFormValues): Promise<void> {
-  const files: Array<readonly [string, unknown]> = [];
-  for (const media of values.media) if (media.file) files.push([mediaFileKey(media.id), media.file]);
-  for (const item of values.items) if (item.imageFile) files.push([itemFileKey(item.key), item.imageFile]);
-  try {
-    await idbDeleteMany(await idbKeys(FILE_PREFIX));
-    await idbSetMany(files);
-  } catch (error) {
-    // Without IndexedDB (private mode in some browsers) the fields are still kept.
-    console.warn('The draft files could not be stored', error);
-  }
+/** The files a form holds, by the key each is stored under. */
+function draftFiles(values: PostFormValues): Map<string, File> {
+  const files = new Map<string, File>();
+  for (const media of values.media) if (media.file) files.set(mediaFileKey(media.id), media.file);
+  for (const item of values.items) if (item.imageFile) files.set(itemFileKey(item.key), item.imageFile);
+  return files;
+}
 
+/**
+ * Which file each key holds in IndexedDB, as far as this page knows: a file already stored is not written
+ * again (a video can be 200 MB, and a signed-in form is saved at every change).
+ */
+const storedFiles = new Map<string, Blob>();
+/** File writes and removals, one after another: a removal never overtakes a write still on its way. */
+let fileQueue: Promise<void> = Promise.resolve();
+
+function queueFiles(work: () => Promise<void>): Promise<void> {
+  const next = fileQueue.then(work, work);
+  fileQueue = next.catch(() => undefined);
+  return next;
+}
+
+/** Stores the files that changed and removes those the form no longer holds. */
+function syncDraftFiles(files: ReadonlyMap<string, File>): Promise<void> {
+  return queueFiles(async () => {
+    try {
+      const gone = (await idbKeys(POST_DRAFT_FILE_PREFIX)).filter((key) => !files.has(key));
+      const changed = [...files].filter(([key, file]) => storedFiles.get(key) !== file);
+      await idbDeleteMany(gone);
+      await idbSetMany(changed);
+      for (const key of gone) storedFiles.delete(key);
+      for (const [key, file] of changed) storedFiles.set(key, file);
+    } catch (error) {
+      // Without IndexedDB (private mode in some browsers) the fields are still kept.
+      console.warn('The draft files could not be stored', error);
+    }
+  });
+}
+
+/** Whether the files of `values` differ from those last stored (a file added, replaced or removed). */
+export function draftFilesChanged(values: PostFormValues): boolean {
+  const files = draftFiles(values);
+  if (files.size !== storedFiles.size) return true;
+  for (const [key, file] of files) if (storedFiles.get(key) !== file) return true;
+  return false;
+}
+
+/**
+ * Saves the form's fields at once (synchronously: also when the page is being hidden or closed). Files are
+ * stored by savePostDraft; a field naming a file that is not stored yet is skipped on restore.
+ */
+export function savePostDraftFields(values: PostFormValues, owner: string | null = null): void {
   const stored: StoredDraft = {
     version: 1,
     savedAt: new Date().toISOString(),
+    owner,
     caption: values.caption,
     styles: values.styles,
     customStyles: values.customStyles,
@@ -72,6 +117,36 @@ export async function savePostDraft(values: PostFormValues): Promise<void> {
   writePostDraftJson(JSON.stringify(stored));
 }
 
+/** Stores the form's files that are new or replaced, and removes those it no longer holds. */
+export function savePostDraftFiles(values: PostFormValues): Promise<void> {
+  return syncDraftFiles(draftFiles(values));
+}
+
+/** Saves the form: files first, then the fields (whose presence says that a draft is waiting). */
+export async function savePostDraft(values: PostFormValues, owner: string | null = null): Promise<void> {
+  await savePostDraftFiles(values);
+  savePostDraftFields(values, owner);
+}
+
+/** Whether the form holds nothing worth keeping: no media, caption, style or product detail. */
+export function isBlankPostForm(values: PostFormValues): boolean {
+  const { media, caption, styles, items } = values;
+  const blankItem = (item: ItemDraft) =>
+    !item.imageFile &&
+    [
+      item.type,
+      item.brand,
+      item.link,
+      item.size,
+      item.color,
+      item.pattern,
+      item.title,
+      item.price,
+      item.imageUrl,
+    ].every((field) => field.trim() === '');
+  return media.length === 0 && caption.trim() === '' && styles.length === 0 && items.every(blankItem);
+}
+
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -79,14 +154,19 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 async function readFile(key: string): Promise<File | undefined> {
   try {
     const value = await idbGet<unknown>(key);
-    return value instanceof Blob ? (value as File) : undefined;
+    if (!(value instanceof Blob)) return undefined;
+    storedFiles.set(key, value);
+    return value as File;
   } catch {
     return undefined;
   }
 }
 
-/** The waiting draft as form values, files included (as new object URLs); null when there is none. */
-export async function loadPostDraft(): Promise<PostFormValues | null> {
+/**
+ * The waiting draft as form values, files included (as new object URLs); null when there is none, or
+ * when it is another signed-in person's (`viewerId` is who asks: a guest's draft is anyone's).
+ */
+export async function loadPostDraft(viewerId: string | null = null): Promise<PostFormValues | null> {
   const json = readPostDraftJson();
   if (json === null) return null;
   let stored: Partial<StoredDraft>;
@@ -96,6 +176,7 @@ export async function loadPostDraft(): Promise<PostFormValues | null> {
     return null;
   }
   if (stored === null || typeof stored !== 'object') return null;
+  if (typeof stored.owner === 'string' && stored.owner !== viewerId) return null;
 
   const media: MediaDraft[] = [];
   for (const entry of Array.isArray(stored.media) ? stored.media : []) {
@@ -150,12 +231,11 @@ export async function loadPostDraft(): Promise<PostFormValues | null> {
   };
 }
 
-/** Forgets the draft: its fields and its files. */
+/** Forgets the draft: its fields and its files (after any file write still on its way). */
 export async function clearPostDraft(): Promise<void> {
   removePostDraft();
-  try {
-    await idbDeleteMany(await idbKeys(FILE_PREFIX));
-  } catch {
-    // Nothing stored, or no IndexedDB: nothing to remove.
-  }
+  await queueFiles(async () => {
+    await forgetPostDraft();
+    storedFiles.clear();
+  });
 }

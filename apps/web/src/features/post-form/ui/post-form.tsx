@@ -33,6 +33,7 @@ import {
   validatePostForm,
 } from '../lib/post-form-model';
 import { useDeletePost } from '../model/use-delete-post';
+import { useDraftAutosave } from '../model/use-draft-autosave';
 import { UploadError, usePublishPost } from '../model/use-publish-post';
 import { DeletePostDialog } from './delete-post-dialog';
 import { MediaGallery } from './media-gallery';
@@ -74,7 +75,7 @@ export interface PostFormProps {
 export function PostForm({ mode, initialValues, postId, restoredDraft = false }: PostFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { isSignedIn } = useViewer();
+  const { isSignedIn, viewerId } = useViewer();
   const { prompt, dialog } = useRegistrationPrompt();
   const [values, setValues] = useState(initialValues);
   // Checked from the first Publish on, and again at every change: a fixed field loses its error at once.
@@ -103,6 +104,14 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
     [],
   );
 
+  // A signed-in author's new post is kept as a draft as it is written (a visitor's when they press Publish).
+  const autosave = useDraftAutosave(values, {
+    enabled: mode === 'create' && isSignedIn,
+    owner: viewerId,
+    initialValues,
+  });
+  const draftStored = () => restoredDraft || autosave.hasSaved();
+
   // Leaving with unsaved work (the back arrow, a tab of the bottom bar, the browser's back) asks first, so
   // a tap does not throw a new post or an edit away. Saving, deleting or a lost session (the screen drops
   // the form) leave without asking.
@@ -120,9 +129,10 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
       currentLocation.pathname !== nextLocation.pathname &&
       (hasUnsavedEdits() || (restoredDraft && !leaving.current)),
   );
-  // Closing or reloading the tab with unsaved edits: the browser's own "Leave site?" question.
+  // Closing or reloading the tab with unsaved edits: the browser's own "Leave site?" question (not for an
+  // autosaved new post: its draft is written as the page goes).
   const hasUnsavedRef = useRef(hasUnsavedEdits);
-  hasUnsavedRef.current = hasUnsavedEdits;
+  hasUnsavedRef.current = () => !(mode === 'create' && isSignedIn) && hasUnsavedEdits();
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (hasUnsavedRef.current()) event.preventDefault();
@@ -180,6 +190,7 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
     try {
       const saved = await publish(values);
       if (mode === 'create') {
+        autosave.stop();
         await clearPostDraft();
         void showToast('success', t('postForm.created'));
       } else {
@@ -379,14 +390,34 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
         }}
         title={mode === 'edit' ? t('postForm.unsavedTitle') : t('postForm.unpublishedTitle')}
         description={
-          mode === 'edit' ? t('postForm.unsavedDescription') : t('postForm.unpublishedDescription')
+          mode === 'edit'
+            ? t('postForm.unsavedDescription')
+            : isSignedIn
+              ? t('postForm.draftKeptDescription')
+              : t('postForm.unpublishedDescription')
         }
         confirmLabel={t('postForm.discard')}
         pendingLabel={t('postForm.discard')}
         cancelLabel={t('postForm.keepEditing')}
+        // A signed-in author may also go and finish later: the draft waits on this device.
+        secondary={
+          mode === 'create' && isSignedIn
+            ? {
+                label: t('postForm.saveDraft'),
+                onClick: () => {
+                  leaving.current = true;
+                  void savePostDraft(latest.current, viewerId).then(
+                    () => void showToast('success', t('postForm.draftKept')),
+                  );
+                  unsaved.proceed?.();
+                },
+              }
+            : undefined
+        }
         onConfirm={() => {
-          // Discarding a restored draft forgets it; a form that was never saved has nothing stored.
-          if (restoredDraft) void clearPostDraft();
+          // Discarding a stored draft forgets it; a form that was never saved has nothing stored.
+          autosave.stop();
+          if (draftStored()) void clearPostDraft();
           unsaved.proceed?.();
         }}
       />
