@@ -5,12 +5,14 @@ import { ApiError } from '@/shared/api/api-client';
 import { fakeApi } from '@/test/fake-api';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { pngFile } from '@/test/files';
+import { idbFiles } from '@/test/memory-idb';
 import { renderApp } from '@/test/render-app';
 
 installFakeAuthClient(fakeSession());
 
 const upload = vi.hoisted(() => ({ media: vi.fn() }));
 vi.mock('@/shared/api/upload-media', () => ({ uploadMedia: upload.media }));
+vi.mock('@/shared/lib/idb', () => import('@/test/memory-idb'));
 
 const stored = (name: string): UploadResponse => ({
   path: `post-media/u/${name}`,
@@ -112,6 +114,9 @@ describe('Create Post, publishing', () => {
     const { user, router } = await fillForm();
     expect(await screen.findByText('Image uploaded')).toBeInTheDocument();
     expect(uploadsOf('dress.png')).toHaveLength(1);
+    // Until it is published, the form waits as the author's draft, its photo and product image included.
+    await waitFor(() => expect(window.localStorage.getItem('postDraft')).not.toBeNull());
+    await waitFor(() => expect(idbFiles.size).toBe(2));
     await user.click(screen.getByRole('button', { name: 'Publish Post' }));
     expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
     expect(uploadsOf('dress.png')).toHaveLength(1);
@@ -119,6 +124,9 @@ describe('Create Post, publishing', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const [, init] = api.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
     expect(JSON.parse(String(init?.body)).items[0].image_url).toBe('/media/post-media/u/dress.png');
+    // Published: the draft is gone, files and all.
+    expect(window.localStorage.getItem('postDraft')).toBeNull();
+    await waitFor(() => expect(idbFiles.size).toBe(0));
   });
 
   it("takes 'zara.com/item' as 'https://zara.com/item', in the field and in what is published", async () => {

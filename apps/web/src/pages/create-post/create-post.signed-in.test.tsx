@@ -3,21 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { mp4File, pngFile } from '@/test/files';
+import { idbFiles } from '@/test/memory-idb';
 import { renderApp } from '@/test/render-app';
 
 installFakeAuthClient(fakeSession());
 
-const files = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('@/shared/lib/idb', () => ({
-  idbGet: async (key: string) => files.get(key),
-  idbSetMany: async (entries: Array<[string, unknown]>) => {
-    for (const [key, value] of entries) files.set(key, value);
-  },
-  idbDeleteMany: async (keys: string[]) => {
-    for (const key of keys) files.delete(key);
-  },
-  idbKeys: async (prefix: string) => [...files.keys()].filter((key) => key.startsWith(prefix)),
-}));
+vi.mock('@/shared/lib/idb', () => import('@/test/memory-idb'));
+const files = idbFiles;
 
 beforeEach(() => {
   window.localStorage.setItem('onboarded', 'true');

@@ -1,5 +1,6 @@
 import { LOCAL_STORAGE_KEYS } from '@sys/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { idbFiles } from '@/test/memory-idb';
 import {
   clearPostDraft,
   isBlankPostForm,
@@ -9,18 +10,8 @@ import {
 } from './post-draft';
 import { emptyItem, emptyPostForm } from './post-form-model';
 
-// jsdom has no IndexedDB: the files go to a map behind the same tiny interface.
-const files = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('@/shared/lib/idb', () => ({
-  idbGet: async (key: string) => files.get(key),
-  idbSetMany: async (entries: Array<[string, unknown]>) => {
-    for (const [key, value] of entries) files.set(key, value);
-  },
-  idbDeleteMany: async (keys: string[]) => {
-    for (const key of keys) files.delete(key);
-  },
-  idbKeys: async (prefix: string) => [...files.keys()].filter((key) => key.startsWith(prefix)),
-}));
+vi.mock('@/shared/lib/idb', () => import('@/test/memory-idb'));
+const files = idbFiles;
 
 let urls = 0;
 beforeEach(() => {
