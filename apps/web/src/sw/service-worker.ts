@@ -3,8 +3,10 @@
  *
  * - Navigations: network first (so a new deploy is picked up at once), falling back to the cached shell.
  * - /assets/*: hashed, immutable files: cache first.
- * - /api, /auth, /functions, /storage, /media: never touched; the browser goes to the network as if
- *   there were no service worker, so no stale API data and no cached credentials.
+ * - /api, /auth, /functions, /storage, /media: never stored by the worker; the browser goes to the
+ *   network as if there were no service worker, so no stale API data and no cached credentials.
+ * - Photos under /media/ only when the network fails: the copy the page kept for a signed-in person's
+ *   offline reading (MEDIA_CACHE, filled by the page, emptied at sign-out), if there is one.
  *
  * Compiled by vite-plugins/pwa-assets.ts, which replaces the build id and the precache list.
  */
@@ -20,6 +22,8 @@ const PRECACHE: string[] = ['__SYS_PRECACHE__'];
 const CACHE = `sys-shell-${BUILD_ID}`;
 const SHELL_URL = '/';
 // The trailing slash matters: /auth is the app's sign-in screen, /auth/v1/... the auth service.
+// The page's copies of photos seen (shared/lib/offline-queries.ts, OFFLINE_MEDIA_CACHE).
+const MEDIA_CACHE = 'sys-media';
 const SERVER_PREFIXES = ['/api/', '/auth/', '/functions/', '/storage/', '/media/'];
 
 function isServerPath(pathname: string): boolean {
@@ -79,11 +83,30 @@ async function cacheFirst(request: Request): Promise<Response> {
   return response;
 }
 
+/** A photo from the network; offline, the page's kept copy (never stored here). */
+async function photoOrKeptCopy(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await (await caches.open(MEDIA_CACHE)).match(request, {
+      ignoreVary: true,
+      ignoreSearch: true,
+    });
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || isServerPath(url.pathname)) return;
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/media/') && request.destination === 'image') {
+    event.respondWith(photoOrKeptCopy(request));
+    return;
+  }
+  if (isServerPath(url.pathname)) return;
 
   if (request.mode === 'navigate') {
     event.respondWith(networkFirstNavigation(request));

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMergeSwipesOnSignIn } from '@/features/swipe/model/use-merge-swipes-on-sign-in';
+import { useOfflineReads } from '../offline-reads';
 import { OnboardingGate } from '../onboarding-gate';
 import { ScrollToTop } from '../scroll-to-top';
 
@@ -10,6 +11,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 export function RootLayout() {
   const { t } = useTranslation();
   useMergeSwipesOnSignIn();
+  useOfflineReads();
   return (
     <div className="relative mx-auto flex min-h-dvh w-full max-w-app flex-col bg-surface sm:border-x sm:border-line/70 sm:shadow-card">
       <a

@@ -3,7 +3,7 @@ import { removePostDraft } from './local-storage';
 
 /**
  * What this device keeps for the person signed in, and forgets when they sign out, so that on a shared
- * device one person's unpublished work never shows to the next.
+ * device one person's unpublished work and what they read never show to the next.
  */
 
 /** The IndexedDB keys of a waiting post draft's files start with this. */
@@ -18,8 +18,9 @@ export async function forgetPostDraft(): Promise<void> {
   }
 }
 
-/** Called at sign-out: the post draft, fields and files. */
+/** Called at sign-out: the post draft (fields and files), the reads kept for offline use and their media. */
 export async function forgetPersonalData(): Promise<void> {
   removePostDraft();
-  await forgetPostDraft();
+  const { forgetOfflineReads } = await import('./offline-queries');
+  await Promise.all([forgetPostDraft(), forgetOfflineReads()]);
 }

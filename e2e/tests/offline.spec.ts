@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+import { markContextOnboarded } from './support/auth';
+import { createPostThroughApi, signUpThroughUi } from './support/posts';
+
+test.beforeEach(async ({ context }) => {
+  await markContextOnboarded(context);
+});
+
+/** The reads this browser keeps for offline use, over every person (IndexedDB sys-offline), by key. */
+function keptReads(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('sys-offline');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('reads')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction('reads').objectStore('reads').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result.flatMap((snapshot) => Object.keys(snapshot ?? {})));
+          };
+          all.onerror = () => resolve([]);
+        };
+      }),
+  );
+}
+
+/** The photo addresses kept for offline reading (Cache Storage sys-media). */
+const keptPhotos = (page: Page) =>
+  page.evaluate(async () =>
+    (await caches.has('sys-media'))
+      ? (await (await caches.open('sys-media')).keys()).map((request) => new URL(request.url).pathname)
+      : [],
+  );
+
+test('a post seen while signed in stays readable offline, photo included, until sign-out', async ({
+  page,
+  context,
+}) => {
+  const caption = `Offline look ${Date.now()}`;
+  const { postId } = await createPostThroughApi(page.request, caption);
+  await signUpThroughUi(page);
+  // The service worker controls the page from its second load on.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await page.goto(`/post/${postId}`);
+  await expect(page.getByText(caption).first()).toBeVisible();
+  const photo = page.getByRole('article').first().getByRole('img').first();
+  const photoPath = new URL((await photo.getAttribute('src')) ?? '', page.url()).pathname;
+  expect(photoPath).toMatch(/^\/media\//);
+  // Kept a moment after it was read: the post itself, and its photo.
+  await expect.poll(async () => (await keptReads(page)).some((key) => key.includes(postId))).toBe(true);
+  await expect.poll(() => keptPhotos(page)).toContain(photoPath);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(caption).first()).toBeVisible();
+  await expect(page.getByText('Failed to load post')).toHaveCount(0);
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await context.setOffline(false);
+
+  // Signing out forgets what was kept: the next person on this device sees none of it.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Sign out?' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
+  await expect(page.getByText('Signed out successfully')).toBeVisible();
+  await expect.poll(() => keptReads(page)).toEqual([]);
+  expect(await keptPhotos(page)).toEqual([]);
+});
