@@ -62,7 +62,7 @@ export function ActivityRow({ item }: { item: ActivityItem }) {
     <>
       <Avatars item={item} />
       <span className="min-w-0 flex-1">
-        <span className="block text-[15px] leading-snug text-ink" dir="auto">
+        <span className="block text-[15px] leading-snug text-ink">
           {sentence}
           {item.comment_body ? (
             <span className="mt-0.5 line-clamp-2 block text-muted" dir="auto">
