@@ -11,6 +11,7 @@ import {
 import { type AppConfig, type AppConfigInput, parseConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase, pgliteDirFor } from './db/client.ts';
 import { parseQueryString } from './lib/query-string.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { albumsRoutes } from './modules/albums/albums.routes.ts';
 import { AUTH_PREFIX, authServiceRoutes } from './modules/auth/auth.plugin.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(
     limiter: services.apiRateLimits,
   });
   await app.register(followsRoutes, { ...api, service: services.follows });
+  await app.register(activityRoutes, { ...api, service: services.activity });
   await app.register(postsRoutes, { ...api, posts: services.posts, feedCache: services.feedCache });
   if (config.webDist) await app.register(postPageRoute, { posts: services.posts });
   await app.register(socialRoutes, { ...api, service: services.social });

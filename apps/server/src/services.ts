@@ -3,6 +3,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type ApiRateLimiter, createApiRateLimiter } from './lib/api-rate-limits.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
+import { ActivityService } from './modules/activity/activity.service.ts';
 import { AlbumsService } from './modules/albums/albums.service.ts';
 import { type AuthModule, createAuthModule } from './modules/auth/auth.plugin.ts';
 import type { Clock } from './modules/auth/auth.service.ts';
@@ -56,6 +57,8 @@ export interface Services {
   /** The data API's check of access tokens (`request.user`, the events stream). */
   accessTokens: AccessTokens;
   liveEvents: LiveEventsService;
+  /** What others did to each user (likes, comments, replies, follows) and its unread count. */
+  activity: ActivityService;
   follows: FollowsService;
   posts: PostsService;
   /** Likes, comments and saved posts. */
@@ -149,7 +152,15 @@ export async function createServices(
   const bus = new LiveEventBus(database, log);
   const liveEvents = new LiveEventsService(bus, profiles, log);
 
-  const follows = new FollowsService({ db, profiles, events: liveEvents, feed: feedCache });
+  // Activity items are made inside the actions of follows and social.
+  const activity = new ActivityService({ db, events: liveEvents });
+  // A new events stream starts with the caller's unread activity count.
+  liveEvents.addSnapshotSource(async ({ userId }) =>
+    userId
+      ? [{ type: 'activity.unread', unread_count: (await activity.unreadCount(userId)).unread_count }]
+      : [],
+  );
+  const follows = new FollowsService({ db, profiles, events: liveEvents, feed: feedCache, activity });
   // Posts show each item's savedByMe and the wishlist lists posts: the two services need each other.
   // Posts get the one question they ask (SavedItems), built before both.
   const posts = new PostsService({
@@ -162,7 +173,7 @@ export async function createServices(
     events: liveEvents,
     feedCache,
   });
-  const social = new SocialService({ db, posts, events: liveEvents });
+  const social = new SocialService({ db, posts, events: liveEvents, activity });
   // A stream follows only the posts its viewer may see, and starts with their like counts.
   liveEvents.setVisiblePosts((viewerId, postIds) => posts.visiblePostIds(viewerId, postIds));
   liveEvents.addSnapshotSource(({ postIds }) => social.likeCountEvents(postIds));
@@ -229,6 +240,7 @@ export async function createServices(
     auth,
     accessTokens,
     liveEvents,
+    activity,
     follows,
     posts,
     social,

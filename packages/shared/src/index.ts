@@ -17,6 +17,7 @@ export * from './domain/preferences.ts';
 export * from './domain/price.ts';
 export * from './domain/text.ts';
 export * from './domain/truncate.ts';
+export * from './schemas/activity.ts';
 export * from './schemas/albums.ts';
 export * from './schemas/common.ts';
 export * from './schemas/discovery.ts';

@@ -202,7 +202,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     // Following oneself is refused (spec: no self-follow); anyone else may follow.
     status: { anonymous: 401, admin: 200, other: 200, owner: 422 },
-    changes: ['public.follows'],
+    changes: ['public.follows', 'public.activity_items'],
   },
   'DELETE /api/v1/profiles/:username/follow': {
     prepare: async (w) => {
@@ -210,12 +210,12 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('DELETE', `/api/v1/profiles/${await usernameOf(w, w.owner)}/follow`) };
     },
     status: { anonymous: 401, admin: 200, other: 200, owner: 422 },
-    changes: ['public.follows'],
+    changes: ['public.follows', 'public.activity_items'],
   },
   'PUT /api/v1/follows/:profileId': {
     prepare: async (w) => ({ request: json('PUT', `/api/v1/follows/${w.owner.id}`) }),
     status: { anonymous: 401, admin: 200, other: 200, owner: 422 },
-    changes: ['public.follows'],
+    changes: ['public.follows', 'public.activity_items'],
   },
   'DELETE /api/v1/follows/:profileId': {
     prepare: async (w) => {
@@ -223,7 +223,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('DELETE', `/api/v1/follows/${w.owner.id}`) };
     },
     status: { anonymous: 401, admin: 200, other: 200, owner: 422 },
-    changes: ['public.follows'],
+    changes: ['public.follows', 'public.activity_items'],
   },
 
   // --- posts --------------------------------------------------------------------------------------------
@@ -257,7 +257,7 @@ const MATRIX: Record<string, MatrixEntry> = {
   'PUT /api/v1/posts/:id/like': {
     prepare: async (w) => ({ request: json('PUT', `/api/v1/posts/${(await w.post(w.owner)).id}/like`) }),
     status: usersOnly(200),
-    changes: ['public.post_likes', 'public.posts', 'public.post_search'],
+    changes: ['public.post_likes', 'public.posts', 'public.post_search', 'public.activity_items'],
   },
   'DELETE /api/v1/posts/:id/like': {
     prepare: async (w) => {
@@ -270,7 +270,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       };
     },
     status: usersOnly(200),
-    changes: ['public.post_likes', 'public.posts', 'public.post_search'],
+    changes: ['public.post_likes', 'public.posts', 'public.post_search', 'public.activity_items'],
   },
   'PUT /api/v1/posts/:id/save': {
     prepare: async (w) => ({ request: json('PUT', `/api/v1/posts/${(await w.post(w.owner)).id}/save`) }),
@@ -295,7 +295,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       request: json('POST', `/api/v1/posts/${(await w.post(w.owner)).id}/comments`, { body: 'Love it' }),
     }),
     status: usersOnly(201),
-    changes: ['public.comments', 'public.posts'],
+    changes: ['public.comments', 'public.posts', 'public.activity_items'],
   },
   'DELETE /api/v1/comments/:id': {
     // A comment of the owner under a third person's post.
@@ -304,7 +304,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('DELETE', `/api/v1/comments/${await commentOn(w, post.id, w.owner)}`) };
     },
     status: ownerOnly(204, 403),
-    changes: ['public.comments', 'public.posts'],
+    changes: ['public.comments', 'public.posts', 'public.activity_items'],
   },
   'PUT /api/v1/comments/:id/like': {
     prepare: async (w) => {
@@ -529,6 +529,23 @@ const MATRIX: Record<string, MatrixEntry> = {
     changes: ['public.conversation_participants', 'public.messages'],
   },
 
+  // --- activity -------------------------------------------------------------------------------------------
+  'POST /api/v1/activity/read': {
+    // A third person liked the owner's post: only the owner's call marks that read.
+    prepare: async (w) => {
+      const post = await w.post(w.owner);
+      const third = await w.third();
+      await w.app.inject({ method: 'PUT', url: `/api/v1/posts/${post.id}/like`, headers: third.headers });
+      return {
+        request: json('POST', '/api/v1/activity/read', {}),
+        ownerRows: rowsOfOwner('activity_items', 'recipient_id'),
+      };
+    },
+    status: usersOnly(200),
+    changes: ['public.activity_items'],
+    unchangedFor: ['other', 'admin'],
+  },
+
   // --- discovery ------------------------------------------------------------------------------------------
   'POST /api/v1/swipes': {
     prepare: async (w) => ({
@@ -627,7 +644,7 @@ const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/blocks/:profileId': {
     prepare: async (w) => ({ request: json('POST', `/api/v1/blocks/${w.owner.id}`) }),
     status: { anonymous: 401, admin: 200, other: 200, owner: 422 },
-    changes: ['public.blocks', 'public.follows'],
+    changes: ['public.blocks', 'public.follows', 'public.activity_items'],
   },
   'DELETE /api/v1/blocks/:profileId': {
     prepare: async (w) => {
@@ -667,7 +684,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('DELETE', `/api/v1/admin/comments/${await commentOn(w, post.id, w.owner)}`) };
     },
     status: adminOnly(200),
-    changes: ['public.comments', 'public.posts', 'public.reports'],
+    changes: ['public.comments', 'public.posts', 'public.reports', 'public.activity_items'],
   },
 
   // --- the auth service -----------------------------------------------------------------------------------

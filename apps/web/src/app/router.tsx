@@ -125,6 +125,11 @@ export const routes: RouteObject[] = [
           { path: WEB_ROUTES.createPost, lazy: screen(() => import('@/pages/create-post/create-post-page')) },
           { path: WEB_ROUTES.editPost, lazy: screen(() => import('@/pages/edit-post/edit-post-page')) },
           { path: WEB_ROUTES.post, lazy: screen(() => import('@/pages/post-detail/post-detail-page')) },
+          {
+            path: WEB_ROUTES.activity,
+            handle: handle({ header: { search: true, messages: true } }),
+            lazy: screen(() => import('@/pages/activity/activity-page')),
+          },
           { path: WEB_ROUTES.settingsSecurity, lazy: screen(() => import('@/pages/security/security-page')) },
           {
             path: WEB_ROUTES.settingsBlocked,

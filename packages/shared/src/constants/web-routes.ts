@@ -26,6 +26,7 @@ export const WEB_ROUTES = {
   wishlistAlbums: '/wishlist/albums',
   albumPosts: '/album/:albumId/posts',
   messages: '/messages',
+  activity: '/activity',
   ownProfile: '/profile',
   profile: '/profile/:username',
   /** All of another person's posts (their profile shows the first three). */

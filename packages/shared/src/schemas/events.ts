@@ -82,6 +82,15 @@ export const UnreadChangedEventSchema = z.object({
 });
 
 /**
+ * The signed-in user's number of unread activity groups changed (someone liked, commented, replied or
+ * followed, an item was withdrawn, or they read their activity). Also sent when a stream opens.
+ */
+export const ActivityUnreadEventSchema = z.object({
+  type: z.literal('activity.unread'),
+  unread_count: z.number().int(),
+});
+
+/**
  * A post's like count changed (it is the same for every viewer). Also sent when a stream opens, for each
  * post it follows.
  */
@@ -111,6 +120,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   ProfileStatsEventSchema,
   MessageCreatedEventSchema,
   UnreadChangedEventSchema,
+  ActivityUnreadEventSchema,
   PostLikesEventSchema,
   PostCommentsEventSchema,
   ResyncEventSchema,

@@ -1,3 +1,4 @@
+export * from './activity.ts';
 export * from './albums.ts';
 export * from './auth.ts';
 export * from './brands.ts';

@@ -60,6 +60,13 @@ export class LiveEventsService {
     );
   }
 
+  /** A user's number of unread activity groups changed: every open stream of theirs gets it. */
+  async activityUnreadChanged(userId: string, unreadCount: number): Promise<void> {
+    await this.safely('activity.unread', () =>
+      this.bus.publish([userTopic(userId)], { type: 'activity.unread', unread_count: unreadCount }),
+    );
+  }
+
   /** A post's like count changed: everyone watching the post gets it (it is the same for every viewer). */
   async postLikesChanged(postId: string, likeCount: number): Promise<void> {
     await this.safely('post.likes', () =>

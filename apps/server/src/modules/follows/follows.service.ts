@@ -11,6 +11,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { LiveEventsService } from '../events/events.service.ts';
 import { toAuthor } from '../posts/posts.mapper.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
@@ -28,6 +29,8 @@ export interface FollowsServiceDeps {
   db: Db;
   profiles: ProfilesService;
   events: LiveEventsService;
+  /** The person followed hears of it (and the item goes when the follow does). */
+  activity: ActivityService;
   /** The feed shows the viewer whom they follow (the posts module): told of a follow or unfollow. */
   feed?: { viewersChanged(viewerIds: readonly string[]): Promise<void> };
 }
@@ -57,16 +60,25 @@ export class FollowsService {
       throw forbidden(MODERATION_MESSAGES.blockedFollow);
     }
     let changed: boolean;
+    let recipients: string[] = [];
+    const { activity } = this.deps;
     try {
-      changed = following
-        ? await insertFollow(this.db, userId, targetId)
-        : await deleteFollow(this.db, userId, targetId);
+      changed = await this.db.transaction(async (tx) => {
+        if (following) {
+          const added = await insertFollow(tx, userId, targetId);
+          if (added) recipients = await activity.followAdded(tx, userId, targetId);
+          return added;
+        }
+        recipients = await activity.followRemoved(tx, userId, targetId);
+        return deleteFollow(tx, userId, targetId);
+      });
     } catch (error) {
       // The profile was deleted between the lookup and the insert.
       if (isForeignKeyViolation(error)) throw notFound(PROFILE_MESSAGES.profileNotFound);
       throw error;
     }
     if (changed) {
+      await activity.announce(recipients);
       await this.deps.feed?.viewersChanged([userId]);
       await this.deps.events.profileStatsChanged([userId, targetId]);
     }

@@ -1,4 +1,4 @@
-import type { Album, Comment, Conversation, Post } from '@sys/shared';
+import type { ActivityPage, Album, Comment, Conversation, Post } from '@sys/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateProfile } from '../../test/discovery.ts';
@@ -154,6 +154,8 @@ beforeAll(async () => {
     // Each saves the other's post, product and album, and follows Carol; Carol follows each and clicks
     // their product (so that it trends).
     await ok(self.user, { method: 'PUT', url: `/posts/${other.post.id}/save` });
+    // And likes it, which the other's activity lists.
+    await ok(self.user, { method: 'PUT', url: `/posts/${other.post.id}/like` });
     await ok(self.user, { method: 'PUT', url: `/items/${other.itemId}/save` });
     await ok(self.user, { method: 'PUT', url: `/albums/${other.album}/save` });
     await ok(self.user, { method: 'PUT', url: `/follows/${carol.id}` });
@@ -199,6 +201,14 @@ async function markConversationUnread(): Promise<void> {
   await ctx.app.database.query(
     'update conversation_participants set last_read_at = null where conversation_id = $1',
     [conversation.id],
+  );
+}
+
+/** Alice and Bob have unread activity only from each other (Carol's follows are read). */
+async function markOnlyEachOthersActivityUnread(): Promise<void> {
+  await ctx.app.database.query(
+    'update activity_items set read_at = case when actor_id in ($1, $2) then null else now() end',
+    [alice.user.id, bob.user.id],
   );
 }
 
@@ -634,6 +644,22 @@ const CASES: BlockCase[] = [
     reaches: (response) => body<{ unread_count: number }>(response).unread_count > 0,
     before: markConversationUnread,
   },
+  // --- activity -------------------------------------------------------------------------------------------
+  {
+    route: 'GET /api/v1/activity',
+    what: "one's activity, for the other's like",
+    request: () => get('/activity?limit=50'),
+    reaches: (response, owner) =>
+      response.statusCode === 200 &&
+      body<ActivityPage>(response).items.some((item) => item.actors.some((a) => a.id === owner.user.id)),
+  },
+  {
+    route: 'GET /api/v1/activity/unread-count',
+    what: "the unread activity count, for the other's like",
+    request: () => get('/activity/unread-count'),
+    reaches: (response) => body<{ unread_count: number }>(response).unread_count > 0,
+    before: markOnlyEachOthersActivityUnread,
+  },
 ];
 
 /**
@@ -662,6 +688,7 @@ const NOT_ABOUT_OTHERS: Record<string, string> = {
   'GET /api/v1/explore/brands': 'brands with item counts, nobody in particular',
   'POST /api/v1/reports':
     'goes to the moderators, not to the other; the blocker may still report whom they blocked',
+  'POST /api/v1/activity/read': "marks one's own activity read",
   'GET /api/v1/blocks': 'the block itself',
   'POST /api/v1/blocks/:profileId': 'the block itself',
   'DELETE /api/v1/blocks/:profileId': 'the block itself',

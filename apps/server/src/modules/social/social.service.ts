@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { LiveEventsService } from '../events/events.service.ts';
 import { toAuthor } from '../posts/posts.mapper.ts';
 import type { PostsService } from '../posts/posts.service.ts';
@@ -47,6 +48,8 @@ export interface SocialServiceDeps {
   posts: PostsService;
   /** Who is looking at a post hears of its new likes and comments. */
   events: Pick<LiveEventsService, 'postLikesChanged' | 'postCommentsChanged'>;
+  /** The post's author hears of a like or comment, and a comment's author of a reply. */
+  activity: ActivityService;
 }
 
 /** Who is clicking, for de-duplication: a signed-in profile, or a visitor known only by a hashed address. */
@@ -82,8 +85,17 @@ export class SocialService {
 
   async setPostLike(userId: string, postId: string, liked: boolean): Promise<LikeState> {
     await this.deps.posts.requireVisiblePost(userId, postId);
-    if (liked) await insertPostLike(this.db, postId, userId);
-    else await deletePostLike(this.db, postId, userId);
+    const { activity } = this.deps;
+    const recipients = await this.db.transaction(async (tx) => {
+      if (liked) {
+        await insertPostLike(tx, postId, userId);
+        return activity.likeAdded(tx, postId, userId);
+      }
+      const withdrawn = await activity.likeRemoved(tx, postId, userId);
+      await deletePostLike(tx, postId, userId);
+      return withdrawn;
+    });
+    await activity.announce(recipients);
     // Their own feed shows the like and its count at once.
     await this.deps.posts.viewersChanged([userId]);
     const likeCount = await countPostLikes(this.db, postId);
@@ -164,6 +176,7 @@ export class SocialService {
   async addComment(userId: string, postId: string, body: string, parentId: string | null): Promise<Comment> {
     await this.deps.posts.requireVisiblePost(userId, postId);
     let threadId: string | null = null;
+    let repliedToAuthorId: string | null = null;
     if (parentId) {
       const parent = await findComment(this.db, parentId, userId);
       if (!parent) throw commentNotFound();
@@ -173,13 +186,21 @@ export class SocialService {
         ]);
       }
       threadId = parent.parent_id ?? parent.id;
+      repliedToAuthorId = parent.profile_id;
     }
-    const inserted = await insertComment(this.db, {
-      post_id: postId,
-      profile_id: userId,
-      parent_id: threadId,
-      body,
+    const { inserted, recipients } = await this.db.transaction(async (tx) => {
+      const row = await insertComment(tx, { post_id: postId, profile_id: userId, parent_id: threadId, body });
+      return {
+        inserted: row,
+        recipients: await this.deps.activity.commentAdded(tx, {
+          id: row.id,
+          postId,
+          actorId: userId,
+          repliedToAuthorId,
+        }),
+      };
     });
+    await this.deps.activity.announce(recipients);
     // Their own feed counts the comment at once.
     await this.deps.posts.viewersChanged([userId]);
     await this.deps.events.postCommentsChanged(postId);
@@ -191,7 +212,12 @@ export class SocialService {
   async deleteComment(userId: string, commentId: string): Promise<void> {
     const comment = await this.requireVisibleComment(userId, commentId);
     if (comment.profile_id !== userId) throw forbidden(POST_MESSAGES.notCommentOwner);
-    if (!(await deleteOwnComment(this.db, commentId, userId))) throw commentNotFound();
+    const recipients = await this.db.transaction(async (tx) => {
+      const withdrawn = await this.deps.activity.commentRemoved(tx, commentId);
+      if (!(await deleteOwnComment(tx, commentId, userId))) throw commentNotFound();
+      return withdrawn;
+    });
+    await this.deps.activity.announce(recipients);
     await this.deps.posts.viewersChanged([userId]);
     await this.deps.events.postCommentsChanged(comment.post_id);
   }
@@ -208,8 +234,12 @@ export class SocialService {
 
   /** An administrator's removal (the moderation module): the comment and its replies, whoever wrote it. */
   async removeCommentAsModerator(commentId: string): Promise<void> {
-    const postId = await deleteCommentById(this.db, commentId);
+    const { postId, recipients } = await this.db.transaction(async (tx) => {
+      const withdrawn = await this.deps.activity.commentRemoved(tx, commentId);
+      return { postId: await deleteCommentById(tx, commentId), recipients: withdrawn };
+    });
     if (!postId) throw commentNotFound();
+    await this.deps.activity.announce(recipients);
     await this.deps.events.postCommentsChanged(postId);
   }
 

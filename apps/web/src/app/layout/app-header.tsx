@@ -16,6 +16,8 @@ import { LanguageButton } from './language-button';
 const SignOutDialog = lazyWithPreload(() => import('./sign-out-dialog'));
 // Unread messages on the messages icon: its code (query, events stream) loads only for signed-in users.
 const UnreadBadge = lazy(() => import('@/features/messages/ui/unread-badge'));
+// The activity bell (its query and events stream) loads only for signed-in users too.
+const ActivityBell = lazy(() => import('@/features/activity/ui/activity-bell'));
 // The badge describes the messages icon ("3 unread messages"); with no unread message there is none.
 const UNREAD_BADGE_ID = 'header-unread-messages';
 
@@ -139,6 +141,11 @@ export function AppHeader({ options: override }: { options?: HeaderOptions }) {
                 ) : null}
               </Link>
             </IconButton>
+          ) : null}
+          {user ? (
+            <Suspense fallback={<span aria-hidden className="inline-block size-11" />}>
+              <ActivityBell />
+            </Suspense>
           ) : null}
           <LanguageButton />
           {hideAccount ? null : <AccountAction />}

@@ -48,3 +48,33 @@ describe('useLiveEvents', () => {
     expect(FakeEventSource.instances).toHaveLength(0);
   });
 });
+
+describe('useLiveEvents shared', () => {
+  it('shares one stream between subscribers asking for the same, and closes it after the last', async () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const a = renderHook(() => useLiveEvents({ withUser: true }, first));
+    const b = renderHook(() => useLiveEvents({ withUser: true }, second));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const source = FakeEventSource.instances[0] as FakeEventSource;
+    source.emit('activity.unread', { type: 'activity.unread', unread_count: 2 });
+    expect(first).toHaveBeenCalledWith({ type: 'activity.unread', unread_count: 2 });
+    expect(second).toHaveBeenCalledWith({ type: 'activity.unread', unread_count: 2 });
+    a.unmount();
+    expect(source.closed).toBe(false);
+    source.emit('unread.changed', { type: 'unread.changed', unread_count: 1 });
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(2);
+    // A subscriber joining later starts from the latest counts.
+    const late = vi.fn();
+    const c = renderHook(() => useLiveEvents({ withUser: true }, late));
+    expect(late.mock.calls.map(([event]) => event)).toEqual([
+      { type: 'activity.unread', unread_count: 2 },
+      { type: 'unread.changed', unread_count: 1 },
+    ]);
+    b.unmount();
+    c.unmount();
+    expect(source.closed).toBe(true);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+});

@@ -1,0 +1,121 @@
+import {
+  ACTIVITY_ACTORS_SHOWN,
+  type ActivityPage,
+  type ActivityUnreadCount,
+  type PageQuery,
+} from '@sys/shared';
+import type { Db } from '../../db/client.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { pageOf, rowsForPage } from '../../lib/paging.ts';
+import type { LiveEventsService } from '../events/events.service.ts';
+import { toAuthor } from '../posts/posts.mapper.ts';
+import {
+  countUnreadGroups,
+  findActivityPage,
+  findActors,
+  markRead,
+  recordComment,
+  recordFollow,
+  recordLike,
+  withdrawItems,
+} from './activity.repository.ts';
+
+export interface ActivityServiceDeps {
+  db: Db;
+  events: Pick<LiveEventsService, 'activityUnreadChanged'>;
+}
+
+/**
+ * Activity (issue 19): items made by the services that perform the actions (social: likes and
+ * comments; follows), in the action's own transaction (`tx`), so an item exists exactly when its
+ * action does. After the transaction commits, the caller hands the answered recipients to `announce`,
+ * which sends each their new unread count on the events stream (every open tab, every instance).
+ */
+export class ActivityService {
+  constructor(private readonly deps: ActivityServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  likeAdded(tx: Db, postId: string, actorId: string): Promise<string[]> {
+    return recordLike(tx, postId, actorId);
+  }
+
+  commentAdded(
+    tx: Db,
+    comment: { id: string; postId: string; actorId: string; repliedToAuthorId: string | null },
+  ): Promise<string[]> {
+    return recordComment(tx, comment);
+  }
+
+  followAdded(tx: Db, followerId: string, followingId: string): Promise<string[]> {
+    return recordFollow(tx, followerId, followingId);
+  }
+
+  /** Before a like, a comment (with its replies) or a follow is removed in `tx`: its items go. */
+  likeRemoved(tx: Db, postId: string, actorId: string): Promise<string[]> {
+    return withdrawItems(tx, { like: { postId, actorId } });
+  }
+
+  commentRemoved(tx: Db, commentId: string): Promise<string[]> {
+    return withdrawItems(tx, { comment: commentId });
+  }
+
+  followRemoved(tx: Db, followerId: string, followingId: string): Promise<string[]> {
+    return withdrawItems(tx, { follow: { followerId, followingId } });
+  }
+
+  /** Tells each recipient's open streams their new unread count (after the change committed). */
+  async announce(recipientIds: readonly string[]): Promise<void> {
+    for (const recipientId of new Set(recipientIds)) {
+      const { unread_count } = await this.unreadCount(recipientId);
+      await this.deps.events.activityUnreadChanged(recipientId, unread_count);
+    }
+  }
+
+  async list(userId: string, query: PageQuery): Promise<ActivityPage> {
+    const rows = await findActivityPage(
+      this.db,
+      userId,
+      decodeKeysetCursor(query.cursor),
+      rowsForPage(query.limit),
+      ACTIVITY_ACTORS_SHOWN,
+    );
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeKeysetCursor({ createdAt: last.latest, id: last.id }),
+    );
+    const actors = await findActors(this.db, [...new Set(page.items.flatMap((row) => row.actor_ids))]);
+    return {
+      items: page.items.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        actors: row.actor_ids.flatMap((id) => {
+          const actor = actors.get(id);
+          return actor ? [toAuthor(actor)] : [];
+        }),
+        actor_count: row.actor_count,
+        post_id: row.post_id,
+        post_thumbnail_url: row.post_id ? row.post_thumbnail_url : null,
+        post_media_type: row.post_id ? row.post_media_type : null,
+        comment_id: row.comment_id,
+        comment_body: row.comment_body,
+        created_at: row.latest.toISOString(),
+        read: row.read,
+      })),
+      next_cursor: page.nextCursor,
+    };
+  }
+
+  async unreadCount(userId: string): Promise<ActivityUnreadCount> {
+    return { unread_count: await countUnreadGroups(this.db, userId) };
+  }
+
+  /** Marks read what happened up to `before` (default now), and tells the user's other tabs. */
+  async markRead(userId: string, body: { before?: string | undefined }): Promise<ActivityUnreadCount> {
+    const changed = await markRead(this.db, userId, body.before ? new Date(body.before) : undefined);
+    const count = await this.unreadCount(userId);
+    if (changed > 0) await this.deps.events.activityUnreadChanged(userId, count.unread_count);
+    return count;
+  }
+}
