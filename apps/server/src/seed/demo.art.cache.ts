@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ProcessedImage, processImage } from '../modules/storage/storage.images.ts';
+import { type ProductSpec, renderProduct } from './demo.art.product.ts';
 import type { OutfitSpec } from './demo.art.spec.ts';
 import { renderOutfit } from './demo.art.ts';
 
@@ -58,15 +59,25 @@ function writeCached(dir: string, file: string, image: ProcessedImage): void {
   renameSync(partial, file);
 }
 
-/** The outfit picture drawn from `spec`, processed exactly like an uploaded photo. */
-export async function processedOutfit(spec: OutfitSpec): Promise<ProcessedImage> {
+/** A drawing processed exactly like an uploaded photo, from the cache folder when there is one. */
+async function processedDrawing(spec: object, render: () => Promise<Buffer>): Promise<ProcessedImage> {
   const dir = process.env.SYS_DEMO_ART_CACHE;
-  if (!dir) return processImage(await renderOutfit(spec));
+  if (!dir) return processImage(await render());
   const key = createHash('sha256').update(JSON.stringify(spec)).digest('hex');
   const file = join(dir, `${key}.json`);
   const cached = readCached(file);
   if (cached) return cached;
-  const image = await processImage(await renderOutfit(spec));
+  const image = await processImage(await render());
   writeCached(dir, file, image);
   return image;
+}
+
+/** The outfit picture drawn from `spec`, processed exactly like an uploaded photo. */
+export function processedOutfit(spec: OutfitSpec): Promise<ProcessedImage> {
+  return processedDrawing(spec, () => renderOutfit(spec));
+}
+
+/** A product's picture drawn from `spec` (demo.art.product.ts), processed like an uploaded photo. */
+export function processedProduct(spec: ProductSpec): Promise<ProcessedImage> {
+  return processedDrawing({ product: spec }, () => renderProduct(spec));
 }

@@ -5,10 +5,12 @@ import type { Db } from '../db/client.ts';
 import type { NewPostMediaRow, NewStorageObjectRow } from '../db/schema/index.ts';
 import { findItemsOfPosts } from '../modules/posts/posts.repository.ts';
 import { writeNewPost } from '../modules/posts/posts.service.ts';
+import type { ProcessedImage } from '../modules/storage/storage.images.ts';
 import { insertStorageObject } from '../modules/storage/storage.repository.ts';
 import { putProcessedImage } from '../modules/storage/storage.service.ts';
 import type { Storage } from '../modules/storage/storage.types.ts';
-import { processedOutfit } from './demo.art.cache.ts';
+import { processedOutfit, processedProduct } from './demo.art.cache.ts';
+import type { ProductSpec } from './demo.art.product.ts';
 import type { OutfitSpec } from './demo.art.spec.ts';
 import { DEMO_PROFILE_IDS, DEMO_PROFILES } from './demo.data.ts';
 import { DEMO_POSTS, type DemoCreator, type DemoPost, type DemoShot } from './demo.posts.data.ts';
@@ -54,6 +56,40 @@ function garmentOf(item: DemoPost['items'][number]) {
     ...(plain ? {} : { pattern: item.pattern! }),
     ...(item.accent ? { accent: item.accent } : {}),
   };
+}
+
+/** The shape a product without `wear` is drawn as, by its type (jewellery, or clothes by their kind). */
+const SHAPE_OF_TYPE: Partial<Record<string, ProductSpec['shape']>> = {
+  Necklace: { jewellery: 'necklace' },
+  Bracelet: { jewellery: 'bracelet' },
+  Rings: { jewellery: 'bracelet' },
+  Earrings: { earrings: 'studs' },
+  Glasses: { glasses: true },
+  Hat: { hat: true },
+  Bag: { bag: 'shoulder' },
+  Shoes: { shoes: 'sneakers' },
+  Dress: { dress: 'midi' },
+  Pants: { bottom: 'pants' },
+  Skirt: { bottom: 'midi-skirt' },
+  Jacket: { top: 'jacket' },
+  Sweater: { top: 'sweater' },
+};
+
+/** The product picture of an item: the garment it wears in the outfit, in the same colour and pattern. */
+export function productSpecFor(item: DemoPost['items'][number]): ProductSpec {
+  const wear = item.wear;
+  const shape: ProductSpec['shape'] = !wear
+    ? (SHAPE_OF_TYPE[item.type] ?? { top: 'tee' })
+    : 'top' in wear || 'bottom' in wear || 'dress' in wear || 'shoes' in wear || 'bag' in wear
+      ? wear
+      : 'hat' in wear
+        ? { hat: true }
+        : 'glasses' in wear
+          ? { glasses: true }
+          : { earrings: wear.earrings };
+  // Jewellery with no colour of its own is gold.
+  const garment = garmentOf(item);
+  return { shape, ...garment, color: item.color && item.color !== 'None' ? garment.color : 'Gold' };
 }
 
 /** The illustration of one picture of a post: the author, dressed in the post's tagged items. */
@@ -156,6 +192,35 @@ async function storeShot(
   };
 }
 
+/**
+ * Draws the product picture of a post's item, processes it like an upload and writes it under the
+ * author's folder, as the post form stores a product image the author uploads.
+ */
+async function storeProduct(
+  storage: Storage,
+  post: DemoPost,
+  item: number,
+  uploadedAt: Date,
+  drawn: Map<string, Promise<ProcessedImage>>,
+): Promise<{ row: NewStorageObjectRow; url: string }> {
+  // Products alike (white sneakers...) are drawn once per seed; each still gets its own files.
+  const spec = productSpecFor(post.items[item]!);
+  const key = JSON.stringify(spec);
+  if (!drawn.has(key)) drawn.set(key, processedProduct(spec));
+  const image = await drawn.get(key)!;
+  const hash = createHash('sha256').update(image.main.data).digest('hex').slice(0, 8);
+  const row = await putProcessedImage(
+    storage,
+    { bucket: 'post-media', ownerId: profileId(post.author), name: `${uploadedAt.getTime()}-${hash}` },
+    image,
+    [],
+  );
+  return { row: { ...row, created_at: uploadedAt }, url: storage.url(row.path) };
+}
+
+type StoredProduct = Awaited<ReturnType<typeof storeProduct>>;
+type Drawn = { shot: StoredShot } | { product: StoredProduct };
+
 interface Counts {
   posts: number;
   images: number;
@@ -238,16 +303,20 @@ async function writeReactions(
   counts.clicks += clicks.length;
 }
 
-/** A post with its stored pictures: the storage rows, the post, media and items, then its reactions. */
+/**
+ * A post with its stored pictures: the storage rows, the post, media and items (each with its product
+ * picture), then its reactions.
+ */
 async function writePost(
   db: Db,
   post: DemoPost,
   shots: StoredShot[],
+  products: StoredProduct[],
   postTime: number,
   now: number,
   counts: Counts,
 ): Promise<void> {
-  for (const shot of shots) await insertStorageObject(db, shot.row);
+  for (const stored of [...shots, ...products]) await insertStorageObject(db, stored.row);
   const createdAt = new Date(postTime);
   const postId = await writeNewPost(db, {
     ownerId: profileId(post.author),
@@ -260,7 +329,7 @@ async function writePost(
       link: item.link,
       size: item.size,
       title: item.title,
-      image_url: null,
+      image_url: products[index]!.url,
       price: item.price,
       currency: item.currency,
       color: item.color,
@@ -281,24 +350,37 @@ export const postsStep: DemoStep = {
   async seed({ db, storage }) {
     const now = Date.now();
     const postTime = (post: DemoPost) => Math.round(now - post.hoursAgo * HOUR);
-    // Each picture is "uploaded" a minute apart, shortly before its post is published.
-    const jobs = DEMO_POSTS.flatMap((post) =>
-      post.shots.map((shot, order) => ({
-        post,
-        shot,
-        order,
-        uploadedAt: new Date(postTime(post) - (post.shots.length - order) * 60_000),
-      })),
-    );
+    // Each picture is "uploaded" a minute apart, shortly before its post is published; the product
+    // pictures a few seconds apart just before them.
+    const drawn = new Map<string, Promise<ProcessedImage>>();
+    const jobs = DEMO_POSTS.flatMap((post): { post: DemoPost; draw: () => Promise<Drawn> }[] => {
+      const first = postTime(post) - (post.shots.length + 1) * 60_000;
+      return [
+        ...post.shots.map((shot, order) => ({
+          post,
+          draw: () =>
+            storeShot(storage, post, shot, order, new Date(first + (order + 1) * 60_000)).then((stored) => ({
+              shot: stored,
+            })),
+        })),
+        ...post.items.map((_, item) => ({
+          post,
+          draw: () =>
+            storeProduct(storage, post, item, new Date(first + item * 1000), drawn).then((stored) => ({
+              product: stored,
+            })),
+        })),
+      ];
+    });
     // Pictures are drawn on sharp's threads while the rows of the posts before them are written.
-    const rendering = startWithConcurrency(jobs, RENDER_CONCURRENCY, (job) =>
-      storeShot(storage, job.post, job.shot, job.order, job.uploadedAt),
-    );
+    const rendering = startWithConcurrency(jobs, RENDER_CONCURRENCY, (job) => job.draw());
     const counts: Counts = { posts: 0, images: 0, items: 0, likes: 0, comments: 0, clicks: 0 };
     try {
       for (const post of DEMO_POSTS) {
-        const shots = await Promise.all(rendering.results.filter((_, i) => jobs[i]!.post === post));
-        await writePost(db, post, shots, postTime(post), now, counts);
+        const drawn = await Promise.all(rendering.results.filter((_, i) => jobs[i]!.post === post));
+        const shots = drawn.flatMap((d) => ('shot' in d ? [d.shot] : []));
+        const products = drawn.flatMap((d) => ('product' in d ? [d.product] : []));
+        await writePost(db, post, shots, products, postTime(post), now, counts);
       }
     } catch (error) {
       await rendering.settle();

@@ -119,11 +119,11 @@ describe('demo content', () => {
       expect(m).toMatchObject({ media_type: 'image', width: 1080, height: 1350, bucket: 'post-media' });
       expect(m.owner_id).toBe(m.profile_id);
       expect(m.media_url.startsWith(`/media/post-media/${m.profile_id}/`)).toBe(true);
-      expect(m.placeholder).toMatch(/^data:image\/webp;base64,/);
+      expect(m.placeholder).toMatch(/^[A-Za-z0-9+/]{20,40}={0,2}$/);
       expect(m.variants.map((v) => v.width)).toEqual([320, 640]);
     }
-    // Every file is there: the picture and its variants.
-    expect(await mediaFiles()).toHaveLength(media.length * 3);
+    // Every file is there: the picture and its variants, and each product picture and its one variant.
+    expect(await mediaFiles()).toHaveLength(media.length * 3 + (await count('post_items'))! * 2);
 
     const first = media[0]!;
     const picture = await ctx.app.inject({ method: 'GET', url: first.media_url });
@@ -166,6 +166,45 @@ describe('demo content', () => {
     expect(await brands()).toHaveLength(DEMO_BRANDS.length);
   });
 
+  it('gives every tagged product a picture of its own, drawn in its colour and owned by the author', async () => {
+    const items = await ctx.app.database.query<{
+      image_url: string | null;
+      color: string | null;
+      profile_id: string;
+      owner_id: string | null;
+      bucket: string | null;
+      kind: string | null;
+      placeholder: string | null;
+    }>(
+      `select i.image_url, i.color, p.profile_id, o.owner_id, o.bucket, o.kind, o.placeholder
+         from post_items i
+         join posts p on p.id = i.post_id
+         left join storage_objects o on '/media/' || o.path = i.image_url`,
+    );
+    expect(items).toHaveLength(DEMO_POSTS.flatMap((post) => post.items).length);
+    for (const item of items) {
+      expect(item.image_url).toMatch(new RegExp(`^/media/post-media/${item.profile_id}/`));
+      expect(item).toMatchObject({ owner_id: item.profile_id, bucket: 'post-media', kind: 'image' });
+      expect(item.placeholder).toMatch(/^[A-Za-z0-9+/]{20,40}={0,2}$/);
+    }
+    // The picture shows the product's colour: a black product's picture has dark pixels.
+    const darkShare = async (url: string) => {
+      const picture = await ctx.app.inject({ url });
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/jpeg');
+      const { data } = await sharp(picture.rawPayload)
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return data.filter((value) => value < 60).length / data.length;
+    };
+    const byColor = (color: string) => items.filter((item) => item.color === color);
+    expect(byColor('Black').length).toBeGreaterThan(0);
+    for (const item of byColor('Black')) expect(await darkShare(item.image_url!)).toBeGreaterThan(0.02);
+    const post = (await ctx.app.inject({ url: '/api/v1/posts?limit=50' })).json<PostPage>().items[0]!;
+    expect(post.items.every((item) => item.image_url?.startsWith('/media/post-media/'))).toBe(true);
+  });
+
   it('spreads the posts over three weeks, with captions, styles, likes, comments and recent item clicks', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/posts?limit=50' });
     expect(res.statusCode).toBe(200);
@@ -204,8 +243,10 @@ describe('demo content', () => {
     expect((await profiles()).find((p) => p.username === 'noa.levi')?.bio).toBe('my own words');
     // Nothing was added twice.
     expect(await count('posts')).toBe(DEMO_POSTS.length);
-    expect(await count('storage_objects')).toBe(await count('post_media'));
-    expect(await mediaFiles()).toHaveLength((await count('post_media'))! * 3);
+    expect(await count('storage_objects')).toBe((await count('post_media'))! + (await count('post_items'))!);
+    expect(await mediaFiles()).toHaveLength(
+      (await count('post_media'))! * 3 + (await count('post_items'))! * 2,
+    );
   });
 
   it('rebuilds the demo on reset: own changes and extra rows are gone', async () => {
@@ -220,8 +261,10 @@ describe('demo content', () => {
     expect((await brands()).map((b) => b.name)).not.toContain('Own Label');
     // The demo posts are rebuilt, not added to; the old pictures are gone with them.
     expect(await count('posts')).toBe(DEMO_POSTS.length);
-    expect(await count('storage_objects')).toBe(await count('post_media'));
-    expect(await mediaFiles()).toHaveLength((await count('post_media'))! * 3);
+    expect(await count('storage_objects')).toBe((await count('post_media'))! + (await count('post_items'))!);
+    expect(await mediaFiles()).toHaveLength(
+      (await count('post_media'))! * 3 + (await count('post_items'))! * 2,
+    );
   });
 
   it('seeds once even when two servers start at the same time', async () => {

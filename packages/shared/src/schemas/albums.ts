@@ -43,6 +43,7 @@ export const AlbumImageSchema = z.object({
   post_id: z.uuid(),
   url: z.string(),
   type: MediaTypeSchema,
+  /** As a post media's placeholder: a ThumbHash in base64 (older rows: a data URL) or null. */
   placeholder: z.string().nullable(),
   variants: z.array(MediaVariantSchema),
 });

@@ -105,7 +105,10 @@ export const PostMediaSchema = z.object({
   media_order: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  /** A tiny blurred image as a data URL, shown while the real one loads. */
+  /**
+   * What to draw while the image loads: its ThumbHash in base64 (about 30 characters; images uploaded
+   * before ThumbHash have a tiny image as a data URL). Null for videos and older rows.
+   */
   placeholder: z.string().nullable(),
   variants: z.array(MediaVariantSchema),
 });
@@ -363,6 +366,7 @@ export const UploadResponseSchema = z.object({
   size: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** The image's ThumbHash in base64, as in a post's media; null for videos. */
   placeholder: z.string().nullable(),
   variants: z.array(MediaVariantSchema),
 });

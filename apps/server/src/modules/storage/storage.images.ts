@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
 import { AppError } from '../../lib/errors.ts';
 
 /** Widths of the WebP copies made of uploaded images (srcset); only those narrower than the image are made. */
@@ -12,7 +13,8 @@ export const MAX_INPUT_PIXELS = 70_000_000;
 
 /** The stored image is re-encoded at most this many pixels on its long side. */
 const MAX_STORED_SIDE = 4096;
-const PLACEHOLDER_SIDE = 16;
+/** ThumbHash reads at most 100 x 100 pixels; its detail would not use more. */
+const THUMBHASH_SIDE = 100;
 
 type OutputFormat = 'jpeg' | 'png' | 'webp';
 
@@ -25,7 +27,10 @@ export interface EncodedImage {
 export interface ProcessedImage {
   main: EncodedImage & { mimeType: string; extension: string };
   variants: Array<EncodedImage & { targetWidth: number }>;
-  /** A tiny WebP as a data URL, shown blurred while the real image loads. */
+  /**
+   * The image's ThumbHash in base64 (about 30 characters): its colours and rough shapes, which the web
+   * app draws while the real image loads.
+   */
   placeholder: string;
 }
 
@@ -48,10 +53,20 @@ function open(input: string | Buffer): sharp.Sharp {
   return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 }
 
+/** The ThumbHash (base64) of an image: computed from an RGBA copy at most 100 px on its long side. */
+export async function thumbHashOf(image: sharp.Sharp): Promise<string> {
+  const { data, info } = await image
+    .resize({ width: THUMBHASH_SIDE, height: THUMBHASH_SIDE, fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+}
+
 /**
  * Re-encodes an uploaded image: orientation applied (rotate() reads EXIF Orientation), all metadata
  * dropped (sharp writes none unless asked, so EXIF, GPS and XMP are gone), plus WebP variants and a
- * placeholder. HEIF/AVIF inputs are stored as JPEG, which every browser shows. Takes a file path (uploads)
+ * ThumbHash placeholder. HEIF/AVIF inputs are stored as JPEG, which every browser shows. Takes a file path (uploads)
  * or the bytes themselves (the demo seed's generated pictures).
  */
 export async function processImage(file: string | Buffer): Promise<ProcessedImage> {
@@ -98,16 +113,12 @@ export async function processImage(file: string | Buffer): Promise<ProcessedImag
       }),
     );
 
-    const tiny = await base
-      .clone()
-      .resize({ width: PLACEHOLDER_SIDE, height: PLACEHOLDER_SIDE, fit: 'inside' })
-      .webp({ quality: 40 })
-      .toBuffer();
+    const placeholder = await thumbHashOf(base.clone());
 
     return {
       main: { data: main.data, width: main.info.width, height: main.info.height, ...OUTPUT[outputFormat] },
       variants,
-      placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+      placeholder,
     };
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();

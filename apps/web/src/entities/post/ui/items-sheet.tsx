@@ -1,16 +1,16 @@
 import { isHttpUrl, type PostItem } from '@sys/shared';
-import { ExternalLinkIcon, ShirtIcon } from 'lucide-react';
+import { ExternalLinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { formatPrice } from '@/shared/lib/format-price';
 import { buttonClasses } from '@/shared/ui/button';
-import { OwnImage } from '@/shared/ui/own-image';
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/shared/ui/sheet';
 import { recordItemClick } from '../api/record-item-click';
 import { useOptionLabel } from '../lib/option-label';
 import { meaningful } from '../lib/post-display';
+import { ProductImage } from './product-image';
 import { SaveItemButton } from './save-item-button';
 
 export interface ItemsSheetProps {
@@ -52,13 +52,7 @@ export default function ItemsSheet({ items, open, onOpenChange }: ItemsSheetProp
               return (
                 <li key={item.id} className="flex gap-3 py-3">
                   <span className="flex h-24 w-[76px] shrink-0 items-center justify-center overflow-hidden rounded-xl bg-subtle text-muted">
-                    <OwnImage
-                      src={item.image_url}
-                      alt=""
-                      className="size-full object-cover"
-                      loading="lazy"
-                      fallback={<ShirtIcon aria-hidden className="size-7" />}
-                    />
+                    <ProductImage src={item.image_url} type={item.item_type} color={item.color} />
                   </span>
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <p dir="auto" className="truncate font-semibold text-ink">

@@ -1,4 +1,6 @@
 import type { PostMedia } from '@sys/shared';
+import { useMemo, useState } from 'react';
+import { placeholderImageUrl } from '@/shared/lib/image-placeholder';
 import { ownSrcSet } from '@/shared/lib/image-source';
 import { cn } from '@/shared/ui/cn';
 import { OwnImage } from '@/shared/ui/own-image';
@@ -31,8 +33,10 @@ function srcSet(media: PostMedia): string | undefined {
 }
 
 /**
- * One photo or video in a fixed 4:5 frame (nothing moves while it loads), cropped to fill it, over the
- * server's tiny blurred placeholder. A video plays as in a feed or stands still in a grid (`video`).
+ * One photo or video in a fixed 4:5 frame (nothing moves while it loads), cropped to fill it. Until a
+ * photo has loaded, the frame shows its placeholder (the ThumbHash the server computed at upload,
+ * decoded once per image) as its background, or the neutral surface colour when it has none. A video
+ * plays as in a feed or stands still in a grid (`video`).
  */
 export function MediaFrame({
   media,
@@ -42,14 +46,15 @@ export function MediaFrame({
   video = 'still',
   onDoubleTap,
 }: MediaFrameProps) {
+  // The address that has loaded: a frame handed other media shows that media's placeholder again.
+  const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
+  const loaded = loadedUrl === media.media_url;
+  const placeholder = useMemo(() => placeholderImageUrl(media.placeholder), [media.placeholder]);
   return (
-    <div className={cn('relative aspect-[4/5] w-full overflow-hidden bg-subtle', className)}>
-      <OwnImage
-        aria-hidden
-        alt=""
-        src={media.placeholder}
-        className="absolute inset-0 size-full scale-110 object-cover blur-xl"
-      />
+    <div
+      className={cn('relative aspect-[4/5] w-full overflow-hidden bg-subtle bg-cover bg-center', className)}
+      style={placeholder && !loaded ? { backgroundImage: `url("${placeholder}")` } : undefined}
+    >
       {media.media_type === 'video' ? (
         video === 'feed' ? (
           <FeedVideo src={media.media_url} label={alt} onDoubleTap={onDoubleTap} />
@@ -67,6 +72,7 @@ export function MediaFrame({
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
+          onLoad={() => setLoadedUrl(media.media_url)}
           className="absolute inset-0 size-full object-cover"
         />
       )}

@@ -1,11 +1,11 @@
 import type { TrendingItem } from '@sys/shared';
-import { MousePointerClickIcon, ShirtIcon } from 'lucide-react';
+import { MousePointerClickIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { recordItemClick } from '@/entities/post/api/record-item-click';
 import { useOptionLabel } from '@/entities/post/lib/option-label';
+import { ProductImage } from '@/entities/post/ui/product-image';
 import { formatPrice } from '@/shared/lib/format-price';
 import { buttonClasses } from '@/shared/ui/button';
-import { OwnImage } from '@/shared/ui/own-image';
 
 /** A trending product: click-count badge, price in its own currency, category, 'View Item' (new tab). */
 export function TrendingCard({ item }: { item: TrendingItem }) {
@@ -15,17 +15,7 @@ export function TrendingCard({ item }: { item: TrendingItem }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface">
       <div className="relative aspect-square bg-subtle">
-        <OwnImage
-          src={item.image_url}
-          alt=""
-          loading="lazy"
-          className="size-full object-cover"
-          fallback={
-            <span className="flex size-full items-center justify-center text-muted">
-              <ShirtIcon aria-hidden className="size-10" />
-            </span>
-          }
-        />
+        <ProductImage src={item.image_url} type={item.category} iconClassName="size-10" />
         <span className="absolute start-2 top-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">
           <MousePointerClickIcon aria-hidden className="size-3.5" />
           {t('explore.clicks', { count: item.click_count })}

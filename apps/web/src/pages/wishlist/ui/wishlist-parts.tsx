@@ -3,6 +3,7 @@ import { HeartIcon, SearchIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ProductImage } from '@/entities/post/ui/product-image';
 import { SaveItemButton } from '@/entities/post/ui/save-item-button';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { formatPrice } from '@/shared/lib/format-price';
@@ -10,7 +11,6 @@ import { isOwnImageSource } from '@/shared/lib/image-source';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Input } from '@/shared/ui/input';
-import { OwnImage } from '@/shared/ui/own-image';
 
 /** The search text lives in the URL (`?q=`), so a search can be shared and survives going back. */
 export function useSearchText(): [string, (text: string) => void] {
@@ -139,7 +139,7 @@ export function SavedProductRow({ product }: { product: SavedProduct }) {
     <li className="flex items-center gap-3 py-2">
       <Link to={`/post/${product.post_id}`} className="flex min-w-0 flex-1 items-center gap-3">
         <span className="h-20 w-16 shrink-0 overflow-hidden rounded-xl bg-subtle">
-          <OwnImage src={image} alt="" loading="lazy" className="size-full object-cover" />
+          <ProductImage src={image} type={item.item_type} color={item.color} />
         </span>
         <span className="flex min-w-0 flex-col">
           <span dir="auto" className="truncate font-semibold text-ink">
