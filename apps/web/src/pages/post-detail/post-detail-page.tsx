@@ -43,7 +43,7 @@ function MoreFromAuthor({ post }: { post: Post }) {
   if (!username) return null;
   if (posts.isPending || (posts.data && !data)) {
     return (
-      <div aria-hidden className="grid grid-cols-3 gap-1 px-4">
+      <div aria-hidden className="grid grid-cols-3 gap-1 px-4 md:grid-cols-4 xl:grid-cols-6">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} className="aspect-[4/5] rounded-lg" />
         ))}
@@ -68,7 +68,7 @@ function MoreFromAuthor({ post }: { post: Post }) {
           {t('postDetail.morePosts', { count: others.length, more })}
         </span>
       </h2>
-      <ul className="grid grid-cols-3 gap-1">
+      <ul className="grid grid-cols-3 gap-1 md:grid-cols-4 xl:grid-cols-6">
         {others.map((other) => {
           const first = other.media[0];
           return (
@@ -120,6 +120,7 @@ export default function PostDetailScreen() {
             actions={CARD_ACTIONS}
             priority
             linkToPost={false}
+            layout="split"
             ownerActions={
               <IconButton
                 aria-label={t('deletePost.title')}
