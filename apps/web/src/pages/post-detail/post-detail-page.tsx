@@ -114,7 +114,8 @@ export default function PostDetailScreen() {
   if (post) {
     content = (
       <div className="flex flex-col gap-6">
-        <div className="sm:px-3">
+        {/* A tablet shows the post at the feed's width; a laptop, in two panes. */}
+        <div className="sm:px-3 md:mx-auto md:w-full md:max-w-feed xl:max-w-none">
           <OutfitCard
             post={post}
             actions={CARD_ACTIONS}

@@ -149,7 +149,7 @@ export function OutfitCard({
         'overflow-hidden bg-surface sm:rounded-2xl sm:shadow-card',
         // The DOM keeps its order (author, media, actions, caption), so reading order is unchanged.
         layout === 'split' &&
-          'xl:grid xl:grid-cols-[minmax(0,36rem)_minmax(20rem,26rem)] xl:grid-rows-[auto_auto_1fr] xl:justify-center',
+          'xl:mx-auto xl:grid xl:max-w-[62rem] xl:grid-cols-[minmax(0,1fr)_minmax(20rem,24rem)] xl:grid-rows-[auto_auto_1fr]',
         className,
       )}
     >
