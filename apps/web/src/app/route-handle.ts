@@ -15,16 +15,34 @@ export interface HeaderOptions {
   hideAccount?: boolean;
 }
 
+/**
+ * How wide the screen grows from tablet width: `column` (the default) keeps the phone's column,
+ * centred beside the navigation rail; `wide` takes the width (grids, the feed with its side column,
+ * post detail in two panes).
+ */
+export type ScreenWidth = 'column' | 'wide';
+
 export interface RouteHandle {
   header?: HeaderOptions;
+  width?: ScreenWidth;
+}
+
+/** What the deepest matching route that declares `key` in its handle says of it. */
+function useDeepestHandle<K extends keyof RouteHandle>(key: K): RouteHandle[K] | undefined {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const value = (matches[index]?.handle as RouteHandle | undefined)?.[key];
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 /** The header options of the deepest matching route that declares any. */
 export function useHeaderOptions(): HeaderOptions {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const handle = matches[index]?.handle as RouteHandle | undefined;
-    if (handle?.header) return handle.header;
-  }
-  return {};
+  return useDeepestHandle('header') ?? {};
+}
+
+/** The screen width of the deepest matching route that declares one (else `column`). */
+export function useScreenWidth(): ScreenWidth {
+  return useDeepestHandle('width') ?? 'column';
 }

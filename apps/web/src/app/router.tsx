@@ -50,16 +50,18 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            handle: handle({ header: { search: true, messages: true } }),
+            handle: handle({ header: { search: true, messages: true }, width: 'wide' }),
             lazy: screen(() => import('@/pages/home/home-page')),
           },
           {
             path: WEB_ROUTES.explore,
+            handle: handle({ width: 'wide' }),
             children: [
               { index: true, lazy: screen(() => import('@/pages/explore/explore-page')) },
               { path: WEB_ROUTES.exploreBrands, lazy: screen(() => import('@/pages/explore/brands-page')) },
               {
                 path: WEB_ROUTES.explorePreferences,
+                handle: handle({ width: 'column' }),
                 lazy: screen(() => import('@/pages/preferences/preferences-page')),
               },
               // The screen's old address, kept so that old links still land (replaced: Back skips it).
@@ -86,6 +88,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: WEB_ROUTES.wishlist,
+            handle: handle({ width: 'wide' }),
             children: [
               { index: true, lazy: screen(() => import('@/pages/wishlist/wishlist-page')) },
               {
@@ -104,11 +107,13 @@ export const routes: RouteObject[] = [
           },
           {
             path: WEB_ROUTES.albumPosts,
+            handle: handle({ width: 'wide' }),
             lazy: screen(() => import('@/pages/album-posts/album-posts-page')),
           },
           { path: WEB_ROUTES.messages, lazy: screen(() => import('@/pages/messages/messages-page')) },
           {
             path: WEB_ROUTES.ownProfile,
+            handle: handle({ width: 'wide' }),
             children: [
               {
                 index: true,
@@ -124,7 +129,11 @@ export const routes: RouteObject[] = [
           },
           { path: WEB_ROUTES.createPost, lazy: screen(() => import('@/pages/create-post/create-post-page')) },
           { path: WEB_ROUTES.editPost, lazy: screen(() => import('@/pages/edit-post/edit-post-page')) },
-          { path: WEB_ROUTES.post, lazy: screen(() => import('@/pages/post-detail/post-detail-page')) },
+          {
+            path: WEB_ROUTES.post,
+            handle: handle({ width: 'wide' }),
+            lazy: screen(() => import('@/pages/post-detail/post-detail-page')),
+          },
           {
             path: WEB_ROUTES.activity,
             handle: handle({ header: { search: true, messages: true } }),

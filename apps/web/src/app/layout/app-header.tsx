@@ -109,7 +109,8 @@ export function AppHeader({ options: override }: { options?: HeaderOptions }) {
         <Link
           to="/"
           aria-label={t('header.home')}
-          className="flex h-11 items-center rounded-lg px-2 text-[26px] text-ink"
+          // From tablet width the navigation rail carries the logo.
+          className="flex h-11 items-center rounded-lg px-2 text-[26px] text-ink md:hidden"
         >
           <Logo />
         </Link>
@@ -121,15 +122,16 @@ export function AppHeader({ options: override }: { options?: HeaderOptions }) {
               </Link>
             </IconButton>
           ) : null}
+          {/* From tablet width Messages is in the navigation rail. */}
           {messages === 'signInRequired' && !user && !isLoading ? (
-            <IconButton aria-label={t('header.messages')} onClick={signInRequired}>
+            <IconButton aria-label={t('header.messages')} onClick={signInRequired} className="md:hidden">
               <MessageCircleIcon aria-hidden className="rtl:-scale-x-100" />
             </IconButton>
           ) : messages ? (
             <IconButton
               aria-label={t('header.messages')}
               aria-describedby={user ? UNREAD_BADGE_ID : undefined}
-              className="relative"
+              className="relative md:hidden"
               asChild
             >
               <Link to="/messages">

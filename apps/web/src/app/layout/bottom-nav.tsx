@@ -1,35 +1,14 @@
-import { CompassIcon, HeartIcon, HomeIcon, type LucideIcon, PlusIcon, UserRoundIcon } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
-import { useSession } from '@/entities/viewer/model/use-session';
-import { lazyWithPreload, usePreloadWhenIdle } from '@/shared/lib/lazy';
+import { NavLink } from 'react-router';
 import { cn } from '@/shared/ui/cn';
-
-// The dialog's code (Radix dialog, focus trap, scroll lock) loads when the browser is idle, not upfront.
-const SignUpToUploadDialog = lazyWithPreload(() => import('./sign-up-to-upload-dialog'));
-interface Tab {
-  to: string;
-  labelKey: 'nav.home' | 'nav.explore' | 'nav.wishlist' | 'nav.profile';
-  icon: LucideIcon;
-  /** Only this exact path marks the tab current (not the paths below it). */
-  end?: boolean;
-}
-
-const TABS_BEFORE_CREATE: readonly Tab[] = [
-  { to: '/', labelKey: 'nav.home', icon: HomeIcon, end: true },
-  { to: '/explore', labelKey: 'nav.explore', icon: CompassIcon },
-];
-const TABS_AFTER_CREATE: readonly Tab[] = [
-  { to: '/wishlist', labelKey: 'nav.wishlist', icon: HeartIcon },
-  // /profile/{username} is someone else's profile, not "my" tab.
-  { to: '/profile', labelKey: 'nav.profile', icon: UserRoundIcon, end: true },
-];
+import { BOTTOM_BAR_ITEMS, type NavItem } from './nav-items';
+import { useCreateAction } from './use-create-action';
 
 const itemClasses =
   'flex h-full min-w-0 flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium leading-none';
 
-function NavTab({ tab }: { tab: Tab }) {
+function NavTab({ tab }: { tab: NavItem }) {
   const { t } = useTranslation();
   const Icon = tab.icon;
   return (
@@ -53,25 +32,13 @@ function NavTab({ tab }: { tab: Tab }) {
 }
 
 /**
- * The bottom navigation: Home, Explore, Create, Wishlist, Profile. The current tab carries
- * aria-current="page". Create asks visitors who are not signed in to sign up first.
+ * The bottom navigation on phones: Home, Explore, Create, Wishlist, Profile (NAV_ITEMS, which the rail
+ * on wider screens shares). The current tab carries aria-current="page". Create asks visitors who are
+ * not signed in to sign up first.
  */
 export function BottomNav() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { user } = useSession();
-  const [promptOpen, setPromptOpen] = useState(false);
-  const [promptUsed, setPromptUsed] = useState(false);
-  usePreloadWhenIdle(SignUpToUploadDialog.preload);
-
-  const onCreate = () => {
-    if (user) {
-      navigate('/create-post');
-      return;
-    }
-    setPromptUsed(true);
-    setPromptOpen(true);
-  };
+  const create = useCreateAction();
 
   return (
     <>
@@ -80,35 +47,31 @@ export function BottomNav() {
         className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-app border-t border-line/70 bg-surface/95 pb-safe backdrop-blur-md"
       >
         <ul className="flex h-nav items-stretch px-1">
-          {TABS_BEFORE_CREATE.map((tab) => (
-            <NavTab key={tab.to} tab={tab} />
-          ))}
-          <li className="flex flex-1">
-            <button
-              type="button"
-              onClick={onCreate}
-              aria-haspopup={user ? undefined : 'dialog'}
-              className={cn(itemClasses, 'group text-muted hover:text-ink')}
-            >
-              <span
-                aria-hidden
-                className="flex h-6 w-10 items-center justify-center rounded-[9px] bg-accent-600 text-white shadow-sm transition-colors group-hover:bg-accent-700"
-              >
-                <PlusIcon className="size-5" strokeWidth={2.5} />
-              </span>
-              <span>{t('nav.create')}</span>
-            </button>
-          </li>
-          {TABS_AFTER_CREATE.map((tab) => (
-            <NavTab key={tab.to} tab={tab} />
-          ))}
+          {BOTTOM_BAR_ITEMS.map((tab) =>
+            tab.kind === 'create' ? (
+              <li key={tab.to} className="flex flex-1">
+                <button
+                  type="button"
+                  onClick={create.onCreate}
+                  aria-haspopup={create.asksFirst ? 'dialog' : undefined}
+                  className={cn(itemClasses, 'group text-muted hover:text-ink')}
+                >
+                  <span
+                    aria-hidden
+                    className="flex h-6 w-10 items-center justify-center rounded-[9px] bg-accent-600 text-white shadow-sm transition-colors group-hover:bg-accent-700"
+                  >
+                    <PlusIcon className="size-5" strokeWidth={2.5} />
+                  </span>
+                  <span>{t(tab.labelKey)}</span>
+                </button>
+              </li>
+            ) : (
+              <NavTab key={tab.to} tab={tab} />
+            ),
+          )}
         </ul>
       </nav>
-      {promptUsed ? (
-        <Suspense fallback={null}>
-          <SignUpToUploadDialog open={promptOpen} onOpenChange={setPromptOpen} />
-        </Suspense>
-      ) : null}
+      {create.dialog}
     </>
   );
 }

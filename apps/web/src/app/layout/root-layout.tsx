@@ -1,19 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMergeSwipesOnSignIn } from '@/features/swipe/model/use-merge-swipes-on-sign-in';
+import { cn } from '@/shared/ui/cn';
 import { useOfflineReads } from '../offline-reads';
 import { OnboardingGate } from '../onboarding-gate';
 import { ScrollToTop } from '../scroll-to-top';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** Wraps every screen: the onboarding rule, scroll-to-top, and the app column. */
+/** Wraps every screen: the onboarding rule, scroll-to-top, and the app (a column on phones). */
 export function RootLayout() {
   const { t } = useTranslation();
   useMergeSwipesOnSignIn();
   useOfflineReads();
   return (
-    <div className="relative mx-auto flex min-h-dvh w-full max-w-app flex-col bg-surface sm:border-x sm:border-line/70 sm:shadow-card">
+    <div
+      className={cn(
+        'relative mx-auto flex min-h-dvh w-full max-w-app flex-col bg-surface sm:border-x sm:border-line/70 sm:shadow-card',
+        // From tablet width the app takes the whole window: the navigation rail and the screen beside it.
+        'md:max-w-none md:border-x-0 md:shadow-none',
+      )}
+    >
       <a
         href={`#${MAIN_CONTENT_ID}`}
         className="sr-only z-50 rounded-lg bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"

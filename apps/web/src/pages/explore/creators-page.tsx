@@ -28,7 +28,7 @@ export default function CreatorsScreen() {
       ) : creators.data.items.length === 0 ? (
         <EmptyState icon={<UsersIcon />} title={t('explore.noCreators')} />
       ) : (
-        <ul className="grid grid-cols-2 gap-2 px-4">
+        <ul className="grid grid-cols-2 gap-2 px-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
           {creators.data.items.map((creator) => (
             <li key={creator.id}>
               <FollowableCreator creator={creator} onNeedAccount={() => prompt(t('card.prompt.follow'))} />

@@ -3,6 +3,7 @@ import { HeartIcon, SearchIcon, SlidersHorizontalIcon, SparklesIcon } from 'luci
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useExploreQuery } from '@/entities/post/api/get-explore';
 import { useOptionLabel } from '@/entities/post/lib/option-label';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -10,7 +11,6 @@ import { LoadError } from '@/shared/ui/load-error';
 import { OwnImage } from '@/shared/ui/own-image';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { TaggedText } from '@/shared/ui/tagged-text';
-import { useExploreQuery } from './api/get-explore';
 import { useSearchQuery } from './api/search-posts';
 import { useSuggestionsQuery } from './api/search-suggestions';
 import { SUGGESTIONS_PAUSE_MS, useSettled } from './model/use-settled';
@@ -182,7 +182,7 @@ function Sections() {
             more="/explore/brands"
             empty={data.brands.length === 0 ? t('explore.noBrands') : null}
           >
-            <ul className="grid grid-cols-3 gap-2">
+            <ul className="grid grid-cols-3 gap-2 md:grid-cols-4 xl:grid-cols-6">
               {data.brands.slice(0, LIMITS.exploreBrands).map((brand) => (
                 <li key={brand.id}>
                   <Link
@@ -205,7 +205,7 @@ function Sections() {
             more="/explore/creators"
             empty={data.creators.length === 0 ? t('explore.noCreators') : null}
           >
-            <ul className="grid grid-cols-3 gap-2">
+            <ul className="grid grid-cols-3 gap-2 md:grid-cols-4 xl:grid-cols-6">
               {data.creators.slice(0, LIMITS.exploreCreators).map((creator) => (
                 <li key={creator.id}>
                   <CreatorCard creator={creator} />
@@ -218,7 +218,7 @@ function Sections() {
             more="/explore/trending"
             empty={data.trending.length === 0 ? t('explore.noTrending') : null}
           >
-            <ul className="grid grid-cols-2 gap-2">
+            <ul className="grid grid-cols-2 gap-2 md:grid-cols-3 xl:grid-cols-4">
               {data.trending.slice(0, LIMITS.exploreProducts).map((item) => (
                 <li key={item.id} className="flex">
                   <TrendingCard item={item} />
@@ -231,7 +231,7 @@ function Sections() {
             more="/explore/albums"
             empty={data.albums.length === 0 ? t('explore.noAlbums') : null}
           >
-            <ul className="grid grid-cols-2 gap-2">
+            <ul className="grid grid-cols-2 gap-2 md:grid-cols-3 xl:grid-cols-4">
               {data.albums.slice(0, LIMITS.exploreAlbums).map((album) => (
                 <li key={album.id}>
                   <Link

@@ -21,7 +21,7 @@ export default function TrendingScreen() {
       ) : trending.data.items.length === 0 ? (
         <EmptyState icon={<TrendingUpIcon />} title={t('explore.noTrending')} />
       ) : (
-        <ul className="grid grid-cols-2 gap-2 px-4">
+        <ul className="grid grid-cols-2 gap-2 px-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
           {trending.data.items.map((item) => (
             <li key={item.id} className="flex">
               <TrendingCard item={item} />

@@ -19,10 +19,12 @@ import { fitsSearchParams, readFitsChoice } from '@/features/filters/lib/fits-pa
 import { useFitsEligibility } from '@/features/filters/model/use-fits-eligibility';
 import { ActiveFilters } from '@/features/filters/ui/active-filters';
 import { FitsLikeMePanel } from '@/features/filters/ui/fits-like-me-panel';
+import { LAPTOP_QUERY, useMediaQuery } from '@/shared/lib/use-media-query';
 import { Logo } from '@/shared/ui/brand/logo';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { type FeedOrder, FeedOrderToggle } from './ui/feed-order-toggle';
+import { HomeSideColumn } from './ui/home-side-column';
 import { InviteFooter } from './ui/invite-footer';
 import { PostFeed } from './ui/post-feed';
 
@@ -59,6 +61,9 @@ export default function HomeScreen() {
   // The tolerance in use: the person's choice, else the one the server chose (once answered).
   const tolerance = fits.tolerance ?? counted?.tolerance;
 
+  // The side column's data is read only where it shows.
+  const laptop = useMediaQuery(LAPTOP_QUERY);
+
   const registerForFits = useCallback(() => prompt(t('fits.registerAction')), [prompt, t]);
   const changeOrder = (next: FeedOrder) => {
     if (next === 'fits') {
@@ -76,73 +81,83 @@ export default function HomeScreen() {
   );
 
   return (
-    <div className="flex flex-1 flex-col gap-6 pt-8">
-      <div className="flex flex-col items-center px-6 text-center">
-        <h1 className="text-[44px] text-ink">
-          <Logo title={t('app.name')} />
-        </h1>
-        <p className="mt-4 max-w-[34ch] text-[15px] leading-relaxed text-muted">{t('app.tagline')}</p>
+    // From tablet width the feed is a comfortable column; on a laptop a side column stands beside it.
+    <div className="flex flex-1 justify-center gap-10">
+      <div className="flex w-full min-w-0 flex-1 flex-col gap-6 pt-8 md:max-w-feed">
+        <div className="flex flex-col items-center px-6 text-center">
+          <h1 className="text-[44px] text-ink">
+            <Logo title={t('app.name')} />
+          </h1>
+          <p className="mt-4 max-w-[34ch] text-[15px] leading-relaxed text-muted">{t('app.tagline')}</p>
+        </div>
+        {filtered ? (
+          <ActiveFilters
+            filters={filters}
+            q={q}
+            total={total}
+            totalCapped={counted?.total_capped === true}
+            onRemove={(category, value) => showChoice(withoutValue(choice, category, value))}
+            onRemoveSearch={() => showChoice({ filters, q: '' })}
+            onClear={clearFilters}
+            onChange={() => setFiltersOpen(true)}
+          />
+        ) : (
+          <FeedOrderToggle value={order} onChange={changeOrder} />
+        )}
+        {showFits ? (
+          <FitsLikeMePanel
+            eligibility={eligibility}
+            tolerance={tolerance}
+            chosenByServer={fits.tolerance === null}
+            onToleranceChange={changeTolerance}
+            total={total}
+            onRegister={registerForFits}
+            onTurnOff={() => setParams({}, { replace: true })}
+          />
+        ) : null}
+        {feed ? (
+          <PostFeed
+            feed={feed}
+            empty={
+              feed.kind === 'fits' ? (
+                <EmptyState
+                  icon={<RulerIcon />}
+                  title={t('fits.empty')}
+                  description={t('fits.emptyDescription')}
+                />
+              ) : feed.kind === 'filtered' ? (
+                <EmptyState
+                  icon={<SearchXIcon />}
+                  title={t('filters.noResults')}
+                  description={t('filters.noResultsDescription')}
+                  action={
+                    <div className="flex flex-wrap justify-center gap-2">
+                      <Button variant="outline" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
+                        {t('filters.change')}
+                      </Button>
+                      <Button onClick={clearFilters}>{t('filters.clearAll')}</Button>
+                    </div>
+                  }
+                />
+              ) : undefined
+            }
+          />
+        ) : null}
+        {filtersOpen ? (
+          <Suspense fallback={null}>
+            <FilterDialog open onOpenChange={setFiltersOpen} />
+          </Suspense>
+        ) : null}
+        <InviteFooter />
+        {dialog}
       </div>
-      {filtered ? (
-        <ActiveFilters
-          filters={filters}
-          q={q}
-          total={total}
-          totalCapped={counted?.total_capped === true}
-          onRemove={(category, value) => showChoice(withoutValue(choice, category, value))}
-          onRemoveSearch={() => showChoice({ filters, q: '' })}
-          onClear={clearFilters}
-          onChange={() => setFiltersOpen(true)}
-        />
-      ) : (
-        <FeedOrderToggle value={order} onChange={changeOrder} />
-      )}
-      {showFits ? (
-        <FitsLikeMePanel
-          eligibility={eligibility}
-          tolerance={tolerance}
-          chosenByServer={fits.tolerance === null}
-          onToleranceChange={changeTolerance}
-          total={total}
-          onRegister={registerForFits}
-          onTurnOff={() => setParams({}, { replace: true })}
-        />
+      {laptop ? (
+        <div className="w-side shrink-0 pt-8">
+          <div className="sticky top-[calc(var(--spacing-header)+2rem)]">
+            <HomeSideColumn />
+          </div>
+        </div>
       ) : null}
-      {feed ? (
-        <PostFeed
-          feed={feed}
-          empty={
-            feed.kind === 'fits' ? (
-              <EmptyState
-                icon={<RulerIcon />}
-                title={t('fits.empty')}
-                description={t('fits.emptyDescription')}
-              />
-            ) : feed.kind === 'filtered' ? (
-              <EmptyState
-                icon={<SearchXIcon />}
-                title={t('filters.noResults')}
-                description={t('filters.noResultsDescription')}
-                action={
-                  <div className="flex flex-wrap justify-center gap-2">
-                    <Button variant="outline" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
-                      {t('filters.change')}
-                    </Button>
-                    <Button onClick={clearFilters}>{t('filters.clearAll')}</Button>
-                  </div>
-                }
-              />
-            ) : undefined
-          }
-        />
-      ) : null}
-      {filtersOpen ? (
-        <Suspense fallback={null}>
-          <FilterDialog open onOpenChange={setFiltersOpen} />
-        </Suspense>
-      ) : null}
-      <InviteFooter />
-      {dialog}
     </div>
   );
 }

@@ -43,7 +43,7 @@ function MoreFromAuthor({ post }: { post: Post }) {
   if (!username) return null;
   if (posts.isPending || (posts.data && !data)) {
     return (
-      <div aria-hidden className="grid grid-cols-3 gap-1 px-4">
+      <div aria-hidden className="grid grid-cols-3 gap-1 px-4 md:grid-cols-4 xl:grid-cols-6">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} className="aspect-[4/5] rounded-lg" />
         ))}
@@ -68,7 +68,7 @@ function MoreFromAuthor({ post }: { post: Post }) {
           {t('postDetail.morePosts', { count: others.length, more })}
         </span>
       </h2>
-      <ul className="grid grid-cols-3 gap-1">
+      <ul className="grid grid-cols-3 gap-1 md:grid-cols-4 xl:grid-cols-6">
         {others.map((other) => {
           const first = other.media[0];
           return (
@@ -114,12 +114,14 @@ export default function PostDetailScreen() {
   if (post) {
     content = (
       <div className="flex flex-col gap-6">
-        <div className="sm:px-3">
+        {/* A tablet shows the post at the feed's width; a laptop, in two panes. */}
+        <div className="sm:px-3 md:mx-auto md:w-full md:max-w-feed xl:max-w-none">
           <OutfitCard
             post={post}
             actions={CARD_ACTIONS}
             priority
             linkToPost={false}
+            layout="split"
             ownerActions={
               <IconButton
                 aria-label={t('deletePost.title')}

@@ -8,8 +8,8 @@ import { useFocusReturn } from './focus-return';
 import { IconButton } from './icon-button';
 
 /**
- * A bottom sheet on phones (slides up from the bottom of the app column) and a centred dialog on wider
- * screens. Built on the Radix dialog, so focus, Escape and screen readers behave the same.
+ * A bottom sheet on phones (slides up from the bottom of the app column) and a centred dialog from tablet
+ * width (md). Built on the Radix dialog, so focus, Escape and screen readers behave the same.
  */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
@@ -30,14 +30,15 @@ export function SheetContent({
           'fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[85dvh] w-full max-w-app flex-col',
           'rounded-t-2xl bg-surface pb-safe shadow-pop outline-none',
           'data-[state=open]:animate-sheet-in data-[state=closed]:animate-sheet-out',
-          'sm:bottom-auto sm:top-1/2 sm:w-[calc(100%-2rem)] sm:max-w-[440px] sm:-translate-y-1/2 sm:rounded-2xl',
-          'sm:data-[state=open]:animate-pop-in sm:data-[state=closed]:animate-fade-out',
+          // From tablet width (md), where the navigation is a rail: a centred dialog.
+          'md:bottom-auto md:top-1/2 md:w-[calc(100%-2rem)] md:max-w-[480px] md:max-h-[80dvh] md:-translate-y-1/2 md:rounded-2xl',
+          'md:data-[state=open]:animate-pop-in md:data-[state=closed]:animate-fade-out',
           className,
         )}
         {...props}
         {...focusReturn}
       >
-        <div aria-hidden className="mx-auto mt-2.5 h-1 w-10 shrink-0 rounded-full bg-line-strong sm:hidden" />
+        <div aria-hidden className="mx-auto mt-2.5 h-1 w-10 shrink-0 rounded-full bg-line-strong md:hidden" />
         {children}
         <DialogPrimitive.Close asChild>
           <IconButton aria-label={t('common.close')} className="absolute end-2 top-2 text-muted">

@@ -80,12 +80,12 @@ export function AlbumCard({ album, to, showOwner = true }: AlbumCardProps) {
 }
 
 export function AlbumGrid({ children }: { children: React.ReactNode }) {
-  return <ul className="grid grid-cols-2 gap-3">{children}</ul>;
+  return <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">{children}</ul>;
 }
 
 export function AlbumGridSkeleton({ count = 4 }: { count?: number }) {
   return (
-    <div aria-hidden className="grid grid-cols-2 gap-3">
+    <div aria-hidden className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={index} className="aspect-[4/5] rounded-2xl" />

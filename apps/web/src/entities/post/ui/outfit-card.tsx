@@ -63,12 +63,20 @@ export interface OutfitCardProps {
   ownerActions?: ReactNode;
   /** Position in a role="feed" list (1-based). */
   position?: number;
+  /**
+   * `split`: from laptop width (xl) the media stands in a pane of its own beside the author, actions,
+   * caption and items (the post's own page); else (and on narrower screens) one above the other.
+   */
+  layout?: 'stack' | 'split';
   className?: string;
 }
 
 const actionClasses =
   'inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-2.5 text-[15px] font-medium text-ink ' +
   'transition-colors hover:bg-subtle [&_svg]:size-6 [&_svg]:shrink-0';
+
+// In the split layout: the details pane, beside the media.
+const splitDetails = 'xl:col-start-2 xl:ps-2';
 
 /** An outfit post: author, media, like/comment/share/items/save, caption and chips (spec section 2). */
 export function OutfitCard({
@@ -78,6 +86,7 @@ export function OutfitCard({
   linkToPost = true,
   ownerActions,
   position,
+  layout = 'stack',
   className,
 }: OutfitCardProps) {
   const { t, i18n } = useTranslation();
@@ -136,9 +145,15 @@ export function OutfitCard({
       aria-labelledby={headingId}
       aria-posinset={position}
       aria-setsize={position === undefined ? undefined : -1}
-      className={cn('overflow-hidden bg-surface sm:rounded-2xl sm:shadow-card', className)}
+      className={cn(
+        'overflow-hidden bg-surface sm:rounded-2xl sm:shadow-card',
+        // The DOM keeps its order (author, media, actions, caption), so reading order is unchanged.
+        layout === 'split' &&
+          'xl:mx-auto xl:grid xl:max-w-[62rem] xl:grid-cols-[minmax(0,1fr)_minmax(20rem,24rem)] xl:grid-rows-[auto_auto_1fr]',
+        className,
+      )}
     >
-      <header className="flex items-center gap-2 px-3 py-2">
+      <header className={cn('flex items-center gap-2 px-3 py-2', layout === 'split' && splitDetails)}>
         {post.author.username ? (
           <Link
             to={`/profile/${encodeURIComponent(post.author.username)}`}
@@ -190,16 +205,18 @@ export function OutfitCard({
         )}
       </header>
 
-      <PostMediaView
-        postId={post.id}
-        media={post.media}
-        authorName={name}
-        linkToPost={linkToPost}
-        priority={priority}
-        onDoubleTap={likeByDoubleTap}
-      />
+      <div className={cn(layout === 'split' && 'xl:col-start-1 xl:row-span-3 xl:row-start-1 xl:self-start')}>
+        <PostMediaView
+          postId={post.id}
+          media={post.media}
+          authorName={name}
+          linkToPost={linkToPost}
+          priority={priority}
+          onDoubleTap={likeByDoubleTap}
+        />
+      </div>
 
-      <div className="flex items-center px-1.5 pt-1">
+      <div className={cn('flex items-center px-1.5 pt-1', layout === 'split' && splitDetails)}>
         <button
           type="button"
           aria-pressed={post.liked_by_me}
@@ -268,7 +285,12 @@ export function OutfitCard({
         </button>
       </div>
 
-      <div className="flex flex-col gap-2.5 px-4 pt-1 pb-4">
+      <div
+        className={cn(
+          'flex flex-col gap-2.5 px-4 pt-1 pb-4',
+          layout === 'split' && cn(splitDetails, 'xl:self-start'),
+        )}
+      >
         <PostCaption caption={post.caption} />
         <PostChips caption={post.caption} items={post.items} />
       </div>

@@ -15,7 +15,13 @@ export interface PostGridProps {
   action?: (post: Post, label: string) => ReactNode;
 }
 
-const columnClasses = { 2: 'grid-cols-2', 3: 'grid-cols-3' } as const;
+// The phone's 2 or 3 columns; wider screens add columns (3 on a tablet, 4 on a laptop, 5 on a desktop),
+// so a thumbnail stays about the size of a phone's. Every thumbnail is 4:5, so the rows line up and the
+// reading order (row by row) is the order of the list.
+const columnClasses = {
+  2: 'grid-cols-2 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5',
+  3: 'grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5',
+} as const;
 
 /** Posts as a grid of 4:5 thumbnails, each opening /post/{id} (profile tabs, wishlist, albums). */
 export function PostGrid({ posts, columns, className, action }: PostGridProps) {

@@ -1,8 +1,8 @@
 import type { BrandPage, CategoryPage, CreatorPage, ExploreBrandList, TrendingPage } from '@sys/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { exploreKeys } from '@/entities/post/api/explore-keys';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { exploreKeys } from './explore-keys';
 
 const PAGE = 50;
 /** Posts of a brand or category page per request; 'Load more' (or scrolling near the end) asks for the next. */

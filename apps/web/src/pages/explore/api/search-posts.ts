@@ -1,8 +1,8 @@
 import type { SearchPage } from '@sys/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { exploreKeys } from '@/entities/post/api/explore-keys';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { exploreKeys } from './explore-keys';
 
 export const SEARCH_PAGE_SIZE = 30;
 

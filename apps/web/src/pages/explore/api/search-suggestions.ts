@@ -1,8 +1,8 @@
 import type { Suggestions } from '@sys/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { exploreKeys } from '@/entities/post/api/explore-keys';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
-import { exploreKeys } from './explore-keys';
 
 /** GET /api/v1/search/suggestions: people, brands and styles whose names hold the text. */
 export function getSuggestions(q: string, signal?: AbortSignal): Promise<Suggestions> {
