@@ -61,11 +61,13 @@ describe('PgBossJobQueue', () => {
       dead.push(job.data.name);
     });
 
-    await queue.send('flaky', { name: 'once', failures: 1 });
-    await queue.send('flaky', { name: 'always', failures: 99 });
+    // As the app sends them: with a singleton key (the stately queue holds one key-less job per state).
+    await queue.send('flaky', { name: 'once', failures: 1 }, { singletonKey: 'once' });
+    await queue.send('flaky', { name: 'always', failures: 99 }, { singletonKey: 'always' });
 
-    await until(`the dead letter (attempts: ${JSON.stringify([...attempts])})`, () =>
-      dead.length > 0 ? dead : undefined,
+    await until(
+      `the dead letter (attempts: ${JSON.stringify([...attempts])}, errors: ${errors.map(String).join('; ')})`,
+      () => (dead.length > 0 ? dead : undefined),
     );
     expect(attempts.get('once')).toEqual([0, 1]);
     expect(attempts.get('always')).toEqual([0, 1, 2]);

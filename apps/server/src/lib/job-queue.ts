@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 
 /**
@@ -111,7 +112,9 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   send<T extends object>(queue: string, data: T, options: { singletonKey?: string } = {}) {
-    return this.boss.send(queue, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+    // The stately policy keeps one key-less job per state and did not hand key-less jobs to workers
+    // here: a job without a key of its own gets a unique one.
+    return this.boss.send(queue, data, { singletonKey: options.singletonKey ?? randomUUID() });
   }
 
   async work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void> {
