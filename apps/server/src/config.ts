@@ -186,6 +186,21 @@ export const AppConfigSchema = z.object({
    * Never in production: it would let users make the server fetch internal services.
    */
   scraperAllowPrivate: z.boolean().default(false),
+  // --- videos (modules/posts/posts.video-jobs.ts, modules/storage/storage.video.ts) ---
+  /**
+   * Transcode uploaded videos in a background job (needs the ffmpeg of @ffmpeg-installer/ffmpeg; without
+   * it videos are kept as sent, with a warning at start-up).
+   */
+  videoTranscode: z.boolean().default(true),
+  /** Longest accepted video in seconds. */
+  videoMaxSeconds: z.number().int().min(1).max(600).default(60),
+  /**
+   * How long one transcode attempt may take before another instance may take the job over (pg-boss 10
+   * has no heartbeat: a crashed instance's job is picked up after this). Above the longest transcode.
+   */
+  videoJobTimeoutSeconds: z.number().int().min(10).max(86_400).default(900),
+  /** How often idle job workers ask for work, in seconds (tests: 1). */
+  jobPollSeconds: z.number().min(0.5).max(60).default(2),
   // --- STORAGE_DRIVER=s3: any S3-compatible store (modules/storage/storage.s3.ts) ---
   /** e.g. http://127.0.0.1:9000 for MinIO; absent for AWS S3 itself. */
   s3Endpoint: z.string().url().optional(),
@@ -264,6 +279,10 @@ const ENV_FIELDS = {
   DISCOVERY_CACHE_MAX_ENTRIES: { field: 'discoveryCacheMaxEntries', parse: 'int' },
   UPLOAD_MAX_BYTES: { field: 'uploadMaxBytes', parse: 'int' },
   SCRAPER_ALLOW_PRIVATE: { field: 'scraperAllowPrivate', parse: 'bool' },
+  VIDEO_TRANSCODE: { field: 'videoTranscode', parse: 'bool' },
+  VIDEO_MAX_SECONDS: { field: 'videoMaxSeconds', parse: 'int' },
+  VIDEO_JOB_TIMEOUT_SECONDS: { field: 'videoJobTimeoutSeconds', parse: 'int' },
+  JOB_POLL_SECONDS: { field: 'jobPollSeconds', parse: 'int' },
   S3_ENDPOINT: { field: 's3Endpoint', parse: 'string' },
   S3_BUCKET: { field: 's3Bucket', parse: 'string' },
   S3_REGION: { field: 's3Region', parse: 'string' },

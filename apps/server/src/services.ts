@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type ApiRateLimiter, createApiRateLimiter } from './lib/api-rate-limits.ts';
+import { type JobQueue, PgBossJobQueue } from './lib/job-queue.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { ActivityService } from './modules/activity/activity.service.ts';
 import { AlbumsService } from './modules/albums/albums.service.ts';
@@ -16,6 +17,7 @@ import { MessagesService } from './modules/messages/messages.service.ts';
 import { ModerationService } from './modules/moderation/moderation.service.ts';
 import { FEED_CHANNEL, FeedCache } from './modules/posts/posts.feed-cache.ts';
 import { PostsService } from './modules/posts/posts.service.ts';
+import { TRANSCODE_QUEUE, transcodeQueues, VideoJobs } from './modules/posts/posts.video-jobs.ts';
 import { profileAuthHooks } from './modules/profiles/profiles.plugin.ts';
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
 import { anyAddress, publicAddressesOnly } from './modules/scrape/scrape.addresses.ts';
@@ -28,6 +30,7 @@ import { createUploads, RESUMABLE_CLEANUP_INTERVAL_MS } from './modules/storage/
 import type { ResumableUploads } from './modules/storage/storage.resumable.ts';
 import type { S3Storage } from './modules/storage/storage.s3.ts';
 import type { StorageService } from './modules/storage/storage.service.ts';
+import { findFfmpeg } from './modules/storage/storage.video.ts';
 import { SwipesService } from './modules/swipes/swipes.service.ts';
 import { SavedItems } from './modules/wishlist/wishlist.saved-items.ts';
 import { WishlistService } from './modules/wishlist/wishlist.service.ts';
@@ -74,6 +77,8 @@ export interface Services {
   scrape: ScrapeService;
   /** The data API's limits counted in the database: messages sent, event streams opened. */
   apiRateLimits: ApiRateLimiter;
+  /** Background jobs (video transcodes); null when videos are kept as sent (no ffmpeg, or turned off). */
+  jobQueue: JobQueue | null;
   /** Starts listening for changes from other instances and the periodic clean-ups; cleans up after a crash. */
   start(): Promise<void>;
   /** Starts the background work that waits for the server to be ready (indexing posts for search). */
@@ -217,6 +222,38 @@ export async function createServices(
   const scrape = new ScrapeService({ policy: addresses, images: productImages, log });
   const apiRateLimits = createApiRateLimiter(db, config);
 
+  // Uploaded videos are transcoded by a background job any instance may take (posts.video-jobs.ts), on a
+  // pg-boss queue in the app's database: its own pool on PostgreSQL, the app's instance on PGlite.
+  const ffmpeg = config.videoTranscode ? findFfmpeg() : null;
+  const jobQueue = ffmpeg
+    ? new PgBossJobQueue({
+        ...(database.executeSql
+          ? { executeSql: database.executeSql }
+          : { connectionString: config.databaseUrl }),
+        queues: transcodeQueues(config.videoJobTimeoutSeconds),
+        pollSeconds: config.jobPollSeconds,
+        onError: (error) => log.warn({ err: error }, 'job queue error'),
+      })
+    : null;
+  const videoJobs = ffmpeg
+    ? new VideoJobs({
+        db,
+        storage: uploads.service,
+        ffmpeg,
+        log,
+        postsChanged: () => feedCache.invalidate(),
+      })
+    : null;
+  if (ffmpeg && jobQueue) {
+    uploads.service.processVideos({
+      ffmpeg,
+      maxSeconds: config.videoMaxSeconds,
+      enqueue: async (storageObjectId) => {
+        await jobQueue.send(TRANSCODE_QUEUE, { storageObjectId }, { singletonKey: storageObjectId });
+      },
+    });
+  }
+
   // --- jobs -------------------------------------------------------------------------------------------
   const intervals: NodeJS.Timeout[] = [];
   /** Runs `work` every `ms` on this instance (any instance may do it); a failure is logged. */
@@ -253,8 +290,19 @@ export async function createServices(
     swipes,
     scrape,
     apiRateLimits,
+    jobQueue,
 
     async start() {
+      if (config.videoTranscode && !ffmpeg) {
+        log.warn(
+          'ffmpeg (npm package @ffmpeg-installer/ffmpeg) is missing or does not run on this platform: uploaded videos are kept as sent, not transcoded',
+        );
+      }
+      if (jobQueue && videoJobs) {
+        await jobQueue.start();
+        await videoJobs.work(jobQueue);
+        await uploads.service.requeueProcessingVideos();
+      }
       await auth.access.start(database);
       await uploads.removeStaleTemporaries();
       every(RESUMABLE_CLEANUP_INTERVAL_MS, 'resumable upload clean-up failed', () =>
@@ -283,6 +331,8 @@ export async function createServices(
 
     async stop() {
       closing = true;
+      // First: a running transcode is stopped (its ffmpeg killed) and retried later, by any instance.
+      await jobQueue?.stop();
       await backfill;
       await discoveryCache.stop();
       await feedCache.stop();

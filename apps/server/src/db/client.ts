@@ -45,6 +45,12 @@ export interface Database {
    */
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   /**
+   * PGlite only: runs SQL for a library on the app's one instance (the job queue, lib/job-queue.ts):
+   * with values as one parameterised statement, without as a script of several, rows of all flattened.
+   * On PostgreSQL such libraries open connections of their own.
+   */
+  executeSql?(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
    * PGlite in memory only: the whole database as one tarball, to start other in-memory databases from
    * (`DatabaseOptions.pgliteSnapshot`). The tests start each fresh database from one migrated snapshot.
    */
@@ -211,6 +217,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     withLock: (_name, work) => work(),
+    executeSql: async (text, values) => {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      return { rows: (await client.exec(text)).flatMap((result) => result.rows) };
+    },
     ...(options.pgliteDir ? {} : { snapshot: () => client.dumpDataDir('none') }),
     close: async () => {
       try {

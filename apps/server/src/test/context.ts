@@ -132,7 +132,14 @@ export async function createTestApp(
   overrides: Partial<AppConfigInput> = {},
   options: BuildAppOptions = {},
 ): Promise<TestApp> {
-  const base: AppConfigInput = { dataDir: null, webDist: null, seedDemo: false, logLevel: 'silent' };
+  // Videos are kept as sent unless a test turns transcoding on (posts.video-jobs.test.ts).
+  const base: AppConfigInput = {
+    dataDir: null,
+    webDist: null,
+    seedDemo: false,
+    logLevel: 'silent',
+    videoTranscode: false,
+  };
   if (!testDatabaseUrl) {
     const inMemory = !overrides.dataDir && !options.database;
     const app = await buildApp(
@@ -193,6 +200,7 @@ export async function createTestApps(
     webDist: null,
     seedDemo: false,
     logLevel: 'silent',
+    videoTranscode: false,
     authJwtPrivateKey,
   };
   const apps: FastifyInstance[] = [];

@@ -16,6 +16,8 @@ export function photoPost(n: number, overrides: Partial<Post> = {}): Post {
         height: 1350,
         placeholder: null,
         variants: [],
+        status: 'ready',
+        poster_url: null,
       },
     ],
     ...overrides,

@@ -111,6 +111,13 @@ export const PostMediaSchema = z.object({
    */
   placeholder: z.string().nullable(),
   variants: z.array(MediaVariantSchema),
+  /**
+   * A video is `processing` until the server has transcoded it (only its author sees the post then),
+   * `ready` after, `failed` when it is kept as sent. Images are always `ready`.
+   */
+  status: z.enum(['processing', 'ready', 'failed']),
+  /** A transcoded video's poster frame (JPEG); null for images and untranscoded videos. */
+  poster_url: z.string().nullable(),
 });
 export type PostMedia = z.infer<typeof PostMediaSchema>;
 

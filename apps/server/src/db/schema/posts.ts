@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.ts';
+import { MEDIA_STATUSES, type MediaVariant, storageObjects } from './storage.ts';
 
 /*
  * Spec section 3: posts, their media and their tagged items. Timestamps keep millisecond precision
@@ -36,6 +37,12 @@ export const posts = pgTable(
     media_url: text('media_url').notNull(),
     media_type: text('media_type', { enum: MEDIA_TYPES }).notNull(),
     visibility: text('visibility', { enum: POST_VISIBILITIES }).notNull().default('public'),
+    /**
+     * While a video of the post is processing the post is `private` (its author alone sees it, through
+     * every query's visibility check) and the visibility it returns to when the last video is ready is kept
+     * here; null otherwise (posts.write.repository.ts: holdWhileProcessing).
+     */
+    held_visibility: text('held_visibility', { enum: POST_VISIBILITIES }),
     created_at: createdAt,
     updated_at: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -50,12 +57,6 @@ export const posts = pgTable(
     check('posts_media_type_check', sql`${t.media_type} in ('image', 'video')`),
   ],
 );
-
-/** An image variant made at upload: a WebP `width` px wide at `url`. */
-export interface MediaVariant {
-  width: number;
-  url: string;
-}
 
 export const postMedia = pgTable(
   'post_media',
@@ -75,11 +76,21 @@ export const postMedia = pgTable(
     height: integer('height'),
     placeholder: text('placeholder'),
     variants: jsonb('variants').$type<MediaVariant[]>(),
+    /** See MEDIA_STATUSES; copied from the upload, switched by the transcode job. */
+    status: text('status', { enum: MEDIA_STATUSES }).notNull().default('ready'),
+    /** A transcoded video's poster frame (JPEG). */
+    poster_url: text('poster_url'),
+    /** The upload behind a video, so that its transcode job finds the posts that show it. */
+    storage_object_id: uuid('storage_object_id').references(() => storageObjects.id, {
+      onDelete: 'set null',
+    }),
     created_at: createdAt,
   },
   (t) => [
     uniqueIndex('post_media_post_id_order_key').on(t.post_id, t.media_order),
+    index('post_media_storage_object_id_idx').on(t.storage_object_id),
     check('post_media_media_type_check', sql`${t.media_type} in ('image', 'video')`),
+    check('post_media_status_check', sql`${t.status} in ('processing', 'ready', 'failed')`),
   ],
 );
 

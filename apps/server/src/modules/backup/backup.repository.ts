@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { JOB_QUEUE_SCHEMA } from '../../lib/job-queue.ts';
 
 /**
  * The only place with SQL for backups. The export is logical (rows as JSON) and reads the catalog
@@ -32,7 +33,11 @@ function qualified(schema: string, table: string): SQL {
   return sql`${sql.identifier(schema)}.${sql.identifier(table)}`;
 }
 
-/** Every user table of the database (partitions are read through their parent). */
+/**
+ * Every user table of the database (partitions are read through their parent). The job queue's schema
+ * is not SYS's data: it is neither backed up nor restored (pg-boss creates it again at start, and the
+ * server queues the transcode of every video still processing).
+ */
 export async function listTables(db: Db): Promise<TableInfo[]> {
   const rows = await select<{ schema: string; table: string; columns: string[]; has_identity: boolean }>(
     db,
@@ -45,6 +50,7 @@ export async function listTables(db: Db): Promise<TableInfo[]> {
       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
       where c.relkind in ('r', 'p') and not c.relispartition
         and n.nspname not in ${SYSTEM_SCHEMAS} and n.nspname not like 'pg\\_%'
+        and n.nspname <> ${JOB_QUEUE_SCHEMA}
       group by n.nspname, c.relname
       order by n.nspname, c.relname`,
   );

@@ -24,6 +24,8 @@ export function toPostMedia(row: PostMediaRow): PostMedia {
     height: row.height,
     placeholder: row.placeholder,
     variants: row.variants ?? [],
+    status: row.status,
+    poster_url: row.poster_url,
   };
 }
 
@@ -73,7 +75,8 @@ export function toPosts(
     caption: post.caption,
     media_url: post.media_url,
     media_type: post.media_type,
-    visibility: post.visibility,
+    // While a video is processing the post is private; its author sees the visibility it will have.
+    visibility: post.held_visibility ?? post.visibility,
     created_at: post.created_at.toISOString(),
     updated_at: post.updated_at.toISOString(),
     author: toAuthor(author),

@@ -41,11 +41,13 @@ import {
   resolveItems,
   resolveMedia,
 } from './posts.validation.ts';
+import { videosAsTheyStand } from './posts.video-jobs.ts';
 import {
   deleteItemsOfPostExcept,
   deleteMediaOfPost,
   deleteOwnedPost,
   deletePostById,
+  holdWhileProcessing,
   insertItems,
   insertMedia,
   insertPost,
@@ -235,11 +237,11 @@ export class PostsService {
     const media = await resolveMedia(this.deps, userId, input.media, []);
     const items = await resolveItems(this.deps, userId, input.items, []);
     const postId = await this.db
-      .transaction((tx) =>
+      .transaction(async (tx) =>
         writeNewPost(tx, {
           ownerId: userId,
           caption: appendStyles(input.caption, input.styles),
-          media,
+          media: await videosAsTheyStand(tx, this.deps.storage, media),
           items: items.rows,
         }),
       )
@@ -253,7 +255,9 @@ export class PostsService {
     const access = await this.requireOwnPost(userId, id);
     const currentMedia = await findMediaOfPosts(this.db, [id]);
     const currentItems = await findItemsOfPosts(this.db, [id]);
-    const media = input.media ? await resolveMedia(this.deps, userId, input.media, currentMedia) : undefined;
+    const resolvedMedia = input.media
+      ? await resolveMedia(this.deps, userId, input.media, currentMedia)
+      : undefined;
     const resolvedItems = input.items
       ? await resolveItems(this.deps, userId, input.items, currentItems)
       : undefined;
@@ -267,6 +271,7 @@ export class PostsService {
       .transaction(async (tx) => {
         // Lock first, so that the item diff below is computed against the state this edit replaces.
         if (!(await lockOwnedPost(tx, id, userId))) throw postNotFound();
+        const media = resolvedMedia && (await videosAsTheyStand(tx, this.deps.storage, resolvedMedia));
         const first = media?.[0];
         await updatePostFields(tx, id, {
           ...(caption !== undefined ? { caption } : {}),
@@ -278,6 +283,7 @@ export class PostsService {
             tx,
             media.map((row) => ({ ...row, post_id: id })),
           );
+          await holdWhileProcessing(tx, [id]);
         }
         if (items) await this.replaceItems(tx, id, items);
         // Search and filters see the edit when it commits.
@@ -286,10 +292,10 @@ export class PostsService {
       .catch((error: unknown) => this.discardMirrored(userId, resolvedItems?.mirrored ?? [], error));
 
     const removedUrls = [
-      ...(media
+      ...(resolvedMedia
         ? urlsRemoved(
             currentMedia.map((m) => m.media_url),
-            media.map((m) => m.media_url),
+            resolvedMedia.map((m) => m.media_url),
           )
         : []),
       ...(items
@@ -428,6 +434,7 @@ export async function writeNewPost(tx: Db, input: NewPostInput): Promise<string>
     tx,
     input.media.map((row) => ({ ...row, post_id: post.id })),
   );
+  await holdWhileProcessing(tx, [post.id]);
   await insertItems(
     tx,
     input.items.map(({ id: _ignored, ...row }) => ({ ...row, post_id: post.id })),

@@ -4,7 +4,13 @@ import {
   POST_MESSAGES,
   type PostMediaInput,
 } from '@sys/shared';
-import type { NewPostItemRow, NewPostMediaRow, PostItemRow, PostMediaRow } from '../../db/schema/index.ts';
+import type {
+  NewPostItemRow,
+  NewPostMediaRow,
+  PostItemRow,
+  PostMediaRow,
+  StorageObjectRow,
+} from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { StorageService } from '../storage/storage.service.ts';
 
@@ -23,11 +29,34 @@ export interface ProductImageMirror {
 
 /** What the checks read: the author's uploads, and a way to store images from other sites. */
 export interface PostInputDeps {
-  storage: Pick<StorageService, 'findOwnedObjects'>;
+  storage: Pick<StorageService, 'findOwnedObjects' | 'publicUrl'>;
   productImages: ProductImageMirror;
 }
 
 export type MediaRowInput = Omit<NewPostMediaRow, 'post_id'>;
+
+/**
+ * A post's media row for an upload, as the upload stands now: a transcoded video shows its MP4 (whatever
+ * URL the client sent, the one the upload answered or the MP4's) and poster.
+ */
+export function mediaOfUpload(
+  storage: Pick<StorageService, 'publicUrl'>,
+  upload: StorageObjectRow,
+  sentUrl: string,
+): Omit<MediaRowInput, 'media_order'> {
+  const transcoded = upload.source_path !== null && upload.path !== upload.source_path;
+  return {
+    media_url: transcoded ? storage.publicUrl(upload.path) : sentUrl,
+    media_type: upload.kind,
+    width: upload.width,
+    height: upload.height,
+    placeholder: upload.placeholder,
+    variants: upload.variants ?? [],
+    status: upload.status,
+    poster_url: upload.poster_path ? storage.publicUrl(upload.poster_path) : null,
+    storage_object_id: upload.kind === 'video' ? upload.id : null,
+  };
+}
 export type ItemRowInput = Omit<NewPostItemRow, 'post_id'> & { id?: string };
 
 export interface ResolvedItems {
@@ -69,15 +98,7 @@ export async function resolveMedia(
       if (upload.kind !== media.type) {
         problems.push({ field: `body.media.${order}.type`, message: `The file is a ${upload.kind}` });
       }
-      return {
-        media_url: media.url,
-        media_type: upload.kind,
-        media_order: order,
-        width: upload.width,
-        height: upload.height,
-        placeholder: upload.placeholder,
-        variants: upload.variants ?? [],
-      };
+      return { ...mediaOfUpload(deps.storage, upload, media.url), media_order: order };
     }
     const existing = onPost.get(media.url);
     if (existing) {
@@ -89,6 +110,9 @@ export async function resolveMedia(
         height: existing.height,
         placeholder: existing.placeholder,
         variants: existing.variants,
+        status: existing.status,
+        poster_url: existing.poster_url,
+        storage_object_id: existing.storage_object_id,
       };
     }
     problems.push({ field: `body.media.${order}.url`, message: POST_MESSAGES.mediaNotOurs });

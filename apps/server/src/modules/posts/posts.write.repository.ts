@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   type NewPostItemRow,
@@ -105,4 +105,51 @@ export async function deleteOwnedPost(tx: Db, id: string, ownerId: string): Prom
 export async function deletePostById(tx: Db, id: string): Promise<boolean> {
   const rows = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
   return rows.length > 0;
+}
+
+const processing = sql`exists (select 1 from ${postMedia} where ${postMedia.post_id} = ${posts.id} and ${postMedia.status} = 'processing')`;
+
+/**
+ * The one rule for posts with a video still processing: such a post is `private` (every visibility check
+ * of every query then shows it to its author alone) and the visibility it had is held in
+ * `held_visibility`; once no video of it is processing it gets that visibility back. In the caller's
+ * transaction, after its media were written.
+ */
+export async function holdWhileProcessing(tx: Db, postIds: readonly string[]): Promise<void> {
+  if (postIds.length === 0) return;
+  // Both assignments read the row as it was (SQL evaluates every SET expression on the old row).
+  await tx
+    .update(posts)
+    .set({
+      visibility: sql`case when ${processing} then 'private' else coalesce(${posts.held_visibility}, ${posts.visibility}) end`,
+      held_visibility: sql`case when ${processing} then coalesce(${posts.held_visibility}, ${posts.visibility}) else null end`,
+    })
+    .where(inArray(posts.id, [...postIds]));
+}
+
+/**
+ * A video's transcode job is over: every post showing it gets the new state (and, when ready, the MP4's
+ * URL and the poster; the post's own `media_url` too when the video is its first medium). Returns the
+ * posts changed. In the job's transaction.
+ */
+export async function finishVideoOnPosts(
+  tx: Db,
+  storageObjectId: string,
+  result: { status: 'ready'; mediaUrl: string; posterUrl: string } | { status: 'failed' },
+): Promise<string[]> {
+  const rows = await tx
+    .update(postMedia)
+    .set(
+      result.status === 'ready'
+        ? { status: 'ready', media_url: result.mediaUrl, poster_url: result.posterUrl }
+        : { status: 'failed' },
+    )
+    .where(eq(postMedia.storage_object_id, storageObjectId))
+    .returning({ post_id: postMedia.post_id, media_order: postMedia.media_order });
+  const postIds = [...new Set(rows.map((row) => row.post_id))];
+  const firsts = rows.filter((row) => row.media_order === 0).map((row) => row.post_id);
+  if (result.status === 'ready' && firsts.length > 0) {
+    await tx.update(posts).set({ media_url: result.mediaUrl }).where(inArray(posts.id, firsts));
+  }
+  return postIds;
 }

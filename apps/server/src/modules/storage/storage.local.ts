@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -20,6 +20,16 @@ export class LocalStorage implements StorageDriver {
     readonly root: string,
     private readonly publicPrefix: string = MEDIA_URL_PREFIX,
   ) {}
+
+  async read(path: string): Promise<Readable> {
+    const stream = createReadStream(join(this.root, assertStoragePath(path)));
+    // Fails here (missing file) rather than in the caller's pipeline.
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    });
+    return stream;
+  }
 
   async put(path: string, body: Buffer, _contentType: string): Promise<StoredFile> {
     // The content type is implied by the extension when the file is served; S3 needs it explicitly.

@@ -245,6 +245,12 @@ export class S3Storage implements StorageDriver {
     } while (continuationToken);
   }
 
+  async read(path: string): Promise<Readable> {
+    const object = await this.get(path);
+    if (!object?.body) throw new Error(`no object at ${path}`);
+    return object.body;
+  }
+
   /** Reads an object for `/media/*`, passing a Range and If-None-Match through; null when there is none. */
   async get(path: string, options: { range?: string; ifNoneMatch?: string } = {}): Promise<S3Object | null> {
     try {

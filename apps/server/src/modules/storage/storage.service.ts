@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { StorageBucket, UploadResponse } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
 import type { MediaVariant, NewStorageObjectRow, StorageObjectRow } from '../../db/schema/index.ts';
@@ -11,6 +12,8 @@ import { fileTooLarge, receiveToTempFile } from './storage.receive.ts';
 import {
   deleteStorageObjects,
   findOwnedStorageObjects,
+  findProcessingObjectIds,
+  findStorageObjectById,
   findStorageObjectsNamedBetween,
   findStorageObjectsOfOwner,
   insertStorageObject,
@@ -18,6 +21,7 @@ import {
 } from './storage.repository.ts';
 import { SNIFF_BYTES, sniffFileType } from './storage.sniff.ts';
 import type { Storage, StorageDriver } from './storage.types.ts';
+import { probeVideo, VIDEO_LIMITS } from './storage.video.ts';
 
 export interface StorageServiceOptions {
   /** Largest accepted upload in bytes (200MB by the spec). */
@@ -29,6 +33,43 @@ export interface StorageServiceOptions {
 const invalidFileType = () => new AppError(415, 'unsupported_media_type', 'Invalid file type');
 
 /**
+ * Uploaded videos are transcoded by a background job (posts.video-jobs.ts) when the server has a working
+ * ffmpeg: the upload checks the limits and queues the job. Without one videos are kept as sent.
+ */
+export interface VideoProcessing {
+  ffmpeg: string;
+  /** Longest accepted video in seconds (60). */
+  maxSeconds: number;
+  /** Queues the transcode of this stored object. */
+  enqueue(storageObjectId: string): Promise<void>;
+}
+
+/** Refuses a video longer than `maxSeconds` or larger than 4K, or one ffmpeg cannot read. */
+async function checkVideo(ffmpeg: string, file: string, maxSeconds: number): Promise<void> {
+  const probe = await probeVideo(ffmpeg, file);
+  if (probe.width === null || probe.height === null) throw invalidFileType();
+  // A phone's "one minute" is a few frames over it.
+  if (probe.durationSeconds === null || probe.durationSeconds > maxSeconds + 0.5) {
+    throw new AppError(
+      422,
+      'video_too_long',
+      `Videos can be at most ${maxSeconds} seconds long`,
+      probe.durationSeconds === null ? undefined : { duration_seconds: Math.round(probe.durationSeconds) },
+    );
+  }
+  const long = Math.max(probe.width, probe.height);
+  const short = Math.min(probe.width, probe.height);
+  if (long > VIDEO_LIMITS.maxInputLongSide || short > VIDEO_LIMITS.maxInputShortSide) {
+    throw new AppError(
+      422,
+      'video_too_large',
+      `Videos can be at most 4K (${VIDEO_LIMITS.maxInputLongSide}x${VIDEO_LIMITS.maxInputShortSide})`,
+      { width: probe.width, height: probe.height },
+    );
+  }
+}
+
+/**
  * A fresh object name. The spec's `{timestamp}.{ext}` plus a random part: files are served as immutable,
  * so two uploads in the same millisecond must never share a name.
  */
@@ -37,11 +78,18 @@ function objectName(prefix = ''): string {
 }
 
 /** The storage keys of an object: the file itself and its image variants. */
-function keysOf(row: Pick<StorageObjectRow, 'path' | 'variants'>, storage: StorageDriver): string[] {
+function keysOf(
+  row: Pick<StorageObjectRow, 'path' | 'variants' | 'source_path' | 'poster_path'>,
+  storage: StorageDriver,
+): string[] {
   const variantKeys = (row.variants ?? [])
     .map((variant) => storage.pathFromUrl(variant.url))
     .filter((key): key is string => key !== null);
-  return [row.path, ...variantKeys];
+  // A transcoded video: the MP4 (`path`), the file as sent and the poster.
+  const videoKeys = [row.source_path, row.poster_path].filter(
+    (key): key is string => key !== null && key !== row.path,
+  );
+  return [row.path, ...videoKeys, ...variantKeys];
 }
 
 /** The first bytes of a file, for deciding its type. */
@@ -93,11 +141,30 @@ export async function putProcessedImage(
 }
 
 export class StorageService {
+  private video: VideoProcessing | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly storage: StorageDriver,
     private readonly options: StorageServiceOptions,
   ) {}
+
+  /** Turns on video transcoding (services.ts, when ffmpeg works). */
+  processVideos(video: VideoProcessing): void {
+    this.video = video;
+  }
+
+  /**
+   * Queues the transcode of every video still processing: after a restore (the job queue is not backed
+   * up) or when videoTranscode was off. A job already waiting for one is not queued twice.
+   */
+  async requeueProcessingVideos(): Promise<number> {
+    const video = this.video;
+    if (!video) return 0;
+    const ids = await findProcessingObjectIds(this.db);
+    for (const id of ids) await video.enqueue(id);
+    return ids.length;
+  }
 
   /**
    * Stores one uploaded file of `userId` at `{bucket}/{userId}/{name}.{ext}`. The type is decided by the
@@ -145,6 +212,8 @@ export class StorageService {
         const image = await processImage(file);
         row = await putProcessedImage(this.storage, { bucket, ownerId: userId, name }, image, written);
       } else {
+        const video = this.video;
+        if (video) await checkVideo(video.ffmpeg, file, video.maxSeconds);
         const path = `${bucket}/${userId}/${name}.${sniffed.extension}`;
         await this.storage.putStream(path, createReadStream(file), sniffed.mimeType);
         written.push(path);
@@ -156,9 +225,16 @@ export class StorageService {
           kind: 'video',
           size_bytes: size,
           variants: [],
+          ...(video ? { status: 'processing' as const, source_path: path } : {}),
         };
       }
       const stored = await insertStorageObject(this.db, row);
+      if (stored.status === 'processing') {
+        await this.video?.enqueue(stored.id).catch(async (error: unknown) => {
+          await deleteStorageObjects(this.db, [stored.id]);
+          throw error;
+        });
+      }
       return this.toUploadResponse(stored);
     } catch (error) {
       await Promise.all(written.map((path) => this.storage.remove(path).catch(() => {})));
@@ -211,7 +287,8 @@ export class StorageService {
     const rows = await findOwnedStorageObjects(this.db, userId, [...pathToUrl.keys()]);
     const byUrl = new Map<string, StorageObjectRow>();
     for (const row of rows) {
-      const url = pathToUrl.get(row.path);
+      // A transcoded video is found by the URL of its MP4 and by the one its upload answered with.
+      const url = pathToUrl.get(row.path) ?? (row.source_path ? pathToUrl.get(row.source_path) : undefined);
       if (url !== undefined) byUrl.set(url, row);
     }
     return byUrl;
@@ -270,6 +347,26 @@ export class StorageService {
         rows.flatMap((row) => keysOf(row, this.storage)).map((key) => this.storage.remove(key)),
       );
     };
+  }
+
+  /** One stored object by id (the transcode job's upload), or undefined when it is gone. */
+  findObject(id: string): Promise<StorageObjectRow | undefined> {
+    return findStorageObjectById(this.db, id);
+  }
+
+  /** Copies the file at `path` to the local file `target` (the transcode job's input). */
+  async copyToFile(path: string, target: string): Promise<void> {
+    await pipeline(await this.storage.read(path), createWriteStream(target));
+  }
+
+  /** Stores the local file `source` at `path` (the transcode job's outputs). */
+  async storeLocalFile(path: string, source: string, contentType: string): Promise<void> {
+    await this.storage.putStream(path, createReadStream(source), contentType);
+  }
+
+  /** Removes one key of the store; a missing one is not an error. */
+  removeKey(path: string): Promise<void> {
+    return this.storage.remove(path);
   }
 
   publicUrl(path: string): string {

@@ -30,6 +30,8 @@ export interface StorageDriver extends Storage {
    * visible only once complete, and nothing is left behind when the stream fails.
    */
   putStream(path: string, body: Readable, contentType: string): Promise<StoredFile>;
+  /** The bytes at `path` as a stream (the video transcode job reads the upload with it). */
+  read(path: string): Promise<Readable>;
   /** Whether `path` holds a file. */
   exists(path: string): Promise<boolean>;
   /** The key behind a URL that `url()` gave, or null when the URL is not one of this store's. */

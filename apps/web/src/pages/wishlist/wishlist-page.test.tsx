@@ -129,6 +129,8 @@ const post: Post = {
       height: 1000,
       placeholder: null,
       variants: [],
+      status: 'ready',
+      poster_url: null,
     },
   ],
   items: [],

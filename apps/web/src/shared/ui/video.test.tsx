@@ -138,4 +138,34 @@ describe('a video in a grid', () => {
     expect(screen.queryByRole('button')).toBeNull();
     expect(play).not.toHaveBeenCalled();
   });
+
+  it("shows the server's poster instead of loading the video", () => {
+    const { container } = render(
+      <VideoStill src="/media/a.mp4" poster="/media/a.0.poster.jpg" label="Outfit by maya, 1 of 1" />,
+    );
+    expect(container.querySelector('video')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Outfit by maya, 1 of 1' })).toHaveAttribute(
+      'src',
+      '/media/a.0.poster.jpg',
+    );
+    expect(screen.getByTestId('video-mark')).toBeInTheDocument();
+  });
+});
+
+describe('a video still being transcoded', () => {
+  it('tells its author in the feed and in a grid, in English and Hebrew', async () => {
+    await i18n.changeLanguage('en');
+    const { unmount } = render(<FeedVideo src="/media/a.webm" label="Look" processing />);
+    expect(screen.getByRole('status')).toHaveTextContent('Processing video…');
+    unmount();
+    await i18n.changeLanguage('he');
+    render(<VideoStill src="/media/a.webm" label="לוק" processing />);
+    expect(screen.getByRole('status')).toHaveTextContent('מעבד את הסרטון…');
+  });
+
+  it('says nothing once it is ready', () => {
+    render(<FeedVideo src="/media/a.mp4" poster="/media/a.jpg" label="Outfit by maya, 1 of 1" />);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(video().getAttribute('poster')).toBe('/media/a.jpg');
+  });
 });

@@ -15,6 +15,10 @@ type Wish = 'auto' | 'play' | 'pause';
 export interface FeedVideoProps {
   src: string;
   label: string;
+  /** The server's poster frame, shown until the video plays (null: the first frame). */
+  poster?: string | null;
+  /** Still being transcoded on the server: only its author sees it, with a note saying so. */
+  processing?: boolean;
   /** A double tap (Instagram's like); a single tap turns the sound on or off. */
   onDoubleTap?: () => void;
   className?: string;
@@ -46,13 +50,26 @@ function VideoControl({ side, label, onClick, children }: VideoControlProps) {
   );
 }
 
+/** Over a video its author sees before the server has transcoded it. */
+function ProcessingNote() {
+  const { t } = useTranslation();
+  return (
+    <span
+      role="status"
+      className="pointer-events-none absolute inset-x-2 top-2 w-fit rounded-full bg-black/65 px-3 py-1 text-white text-xs"
+    >
+      {t('video.processing')}
+    </span>
+  );
+}
+
 /**
  * A video as feed apps play it: muted, on its own, while most of it is in view, paused when it leaves;
  * a tap turns the sound on or off. Nothing starts on its own for someone who asks for reduced motion or
  * saves data: they press play. Its own buttons (play/pause at the start, sound at the end) sit in the
  * bottom corners, clear of a carousel's dots in the middle; no native controls.
  */
-export function FeedVideo({ src, label, onDoubleTap, className }: FeedVideoProps) {
+export function FeedVideo({ src, label, poster, processing, onDoubleTap, className }: FeedVideoProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const inView = useMostlyVisible(video);
@@ -90,7 +107,8 @@ export function FeedVideo({ src, label, onDoubleTap, className }: FeedVideoProps
       <video
         ref={video}
         className="size-full bg-black/5 object-cover"
-        src={firstFrame(src)}
+        src={poster ? src : firstFrame(src)}
+        {...(poster ? { poster } : {})}
         muted
         loop
         playsInline
@@ -106,6 +124,7 @@ export function FeedVideo({ src, label, onDoubleTap, className }: FeedVideoProps
       <VideoControl side="end" label={muted ? t('video.soundOn') : t('video.soundOff')} onClick={toggleSound}>
         {muted ? <VolumeXIcon aria-hidden /> : <Volume2Icon aria-hidden />}
       </VideoControl>
+      {processing ? <ProcessingNote /> : null}
     </div>
   );
 }
@@ -114,22 +133,40 @@ export interface VideoStillProps {
   src: string;
   /** Empty when the link or card around it already names it. */
   label?: string;
+  /** The server's poster frame: shown instead of loading the video at all. */
+  poster?: string | null;
+  /** Still being transcoded on the server (see FeedVideo). */
+  processing?: boolean;
   className?: string;
 }
 
-/** A video in a grid: its first frame with a play mark; it does not play and has no controls. */
-export function VideoStill({ src, label, className }: VideoStillProps) {
+/**
+ * A video in a grid: its poster (or, without one, its first frame) with a play mark; it does not play
+ * and has no controls.
+ */
+export function VideoStill({ src, label, poster, processing, className }: VideoStillProps) {
   return (
     <span className={cn('absolute inset-0 block', className)}>
-      <video
-        className="size-full object-cover"
-        src={firstFrame(src)}
-        muted
-        playsInline
-        preload="metadata"
-        tabIndex={-1}
-        {...(label ? { 'aria-label': label } : { 'aria-hidden': true })}
-      />
+      {poster ? (
+        <img
+          className="size-full object-cover"
+          src={poster}
+          alt={label ?? ''}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <video
+          className="size-full object-cover"
+          src={firstFrame(src)}
+          muted
+          playsInline
+          preload="metadata"
+          tabIndex={-1}
+          {...(label ? { 'aria-label': label } : { 'aria-hidden': true })}
+        />
+      )}
+      {processing ? <ProcessingNote /> : null}
       <span
         aria-hidden
         data-testid="video-mark"

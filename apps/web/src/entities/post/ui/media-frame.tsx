@@ -57,9 +57,20 @@ export function MediaFrame({
     >
       {media.media_type === 'video' ? (
         video === 'feed' ? (
-          <FeedVideo src={media.media_url} label={alt} onDoubleTap={onDoubleTap} />
+          <FeedVideo
+            src={media.media_url}
+            label={alt}
+            poster={media.poster_url}
+            processing={media.status === 'processing'}
+            onDoubleTap={onDoubleTap}
+          />
         ) : (
-          <VideoStill src={media.media_url} label={alt} />
+          <VideoStill
+            src={media.media_url}
+            label={alt}
+            poster={media.poster_url}
+            processing={media.status === 'processing'}
+          />
         )
       ) : (
         <OwnImage
