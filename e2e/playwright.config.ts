@@ -62,7 +62,8 @@ export default defineConfig({
   webServer: {
     command: `node ${serverEntry}`,
     url: `${baseURL}/api/health`,
-    timeout: 120_000,
+    // The first start migrates a fresh database and loads the demo content: 2.5 min on one busy core.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
