@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, EVENTS_LIMITS, EventsQuerySchema } from '@sys/shared';
+import { ErrorResponseSchema, EVENTS_LIMITS, EventsQuerySchema, type LiveEvent } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiRateLimiter } from '../../lib/api-rate-limits.ts';
@@ -110,8 +110,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       stream.retry(EVENTS_LIMITS.retryMs);
       stream.comment('connected');
 
-      // Subscribe before reading the snapshot, so nothing that happens in between is lost.
-      const unsubscribe = service.subscribe(topics, (event) => stream.send(event));
+      // Subscribe before reading the snapshot, so nothing that happens in between is lost; but hold
+      // what arrives until the snapshot is sent: a snapshot read before a change, sent after that
+      // change's event, would otherwise leave the client on the older state.
+      let held: LiveEvent[] | null = [];
+      const unsubscribe = service.subscribe(topics, (event) => {
+        if (held) held.push(event);
+        else stream.send(event);
+      });
       const heartbeat = setInterval(() => stream.comment('heartbeat'), heartbeatMs);
       // An expired token must not keep a stream of private events open: end it; the client
       // reconnects with its refreshed token.
@@ -146,6 +152,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
         request.log.warn({ err: error }, 'could not send the initial live state');
         stream.send({ type: 'resync' });
       }
+      const arrived = held;
+      held = null;
+      for (const event of arrived) stream.send(event);
       return reply;
     },
   );

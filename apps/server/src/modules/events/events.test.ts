@@ -124,6 +124,26 @@ describe('the events stream (one instance)', () => {
     await bobsWatcher.waitFor(statsOf(bob.id, 0), 1000);
   });
 
+  it('sends a change heard while the first state was being read after that state, not before it', async () => {
+    const [alice, bob] = [await createUser(ctx.app), await createUser(ctx.app)];
+    // While the new stream's first state is read (bob: no followers), alice follows bob: the follow's
+    // event reaches the already subscribed stream before that older state is ready to be sent.
+    let armed = true;
+    ctx.app.services.liveEvents.addSnapshotSource(async ({ profileIds }) => {
+      if (armed && profileIds.includes(bob.id)) {
+        armed = false;
+        expect((await follow(ctx.app, alice, bob.id)).statusCode).toBe(200);
+      }
+      return [];
+    });
+    const stream = await open(`profiles=${bob.id}`);
+    const bobsStats = () =>
+      stream.events().filter((e): e is StatsEvent => statsOf(bob.id, 1)(e) || statsOf(bob.id, 0)(e));
+    await stream.waitFor(() => bobsStats().length >= 2, 2000);
+    // The first state, then the follow: the stream ends on one follower, as the database does.
+    expect(bobsStats().map((e) => e.stats.followers_count)).toEqual([0, 1]);
+  });
+
   it("announces new and deleted posts to the author's watchers", async () => {
     const bob = await createUser(ctx.app);
     const stream = await open(`profiles=${bob.id}`);
