@@ -20,6 +20,8 @@ const photo = (placeholder: string | null): PostMedia => ({
   height: 1000,
   placeholder,
   variants: [],
+  status: 'ready',
+  poster_url: null,
 });
 
 /** The frame around the photo, and the PNG its background shows (undefined when none). */
