@@ -49,6 +49,33 @@ function makeClip(name: string, seconds: number, size = '320x240', rate = 10): B
   return readFileSync(file);
 }
 
+/**
+ * A WebM written as a live stream, as browsers' MediaRecorder writes them: no duration in its header
+ * (`ffmpeg -i` says "Duration: N/A").
+ */
+function makeLiveWebm(name: string, seconds: number): Buffer {
+  const file = join(folder, name);
+  execFileSync(ffmpeg!, [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=160x120:rate=5:duration=${seconds}`,
+    '-c:v',
+    'libvpx',
+    '-f',
+    'webm',
+    '-live',
+    '1',
+    '-y',
+    file,
+  ]);
+  return readFileSync(file);
+}
+
 /** The top-level MP4 boxes in order (ftyp, moov, mdat...). */
 function topBoxes(bytes: Buffer): string[] {
   const boxes: string[] = [];
@@ -160,6 +187,18 @@ describe('uploaded videos are transcoded in a background job', () => {
     expect(response.json()).toMatchObject({
       error: { code: 'video_too_long', message: 'Videos can be at most 3 seconds long' },
     });
+  }, 60_000);
+
+  it('measures a recording with no duration in its header: short is taken, long refused', async () => {
+    const short = await uploadRaw(app, author, makeLiveWebm('live-short.webm', 1), {
+      contentType: 'video/webm',
+    });
+    expect(short.statusCode, short.body).toBe(201);
+    const long = await uploadRaw(app, author, makeLiveWebm('live-long.webm', 5), {
+      contentType: 'video/webm',
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.json()).toMatchObject({ error: { code: 'video_too_long' } });
   }, 60_000);
 
   it('refuses a video larger than 4K with a clear error', async () => {

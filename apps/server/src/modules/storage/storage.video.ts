@@ -98,15 +98,26 @@ function runFfmpeg(
 export async function probeVideo(ffmpeg: string, file: string): Promise<VideoProbe> {
   // Without an output ffmpeg describes the input and exits with 1.
   const text = await runFfmpeg(ffmpeg, ['-i', file], { okStatus: [0, 1] });
-  const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(text);
   const size = /Stream #\S+.*?: Video: .*?(\d{2,5})x(\d{2,5})/.exec(text);
-  return {
-    durationSeconds: duration
-      ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])
-      : null,
-    width: size ? Number(size[1]) : null,
-    height: size ? Number(size[2]) : null,
-  };
+  const width = size ? Number(size[1]) : null;
+  const height = size ? Number(size[2]) : null;
+  let durationSeconds = clockSeconds(/Duration: (\d+:\d{2}:\d{2}(?:\.\d+)?)/.exec(text)?.[1]);
+  if (durationSeconds === null && width !== null) {
+    // A browser's recording (MediaRecorder WebM) often has no duration in its header ("Duration: N/A"):
+    // read the video stream through once without decoding it (-c copy) and take the last time reached.
+    const copied = await runFfmpeg(ffmpeg, ['-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-']);
+    const times = [...copied.matchAll(/time=(\d+:\d{2}:\d{2}(?:\.\d+)?)/g)];
+    durationSeconds = clockSeconds(times.at(-1)?.[1]);
+  }
+  return { durationSeconds, width, height };
+}
+
+/** '00:01:02.50' as 62.5 seconds; undefined or unreadable as null. */
+function clockSeconds(clock: string | undefined): number | null {
+  const parts = clock?.split(':').map(Number);
+  if (parts?.length !== 3 || parts.some((part) => !Number.isFinite(part))) return null;
+  const [hours = 0, minutes = 0, seconds = 0] = parts;
+  return hours * 3600 + minutes * 60 + seconds;
 }
 
 /** Long side at most 1080, never upscaled, even sizes (H.264 4:2:0 needs them). */
