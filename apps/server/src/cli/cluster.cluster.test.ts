@@ -81,6 +81,8 @@ beforeAll(async () => {
     DATA_DIR: join(tmp, 'data'),
     WEB_DIST: webDist,
     SEED_DEMO: 'false',
+    // The resumable upload below is bytes shaped like an MP4, kept as sent (no transcode).
+    VIDEO_TRANSCODE: 'false',
     AUTH_JWT_PRIVATE_KEY: JSON.stringify(
       generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
     ),

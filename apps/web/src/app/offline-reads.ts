@@ -20,9 +20,12 @@ export function useOfflineReads(): void {
     if (viewerId === null) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('@/shared/lib/offline-queries').then(({ keepReadsOffline }) => {
-      if (!cancelled) stop = keepReadsOffline(queryClient, viewerId, keptOffline);
-    });
+    import('@/shared/lib/offline-queries')
+      .then(({ keepReadsOffline }) => {
+        if (!cancelled) stop = keepReadsOffline(queryClient, viewerId, keptOffline);
+      })
+      // Offline reading is a bonus: a chunk that fails to load leaves the app as it was.
+      .catch(() => undefined);
     return () => {
       cancelled = true;
       stop?.();

@@ -35,6 +35,8 @@ const BASE: AppConfigInput = {
   seedDemo: false,
   logLevel: 'silent',
   authRateLimits: TEST_RATE_LIMITS,
+  // The video here is bytes shaped like an MP4, kept as sent: these tests are about the files.
+  videoTranscode: false,
 };
 
 let tmp: string;

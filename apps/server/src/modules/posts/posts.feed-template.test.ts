@@ -89,6 +89,8 @@ const postArb = fc.record({
       height: maybe(fc.nat(5000)),
       placeholder: maybe(tricky),
       variants: fc.array(fc.record({ width: fc.nat(5000), url: tricky }), { maxLength: 2 }),
+      status: fc.constantFrom('processing', 'ready', 'failed'),
+      poster_url: maybe(tricky),
     }),
     { maxLength: 3 },
   ),

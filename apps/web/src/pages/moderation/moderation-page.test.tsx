@@ -91,7 +91,8 @@ describe('/settings/moderation', () => {
     renderApp('/settings/moderation');
     expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Open', selected: true })).toBeInTheDocument();
+    // The tabs come with the screen's own chunk, a moment after the header's title.
+    expect(await screen.findByRole('tab', { name: 'Open', selected: true })).toBeInTheDocument();
     const list = await listOf('Open reports');
     const cards = within(list).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual([

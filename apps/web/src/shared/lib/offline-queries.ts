@@ -67,7 +67,7 @@ export function keepReadsOffline(
       .sort(([, a], [, b]) => b.savedAt - a.savedAt)
       .slice(0, OFFLINE_MAX_ENTRIES);
     snapshot = Object.fromEntries(kept);
-    set(snapshotKey(viewerId), snapshot, offlineStore()).catch(() => undefined);
+    (async () => set(snapshotKey(viewerId), snapshot, offlineStore()))().catch(() => undefined);
   };
   const schedule = () => {
     dirty = true;
@@ -126,7 +126,8 @@ export function keepReadsOffline(
   for (const query of queryClient.getQueryCache().getAll()) {
     if (shouldKeep(query.queryKey) && query.state.status === 'success') remember(query);
   }
-  get<Snapshot>(snapshotKey(viewerId), offlineStore())
+  // Inside an async function: where there is no IndexedDB at all, opening it throws at once.
+  (async () => get<Snapshot>(snapshotKey(viewerId), offlineStore()))()
     .then((saved) => {
       if (stopped) return;
       snapshot = { ...(saved ?? {}), ...snapshot };
