@@ -224,7 +224,10 @@ export async function createServices(
 
   // Uploaded videos are transcoded by a background job any instance may take (posts.video-jobs.ts), on a
   // pg-boss queue in the app's database: its own pool on PostgreSQL, the app's instance on PGlite.
-  const ffmpeg = config.videoTranscode ? findFfmpeg() : null;
+  // The queue needs its database: the embedded one's own connection, or PostgreSQL's address (an app
+  // handed an already open PostgreSQL database without DATABASE_URL keeps videos as sent).
+  const queueDatabase = database.executeSql !== undefined || config.databaseUrl !== undefined;
+  const ffmpeg = config.videoTranscode && queueDatabase ? findFfmpeg() : null;
   const jobQueue = ffmpeg
     ? new PgBossJobQueue({
         ...(database.executeSql
@@ -293,7 +296,7 @@ export async function createServices(
     jobQueue,
 
     async start() {
-      if (config.videoTranscode && !ffmpeg) {
+      if (config.videoTranscode && queueDatabase && !ffmpeg) {
         log.warn(
           'ffmpeg (npm package @ffmpeg-installer/ffmpeg) is missing or does not run on this platform: uploaded videos are kept as sent, not transcoded',
         );
