@@ -379,7 +379,9 @@ test('leaving Create Post with something added asks first; an untouched form lea
   await caption.fill('Half a thought about linen');
   await bottomNav(page).getByRole('link', { name: 'Explore' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Discard this post?' });
-  await expect(ask).toContainText('What you added here has not been published.');
+  // Signed in, the post is kept as a draft as it is written: leaving offers to keep it or discard it.
+  await expect(ask).toContainText('Save it as a draft to finish later on this device, or discard it.');
+  await expect(ask.getByRole('button', { name: 'Save draft' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'discard new post dialog');
   await ask.getByRole('button', { name: 'Keep editing' }).click();
   await expect(page).toHaveURL(/\/create-post$/);
@@ -387,4 +389,8 @@ test('leaving Create Post with something added asks first; an untouched form lea
   await bottomNav(page).getByRole('link', { name: 'Explore' }).click();
   await ask.getByRole('button', { name: 'Discard' }).click();
   await expect(page).toHaveURL(/\/explore$/);
+  // Discarded: the next new post starts empty.
+  await page.goto('/create-post');
+  await expect(caption).toHaveValue('');
+  await expect(page.getByText('Form restored')).toHaveCount(0);
 });
