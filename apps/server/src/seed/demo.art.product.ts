@@ -10,7 +10,8 @@ import {
   shoes,
   topShape,
 } from './demo.art.figure.ts';
-import type { ArtColor, ArtPattern, BottomKind, ShoeKind, TopKind } from './demo.art.spec.ts';
+import type { ArtColor, ArtPattern } from './demo.art.spec.ts';
+import type { DemoWear } from './demo.posts.data.ts';
 
 /**
  * A product's own picture, drawn like the outfits it appears in: the garment alone (a "ghost mannequin"
@@ -18,16 +19,8 @@ import type { ArtColor, ArtPattern, BottomKind, ShoeKind, TopKind } from './demo
  * wears (demo.art.figure.ts), so the shirt in the shop picture is the shirt in the post.
  */
 
-export type ProductShape =
-  | { top: TopKind }
-  | { bottom: BottomKind }
-  | { dress: 'mini' | 'midi' | 'maxi' }
-  | { shoes: ShoeKind }
-  | { bag: 'tote' | 'shoulder' | 'clutch' }
-  | { hat: true }
-  | { glasses: true }
-  | { earrings: 'hoops' | 'studs' }
-  | { jewellery: 'necklace' | 'bracelet' };
+/** Whatever the figure can wear (DemoWear), and jewellery, which is only tagged on the figure. */
+export type ProductShape = DemoWear | { jewellery: 'necklace' | 'bracelet' };
 
 export interface ProductSpec {
   shape: ProductShape;

@@ -20,14 +20,16 @@ const ffmpeg = findFfmpeg();
 if (!ffmpeg) throw new Error('these tests need the ffmpeg of @ffmpeg-installer/ffmpeg');
 const folder = mkdtempSync(join(tmpdir(), 'sys-video-test-'));
 
+/** Runs the ffmpeg binary quietly with `args`, writing `name` in the test folder; returns its bytes. */
+function ffmpegMake(name: string, args: string[]): Buffer {
+  const file = join(folder, name);
+  execFileSync(ffmpeg!, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args, '-y', file]);
+  return readFileSync(file);
+}
+
 /** A clip of `seconds` seconds at `size`: MPEG-4 Part 2 and AAC in MP4 (quick to make; not the H.264 served). */
 function makeClip(name: string, seconds: number, size = '320x240', rate = 10): Buffer {
-  const file = join(folder, name);
-  execFileSync(ffmpeg!, [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
+  return ffmpegMake(name, [
     '-f',
     'lavfi',
     '-i',
@@ -43,10 +45,7 @@ function makeClip(name: string, seconds: number, size = '320x240', rate = 10): B
     '-shortest',
     '-f',
     'mp4',
-    '-y',
-    file,
   ]);
-  return readFileSync(file);
 }
 
 /**
@@ -54,12 +53,7 @@ function makeClip(name: string, seconds: number, size = '320x240', rate = 10): B
  * (`ffmpeg -i` says "Duration: N/A").
  */
 function makeLiveWebm(name: string, seconds: number): Buffer {
-  const file = join(folder, name);
-  execFileSync(ffmpeg!, [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
+  return ffmpegMake(name, [
     '-f',
     'lavfi',
     '-i',
@@ -70,10 +64,7 @@ function makeLiveWebm(name: string, seconds: number): Buffer {
     'webm',
     '-live',
     '1',
-    '-y',
-    file,
   ]);
-  return readFileSync(file);
 }
 
 /** The top-level MP4 boxes in order (ftyp, moov, mdat...). */
