@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { signInThroughUi } from './support/auth';
 import { type ApiUser, createApiUser, followThroughApi } from './support/people';
 import { publishThroughApi } from './support/posts';
-import { markOnboarded } from './support/shell';
+import { expectNoSeriousA11yViolations, markOnboarded } from './support/shell';
 
 async function like(request: APIRequestContext, user: ApiUser, postId: string) {
   const response = await request.put(`/api/v1/posts/${postId}/like`, {
@@ -37,6 +37,7 @@ test.describe('activity', () => {
     const item = list.getByRole('link', { name: new RegExp(`${ben.username}.* liked your post`) });
     await expect(item).toBeVisible();
     await expect(item).toHaveAttribute('href', `/post/${post.id}`);
+    await expectNoSeriousA11yViolations(page, 'activity');
     // Seen: the bell goes back to no count.
     await expect(header.getByRole('link', { name: 'Activity', exact: true })).toBeVisible();
 
