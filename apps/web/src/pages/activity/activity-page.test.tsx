@@ -128,6 +128,9 @@ describe('the Activity page', () => {
     expect(
       await screen.findByRole('status', { name: 'Loading your activity' }, { timeout: 8000 }),
     ).toBeInTheDocument();
+    // The spinner can show before the request leaves (the session loads first): answer only a request
+    // that was made, or the answer goes nowhere and the page waits for ever.
+    await waitFor(() => expect(calls).toBe(1), { timeout: 8000 });
     answer(failure);
     const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 8000 });
     expect(screen.getByText('Your activity could not be loaded')).toBeInTheDocument();

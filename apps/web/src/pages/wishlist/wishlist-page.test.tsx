@@ -1,5 +1,5 @@
 import type { Album, Post, SavedProduct, WishlistSummary } from '@sys/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/i18n';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
@@ -28,7 +28,7 @@ afterEach(() => {
 
 describe('/wishlist', () => {
   it('shows no section count until the summary has arrived, then the counts', async () => {
-    let answer: (summary: WishlistSummary) => void = () => undefined;
+    let answer: ((summary: WishlistSummary) => void) | undefined;
     fakeApi({
       'GET /api/v1/me/wishlist': () => new Promise((resolve) => (answer = resolve)),
     });
@@ -38,7 +38,9 @@ describe('/wishlist', () => {
     expect(screen.getByRole('heading', { name: 'Saved Albums' })).toBeInTheDocument();
     expect(screen.queryByText('(0)')).not.toBeInTheDocument();
 
-    answer(emptySummary({ posts: 1234, products: 0, albums: 2 }));
+    // Answer only once the request has left; the headings can show before it does.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!(emptySummary({ posts: 1234, products: 0, albums: 2 }));
     expect(await screen.findByRole('heading', { name: 'Saved Posts (1,234)' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Saved Products (0)' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Saved Albums (2)' })).toBeInTheDocument();
