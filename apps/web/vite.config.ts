@@ -67,6 +67,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    testTimeout: 20_000,
+    // A form journey types a few hundred keys through user-event: 5-10 s alone, and it passed 20 s once
+    // in a loaded run (create-post.publish, 20.6 s). A hang still fails, a minute later.
+    testTimeout: 60_000,
   },
 });

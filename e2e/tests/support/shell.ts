@@ -29,6 +29,20 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   // colours: every running animation that has an end is moved to it first. Finishing them, instead of
   // waiting for them, cannot hang on an animation that a busy machine keeps from ever ending.
   // Endless ones (spinners, skeleton pulses) never finish and are left alone.
+  // A toast fades in once Sonner marks it mounted, and out once it marks it removed: a scan between the
+  // two finishes below could start a fade after them and measure it (contrast 2.4 on a toast's text once
+  // in CI). Wait for every toast to be settled first; a toast that never settles is scanned as it is.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-sonner-toast]')].every(
+          (toast) =>
+            toast.getAttribute('data-mounted') === 'true' && toast.getAttribute('data-removed') !== 'true',
+        ),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   await page.evaluate(() => {
     for (const animation of document.getAnimations()) {
       if (!Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))) continue;
