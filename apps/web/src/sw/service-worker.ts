@@ -179,8 +179,12 @@ async function openFromNotification(data: { item_id: string; path: string }): Pr
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
-    const focused = await open.focus();
-    focused.postMessage({ type: 'push-opened', path: data.path, item_id: data.item_id });
+    open.postMessage({ type: 'push-opened', path: data.path, item_id: data.item_id });
+    try {
+      await open.focus();
+    } catch {
+      // Focusing needs the tap's user activation; the window has its message either way.
+    }
     return;
   }
   const url = new URL(data.path, self.location.origin);
