@@ -24,6 +24,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { findPostForPage, postPageRoute, postsRoutes } from './modules/posts/posts.routes.ts';
 import { registerProfileBootstrap } from './modules/profiles/profiles.plugin.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { scrapeRoutes } from './modules/scrape/scrape.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { type OpenedStorage, openStorage, registerMedia } from './modules/storage/storage.plugin.ts';
@@ -179,6 +180,7 @@ export async function buildApp(
   });
   await app.register(followsRoutes, { ...api, service: services.follows });
   await app.register(activityRoutes, { ...api, service: services.activity });
+  await app.register(pushRoutes, { ...api, service: services.push });
   await app.register(postsRoutes, { ...api, posts: services.posts, feedCache: services.feedCache });
   if (config.webDist) await app.register(postPageRoute, { posts: services.posts });
   await app.register(socialRoutes, { ...api, service: services.social });

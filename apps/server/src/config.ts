@@ -174,6 +174,24 @@ export const AppConfigSchema = z.object({
   discoveryCacheTtlMs: z.number().int().min(0).max(3_600_000).default(30_000),
   /** How many of them are kept at most (a search's ranking holds up to searchCandidates ids: ~0.4 MB). */
   discoveryCacheMaxEntries: z.number().int().min(0).max(100_000).default(100),
+  // --- Web Push (modules/push) ---
+  /**
+   * The VAPID key pair that signs pushes (base64url, as `web-push generate-vapid-keys` prints them); both
+   * or neither. Absent: generated into DATA_DIR/keys/vapid.json (in memory without a DATA_DIR).
+   */
+  vapidPublicKey: z.string().trim().min(1).optional(),
+  vapidPrivateKey: z.string().trim().min(1).optional(),
+  /** Who runs this server, for push services (mailto: or https:). Default: mailto:admin@ the PUBLIC_URL host. */
+  vapidSubject: z
+    .string()
+    .trim()
+    .refine((v) => /^(mailto:|https:\/\/)/.test(v), 'must start with mailto: or https://')
+    .optional(),
+  /**
+   * Accept push endpoints on http://127.0.0.1 or http://localhost (and any address): only for tests with a
+   * local stand-in push service. Never in production: users would make the server POST to internal services.
+   */
+  pushAllowPrivate: z.boolean().default(false),
   // --- uploads and the product scraper (modules/storage, modules/scrape) ---
   /** Largest accepted upload in bytes; the spec's limit is 200MB. */
   uploadMaxBytes: z
@@ -277,6 +295,10 @@ const ENV_FIELDS = {
   SEARCH_CANDIDATES: { field: 'searchCandidates', parse: 'int' },
   DISCOVERY_CACHE_TTL_MS: { field: 'discoveryCacheTtlMs', parse: 'int' },
   DISCOVERY_CACHE_MAX_ENTRIES: { field: 'discoveryCacheMaxEntries', parse: 'int' },
+  VAPID_PUBLIC_KEY: { field: 'vapidPublicKey', parse: 'string' },
+  VAPID_PRIVATE_KEY: { field: 'vapidPrivateKey', parse: 'string' },
+  VAPID_SUBJECT: { field: 'vapidSubject', parse: 'string' },
+  PUSH_ALLOW_PRIVATE: { field: 'pushAllowPrivate', parse: 'bool' },
   UPLOAD_MAX_BYTES: { field: 'uploadMaxBytes', parse: 'int' },
   SCRAPER_ALLOW_PRIVATE: { field: 'scraperAllowPrivate', parse: 'bool' },
   VIDEO_TRANSCODE: { field: 'videoTranscode', parse: 'bool' },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, publicBaseUrl } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type ApiRateLimiter, createApiRateLimiter } from './lib/api-rate-limits.ts';
 import { type JobQueue, PgBossJobQueue } from './lib/job-queue.ts';
@@ -20,6 +20,9 @@ import { PostsService } from './modules/posts/posts.service.ts';
 import { TRANSCODE_QUEUE, transcodeQueues, VideoJobs } from './modules/posts/posts.video-jobs.ts';
 import { profileAuthHooks } from './modules/profiles/profiles.plugin.ts';
 import { ProfilesService } from './modules/profiles/profiles.service.ts';
+import { loadVapidKeys } from './modules/push/push.keys.ts';
+import { createPushSender } from './modules/push/push.send.ts';
+import { PushService } from './modules/push/push.service.ts';
 import { anyAddress, publicAddressesOnly } from './modules/scrape/scrape.addresses.ts';
 import { CANDIDATE_SWEEP_INTERVAL_MS, ProductImages } from './modules/scrape/scrape.images.ts';
 import { ScrapeService } from './modules/scrape/scrape.service.ts';
@@ -62,6 +65,8 @@ export interface Services {
   liveEvents: LiveEventsService;
   /** What others did to each user (likes, comments, replies, follows) and its unread count. */
   activity: ActivityService;
+  /** Web Push subscriptions, and a notification for each new Activity item (`idle()` awaits sending). */
+  push: PushService;
   follows: FollowsService;
   posts: PostsService;
   /** Likes, comments and saved posts. */
@@ -157,8 +162,18 @@ export async function createServices(
   const bus = new LiveEventBus(database, log);
   const liveEvents = new LiveEventsService(bus, profiles, log);
 
-  // Activity items are made inside the actions of follows and social.
-  const activity = new ActivityService({ db, events: liveEvents });
+  // Activity items are made inside the actions of follows and social; each announced one is pushed to
+  // its recipient's devices afterwards, in the background.
+  const vapid = loadVapidKeys(config);
+  const push = new PushService({
+    db,
+    keys: vapid,
+    subject: config.vapidSubject ?? `mailto:admin@${new URL(publicBaseUrl(config)).hostname}`,
+    allowPrivate: config.pushAllowPrivate,
+    send: createPushSender(config.pushAllowPrivate),
+    log,
+  });
+  const activity = new ActivityService({ db, events: liveEvents, push });
   // A new events stream starts with the caller's unread activity count.
   liveEvents.addSnapshotSource(async ({ userId }) =>
     userId
@@ -281,6 +296,7 @@ export async function createServices(
     accessTokens,
     liveEvents,
     activity,
+    push,
     follows,
     posts,
     social,
@@ -337,6 +353,7 @@ export async function createServices(
       // First: a running transcode is stopped (its ffmpeg killed) and retried later, by any instance.
       await jobQueue?.stop();
       await backfill;
+      await push.idle();
       await discoveryCache.stop();
       await feedCache.stop();
       await bus.stop();

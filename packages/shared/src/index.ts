@@ -27,4 +27,5 @@ export * from './schemas/moderation.ts';
 export * from './schemas/people.ts';
 export * from './schemas/posts.ts';
 export * from './schemas/profiles.ts';
+export * from './schemas/push.ts';
 export * from './schemas/wishlist.ts';

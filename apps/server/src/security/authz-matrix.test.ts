@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPost as writePost } from '../test/discovery.ts';
@@ -11,6 +12,7 @@ import {
   WRITE_METHODS,
 } from '../test/routes.ts';
 import { createUser, makeAdmin, TEST_PASSWORD, TEST_RATE_LIMITS, type TestUser } from '../test/users.ts';
+import { createDevice } from '../test/web-push.ts';
 
 /*
  * The authorisation matrix: every route that can change data, called as a visitor (anonymous), as
@@ -184,6 +186,12 @@ const POSTS = [
   'public.search_terms',
 ];
 const rowsOfOwner = (table: string, column: string) => `select * from ${table} where ${column} = '$OWNER'`;
+
+/** A device's subscription on a public https endpoint of its own (subscribing sends nothing). */
+const pushSubscriptionBody = () => {
+  const device = createDevice(`https://push.example.com/${randomUUID()}`);
+  return { ...device.subscription, language: 'en' };
+};
 
 /** Every write route: what the four callers get and what a success may change. */
 const MATRIX: Record<string, MatrixEntry> = {
@@ -543,6 +551,48 @@ const MATRIX: Record<string, MatrixEntry> = {
     },
     status: usersOnly(200),
     changes: ['public.activity_items'],
+    unchangedFor: ['other', 'admin'],
+  },
+  'POST /api/v1/activity/items/:itemId/read': {
+    // A third person liked the owner's post: only the owner may mark that item read.
+    prepare: async (w) => {
+      const post = await w.post(w.owner);
+      const third = await w.third();
+      await w.app.inject({ method: 'PUT', url: `/api/v1/posts/${post.id}/like`, headers: third.headers });
+      const page = await w.app.inject({ method: 'GET', url: '/api/v1/activity', headers: w.owner.headers });
+      const itemId = (page.json() as { items: { id: string }[] }).items[0]!.id;
+      return {
+        request: json('POST', `/api/v1/activity/items/${itemId}/read`),
+        ownerRows: rowsOfOwner('activity_items', 'recipient_id'),
+      };
+    },
+    status: ownerOnly(200),
+    changes: ['public.activity_items'],
+  },
+
+  // --- push -----------------------------------------------------------------------------------------------
+  'POST /api/v1/push/subscriptions': {
+    prepare: async () => ({ request: json('POST', '/api/v1/push/subscriptions', pushSubscriptionBody()) }),
+    status: usersOnly(200),
+    changes: ['public.push_subscriptions'],
+  },
+  'DELETE /api/v1/push/subscriptions': {
+    // The owner's device: only the owner's call forgets it (anyone else's answers the same, changing nothing).
+    prepare: async (w) => {
+      const body = pushSubscriptionBody();
+      await w.app.inject({
+        method: 'POST',
+        url: '/api/v1/push/subscriptions',
+        headers: w.owner.headers,
+        payload: body,
+      });
+      return {
+        request: json('DELETE', '/api/v1/push/subscriptions', { endpoint: body.endpoint }),
+        ownerRows: rowsOfOwner('push_subscriptions', 'profile_id'),
+      };
+    },
+    status: usersOnly(200),
+    changes: ['public.push_subscriptions'],
     unchangedFor: ['other', 'admin'],
   },
 

@@ -116,3 +116,87 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(request));
   }
 });
+
+// --- Web Push (features/push, the server's modules/push) ----------------------------------------------
+
+/** What the server pushes: a notification ready to show, in the person's language (PushMessageSchema). */
+interface PushMessage {
+  item_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  path: string;
+  language: 'en' | 'he';
+}
+
+/** The address parameter a new window reads to mark the item read (features/push, PUSH_ITEM_PARAM). */
+const PUSH_ITEM_PARAM = 'push_item';
+
+function isPushMessage(value: unknown): value is PushMessage {
+  const message = value as Partial<PushMessage> | null;
+  return (
+    typeof message?.item_id === 'string' &&
+    typeof message.title === 'string' &&
+    typeof message.body === 'string' &&
+    typeof message.path === 'string' &&
+    message.path.startsWith('/') &&
+    !message.path.startsWith('//')
+  );
+}
+
+function readPush(event: PushEvent): PushMessage | null {
+  try {
+    const value: unknown = event.data?.json();
+    return isPushMessage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const message = readPush(event);
+  if (!message) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      lang: message.language,
+      dir: message.language === 'he' ? 'rtl' : 'ltr',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      // One notification per item: a repeated push replaces it instead of stacking.
+      tag: message.item_id,
+      data: { item_id: message.item_id, path: message.path },
+    }),
+  );
+});
+
+/**
+ * A tapped notification opens its screen (the post, the profile, /activity) and marks its item read: an
+ * open window of the app is focused and told (it navigates and marks the item read with its session),
+ * otherwise a new window opens with `?push_item=` for the app to do the same once it starts.
+ */
+async function openFromNotification(data: { item_id: string; path: string }): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    open.postMessage({ type: 'push-opened', path: data.path, item_id: data.item_id });
+    try {
+      await open.focus();
+    } catch {
+      // Focusing needs the tap's user activation; the window has its message either way.
+    }
+    return;
+  }
+  const url = new URL(data.path, self.location.origin);
+  url.searchParams.set(PUSH_ITEM_PARAM, data.item_id);
+  await self.clients.openWindow(`${url.pathname}${url.search}`);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { item_id?: unknown; path?: unknown } | null;
+  if (typeof data?.item_id !== 'string' || typeof data.path !== 'string' || !data.path.startsWith('/')) {
+    return;
+  }
+  event.waitUntil(openFromNotification({ item_id: data.item_id, path: data.path }));
+});

@@ -51,3 +51,6 @@ export type MarkActivityReadBody = z.input<typeof MarkActivityReadBodySchema>;
 
 export const ActivityUnreadCountSchema = z.object({ unread_count: z.number().int() });
 export type ActivityUnreadCount = z.infer<typeof ActivityUnreadCountSchema>;
+
+/** One item (POST /api/v1/activity/items/{itemId}/read). */
+export const ActivityItemParamsSchema = z.object({ itemId: z.uuid() });

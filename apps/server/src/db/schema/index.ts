@@ -8,6 +8,7 @@ export * from './messages.ts';
 export * from './moderation.ts';
 export * from './posts.ts';
 export * from './profiles.ts';
+export * from './push.ts';
 export * from './social.ts';
 export * from './storage.ts';
 export * from './wishlist.ts';

@@ -190,6 +190,27 @@ export async function markRead(db: Db, recipientId: string, before: Date | undef
 }
 
 /**
+ * Marks read the recipient's items of the group `itemId` belongs to; answers how many changed, or null
+ * when the item is not the recipient's (or does not exist).
+ */
+export async function markGroupRead(db: Db, recipientId: string, itemId: string): Promise<number | null> {
+  const [row] = rowsOf<{ found: boolean; changed: number | string }>(
+    await db.execute(sql`
+      with item as (
+        select group_key from ${activityItems}
+        where id = ${itemId}::uuid and recipient_id = ${recipientId}::uuid
+      ), changed as (
+        update ${activityItems} set read_at = now()
+        where recipient_id = ${recipientId}::uuid and read_at is null
+          and group_key = (select group_key from item)
+        returning id
+      )
+      select exists (select 1 from item) as found, (select count(*) from changed)::int as changed`),
+  );
+  return row?.found ? Number(row.changed) : null;
+}
+
+/**
  * Deletes the items that hang on an action about to be undone (the database would delete them with
  * it; deleting them first tells whose count changed). Answers their recipients.
  */

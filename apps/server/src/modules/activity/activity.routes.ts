@@ -1,4 +1,5 @@
 import {
+  ActivityItemParamsSchema,
   ActivityPageSchema,
   ActivityUnreadCountSchema,
   ErrorResponseSchema,
@@ -54,5 +55,19 @@ export const activityRoutes: FastifyPluginAsyncZod<{ service: ActivityService }>
       },
     },
     async (request) => service.markRead(signedInUser(request).id, request.body ?? {}),
+  );
+
+  app.post(
+    '/activity/items/:itemId/read',
+    {
+      config: { access: 'user', paramsNotFound: 'Activity item not found' },
+      schema: {
+        tags: ['activity'],
+        summary: 'Mark one item read, with the group it belongs to (a tapped notification)',
+        params: ActivityItemParamsSchema,
+        response: { 200: ActivityUnreadCountSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => service.markItemRead(signedInUser(request).id, request.params.itemId),
   );
 };

@@ -5,6 +5,7 @@ import {
   type PageQuery,
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import type { LiveEventsService } from '../events/events.service.ts';
@@ -13,6 +14,7 @@ import {
   countUnreadGroups,
   findActivityPage,
   findActors,
+  markGroupRead,
   markRead,
   recordComment,
   recordFollow,
@@ -23,6 +25,11 @@ import {
 export interface ActivityServiceDeps {
   db: Db;
   events: Pick<LiveEventsService, 'activityUnreadChanged'>;
+  /**
+   * Web Push (modules/push): told after each announcement; it pushes the recipient's items it has not
+   * pushed yet, in the background (so a withdrawal pushes nothing).
+   */
+  push?: { notify(recipientId: string): void };
 }
 
 /**
@@ -71,6 +78,7 @@ export class ActivityService {
     for (const recipientId of new Set(recipientIds)) {
       const { unread_count } = await this.unreadCount(recipientId);
       await this.deps.events.activityUnreadChanged(recipientId, unread_count);
+      this.deps.push?.notify(recipientId);
     }
   }
 
@@ -114,6 +122,15 @@ export class ActivityService {
   /** Marks read what happened up to `before` (default now), and tells the user's other tabs. */
   async markRead(userId: string, body: { before?: string | undefined }): Promise<ActivityUnreadCount> {
     const changed = await markRead(this.db, userId, body.before ? new Date(body.before) : undefined);
+    const count = await this.unreadCount(userId);
+    if (changed > 0) await this.deps.events.activityUnreadChanged(userId, count.unread_count);
+    return count;
+  }
+
+  /** Marks read the group of one item (a tapped notification); not found unless it is the caller's. */
+  async markItemRead(userId: string, itemId: string): Promise<ActivityUnreadCount> {
+    const changed = await markGroupRead(this.db, userId, itemId);
+    if (changed === null) throw notFound('Activity item not found');
     const count = await this.unreadCount(userId);
     if (changed > 0) await this.deps.events.activityUnreadChanged(userId, count.unread_count);
     return count;

@@ -689,6 +689,12 @@ const NOT_ABOUT_OTHERS: Record<string, string> = {
   'POST /api/v1/reports':
     'goes to the moderators, not to the other; the blocker may still report whom they blocked',
   'POST /api/v1/activity/read': "marks one's own activity read",
+  'POST /api/v1/activity/items/:itemId/read':
+    "marks one's own item read (one from across a block is hidden, and reading it shows nothing)",
+  'GET /api/v1/push/public-key': "the server's key, nobody in particular",
+  'POST /api/v1/push/subscriptions':
+    "one's own device (across a block no item is made, so nothing is pushed)",
+  'DELETE /api/v1/push/subscriptions': "one's own device",
   'GET /api/v1/blocks': 'the block itself',
   'POST /api/v1/blocks/:profileId': 'the block itself',
   'DELETE /api/v1/blocks/:profileId': 'the block itself',

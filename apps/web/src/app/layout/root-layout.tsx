@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useSession } from '@/entities/viewer/model/use-session';
+import { usePushOpened } from '@/features/push/model/use-push-opened';
+import { PushPrompt } from '@/features/push/ui/push-prompt';
 import { useMergeSwipesOnSignIn } from '@/features/swipe/model/use-merge-swipes-on-sign-in';
 import { cn } from '@/shared/ui/cn';
 import { useOfflineReads } from '../offline-reads';
@@ -8,11 +11,16 @@ import { ScrollToTop } from '../scroll-to-top';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** Wraps every screen: the onboarding rule, scroll-to-top, and the app (a column on phones). */
+/**
+ * Wraps every screen: the onboarding rule, scroll-to-top, the app (a column on phones), and notifications
+ * (the one question after a first action, and a tapped notification's screen).
+ */
 export function RootLayout() {
   const { t } = useTranslation();
   useMergeSwipesOnSignIn();
   useOfflineReads();
+  const signedIn = useSession().user !== null;
+  usePushOpened(signedIn);
   return (
     <div
       className={cn(
@@ -31,6 +39,7 @@ export function RootLayout() {
       <OnboardingGate>
         <Outlet />
       </OnboardingGate>
+      <PushPrompt signedIn={signedIn} />
     </div>
   );
 }

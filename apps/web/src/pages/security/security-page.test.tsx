@@ -1,6 +1,8 @@
 import type { Factor } from '@supabase/auth-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installBrowserPush, uninstallBrowserPush } from '@/test/browser-push';
+import { fakeApi } from '@/test/fake-api';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { renderApp } from '@/test/render-app';
 
@@ -126,5 +128,37 @@ describe('/settings/security', () => {
     expect(fake.client.signOut).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('Signed out on your other devices')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('notifications: says when this browser cannot have them', async () => {
+    await openSignedIn();
+    const section = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(section).findByText(/This browser can't show notifications/)).toBeInTheDocument();
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('notifications: turns this device on and off', async () => {
+    const browser = installBrowserPush({ installed: false });
+    const api = fakeApi({
+      'GET /api/v1/push/public-key': () => ({ public_key: 'BAAA' }),
+      'POST /api/v1/push/subscriptions': () => ({ subscribed: true }),
+      'DELETE /api/v1/push/subscriptions': () => ({ subscribed: false }),
+    });
+    try {
+      const { user } = await openSignedIn();
+      const section = screen.getByRole('region', { name: 'Notifications' });
+      await user.click(await within(section).findByRole('button', { name: 'Turn on notifications' }));
+      expect(await within(section).findByRole('button', { name: 'Turn off notifications' })).toBeEnabled();
+      expect(within(section).getByText('On')).toBeInTheDocument();
+      expect(browser.notification.requestPermission).toHaveBeenCalledOnce();
+      await user.click(within(section).getByRole('button', { name: 'Turn off notifications' }));
+      expect(await within(section).findByRole('button', { name: 'Turn on notifications' })).toBeEnabled();
+      const calls = api.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+      expect(calls).toEqual(
+        expect.arrayContaining(['POST /api/v1/push/subscriptions', 'DELETE /api/v1/push/subscriptions']),
+      );
+    } finally {
+      uninstallBrowserPush();
+    }
   });
 });

@@ -1,5 +1,12 @@
 import type { Factor } from '@supabase/auth-js';
-import { KeyRoundIcon, LaptopIcon, ShieldCheckIcon, ShieldIcon, SmartphoneIcon } from 'lucide-react';
+import {
+  BellIcon,
+  KeyRoundIcon,
+  LaptopIcon,
+  ShieldCheckIcon,
+  ShieldIcon,
+  SmartphoneIcon,
+} from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +18,7 @@ import { useUnenrollFactor } from '@/features/auth/api/unenroll-factor';
 import { useAuthErrorMessage } from '@/features/auth/lib/auth-errors';
 import { RemoveFactorDialog } from '@/features/auth/ui/remove-factor-dialog';
 import { TotpSetup } from '@/features/auth/ui/totp-setup';
+import { usePushSetting } from '@/features/push/model/use-push-setting';
 import { loadAuthClient } from '@/shared/api/load-auth-client';
 import { dateTimeFormat } from '@/shared/lib/intl';
 import { Button, buttonClasses } from '@/shared/ui/button';
@@ -247,7 +255,46 @@ function PasswordSection() {
   );
 }
 
-/** /settings/security: two-step verification (TOTP), signing out other devices, the password. */
+/** This device's notifications (features/push): on or off, and why they cannot be turned on. */
+function NotificationsSection() {
+  const { t } = useTranslation();
+  const { state, busy, change } = usePushSetting();
+  const on = state === 'on';
+  const toggle = () => {
+    change(!on)
+      .then((next) => {
+        if (next === 'on') notify.success(t('push.turnedOn'));
+        else if (next === 'denied') notify.info(t('push.denied'));
+        else if (on) notify.success(t('push.turnedOff'));
+      })
+      .catch(() => notify.destructive(t('push.failed')));
+  };
+  return (
+    <Section
+      icon={<BellIcon />}
+      title={t('push.settings.title')}
+      description={t('push.settings.description')}
+      status={state === 'loading' ? null : <StatusPill on={on} />}
+    >
+      {state === 'unsupported' || state === 'denied' ? (
+        <p className="mt-3 text-[13px] text-muted">
+          {state === 'unsupported' ? t('push.settings.unsupported') : t('push.denied')}
+        </p>
+      ) : (
+        <Button
+          variant="outline"
+          className="mt-4 w-full"
+          disabled={busy || state === 'loading'}
+          onClick={toggle}
+        >
+          {on ? t('push.settings.turnOff') : t('push.settings.turnOn')}
+        </Button>
+      )}
+    </Section>
+  );
+}
+
+/** /settings/security: two-step verification (TOTP), signing out other devices, the password, notifications. */
 export default function SecurityScreen() {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
@@ -284,6 +331,7 @@ export default function SecurityScreen() {
         <TwoStepVerification userId={user.id} />
         <OtherDevices />
         <PasswordSection />
+        <NotificationsSection />
       </div>
     );
   }

@@ -15,11 +15,15 @@ export const AUTH_SESSION_STORAGE_KEY = 'sys-auth';
 /** Our own key for this browser's recent searches (a JSON array of strings, newest first). */
 export const RECENT_SEARCHES_STORAGE_KEY = 'recent_searches';
 
+/** Our own key: 'true' once this device asked about notifications (answered either way; features/push). */
+export const PUSH_ASKED_STORAGE_KEY = 'push_asked';
+
 export type StorageKey =
   | LocalStorageKey
   | typeof LANGUAGE_STORAGE_KEY
   | typeof AUTH_SESSION_STORAGE_KEY
-  | typeof RECENT_SEARCHES_STORAGE_KEY;
+  | typeof RECENT_SEARCHES_STORAGE_KEY
+  | typeof PUSH_ASKED_STORAGE_KEY;
 
 const listeners = new Set<(key: StorageKey | null) => void>();
 
@@ -97,6 +101,12 @@ export const hasAccountFlag = {
   key: LOCAL_STORAGE_KEYS.hasAccount,
   get: () => readFlag(LOCAL_STORAGE_KEYS.hasAccount),
   set: () => writeItem(LOCAL_STORAGE_KEYS.hasAccount, 'true'),
+};
+
+export const pushAskedFlag = {
+  key: PUSH_ASKED_STORAGE_KEY,
+  get: () => readItem(PUSH_ASKED_STORAGE_KEY) === 'true',
+  set: () => writeItem(PUSH_ASKED_STORAGE_KEY, 'true'),
 };
 
 export const isGuestUserFlag = {

@@ -18,9 +18,26 @@ export async function forgetPostDraft(): Promise<void> {
   }
 }
 
-/** Called at sign-out: the post draft (fields and files), the reads kept for offline use and their media. */
+/**
+ * Ends this device's push subscription, so the next person on it gets none of the last one's
+ * notifications (the push service then answers the server 410 and the server forgets it).
+ */
+export async function forgetPushSubscription(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    await subscription?.unsubscribe();
+  } catch {
+    // No service worker or no push here: nothing to end.
+  }
+}
+
+/**
+ * Called at sign-out: the post draft (fields and files), the reads kept for offline use and their media,
+ * the push subscription.
+ */
 export async function forgetPersonalData(): Promise<void> {
   removePostDraft();
   const { forgetOfflineReads } = await import('./offline-queries');
-  await Promise.all([forgetPostDraft(), forgetOfflineReads()]);
+  await Promise.all([forgetPostDraft(), forgetOfflineReads(), forgetPushSubscription()]);
 }

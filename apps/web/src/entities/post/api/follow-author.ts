@@ -1,6 +1,7 @@
 import type { FollowState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
+import { MEANINGFUL_ACTION_META } from '@/shared/api/meaningful-action';
 import { updateAuthorPostsInCaches } from './post-cache';
 
 /** PUT (follow) or DELETE (unfollow) /api/v1/follows/{profileId}. */
@@ -20,6 +21,7 @@ export function useFollowAuthorMutation(authorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     scope: { id: `follow:${authorId}` },
+    meta: MEANINGFUL_ACTION_META,
     mutationFn: (following: boolean) => setFollowing(authorId, following),
     onMutate: (following) => {
       updateAuthorPostsInCaches(queryClient, authorId, applyFollowing(following));

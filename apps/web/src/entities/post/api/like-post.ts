@@ -1,6 +1,7 @@
 import type { LikeState } from '@sys/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
+import { MEANINGFUL_ACTION_META } from '@/shared/api/meaningful-action';
 import { findCachedPost, updatePostInCaches } from './post-cache';
 import { postMutationKeys } from './post-keys';
 
@@ -27,6 +28,7 @@ export function useLikePostMutation(postId: string, onError?: (error: Error) => 
   return useMutation({
     scope: { id: `post-like:${postId}` },
     mutationKey: postMutationKeys.like(postId),
+    meta: MEANINGFUL_ACTION_META,
     mutationFn: (liked: boolean) => setPostLike(postId, liked),
     onMutate: (liked) => {
       const cached = findCachedPost(queryClient, postId);

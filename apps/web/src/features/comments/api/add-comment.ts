@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updatePostInCaches } from '@/entities/post/api/post-cache';
 import { postKeys, postMutationKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
+import { MEANINGFUL_ACTION_META } from '@/shared/api/meaningful-action';
 import type { CommentsData } from './get-comments';
 
 /** POST /api/v1/posts/{id}/comments: a comment, or a reply when `parent_id` is set. */
@@ -16,6 +17,7 @@ export function useAddCommentMutation(postId: string) {
   return useMutation({
     mutationKey: postMutationKeys.comments(postId),
     mutationFn: (body: CreateCommentBody) => addComment(postId, body),
+    meta: MEANINGFUL_ACTION_META,
     onSuccess: (comment) => {
       queryClient.setQueriesData<CommentsData>({ queryKey: [...postKeys.allComments(), postId] }, (data) => {
         if (!data) return data;
