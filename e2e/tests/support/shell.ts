@@ -35,7 +35,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   await page
     .waitForFunction(
       () =>
-        [...document.querySelectorAll('[data-sonner-toast]')].every(
+        Array.from(document.querySelectorAll('[data-sonner-toast]')).every(
           (toast) =>
             toast.getAttribute('data-mounted') === 'true' && toast.getAttribute('data-removed') !== 'true',
         ),
