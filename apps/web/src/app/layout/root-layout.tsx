@@ -1,8 +1,9 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSession } from '@/entities/viewer/model/use-session';
+import { mayAskForPush } from '@/features/push/model/push-support';
 import { usePushOpened } from '@/features/push/model/use-push-opened';
-import { PushPrompt } from '@/features/push/ui/push-prompt';
 import { useMergeSwipesOnSignIn } from '@/features/swipe/model/use-merge-swipes-on-sign-in';
 import { cn } from '@/shared/ui/cn';
 import { useOfflineReads } from '../offline-reads';
@@ -10,6 +11,9 @@ import { OnboardingGate } from '../onboarding-gate';
 import { ScrollToTop } from '../scroll-to-top';
 
 export const MAIN_CONTENT_ID = 'main-content';
+
+// Only an installed app that has never asked loads the question's code (dialog, subscription).
+const PushPrompt = lazy(() => import('@/features/push/ui/push-prompt'));
 
 /**
  * Wraps every screen: the onboarding rule, scroll-to-top, the app (a column on phones), and notifications
@@ -21,6 +25,8 @@ export function RootLayout() {
   useOfflineReads();
   const signedIn = useSession().user !== null;
   usePushOpened(signedIn);
+  // Decided once per visit: answering the question must not take it off the screen mid-answer.
+  const [mayAsk] = useState(mayAskForPush);
   return (
     <div
       className={cn(
@@ -39,7 +45,11 @@ export function RootLayout() {
       <OnboardingGate>
         <Outlet />
       </OnboardingGate>
-      <PushPrompt signedIn={signedIn} />
+      {mayAsk && signedIn ? (
+        <Suspense fallback={null}>
+          <PushPrompt signedIn />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { pushAskedFlag } from '@/shared/lib/local-storage';
 import { installBrowserPush, uninstallBrowserPush } from '@/test/browser-push';
 import { fakeApi } from '@/test/fake-api';
 import { PUSH_ITEM_PARAM, usePushOpened } from './model/use-push-opened';
-import { PushPrompt } from './ui/push-prompt';
+import PushPrompt from './ui/push-prompt';
 
 afterEach(() => {
   uninstallBrowserPush();

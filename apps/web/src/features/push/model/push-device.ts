@@ -1,5 +1,6 @@
 import type { PushLanguage } from '@sys/shared';
 import { deleteSubscription, getPushPublicKey, saveSubscription } from '../api/push-api';
+import { pushSupported } from './push-support';
 
 /*
  * This device's side of Web Push: whether it can, the browser's permission, and the subscription the
@@ -7,26 +8,6 @@ import { deleteSubscription, getPushPublicKey, saveSubscription } from '../api/p
  */
 
 export type PushAvailability = 'unsupported' | 'denied' | 'off' | 'on';
-
-export function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
-
-/** The app was opened from the home screen (installed), not in a browser tab. */
-export function isInstalledApp(): boolean {
-  if (typeof window === 'undefined') return false;
-  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return standalone || window.matchMedia?.('(display-mode: standalone)').matches === true;
-}
-
-export function pushLanguage(language: string | undefined): PushLanguage {
-  return language?.startsWith('he') ? 'he' : 'en';
-}
 
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   return (await navigator.serviceWorker.getRegistration()) ?? undefined;

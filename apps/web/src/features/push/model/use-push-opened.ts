@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { markActivityItemRead } from '../api/push-api';
-import { pushLanguage, pushSupported, updatePushLanguage } from './push-device';
+import { pushLanguage, pushSupported } from './push-support';
 
 /** The address parameter a notification opens the app with: the Activity item it was about. */
 export const PUSH_ITEM_PARAM = 'push_item';
@@ -25,10 +24,13 @@ function isPushOpened(data: unknown): data is PushOpenedMessage {
   );
 }
 
+// The API and subscription code load only when there is something to do: every screen runs this hook.
 function markRead(itemId: string) {
-  markActivityItemRead(itemId).catch(() => {
-    // Signed out on this device, or the item went: it stays as it is in Activity.
-  });
+  import('../api/push-api')
+    .then(({ markActivityItemRead }) => markActivityItemRead(itemId))
+    .catch(() => {
+      // Signed out on this device, or the item went: it stays as it is in Activity.
+    });
 }
 
 /**
@@ -65,9 +67,11 @@ export function usePushOpened(signedIn: boolean): void {
   }, [navigate]);
 
   useEffect(() => {
-    if (!signedIn) return;
-    updatePushLanguage(language).catch(() => {
-      // The next change, or turning notifications on again, tries again.
-    });
+    if (!signedIn || !pushSupported() || Notification.permission !== 'granted') return;
+    import('./push-device')
+      .then(({ updatePushLanguage }) => updatePushLanguage(language))
+      .catch(() => {
+        // The next change, or turning notifications on again, tries again.
+      });
   }, [language, signedIn]);
 }

@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type PushAvailability,
-  pushAvailability,
-  pushLanguage,
-  turnPushOff,
-  turnPushOn,
-} from './push-device';
+import { type PushAvailability, pushAvailability, turnPushOff, turnPushOn } from './push-device';
+import { pushLanguage } from './push-support';
 
 /** This device's notifications for the settings screen: their state, and turning them on or off. */
 export function usePushSetting() {

@@ -14,19 +14,15 @@ import {
   DialogTitle,
 } from '@/shared/ui/dialog';
 import { notify } from '@/shared/ui/toast';
-import { isInstalledApp, pushLanguage, pushSupported, turnPushOn } from '../model/push-device';
-
-/** Whether this device may still ask: installed, able to push, never asked, the browser not yet answered. */
-function mayAsk(): boolean {
-  return pushSupported() && isInstalledApp() && Notification.permission === 'default' && !pushAskedFlag.get();
-}
+import { turnPushOn } from '../model/push-device';
+import { mayAskForPush as mayAsk, pushLanguage } from '../model/push-support';
 
 /**
  * The one question about notifications: asked by the installed app after the person's first like,
  * follow, comment or post on this device succeeds (never on load), once; "Not now" leaves it to
  * Settings > Security > Notifications. The browser's own permission prompt comes only after "Turn on".
  */
-export function PushPrompt({ signedIn }: { signedIn: boolean }) {
+export default function PushPrompt({ signedIn }: { signedIn: boolean }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
