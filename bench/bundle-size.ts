@@ -38,10 +38,14 @@ const given = process.env.BUNDLE_DIST;
 const dist = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'sys-bundle-'));
 try {
   if (!given) {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--manifest', '--outDir', dist, '--emptyOutDir'], {
-      cwd: web,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--logLevel', 'warn', '--manifest', '--outDir', dist, '--emptyOutDir'],
+      {
+        cwd: web,
+        stdio: 'inherit',
+      },
+    );
   }
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const gzipped = new Map<string, number>();
@@ -72,7 +76,9 @@ try {
     const files = closure(page, new Set(entry));
     rows.push(`| \`${route}\` | ${kB(files).toFixed(1)} | ${files.size} |`);
   }
-  console.log(['| route | initial JS, kB gzip | files |', '|---|---:|---:|', ...rows].join('\n'));
+  process.stdout.write(
+    `${['| route | initial JS, kB gzip | files |', '|---|---:|---:|', ...rows].join('\n')}\n`,
+  );
 } finally {
   if (!given) rmSync(dist, { recursive: true, force: true });
 }
