@@ -646,6 +646,12 @@ const CASES: BlockCase[] = [
   },
   // --- activity -------------------------------------------------------------------------------------------
   {
+    route: 'GET /api/v1/mentions/suggestions',
+    what: "the mention suggestions, for the other's username",
+    request: (_r, o) => get(`/mentions/suggestions?q=${o.username}`),
+    reaches: lists((o) => o.user.id),
+  },
+  {
     route: 'GET /api/v1/activity',
     what: "one's activity, for the other's like",
     request: () => get('/activity?limit=50'),
