@@ -251,7 +251,7 @@ test.describe('people', () => {
     await expect(benCard.getByTestId('like-count')).toContainText('1 like');
     await benCard.getByRole('button', { name: /^Comments/ }).click();
     const benComments = benPage.getByRole('dialog', { name: 'Comments' });
-    await benComments.getByRole('textbox', { name: 'Add comment...' }).fill('Where are the sandals from?');
+    await benComments.getByRole('combobox', { name: 'Add comment...' }).fill('Where are the sandals from?');
     await benComments.getByRole('button', { name: 'Send' }).click();
     await expect(benComments.getByText('Where are the sandals from?', { exact: true })).toBeVisible();
     // His own comment and like count once, not again when their events come back.

@@ -26,7 +26,7 @@ async function fillForm(page: Page): Promise<Locator> {
       pngFile('three.png', [60, 160, 60]),
     ]);
   await expect(page.getByRole('img', { name: 'Media 3 of 3' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Caption' }).fill('Linen for the weekend');
+  await page.getByRole('combobox', { name: 'Caption' }).fill('Linen for the weekend');
   await page.getByRole('button', { name: 'Add Product' }).click();
   const product = page.getByRole('group', { name: 'Product 1' });
   await product.getByLabel('Purchase link').fill(shop.productUrl);
@@ -55,7 +55,7 @@ test('the create-post form fits a 390 px phone with a product, its image, a cust
 
   // The product card keeps the form's margins: its right edge is the caption's.
   const card = (await product.boundingBox())!;
-  const caption = (await page.getByRole('textbox', { name: 'Caption' }).boundingBox())!;
+  const caption = (await page.getByRole('combobox', { name: 'Caption' }).boundingBox())!;
   expect.soft(right(card)).toBe(right(caption));
 
   // The custom brand shows once, inside its field, inside the card.

@@ -54,7 +54,7 @@ test('a signed-in user publishes a post with a scraped product and opens it', as
     .setInputFiles([pngFile('first.png', [200, 60, 60]), pngFile('second.png', [60, 60, 200])]);
   await expect(page.getByRole('img', { name: 'Media 2 of 2' })).toBeVisible();
   const caption = `Linen weekend ${Date.now()}`;
-  await page.getByRole('textbox', { name: 'Caption' }).fill(caption);
+  await page.getByRole('combobox', { name: 'Caption' }).fill(caption);
   await expect(page.getByText(`${caption.length}/2,200 characters`)).toBeVisible();
   await page.getByRole('button', { name: 'Casual', exact: true }).click();
 
@@ -115,7 +115,7 @@ test('the author edits a post and deletes it, confirming in Hebrew', async ({ pa
   await expect(page).toHaveURL(/\/edit-post\//);
   const save = page.getByRole('button', { name: 'Save Changes' });
   await expect(save).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Caption' })).toHaveValue(caption);
+  await expect(page.getByRole('combobox', { name: 'Caption' })).toHaveValue(caption);
   await expect(page.getByRole('button', { name: 'Casual', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
@@ -169,7 +169,7 @@ test("a signed-out visitor's draft, files included, survives the trip to /auth a
   await page
     .getByTestId('media-input')
     .setInputFiles([pngFile('one.png', [30, 160, 90]), pngFile('two.png', [240, 200, 40])]);
-  await page.getByRole('textbox', { name: 'Caption' }).fill('My draft look');
+  await page.getByRole('combobox', { name: 'Caption' }).fill('My draft look');
   await page.getByRole('button', { name: 'Party', exact: true }).click();
   await page.getByRole('button', { name: 'Add Product' }).click();
   await page
@@ -184,7 +184,7 @@ test("a signed-out visitor's draft, files included, survives the trip to /auth a
 
   await expect(page).toHaveURL(/\/create-post$/);
   await expect(page.getByText('Form restored')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Caption' })).toHaveValue('My draft look');
+  await expect(page.getByRole('combobox', { name: 'Caption' })).toHaveValue('My draft look');
   await expect(page.getByRole('button', { name: 'Party', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
@@ -200,13 +200,13 @@ test("a signed-out visitor's draft, files included, survives the trip to /auth a
   }
   // The draft stays saved until it is published, with the edits made since (written as they are made):
   // a reload brings it back again, files and all.
-  await page.getByRole('textbox', { name: 'Caption' }).fill('My draft look, finished');
+  await page.getByRole('combobox', { name: 'Caption' }).fill('My draft look, finished');
   await expect
     .poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem('postDraft') ?? '{}').caption))
     .toBe('My draft look, finished');
   await page.reload();
   await expect(page.getByText('Form restored')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Caption' })).toHaveValue('My draft look, finished');
+  await expect(page.getByRole('combobox', { name: 'Caption' })).toHaveValue('My draft look, finished');
   await expect(page.getByRole('img', { name: 'Media 2 of 2' })).toHaveAttribute('src', /^blob:/);
 
   // And it publishes.
@@ -235,7 +235,7 @@ test('a like and a comment persist across a reload', async ({ page }) => {
 
   await card.getByRole('button', { name: /^Comments/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Comments' });
-  const input = dialog.getByRole('textbox', { name: 'Add comment...' });
+  const input = dialog.getByRole('combobox', { name: 'Add comment...' });
   const send = dialog.getByRole('button', { name: 'Send' });
   await expect(send).toBeDisabled();
   await input.fill('   ');
@@ -315,7 +315,7 @@ test('leaving Edit Post with unsaved changes asks first; Keep editing keeps them
   const caption = `Linen day ${Date.now()}`;
   const { id: postId } = await publishThroughApi(page.request, author.token, caption);
   await signInThroughUi(page, author.email);
-  const captionBox = page.getByRole('textbox', { name: 'Caption' });
+  const captionBox = page.getByRole('combobox', { name: 'Caption' });
 
   // Nothing changed: the back arrow leaves at once.
   await page.goto(`/post/${postId}`);
@@ -368,7 +368,7 @@ test('leaving Create Post with something added asks first; an untouched form lea
   page,
 }) => {
   await signUpThroughUi(page);
-  const caption = page.getByRole('textbox', { name: 'Caption' });
+  const caption = page.getByRole('combobox', { name: 'Caption' });
   await page.goto('/create-post');
   await expect(caption).toBeVisible();
   await bottomNav(page).getByRole('link', { name: 'Home' }).click();

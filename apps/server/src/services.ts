@@ -192,6 +192,7 @@ export async function createServices(
     savedItems: new SavedItems(db),
     events: liveEvents,
     feedCache,
+    mentions: activity,
   });
   const social = new SocialService({ db, posts, events: liveEvents, activity });
   // A stream follows only the posts its viewer may see, and starts with their like counts.

@@ -87,6 +87,11 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: WEB_ROUTES.tag,
+            handle: handle({ width: 'wide' }),
+            lazy: screen(() => import('@/pages/explore/tag-page')),
+          },
+          {
             path: WEB_ROUTES.wishlist,
             handle: handle({ width: 'wide' }),
             children: [

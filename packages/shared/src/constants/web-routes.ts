@@ -20,6 +20,8 @@ export const WEB_ROUTES = {
   exploreAlbums: '/explore/albums',
   exploreAlbum: '/explore/albums/:albumId',
   exploreCategory: '/explore/category/:category',
+  /** A hashtag's posts (the card's tag chips lead here). */
+  tag: '/tag/:tag',
   wishlist: '/wishlist',
   wishlistPosts: '/wishlist/posts',
   wishlistProducts: '/wishlist/products',

@@ -3,11 +3,12 @@ import { AuthorSchema } from './posts.ts';
 
 /*
  * Activity (/api/v1/activity): what other people did to the signed-in user: liked their post,
- * commented on it, replied to their comment, followed them. Likes of one post on one day, and follows
+ * commented on it, replied to their comment, followed them, mentioned them (@username) in a caption or a
+ * comment. Likes of one post on one day, and follows
  * on one day, come as one group ("maya.curves and 3 others liked your post").
  */
 
-export const ACTIVITY_KIND_VALUES = ['like', 'comment', 'reply', 'follow'] as const;
+export const ACTIVITY_KIND_VALUES = ['like', 'comment', 'reply', 'follow', 'mention'] as const;
 export const ActivityKindSchema = z.enum(ACTIVITY_KIND_VALUES);
 export type ActivityKind = z.infer<typeof ActivityKindSchema>;
 
@@ -26,7 +27,7 @@ export const ActivityItemSchema = z.object({
   /** A small picture of that post (for a video post, the video itself: see `post_media_type`). */
   post_thumbnail_url: z.string().nullable(),
   post_media_type: z.enum(['image', 'video']).nullable(),
-  /** Comments and replies: the comment's text. */
+  /** Comments, replies and mentions in a comment: the comment's text (null for a caption's mention). */
   comment_id: z.uuid().nullable(),
   comment_body: z.string().nullable(),
   /** When the group's newest item happened. */

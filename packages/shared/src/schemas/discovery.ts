@@ -83,7 +83,7 @@ export const SuggestionsQuerySchema = z.object({
 export type SuggestionsQuery = z.output<typeof SuggestionsQuerySchema>;
 
 /**
- * People (by username or display name), brands and styles whose names hold the typed text, at most
+ * People (by username or display name), brands, styles and hashtags whose names hold the typed text, at most
  * DISCOVERY_LIMITS.suggestionsPerKind of each, those starting with it first. `styles` are the STYLES
  * names; the address of a style's page is its lower-case name.
  */
@@ -91,6 +91,8 @@ export const SuggestionsSchema = z.object({
   people: z.array(AuthorSchema),
   brands: z.array(z.object({ id: z.uuid(), name: z.string() })),
   styles: z.array(z.string()),
+  /** Hashtags of public posts (their tagKey, e.g. 'plussize') holding the text, with how many posts. */
+  tags: z.array(z.object({ tag: z.string(), post_count: z.number().int() })),
 });
 export type Suggestions = z.infer<typeof SuggestionsSchema>;
 
@@ -228,6 +230,17 @@ export const CategoryParamsSchema = z.object({ category: z.string().trim().min(1
 
 export const CategoryPageSchema = CountedPostPageSchema.extend({ category: z.string() });
 export type CategoryPage = z.infer<typeof CategoryPageSchema>;
+
+/** GET /api/v1/tags/:tag/posts: a hashtag, with or without '#', as the tag page's address holds it. */
+export const TagParamsSchema = z.object({ tag: z.string().trim().min(1).max(100) });
+
+/**
+ * A hashtag's page: the posts whose caption has exactly this tag (compared by tagKey: case, '_' and
+ * spaces ignored) that the viewer may see (public or their own, nothing across a block), newest first,
+ * and how many there are. `tag` is the tag as asked, without '#'.
+ */
+export const TagPageSchema = CountedPostPageSchema.extend({ tag: z.string() });
+export type TagPage = z.infer<typeof TagPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Swipes and preferences

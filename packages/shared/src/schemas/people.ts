@@ -172,3 +172,25 @@ export const FollowListPageSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 export type FollowListPage = z.infer<typeof FollowListPageSchema>;
+
+/** How many people the mention suggestions offer at once. */
+export const MENTION_SUGGESTIONS_LIMIT = 8;
+
+/**
+ * GET /api/v1/mentions/suggestions?q=: whom '@' + `q` may mean while typing a caption or comment. `q` is
+ * what follows the '@' so far (username characters, possibly none).
+ */
+export const MentionSuggestionsQuerySchema = z.object({
+  q: z
+    .string()
+    .max(PROFILE_LIMITS.usernameMaxChars)
+    .regex(/^[A-Za-z0-9._-]*$/, 'Use only the characters of a username')
+    .default(''),
+});
+export type MentionSuggestionsQuery = z.infer<typeof MentionSuggestionsQuerySchema>;
+
+/** People you follow first, then others; each has a username (what a mention writes). */
+export const MentionSuggestionsSchema = z.object({
+  items: z.array(AuthorSchema.extend({ username: z.string(), following: z.boolean() })),
+});
+export type MentionSuggestions = z.infer<typeof MentionSuggestionsSchema>;

@@ -5,7 +5,7 @@ import { posts } from './posts.ts';
 import { profiles } from './profiles.ts';
 import { comments, postLikes } from './social.ts';
 
-export const ACTIVITY_KINDS = ['like', 'comment', 'reply', 'follow'] as const;
+export const ACTIVITY_KINDS = ['like', 'comment', 'reply', 'follow', 'mention'] as const;
 
 /*
  * What happened to a person (issue 19): someone liked their post, commented on it, replied to their
@@ -14,8 +14,11 @@ export const ACTIVITY_KINDS = ['like', 'comment', 'reply', 'follow'] as const;
  * deleting a comment, a follow or a post deletes theirs the same way (also when a block ends follows,
  * a moderator removes a comment or an account goes).
  *
+ * A 'mention' (someone wrote @username in a caption or a comment) hangs on the comment, or on the post
+ * when the caption mentions: deleting either withdraws it.
+ *
  * `group_key` is what the list folds together: likes of one post on one UTC day, follows on one day;
- * every comment and reply stands alone.
+ * every comment, reply and mention stands alone.
  */
 export const activityItems = pgTable(
   'activity_items',
@@ -53,7 +56,11 @@ export const activityItems = pgTable(
     uniqueIndex('activity_items_like_key').on(t.liked_post_id, t.actor_id),
     uniqueIndex('activity_items_follow_key').on(t.follow_id),
     uniqueIndex('activity_items_comment_recipient_key').on(t.comment_id, t.recipient_id),
-    check('activity_items_kind_check', sql`${t.kind} in ('like', 'comment', 'reply', 'follow')`),
+    // One item per caption mention and person: an edited caption adds items only for new names.
+    uniqueIndex('activity_items_caption_mention_key')
+      .on(t.post_id, t.recipient_id)
+      .where(sql`${t.kind} = 'mention' and ${t.comment_id} is null`),
+    check('activity_items_kind_check', sql`${t.kind} in ('like', 'comment', 'reply', 'follow', 'mention')`),
     check('activity_items_not_self_check', sql`${t.recipient_id} <> ${t.actor_id}`),
   ],
 );

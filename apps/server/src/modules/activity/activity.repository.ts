@@ -84,13 +84,49 @@ export function recordFollow(db: Db, followerId: string, followingId: string): P
   );
 }
 
+/**
+ * `actorId` mentioned these usernames (lower-cased) in the caption of `postId`, or in `commentId` on it:
+ * a 'mention' item for each person named, except the writer, anyone a block stands between with the
+ * writer, and anyone who may not see the post (hidden, or a block with its author). A person who
+ * already has an item for this caption or comment (a caption edited again, the post's author hearing of
+ * the comment anyway) gets none: the unique keys answer the conflict.
+ */
+export function recordMentions(
+  db: Db,
+  mention: { postId: string; commentId: string | null; actorId: string; usernames: readonly string[] },
+): Promise<string[]> {
+  if (mention.usernames.length === 0) return Promise.resolve([]);
+  const actor = sql`${mention.actorId}::uuid`;
+  const commentId = mention.commentId ? sql`${mention.commentId}::uuid` : sql`null::uuid`;
+  const names = sql.join(
+    mention.usernames.map((name) => sql`${name.toLowerCase()}`),
+    sql`, `,
+  );
+  const groupKey = mention.commentId
+    ? sql`'mention:comment:' || ${mention.commentId}`
+    : sql`'mention:post:' || p.id`;
+  return recipientsOf(
+    db,
+    sql`insert into ${activityItems} (recipient_id, actor_id, kind, post_id, comment_id, group_key)
+      select pr.id, ${actor}, 'mention', p.id, ${commentId}, ${groupKey}
+      from ${profiles} pr
+      join ${posts} p on p.id = ${mention.postId}::uuid
+      where lower(pr.username) in (${names}) and pr.id <> ${actor}
+        and ${notBlocked(sql`pr.id`, actor)}
+        and (p.visibility = 'public' or p.profile_id = pr.id)
+        and ${notBlocked(sql`pr.id`, sql`p.profile_id`)}
+      on conflict do nothing
+      returning recipient_id`,
+  );
+}
+
 /** The items `recipientId` may see: nothing from a person they blocked or who blocked them. */
 const visibleItemsOf = (recipientId: string) =>
   sql`a.recipient_id = ${recipientId}::uuid and ${notBlocked(sql`a.recipient_id`, sql`a.actor_id`)}`;
 
 export interface ActivityGroupRow {
   id: string;
-  kind: 'like' | 'comment' | 'reply' | 'follow';
+  kind: 'like' | 'comment' | 'reply' | 'follow' | 'mention';
   latest: Date;
   actor_ids: string[];
   actor_count: number;

@@ -2,6 +2,7 @@ import {
   ACTIVITY_ACTORS_SHOWN,
   type ActivityPage,
   type ActivityUnreadCount,
+  extractMentions,
   type PageQuery,
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
@@ -19,6 +20,7 @@ import {
   recordComment,
   recordFollow,
   recordLike,
+  recordMentions,
   withdrawItems,
 } from './activity.repository.ts';
 
@@ -54,6 +56,22 @@ export class ActivityService {
     comment: { id: string; postId: string; actorId: string; repliedToAuthorId: string | null },
   ): Promise<string[]> {
     return recordComment(tx, comment);
+  }
+
+  /**
+   * A caption (`commentId` null) or a comment was written or edited: items for the people its text
+   * mentions who have none yet for it (see recordMentions for who is left out).
+   */
+  mentionsWritten(
+    tx: Db,
+    written: { postId: string; commentId: string | null; actorId: string; text: string },
+  ): Promise<string[]> {
+    return recordMentions(tx, {
+      postId: written.postId,
+      commentId: written.commentId,
+      actorId: written.actorId,
+      usernames: extractMentions(written.text),
+    });
   }
 
   followAdded(tx: Db, followerId: string, followingId: string): Promise<string[]> {

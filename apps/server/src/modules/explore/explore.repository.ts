@@ -448,3 +448,50 @@ export async function findOutfitCandidates(db: Db, options: OutfitCandidateOptio
     .orderBy(...NEWEST_FIRST)
     .limit(options.limit);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Hashtags
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Posts with exactly the tag `key` (a tagKey, so no LIKE character is in it; served by the trigram index
+ * on tags_text) that `viewerId` may see: public or their own, and nothing across a block.
+ */
+function tagCondition(key: string, viewerId: string | null): SQL {
+  const mine = viewerId ? sql` or ${postSearch.profile_id} = ${viewerId}::uuid` : sql``;
+  return and(
+    sql`${postSearch.tags_text} like ${`%|${key}|%`}`,
+    sql`(${postSearch.is_public}${mine})`,
+    notBlockedFor(viewerId, postSearch.profile_id),
+  ) as SQL;
+}
+
+export async function findTagPostIds(
+  db: Db,
+  key: string,
+  viewerId: string | null,
+  after: PostKey | undefined,
+  limit: number,
+): Promise<PostIdRow[]> {
+  return db
+    .select({ postId: postSearch.post_id, createdAt: postSearch.created_at })
+    .from(postSearch)
+    .where(and(tagCondition(key, viewerId), olderThan(after)))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
+}
+
+/** How many posts with the tag `viewerId` may see, stopping at `cap` (see countPublicPostsCapped). */
+export async function countTagPosts(
+  db: Db,
+  key: string,
+  viewerId: string | null,
+  cap: number,
+): Promise<CappedCount> {
+  const result = await db.execute(sql`
+    select count(*)::int as value from (
+      select 1 from ${postSearch} where ${tagCondition(key, viewerId)} limit ${cap + 1}
+    ) m`);
+  const value = Number(rowsOf<{ value: number }>(result)[0]?.value ?? 0);
+  return value > cap ? { total: cap, capped: true } : { total: value, capped: false };
+}

@@ -19,6 +19,8 @@ import {
   SearchQuerySchema,
   SuggestionsQuerySchema,
   SuggestionsSchema,
+  TagPageSchema,
+  TagParamsSchema,
   TrendingPageSchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -183,5 +185,20 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
       },
     },
     async (request) => service.getCategoryPage(viewer(request), request.params.category, request.query),
+  );
+
+  app.get(
+    '/tags/:tag/posts',
+    {
+      schema: {
+        tags: ['explore'],
+        summary:
+          'Posts with exactly this hashtag (ignoring case and underscores) that I may see, newest first, with their number',
+        params: TagParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: TagPageSchema, ...listErrors },
+      },
+    },
+    async (request) => service.getTagPage(viewer(request), request.params.tag, request.query),
   );
 };

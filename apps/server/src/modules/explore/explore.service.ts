@@ -27,6 +27,7 @@ import {
   STYLES,
   type Style,
   type Suggestions,
+  type TagPage,
   type TrendingPage,
   tagKey,
 } from '@sys/shared';
@@ -49,6 +50,7 @@ import {
   countCategory,
   countFiltered,
   countFitsByTolerance,
+  countTagPosts,
   findBrandPostIds,
   findBrandsByItemCount,
   findBrandWithItemCount,
@@ -59,6 +61,7 @@ import {
   findOutfitCandidates,
   findOwnMeasurements,
   findProfilesNamed,
+  findTagPostIds,
   findTrendingPage,
   type Measurements,
   type OutfitCandidateOptions,
@@ -70,7 +73,11 @@ import {
   type SearchRow,
   type WordMatch,
 } from './explore.search.repository.ts';
-import { findSuggestedBrands, findSuggestedPeople } from './explore.suggestions.repository.ts';
+import {
+  findSuggestedBrands,
+  findSuggestedPeople,
+  findSuggestedTags,
+} from './explore.suggestions.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -213,11 +220,12 @@ export class ExploreService {
    * and styles whose names hold the text, at most DISCOVERY_LIMITS.suggestionsPerKind of each.
    */
   async suggest(viewerId: string | null, text: string): Promise<Suggestions> {
-    if (text === '') return { people: [], brands: [], styles: [] };
+    if (text === '') return { people: [], brands: [], styles: [], tags: [] };
     const limit = DISCOVERY_LIMITS.suggestionsPerKind;
-    const [people, brands] = await Promise.all([
+    const [people, brands, tags] = await Promise.all([
       findSuggestedPeople(this.db, text, limit, viewerId),
       findSuggestedBrands(this.db, text, limit),
+      findSuggestedTags(this.db, tagKey(text), limit, viewerId),
     ]);
     // A style by its English or its Hebrew name (the one the Hebrew screens show), ignoring case.
     const names = (style: Style) => [foldCase(style), foldCase(STYLE_NAMES_HE[style])];
@@ -226,7 +234,7 @@ export class ExploreService {
     const styles = STYLES.filter((style) => names(style).some((name) => name.includes(needle)))
       .sort((a, b) => startsWith(b) - startsWith(a))
       .slice(0, limit);
-    return { people, brands, styles };
+    return { people, brands, styles, tags };
   }
 
   /**
@@ -366,6 +374,22 @@ export class ExploreService {
       category: name,
       ...(await this.countedPage(viewerId, rows, page.limit, count.total, count.capped)),
     };
+  }
+
+  /**
+   * A hashtag's page: the posts with exactly this tag (by tagKey) that the viewer may see, newest first,
+   * and their number (per viewer, so not cached: a block or one's own private post changes it).
+   */
+  async getTagPage(viewerId: string | null, tag: string, page: PageQuery): Promise<TagPage> {
+    const name = tag.replace(/^#/, '');
+    const key = tagKey(name);
+    if (key === '') return { tag: name, ...EMPTY_PAGE };
+    const after = decodeKeysetCursor(page.cursor);
+    const [rows, count] = await Promise.all([
+      findTagPostIds(this.db, key, viewerId, after, rowsForPage(page.limit)),
+      countTagPosts(this.db, key, viewerId, this.countCap),
+    ]);
+    return { tag: name, ...(await this.countedPage(viewerId, rows, page.limit, count.total, count.capped)) };
   }
 
   // --- fits like me ---------------------------------------------------------------------------------------

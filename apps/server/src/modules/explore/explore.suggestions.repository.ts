@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { notBlockedFor } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { brands, postItems, posts, profiles } from '../../db/schema/index.ts';
+import { brands, postItems, postSearch, posts, profiles } from '../../db/schema/index.ts';
 
 /*
  * Suggestions while typing: the profiles and brands whose names hold the typed text (a case-insensitive
@@ -68,4 +68,35 @@ export async function findSuggestedBrands(db: Db, text: string, limit: number): 
     order by (${name} like ${`${literal}%`}) desc, ${name}, ${brands.id}
     limit ${limit}`);
   return rowsOf<SuggestedBrandRow>(result);
+}
+
+export interface SuggestedTagRow {
+  tag: string;
+  post_count: number;
+}
+
+/**
+ * Hashtags (tagKeys) of public posts that hold `key` (itself a tagKey: no LIKE character in it), those
+ * starting with it first, then the most used; a tag only private posts or only people blocked either way
+ * by `viewerId` use stays unsaid.
+ */
+export async function findSuggestedTags(
+  db: Db,
+  key: string,
+  limit: number,
+  viewerId: string | null,
+): Promise<SuggestedTagRow[]> {
+  if (key === '') return [];
+  const result = await db.execute(sql`
+    select t.tag, count(*)::int as post_count
+    from ${postSearch} ps, unnest(ps.tag_keys) as t(tag)
+    where ps.is_public and ps.tags_text like ${`%${key}%`} and t.tag like ${`%${key}%`}
+      and ${notBlockedFor(viewerId, sql`ps.profile_id`) ?? sql`true`}
+    group by t.tag
+    order by (t.tag like ${`${key}%`}) desc, count(*) desc, t.tag
+    limit ${limit}`);
+  return rowsOf<{ tag: string; post_count: number | string }>(result).map((row) => ({
+    tag: row.tag,
+    post_count: Number(row.post_count),
+  }));
 }

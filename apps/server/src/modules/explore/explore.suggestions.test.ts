@@ -85,11 +85,11 @@ describe('GET /api/v1/search/suggestions', () => {
 
   it('matches LIKE characters as themselves', async () => {
     expect(usernames(await suggest('_'))).toEqual(['noa_style', 'the_danny']);
-    expect(await suggest('%')).toEqual({ people: [], brands: [], styles: [] });
+    expect(await suggest('%')).toEqual({ people: [], brands: [], styles: [], tags: [] });
   });
 
   it('answers nothing for blank text', async () => {
-    expect(await suggest('   ')).toEqual({ people: [], brands: [], styles: [] });
+    expect(await suggest('   ')).toEqual({ people: [], brands: [], styles: [], tags: [] });
   });
 
   it(`answers at most ${DISCOVERY_LIMITS.suggestionsPerKind} of each kind`, async () => {

@@ -122,3 +122,38 @@ export async function findFollowPage(
     .limit(limit);
   return rows.map((row) => ({ ...row, viewerFollows: Boolean(row.viewerFollows) }));
 }
+
+/**
+ * Whom '@' + `prefix` may mean for `viewerId`: people whose username or display name starts with it
+ * (ignoring case), people the viewer follows first, then by username; never the viewer, anyone without
+ * a username, or anyone a block stands between with the viewer.
+ */
+export async function findMentionCandidates(
+  db: Db,
+  viewerId: string,
+  prefix: string,
+  limit: number,
+): Promise<(AuthorRow & { username: string; following: boolean })[]> {
+  const q = prefix.toLowerCase();
+  const rows = await db
+    .select({
+      id: profiles.id,
+      username: sql<string>`${profiles.username}`,
+      display_name: profiles.display_name,
+      avatar_url: profiles.avatar_url,
+      following: sql<boolean>`${follows.id} is not null`,
+    })
+    .from(profiles)
+    .leftJoin(follows, and(eq(follows.follower_id, viewerId), eq(follows.following_id, profiles.id)))
+    .where(
+      and(
+        sql`${profiles.username} is not null`,
+        sql`${profiles.id} <> ${viewerId}::uuid`,
+        sql`(starts_with(lower(${profiles.username}), ${q}) or starts_with(lower(coalesce(${profiles.display_name}, '')), ${q}))`,
+        notBlockedFor(viewerId, profiles.id),
+      ),
+    )
+    .orderBy(sql`${follows.id} is null`, sql`lower(${profiles.username})`)
+    .limit(limit);
+  return rows.map((row) => ({ ...row, following: Boolean(row.following) }));
+}

@@ -2,6 +2,8 @@ import {
   ErrorResponseSchema,
   FollowListPageSchema,
   FollowStateSchema,
+  MentionSuggestionsQuerySchema,
+  MentionSuggestionsSchema,
   PageQuerySchema,
   PROFILE_MESSAGES,
   ProfileIdParamsSchema,
@@ -22,6 +24,21 @@ const writeResponses = {
 
 /** Following and the followers/following lists under /api/v1. */
 export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> = async (app, { service }) => {
+  app.get(
+    '/mentions/suggestions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['follows'],
+        summary:
+          "Whom '@' + q may mean while typing: people I follow first, then others whose username or display name starts with q; nobody across a block",
+        querystring: MentionSuggestionsQuerySchema,
+        response: { 200: MentionSuggestionsSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => service.mentionSuggestions(signedInUser(request).id, request.query),
+  );
+
   for (const [method, following] of [
     ['PUT', true],
     ['DELETE', false],

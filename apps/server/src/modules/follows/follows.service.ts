@@ -1,6 +1,9 @@
 import {
   type FollowListPage,
   type FollowState,
+  MENTION_SUGGESTIONS_LIMIT,
+  type MentionSuggestions,
+  type MentionSuggestionsQuery,
   MODERATION_MESSAGES,
   type PageQuery,
   PROFILE_MESSAGES,
@@ -21,6 +24,7 @@ import {
   existsFollow,
   findFollowedAmong,
   findFollowPage,
+  findMentionCandidates,
   insertFollow,
   isBlockedBetween,
 } from './follows.repository.ts';
@@ -98,6 +102,11 @@ export class FollowsService {
   async followedAmong(viewerId: string | null, profileIds: readonly string[]): Promise<Set<string>> {
     if (!viewerId || profileIds.length === 0) return new Set();
     return new Set(await findFollowedAmong(this.db, viewerId, [...new Set(profileIds)]));
+  }
+
+  /** Whom a '@' being typed may mean (see findMentionCandidates). */
+  async mentionSuggestions(viewerId: string, query: MentionSuggestionsQuery): Promise<MentionSuggestions> {
+    return { items: await findMentionCandidates(this.db, viewerId, query.q, MENTION_SUGGESTIONS_LIMIT) };
   }
 
   async isFollowing(followerId: string, followingId: string): Promise<boolean> {

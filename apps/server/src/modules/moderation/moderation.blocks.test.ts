@@ -538,6 +538,13 @@ const CASES: BlockCase[] = [
     reaches: lists((o) => o.post.id),
   },
   {
+    route: 'GET /api/v1/tags/:tag/posts',
+    what: "a hashtag's page, for the other's post",
+    request: () => get('/tags/casual/posts?limit=50'),
+    reaches: (response, owner) =>
+      lists((o) => o.post.id)(response, owner) && body<{ total: number }>(response).total > 0,
+  },
+  {
     route: 'GET /api/v1/search',
     what: "search, for the other's post",
     request: () => get('/search?q=quokkablock&limit=50'),
@@ -645,6 +652,12 @@ const CASES: BlockCase[] = [
     before: markConversationUnread,
   },
   // --- activity -------------------------------------------------------------------------------------------
+  {
+    route: 'GET /api/v1/mentions/suggestions',
+    what: "the mention suggestions, for the other's username",
+    request: (_r, o) => get(`/mentions/suggestions?q=${o.username}`),
+    reaches: lists((o) => o.user.id),
+  },
   {
     route: 'GET /api/v1/activity',
     what: "one's activity, for the other's like",

@@ -76,6 +76,17 @@ export interface PostsServiceDeps {
     invalidate(): Promise<void>;
     viewersChanged(viewerIds: readonly string[]): Promise<void>;
   };
+  /**
+   * The people a caption mentions hear of it (the activity module): items made in the post's own
+   * transaction, announced after it commits.
+   */
+  mentions?: {
+    mentionsWritten(
+      tx: Db,
+      written: { postId: string; commentId: null; actorId: string; text: string },
+    ): Promise<string[]>;
+    announce(recipientIds: readonly string[]): Promise<void>;
+  };
 }
 
 const postNotFound = () => notFound(POST_MESSAGES.postNotFound);
@@ -236,16 +247,19 @@ export class PostsService {
   async createPost(userId: string, input: ParsedCreatePostBody): Promise<SavedPost> {
     const media = await resolveMedia(this.deps, userId, input.media, []);
     const items = await resolveItems(this.deps, userId, input.items, []);
-    const postId = await this.db
-      .transaction(async (tx) =>
-        writeNewPost(tx, {
+    const caption = appendStyles(input.caption, input.styles);
+    const { postId, mentioned } = await this.db
+      .transaction(async (tx) => {
+        const id = await writeNewPost(tx, {
           ownerId: userId,
-          caption: appendStyles(input.caption, input.styles),
+          caption,
           media: await videosAsTheyStand(tx, this.deps.storage, media),
           items: items.rows,
-        }),
-      )
+        });
+        return { postId: id, mentioned: await this.captionWritten(tx, id, userId, caption) };
+      })
       .catch((error: unknown) => this.discardMirrored(userId, items.mirrored, error));
+    await this.deps.mentions?.announce(mentioned);
     await this.deps.feedCache?.invalidate();
     await this.deps.events?.profileStatsChanged([userId]);
     return { ...(await this.getPost(userId, postId)), dropped_item_images: items.dropped };
@@ -267,7 +281,7 @@ export class PostsService {
       ? appendStyles(input.caption ?? access.caption, input.styles ?? [])
       : undefined;
 
-    await this.db
+    const mentioned = await this.db
       .transaction(async (tx) => {
         // Lock first, so that the item diff below is computed against the state this edit replaces.
         if (!(await lockOwnedPost(tx, id, userId))) throw postNotFound();
@@ -288,6 +302,7 @@ export class PostsService {
         if (items) await this.replaceItems(tx, id, items);
         // Search and filters see the edit when it commits.
         await indexPostsForDiscovery(tx, [id]);
+        return caption !== undefined ? this.captionWritten(tx, id, userId, caption) : [];
       })
       .catch((error: unknown) => this.discardMirrored(userId, resolvedItems?.mirrored ?? [], error));
 
@@ -305,9 +320,22 @@ export class PostsService {
           )
         : []),
     ];
+    await this.deps.mentions?.announce(mentioned);
     await this.deps.feedCache?.invalidate();
     await this.removeUnusedUploads(userId, removedUrls);
     return { ...(await this.getPost(userId, id)), dropped_item_images: resolvedItems?.dropped ?? [] };
+  }
+
+  /** Items for the people a new or edited caption mentions (only those who have none for it yet). */
+  private captionWritten(tx: Db, postId: string, authorId: string, caption: string): Promise<string[]> {
+    return (
+      this.deps.mentions?.mentionsWritten(tx, {
+        postId,
+        commentId: null,
+        actorId: authorId,
+        text: caption,
+      }) ?? Promise.resolve([])
+    );
   }
 
   /** After a failed write: the images stored for it go again (nothing shows them), and the error stands. */

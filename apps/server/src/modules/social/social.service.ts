@@ -190,15 +190,20 @@ export class SocialService {
     }
     const { inserted, recipients } = await this.db.transaction(async (tx) => {
       const row = await insertComment(tx, { post_id: postId, profile_id: userId, parent_id: threadId, body });
-      return {
-        inserted: row,
-        recipients: await this.deps.activity.commentAdded(tx, {
-          id: row.id,
-          postId,
-          actorId: userId,
-          repliedToAuthorId,
-        }),
-      };
+      const told = await this.deps.activity.commentAdded(tx, {
+        id: row.id,
+        postId,
+        actorId: userId,
+        repliedToAuthorId,
+      });
+      // After the comment's own items, so whoever already hears of the comment gets no second item.
+      const mentioned = await this.deps.activity.mentionsWritten(tx, {
+        postId,
+        commentId: row.id,
+        actorId: userId,
+        text: body,
+      });
+      return { inserted: row, recipients: [...told, ...mentioned] };
     });
     await this.deps.activity.announce(recipients);
     // Their own feed counts the comment at once.

@@ -151,4 +151,44 @@ describe('the Activity page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'פעילות' })).toHaveAttribute('href', '/activity');
   });
+
+  it('says who mentioned you, in a comment or a post, in English and Hebrew, and links to the post', async () => {
+    const inComment: ActivityItem = {
+      ...comment,
+      id: '00000000-0000-4000-8000-0000000000e4',
+      kind: 'mention',
+      comment_body: 'Ask @ada about it',
+    };
+    const inPost: ActivityItem = {
+      ...like,
+      id: '00000000-0000-4000-8000-0000000000e5',
+      kind: 'mention',
+      actors: [person(2, 'noa')],
+      actor_count: 1,
+      read: true,
+    };
+    fakeApi({
+      'GET /api/v1/activity': () => ({ items: [inComment, inPost], next_cursor: null }),
+      'GET /api/v1/activity/unread-count': () => ({ unread_count: 0 }),
+    });
+    const { unmount } = renderApp('/activity');
+    const row = await screen.findByRole(
+      'link',
+      { name: /dana.* mentioned you in a comment/ },
+      { timeout: 8000 },
+    );
+    expect(row).toHaveAttribute('href', `/post/${postId}`);
+    expect(within(row).getByText('Ask @ada about it')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /noa.* mentioned you in a post/ })).toHaveAttribute(
+      'href',
+      `/post/${postId}`,
+    );
+    unmount();
+    await i18n.changeLanguage('he');
+    renderApp('/activity');
+    expect(
+      await screen.findByRole('link', { name: /dana.* הזכיר\/ה אותך בתגובה/ }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /noa.* הזכיר\/ה אותך בפוסט/ })).toBeInTheDocument();
+  });
 });

@@ -101,7 +101,7 @@ describe('Create Post, signed in', () => {
 
   it('counts the caption and allows at most 3 styles', async () => {
     const { user } = renderApp('/create-post');
-    await user.type(await screen.findByRole('textbox', { name: 'Caption' }), 'Hello');
+    await user.type(await screen.findByRole('combobox', { name: 'Caption' }), 'Hello');
     expect(screen.getByText('5/2,200 characters')).toBeInTheDocument();
     for (const style of ['Casual', 'Party', 'Beach'])
       await user.click(screen.getByRole('button', { name: style }));
@@ -151,7 +151,7 @@ describe('Create Post, signed in', () => {
   it("keeps a new post as the author's draft while it is written, and brings it back after a reload", async () => {
     const first = renderApp('/create-post');
     await first.user.upload(await screen.findByTestId('media-input'), pngFile());
-    await first.user.type(screen.getByRole('textbox', { name: 'Caption' }), 'Half-written look');
+    await first.user.type(screen.getByRole('combobox', { name: 'Caption' }), 'Half-written look');
     // Written a moment after typing stops (and at once when the page hides), files included.
     await waitFor(() =>
       expect(JSON.parse(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft) ?? '{}')).toMatchObject({
@@ -189,7 +189,7 @@ describe('Create Post, signed in', () => {
       JSON.stringify({ version: 1, owner: 'someone-else', caption: 'Not yours', media: [], items: [] }),
     );
     const { user } = renderApp('/create-post');
-    const caption = await screen.findByRole('textbox', { name: 'Caption' });
+    const caption = await screen.findByRole('combobox', { name: 'Caption' });
     expect(caption).toHaveValue('');
     expect(screen.queryByText('Form restored')).not.toBeInTheDocument();
 

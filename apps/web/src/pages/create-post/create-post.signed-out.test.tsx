@@ -17,7 +17,7 @@ beforeEach(() => {
 describe('Create Post, signed out', () => {
   it('saves the draft, files included, and goes to /auth when Publish is pressed', async () => {
     const { user, router } = renderApp('/create-post');
-    await user.type(await screen.findByRole('textbox', { name: 'Caption' }), 'Guest look');
+    await user.type(await screen.findByRole('combobox', { name: 'Caption' }), 'Guest look');
     await user.upload(screen.getByTestId('media-input'), pngFile());
     expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Publish Post' }));

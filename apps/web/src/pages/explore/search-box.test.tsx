@@ -18,6 +18,7 @@ const matches: Suggestions = {
   ],
   brands: [{ id: brandId, name: 'Danskin' }],
   styles: [],
+  tags: [],
 };
 
 beforeEach(() => {
@@ -75,6 +76,27 @@ describe('the search box', () => {
     expect(asked).toEqual(['dan']);
   });
 
+  it('suggests hashtags too, after people, brands and styles, and opens the tag page', async () => {
+    fakeApi({
+      'GET /api/v1/search': () => empty,
+      'GET /api/v1/search/suggestions': (): Suggestions => ({
+        ...matches,
+        tags: [{ tag: 'dancewear', post_count: 2 }],
+      }),
+    });
+    const { user, router } = renderApp('/explore');
+    await screen.findByRole('combobox', {}, { timeout: 8000 });
+    await user.type(box(), 'dan');
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['@dana.levi', 'Danskin', '#dancewear']);
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tag/dancewear'));
+  });
+
   it('Escape closes the list', async () => {
     fakeApi({ 'GET /api/v1/search': () => empty, 'GET /api/v1/search/suggestions': () => matches });
     const { user } = renderApp('/explore');
@@ -89,7 +111,7 @@ describe('the search box', () => {
   it('keeps recent searches on the device, each removable, and clears them', async () => {
     fakeApi({
       'GET /api/v1/search': () => empty,
-      'GET /api/v1/search/suggestions': (): Suggestions => ({ people: [], brands: [], styles: [] }),
+      'GET /api/v1/search/suggestions': (): Suggestions => ({ people: [], brands: [], styles: [], tags: [] }),
     });
     const { user, router } = renderApp('/explore');
     await screen.findByRole('combobox', {}, { timeout: 8000 });
@@ -195,7 +217,12 @@ describe('the search box', () => {
     await i18n.changeLanguage('he');
     fakeApi({
       'GET /api/v1/search': () => empty,
-      'GET /api/v1/search/suggestions': (): Suggestions => ({ people: [], brands: [], styles: [...STYLES] }),
+      'GET /api/v1/search/suggestions': (): Suggestions => ({
+        people: [],
+        brands: [],
+        styles: [...STYLES],
+        tags: [],
+      }),
     });
     const { user, router } = renderApp('/explore');
     await screen.findByRole('combobox', {}, { timeout: 8000 });

@@ -25,6 +25,7 @@ const matches: Suggestions = {
   ],
   brands: [{ id: brandId, name: 'Danskin' }],
   styles: ['Casual'],
+  tags: [],
 };
 
 beforeEach(() => {
@@ -62,7 +63,7 @@ describe('search results show the people, brands and styles that match', () => {
   it('shows no such section when nothing matches', async () => {
     fakeApi({
       'GET /api/v1/search': () => page,
-      'GET /api/v1/search/suggestions': (): Suggestions => ({ people: [], brands: [], styles: [] }),
+      'GET /api/v1/search/suggestions': (): Suggestions => ({ people: [], brands: [], styles: [], tags: [] }),
     });
     renderApp('/explore?q=dan');
     expect(await screen.findByText('1 result')).toBeInTheDocument();

@@ -95,7 +95,7 @@ describe('a post kept live', () => {
       },
     });
     const { sheet, user } = await openComments();
-    await user.type(within(sheet).getByRole('textbox', { name: 'Add comment...' }), 'Mine');
+    await user.type(within(sheet).getByRole('combobox', { name: 'Add comment...' }), 'Mine');
     await user.click(within(sheet).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(stored).toContain(mine));
 

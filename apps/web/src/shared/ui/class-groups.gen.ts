@@ -63,7 +63,7 @@ export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['left', 'left-1 left-1/2 left-6'],
   ['line-clamp', 'line-clamp-2'],
   ['list-style-type', 'list-disc'],
-  ['max-h', 'max-h-52 max-h-80 max-h-[80dvh] max-h-[85dvh] max-h-[90dvh] max-h-[calc(100dvh-2rem)] max-h-[min(320px,var(--radix-select-content-available-height))]'],
+  ['max-h', 'max-h-52 max-h-64 max-h-80 max-h-[80dvh] max-h-[85dvh] max-h-[90dvh] max-h-[calc(100dvh-2rem)] max-h-[min(320px,var(--radix-select-content-available-height))]'],
   ['max-w', 'max-w-[32ch] max-w-[340px] max-w-[34ch] max-w-[400px] max-w-[480px] max-w-[62rem] max-w-[70%] max-w-[80%] max-w-full max-w-none max-w-xs'],
   ['mb', '-mb-4 -mb-6 mb-1 mb-2 mb-3 mb-4 mb-5'],
   ['me', '-me-2 me-1.5'],

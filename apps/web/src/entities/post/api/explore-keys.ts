@@ -11,4 +11,6 @@ export const exploreKeys = {
   trending: () => [...exploreKeys.all, 'trending'] as const,
   category: (category: string, viewer: string | null) =>
     [...exploreKeys.all, 'category', category, viewer] as const,
+  tag: (tag: string, viewer: string | null) =>
+    [...exploreKeys.all, 'tag', tag.toLowerCase(), viewer] as const,
 };

@@ -1,11 +1,12 @@
 import { containsHebrew, stripHashtags, truncateCaption } from '@sys/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MentionText } from '@/entities/profile/ui/mention-text';
 import { cn } from '@/shared/ui/cn';
 
 /**
  * The caption as cards show it (section 2): hashtags removed, the first 50 characters with more/less, and
- * right to left, right-aligned, when it has Hebrew.
+ * right to left, right-aligned, when it has Hebrew. '@username' mentions link to their profiles.
  */
 export function PostCaption({ caption }: { caption: string }) {
   const { t } = useTranslation();
@@ -24,7 +25,9 @@ export function PostCaption({ caption }: { caption: string }) {
         hebrew ? 'text-right' : 'text-left',
       )}
     >
-      <span id={id}>{expanded || !preview.truncated ? text : preview.text}</span>
+      <span id={id}>
+        <MentionText text={expanded || !preview.truncated ? text : preview.text} />
+      </span>
       {preview.truncated ? (
         <>
           {' '}

@@ -11,7 +11,7 @@ const LINK_CHIP =
 
 /**
  * Pills for the look's brands, sizes, colours (with a swatch) and patterns, then its tags. A tag opens
- * its category, a brand with a page opens that page.
+ * its page (/tag/{tag}), a brand with a page opens that page.
  */
 export function PostChips({ caption, items }: { caption: string; items: readonly PostItem[] }) {
   const { t } = useTranslation();
@@ -40,11 +40,7 @@ export function PostChips({ caption, items }: { caption: string; items: readonly
       {chips.map((chip) => (
         <li key={`${chip.kind}:${chip.value}`} className="max-w-full">
           {chip.kind === 'tag' ? (
-            <Link
-              to={`/explore/category/${encodeURIComponent(chip.value.toLowerCase())}`}
-              dir="auto"
-              className={LINK_CHIP}
-            >
+            <Link to={`/tag/${encodeURIComponent(chip.value)}`} dir="auto" className={LINK_CHIP}>
               {text(chip)}
             </Link>
           ) : chip.kind === 'brand' && brandPageId(chip.value) ? (

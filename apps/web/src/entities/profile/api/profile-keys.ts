@@ -10,4 +10,7 @@ export const profileKeys = {
     [...profileKeys.publics(), username.toLowerCase(), viewer] as const,
   allStats: () => [...profileKeys.all, 'stats'] as const,
   stats: (username: string) => [...profileKeys.allStats(), username.toLowerCase()] as const,
+  /** Whom '@' + `query` may mean for the signed-in viewer. */
+  mentionSuggestions: (viewerId: string, query: string) =>
+    [...profileKeys.all, 'mentions', viewerId, query.toLowerCase()] as const,
 };

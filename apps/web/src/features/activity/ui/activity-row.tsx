@@ -26,6 +26,10 @@ function useSentence(item: ActivityItem): string {
       return t('activity.commented', { name });
     case 'reply':
       return t('activity.replied', { name });
+    case 'mention':
+      return item.comment_id
+        ? t('activity.mentionedInComment', { name })
+        : t('activity.mentionedInPost', { name });
   }
 }
 

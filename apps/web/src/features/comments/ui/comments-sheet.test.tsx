@@ -77,7 +77,7 @@ describe('CommentsSheet', () => {
         withStatus(404, apiErrorBody('not_found', 'Post not found')),
     });
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'הוספת תגובה...' }), 'יפה!{Enter}');
+    await user.type(await screen.findByRole('combobox', { name: 'הוספת תגובה...' }), 'יפה!{Enter}');
     expect(await screen.findByText('לא הצלחנו להוסיף את התגובה')).toBeInTheDocument();
     expect(screen.getByText('הפוסט לא נמצא')).toBeInTheDocument();
     expect(screen.queryByText('Post not found')).not.toBeInTheDocument();

@@ -4,6 +4,8 @@ import { type FormEvent, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorName } from '@/entities/post/lib/post-display';
 import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
+import { useMentionCombobox } from '@/entities/profile/ui/mention-combobox';
+import { MentionText } from '@/entities/profile/ui/mention-text';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { type KnownApiErrors, useApiErrorText } from '@/shared/api/use-api-error-text';
@@ -93,7 +95,7 @@ function CommentRow({
             <UserName>{name}</UserName>
           </span>
           <span dir="auto" className="whitespace-pre-line break-words">
-            {comment.body}
+            <MentionText text={comment.body} />
           </span>
         </p>
         <div className="-ms-2 flex items-center text-[13px] text-muted">
@@ -205,6 +207,7 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const mention = useMentionCombobox(text, setText, input);
   const body = text.trim();
 
   const threads = useMemo(
@@ -235,7 +238,13 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent className="h-[80dvh] sm:h-[70dvh]">
+      <SheetContent
+        className="h-[80dvh] sm:h-[70dvh]"
+        // Escape first closes the mention suggestions, then the sheet.
+        onEscapeKeyDown={(event) => {
+          if (mention.open) event.preventDefault();
+        }}
+      >
         <SheetHeader>
           <SheetTitle>{t('comments.title')}</SheetTitle>
           <SheetDescription className="sr-only">{t('comments.description')}</SheetDescription>
@@ -323,11 +332,12 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
                 </IconButton>
               </div>
             ) : null}
+            {mention.listbox}
             <div className="flex items-center gap-2">
               <Input
                 ref={input}
                 value={text}
-                onChange={(event) => setText(event.target.value)}
+                {...mention.fieldProps}
                 placeholder={t('comments.placeholder')}
                 aria-label={t('comments.placeholder')}
                 maxLength={2200}

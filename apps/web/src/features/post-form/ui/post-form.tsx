@@ -12,6 +12,7 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
+import { useMentionCombobox } from '@/entities/profile/ui/mention-combobox';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { ApiError } from '@/shared/api/api-client';
@@ -147,6 +148,9 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
   };
 
   const update = (patch: Partial<PostFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const captionRef = useRef<HTMLTextAreaElement>(null);
+  // '@' in the caption suggests people to mention.
+  const captionMention = useMentionCombobox(values.caption, (caption) => update({ caption }), captionRef);
   const updateItem = (key: string, patch: Partial<ItemDraft>) =>
     setValues((current) => ({
       ...current,
@@ -281,15 +285,17 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
 
       <Section id={`${id}-caption`} title={t('postForm.caption')}>
         <Textarea
+          ref={captionRef}
           aria-labelledby={`${id}-caption`}
           aria-describedby={`${id}-caption-count`}
           aria-invalid={errors.caption ? true : undefined}
           rows={4}
           dir="auto"
           value={values.caption}
-          onChange={(event) => update({ caption: event.target.value })}
+          {...captionMention.fieldProps}
           placeholder={t('postForm.captionPlaceholder')}
         />
+        {captionMention.listbox}
         <p
           id={`${id}-caption-count`}
           className={

@@ -1,4 +1,11 @@
-import type { BrandPage, CategoryPage, CreatorPage, ExploreBrandList, TrendingPage } from '@sys/shared';
+import type {
+  BrandPage,
+  CategoryPage,
+  CreatorPage,
+  ExploreBrandList,
+  TagPage,
+  TrendingPage,
+} from '@sys/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { exploreKeys } from '@/entities/post/api/explore-keys';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
@@ -64,6 +71,22 @@ export function useCategoryQuery(category: string) {
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page: CategoryPage) => page.next_cursor ?? undefined,
+    enabled: !isLoading,
+  });
+}
+
+/** GET /api/v1/tags/{tag}/posts: the posts with this hashtag the viewer may see, page by page, counted. */
+export function useTagQuery(tag: string) {
+  const { viewerId, isLoading } = useViewer();
+  return useInfiniteQuery({
+    queryKey: exploreKeys.tag(tag, viewerId),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<TagPage>(`/tags/${encodeURIComponent(tag)}/posts`, {
+        query: { limit: POSTS_PAGE, cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page: TagPage) => page.next_cursor ?? undefined,
     enabled: !isLoading,
   });
 }

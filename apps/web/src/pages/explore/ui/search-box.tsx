@@ -26,7 +26,7 @@ function towardEnd(key: string, element: HTMLElement): boolean {
 }
 
 /**
- * The search box as an ARIA combobox: while typing, a listbox of matching people, brands and styles;
+ * The search box as an ARIA combobox: while typing, a listbox of matching people, brands, styles and hashtags;
  * focused and empty, a grid of this device's recent searches, each row the search and its Remove button
  * (the APG's combobox with a grid popup). Up and down move between rows, the arrow toward the line's end
  * reaches Remove and back; Enter chooses the active cell (or, with nothing chosen, keeps the search
@@ -64,6 +64,11 @@ export function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) =>
           key: `s:${style}`,
           label: label('styles', style),
           to: `/explore/category/${encodeURIComponent(style.toLowerCase())}`,
+        })),
+        ...(suggestions.data?.tags ?? []).map((tag) => ({
+          key: `t:${tag.tag}`,
+          label: `#${tag.tag}`,
+          to: `/tag/${encodeURIComponent(tag.tag)}`,
         })),
       ]
     : recent.map((entry) => ({ key: `r:${entry}`, label: entry, recent: entry }));

@@ -1,0 +1,3 @@
+ALTER TABLE "activity_items" DROP CONSTRAINT "activity_items_kind_check";--> statement-breakpoint
+CREATE UNIQUE INDEX "activity_items_caption_mention_key" ON "activity_items" USING btree ("post_id","recipient_id") WHERE "activity_items"."kind" = 'mention' and "activity_items"."comment_id" is null;--> statement-breakpoint
+ALTER TABLE "activity_items" ADD CONSTRAINT "activity_items_kind_check" CHECK ("activity_items"."kind" in ('like', 'comment', 'reply', 'follow', 'mention'));
