@@ -60,7 +60,10 @@ export interface Services {
   /** The data API's check of access tokens (`request.user`, the events stream). */
   accessTokens: AccessTokens;
   liveEvents: LiveEventsService;
-  /** What others did to each user (likes, comments, replies, follows) and its unread count. */
+  /**
+   * What others did to each user (likes, comments, replies, follows, messages, comment likes), its
+   * unread count, the kinds each user turned off and the people they muted.
+   */
   activity: ActivityService;
   follows: FollowsService;
   posts: PostsService;
@@ -157,8 +160,9 @@ export async function createServices(
   const bus = new LiveEventBus(database, log);
   const liveEvents = new LiveEventsService(bus, profiles, log);
 
-  // Activity items are made inside the actions of follows and social.
-  const activity = new ActivityService({ db, events: liveEvents });
+  // Activity items are made inside the actions of follows, social and messages; a deleted post's go
+  // with it (posts), and a block hides them (moderation): both announce the new unread counts.
+  const activity = new ActivityService({ db, events: liveEvents, profiles });
   // A new events stream starts with the caller's unread activity count.
   liveEvents.addSnapshotSource(async ({ userId }) =>
     userId
@@ -177,6 +181,7 @@ export async function createServices(
     savedItems: new SavedItems(db),
     events: liveEvents,
     feedCache,
+    activity,
   });
   const social = new SocialService({ db, posts, events: liveEvents, activity });
   // A stream follows only the posts its viewer may see, and starts with their like counts.
@@ -185,7 +190,7 @@ export async function createServices(
   const albums = new AlbumsService({ db, posts, profiles });
   const wishlist = new WishlistService({ db, posts, social, albums });
 
-  const messages = new MessagesService({ db, profiles, follows, events: liveEvents });
+  const messages = new MessagesService({ db, profiles, follows, events: liveEvents, activity });
   // A new events stream starts with the caller's unread count.
   liveEvents.addSnapshotSource(async ({ userId }) =>
     userId
@@ -200,6 +205,7 @@ export async function createServices(
     posts,
     social,
     events: liveEvents,
+    activity,
   });
 
   const brands = new BrandsService(db);

@@ -689,6 +689,12 @@ const NOT_ABOUT_OTHERS: Record<string, string> = {
   'POST /api/v1/reports':
     'goes to the moderators, not to the other; the blocker may still report whom they blocked',
   'POST /api/v1/activity/read': "marks one's own activity read",
+  'GET /api/v1/me/activity-settings': "one's own settings",
+  'PUT /api/v1/me/activity-settings': "one's own settings",
+  'GET /api/v1/mutes': 'the mute itself, which only changes what reaches the muter',
+  'GET /api/v1/mutes/:profileId': 'the mute itself, which only changes what reaches the muter',
+  'POST /api/v1/mutes/:profileId': 'the mute itself, which only changes what reaches the muter',
+  'DELETE /api/v1/mutes/:profileId': 'the mute itself, which only changes what reaches the muter',
   'GET /api/v1/blocks': 'the block itself',
   'POST /api/v1/blocks/:profileId': 'the block itself',
   'DELETE /api/v1/blocks/:profileId': 'the block itself',

@@ -76,6 +76,14 @@ export interface PostsServiceDeps {
     invalidate(): Promise<void>;
     viewersChanged(viewerIds: readonly string[]): Promise<void>;
   };
+  /**
+   * The activity module: a deleted post's items go in its transaction, and their recipients hear their
+   * new unread count after it.
+   */
+  activity?: {
+    postRemoved(tx: Db, postId: string): Promise<string[]>;
+    announce(recipientIds: readonly string[]): Promise<void>;
+  };
 }
 
 const postNotFound = () => notFound(POST_MESSAGES.postNotFound);
@@ -340,8 +348,13 @@ export class PostsService {
   ): Promise<void> {
     const media = await findMediaOfPosts(this.db, [id]);
     const items = await findItemsOfPosts(this.db, [id]);
-    const deleted = await this.db.transaction(deleteRow);
-    if (!deleted) throw postNotFound();
+    const recipients = await this.db.transaction(async (tx) => {
+      const withdrawn = (await this.deps.activity?.postRemoved(tx, id)) ?? [];
+      // Not deleted: the transaction rolls back, the items with it.
+      if (!(await deleteRow(tx))) throw postNotFound();
+      return withdrawn;
+    });
+    await this.deps.activity?.announce(recipients);
     await this.deps.feedCache?.invalidate();
     await this.deps.events?.profileStatsChanged([ownerId]);
     // Files go only after the rows are gone for good: a failed delete must not leave a post without images.

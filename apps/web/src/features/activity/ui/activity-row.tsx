@@ -26,6 +26,12 @@ function useSentence(item: ActivityItem): string {
       return t('activity.commented', { name });
     case 'reply':
       return t('activity.replied', { name });
+    case 'comment_like':
+      return others > 0
+        ? t('activity.likedCommentOthers', { name, count: others })
+        : t('activity.likedComment', { name });
+    case 'message':
+      return t('activity.messaged', { name });
   }
 }
 
@@ -53,11 +59,13 @@ export function ActivityRow({ item }: { item: ActivityItem }) {
   const { t, i18n } = useTranslation();
   const sentence = useSentence(item);
   const first = item.actors[0];
-  const target = item.post_id
-    ? `/post/${item.post_id}`
-    : first?.username
-      ? `/profile/${encodeURIComponent(first.username)}`
-      : null;
+  const target = item.conversation_id
+    ? `/messages?c=${encodeURIComponent(item.conversation_id)}`
+    : item.post_id
+      ? `/post/${item.post_id}`
+      : first?.username
+        ? `/profile/${encodeURIComponent(first.username)}`
+        : null;
   const body = (
     <>
       <Avatars item={item} />
