@@ -63,7 +63,10 @@ export interface Services {
   /** The data API's check of access tokens (`request.user`, the events stream). */
   accessTokens: AccessTokens;
   liveEvents: LiveEventsService;
-  /** What others did to each user (likes, comments, replies, follows) and its unread count. */
+  /**
+   * What others did to each user (likes, comments, replies, follows, messages, comment likes), its
+   * unread count, the kinds each user turned off and the people they muted.
+   */
   activity: ActivityService;
   /** Web Push subscriptions, and a notification for each new Activity item (`idle()` awaits sending). */
   push: PushService;
@@ -162,7 +165,7 @@ export async function createServices(
   const bus = new LiveEventBus(database, log);
   const liveEvents = new LiveEventsService(bus, profiles, log);
 
-  // Activity items are made inside the actions of follows and social; each announced one is pushed to
+  // Activity items are made inside the actions of follows, social and messages; each announced one is pushed to
   // its recipient's devices afterwards, in the background.
   const vapid = loadVapidKeys(config);
   const push = new PushService({
@@ -173,7 +176,9 @@ export async function createServices(
     send: createPushSender(config.pushAllowPrivate),
     log,
   });
-  const activity = new ActivityService({ db, events: liveEvents, push });
+  // A deleted post's items go with it (posts), and a block hides them (moderation): both announce the new
+  // unread counts.
+  const activity = new ActivityService({ db, events: liveEvents, profiles, push });
   // A new events stream starts with the caller's unread activity count.
   liveEvents.addSnapshotSource(async ({ userId }) =>
     userId
@@ -192,7 +197,7 @@ export async function createServices(
     savedItems: new SavedItems(db),
     events: liveEvents,
     feedCache,
-    mentions: activity,
+    activity,
   });
   const social = new SocialService({ db, posts, events: liveEvents, activity });
   // A stream follows only the posts its viewer may see, and starts with their like counts.
@@ -201,7 +206,7 @@ export async function createServices(
   const albums = new AlbumsService({ db, posts, profiles });
   const wishlist = new WishlistService({ db, posts, social, albums });
 
-  const messages = new MessagesService({ db, profiles, follows, events: liveEvents });
+  const messages = new MessagesService({ db, profiles, follows, events: liveEvents, activity });
   // A new events stream starts with the caller's unread count.
   liveEvents.addSnapshotSource(async ({ userId }) =>
     userId
@@ -216,6 +221,7 @@ export async function createServices(
     posts,
     social,
     events: liveEvents,
+    activity,
   });
 
   const brands = new BrandsService(db);

@@ -260,7 +260,7 @@ const MATRIX: Record<string, MatrixEntry> = {
   'DELETE /api/v1/posts/:id': {
     prepare: async (w) => ({ request: json('DELETE', `/api/v1/posts/${(await w.post(w.owner)).id}`) }),
     status: ownerOnly(204, 403),
-    changes: [...POSTS, 'public.storage_objects'],
+    changes: [...POSTS, 'public.storage_objects', 'public.activity_items'],
   },
   'PUT /api/v1/posts/:id/like': {
     prepare: async (w) => ({ request: json('PUT', `/api/v1/posts/${(await w.post(w.owner)).id}/like`) }),
@@ -320,7 +320,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('PUT', `/api/v1/comments/${await commentOn(w, post.id, w.owner)}/like`) };
     },
     status: usersOnly(200),
-    changes: ['public.comment_likes', 'public.comments'],
+    changes: ['public.comment_likes', 'public.comments', 'public.activity_items'],
   },
   'DELETE /api/v1/comments/:id/like': {
     prepare: async (w) => {
@@ -334,7 +334,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       };
     },
     status: usersOnly(200),
-    changes: ['public.comment_likes', 'public.comments'],
+    changes: ['public.comment_likes', 'public.comments', 'public.activity_items'],
   },
   'POST /api/v1/items/:id/click': {
     prepare: async (w) => ({
@@ -519,7 +519,12 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('POST', `/api/v1/conversations/${id}/messages`, { body: 'hi' }) };
     },
     status: ownerOnly(201),
-    changes: ['public.messages', 'public.conversations', 'public.conversation_participants'],
+    changes: [
+      'public.messages',
+      'public.conversations',
+      'public.conversation_participants',
+      'public.activity_items',
+    ],
   },
   'POST /api/v1/conversations/:id/read': {
     prepare: async (w) => {
@@ -676,6 +681,44 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     status: usersOnly(200),
     changes: [],
+  },
+
+  'PUT /api/v1/me/activity-settings': {
+    prepare: async () => ({
+      request: json('PUT', '/api/v1/me/activity-settings', {
+        kinds: {
+          like: false,
+          comment: true,
+          reply: true,
+          follow: true,
+          mention: true,
+          message: true,
+          comment_like: true,
+        },
+      }),
+      ownerRows: rowsOfOwner('activity_kinds_off', 'profile_id'),
+    }),
+    status: usersOnly(200),
+    changes: ['public.activity_kinds_off'],
+  },
+  'POST /api/v1/mutes/:profileId': {
+    // Muting someone is one's own choice: anyone signed in may mute the owner (not themselves).
+    prepare: async (w) => ({ request: json('POST', `/api/v1/mutes/${w.owner.id}`) }),
+    status: { anonymous: 401, other: 200, owner: 422, admin: 200 },
+    changes: ['public.activity_mutes'],
+  },
+  'DELETE /api/v1/mutes/:profileId': {
+    prepare: async (w) => {
+      const third = await w.third();
+      await w.app.inject({ method: 'POST', url: `/api/v1/mutes/${third.id}`, headers: w.owner.headers });
+      return {
+        request: json('DELETE', `/api/v1/mutes/${third.id}`),
+        ownerRows: rowsOfOwner('activity_mutes', 'muter_id'),
+      };
+    },
+    status: usersOnly(200),
+    changes: ['public.activity_mutes'],
+    unchangedFor: ['other', 'admin'],
   },
 
   // --- reports, blocks and the administrators' review -------------------------------------------------------

@@ -150,6 +150,10 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('@/pages/blocked-people/blocked-people-page')),
           },
           {
+            path: WEB_ROUTES.settingsActivity,
+            lazy: screen(() => import('@/pages/activity-settings/activity-settings-page')),
+          },
+          {
             path: WEB_ROUTES.settingsModeration,
             lazy: screen(() => import('@/pages/moderation/moderation-page')),
           },

@@ -38,6 +38,8 @@ export const WEB_ROUTES = {
   post: '/post/:postId',
   settingsSecurity: '/settings/security',
   settingsBlocked: '/settings/blocked',
+  /** Which kinds of activity one hears of, and the people one muted. */
+  settingsActivity: '/settings/activity',
   settingsModeration: '/settings/moderation',
 } as const;
 

@@ -1,15 +1,25 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { blockedBetween } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { activityItems, comments, follows, postMedia, posts, profiles } from '../../db/schema/index.ts';
+import {
+  type ACTIVITY_KINDS,
+  activityItems,
+  activityKindsOff,
+  activityMutes,
+  comments,
+  follows,
+  postMedia,
+  posts,
+  profiles,
+} from '../../db/schema/index.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
 import type { AuthorRow } from '../posts/posts.repository.ts';
 
 /**
- * The only place with SQL for `activity_items`. The record* functions take the transaction of the
- * action that causes the item, and answer whom it was for (nobody when it was one's own action, a
- * block stands between the two, or the item already existed).
+ * The only place with SQL for `activity_items`, the kinds people turned off and their mutes. Whether an
+ * item is recorded is decided by the service (`ActivityService.record`) with `recordingAllowed`; the
+ * inserts take the transaction of the action that causes the item.
  */
 
 /** The UTC day of now, the window within which likes of a post (and follows) fold into one group. */
@@ -21,73 +31,111 @@ async function recipientsOf(db: Db, statement: SQL): Promise<string[]> {
   return rowsOf<{ recipient_id: string }>(await db.execute(statement)).map((row) => row.recipient_id);
 }
 
-/** `actorId` liked the post: an item for its author. */
-export function recordLike(db: Db, postId: string, actorId: string): Promise<string[]> {
-  return recipientsOf(
-    db,
-    sql`insert into ${activityItems} (recipient_id, actor_id, kind, post_id, liked_post_id, group_key)
-      select p.profile_id, ${actorId}::uuid, 'like', p.id, p.id, 'like:' || p.id || ':' || ${today}
-      from ${posts} p
-      where p.id = ${postId}::uuid and p.profile_id <> ${actorId}::uuid
-        and ${notBlocked(sql`p.profile_id`, sql`${actorId}::uuid`)}
-      on conflict do nothing
-      returning recipient_id`,
-  );
+export type ActivityKindValue = (typeof ACTIVITY_KINDS)[number];
+
+/** One item to record: who for, who did it, what it hangs on, and how it groups. */
+export interface ActivityCandidate {
+  recipientId: string;
+  actorId: string;
+  kind: ActivityKindValue;
+  postId?: string | null;
+  likedPostId?: string;
+  commentId?: string;
+  likedCommentId?: string;
+  followId?: string;
+  messageId?: string;
+  conversationId?: string;
+  /** The group's name; `daily` adds the UTC day of now to it (likes and follows fold per day). */
+  group: string;
+  daily?: boolean;
 }
 
 /**
- * A comment was written: a 'reply' item for the author of the comment it answers (when it answers one),
- * and a 'comment' item for the post's author unless they are that person.
+ * Whether an item of `kind` by `actor` may be recorded for `recipient`: no block between the two (either
+ * way), the recipient has not turned the kind off and has not muted the actor. As SQL, so a bulk insert
+ * (mentions) follows the same rule as `recordingAllowed`.
  */
-export async function recordComment(
-  db: Db,
-  comment: { id: string; postId: string; actorId: string; repliedToAuthorId: string | null },
-): Promise<string[]> {
-  const actor = sql`${comment.actorId}::uuid`;
-  const replied = comment.repliedToAuthorId ? sql`${comment.repliedToAuthorId}::uuid` : sql`null::uuid`;
-  const reply = comment.repliedToAuthorId
-    ? await recipientsOf(
-        db,
-        sql`insert into ${activityItems} (recipient_id, actor_id, kind, post_id, comment_id, group_key)
-          select ${replied}, ${actor}, 'reply', ${comment.postId}::uuid, ${comment.id}::uuid,
-            'reply:' || ${comment.id}
-          where ${replied} <> ${actor} and ${notBlocked(replied, actor)}
-          on conflict do nothing
-          returning recipient_id`,
-      )
-    : [];
-  const onPost = await recipientsOf(
-    db,
-    sql`insert into ${activityItems} (recipient_id, actor_id, kind, post_id, comment_id, group_key)
-      select p.profile_id, ${actor}, 'comment', p.id, ${comment.id}::uuid, 'comment:' || ${comment.id}
-      from ${posts} p
-      where p.id = ${comment.postId}::uuid and p.profile_id <> ${actor}
-        and p.profile_id is distinct from ${replied}
-        and ${notBlocked(sql`p.profile_id`, actor)}
-      on conflict do nothing
-      returning recipient_id`,
-  );
-  return [...reply, ...onPost];
+function recordingAllowedFor(recipient: SQL, actor: SQL, kind: ActivityKindValue): SQL {
+  return sql`(${notBlocked(recipient, actor)}
+    and not exists (select 1 from ${activityKindsOff} o
+      where o.profile_id = ${recipient} and o.kind = ${kind})
+    and not exists (select 1 from ${activityMutes} m
+      where m.muter_id = ${recipient} and m.muted_id = ${actor}))`;
 }
 
-/** `followerId` followed `followingId` (the follow row exists): an item for the person followed. */
-export function recordFollow(db: Db, followerId: string, followingId: string): Promise<string[]> {
-  return recipientsOf(
-    db,
-    sql`insert into ${activityItems} (recipient_id, actor_id, kind, follow_id, group_key)
-      select f.following_id, f.follower_id, 'follow', f.id, 'follow:' || ${today}
-      from ${follows} f
-      where f.follower_id = ${followerId}::uuid and f.following_id = ${followingId}::uuid
-        and ${notBlocked(sql`f.following_id`, sql`f.follower_id`)}
-      on conflict do nothing
-      returning recipient_id`,
+/** `recordingAllowedFor` for one recipient and actor. One query. */
+export async function recordingAllowed(
+  db: Db,
+  recipientId: string,
+  actorId: string,
+  kind: ActivityKindValue,
+): Promise<boolean> {
+  const [row] = rowsOf<{ allowed: boolean }>(
+    await db.execute(
+      sql`select ${recordingAllowedFor(sql`${recipientId}::uuid`, sql`${actorId}::uuid`, kind)} as allowed`,
+    ),
   );
+  return row?.allowed === true;
+}
+
+/** Inserts the item; answers its recipient, or nobody when it already existed. */
+export async function insertItem(db: Db, item: ActivityCandidate): Promise<string[]> {
+  const rows = await db
+    .insert(activityItems)
+    .values({
+      recipient_id: item.recipientId,
+      actor_id: item.actorId,
+      kind: item.kind,
+      post_id: item.postId ?? null,
+      liked_post_id: item.likedPostId ?? null,
+      comment_id: item.commentId ?? null,
+      liked_comment_id: item.likedCommentId ?? null,
+      follow_id: item.followId ?? null,
+      message_id: item.messageId ?? null,
+      conversation_id: item.conversationId ?? null,
+      group_key: item.daily ? sql`${item.group} || ':' || ${today}` : item.group,
+    })
+    .onConflictDoNothing()
+    .returning({ recipient_id: activityItems.recipient_id });
+  return rows.map((row) => row.recipient_id);
+}
+
+/** The author of a post, or undefined when it is gone. */
+export async function findPostAuthor(db: Db, postId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: posts.profile_id }).from(posts).where(eq(posts.id, postId));
+  return row?.id;
+}
+
+/** A comment's author and post, or undefined when it is gone. */
+export async function findCommentOwner(
+  db: Db,
+  commentId: string,
+): Promise<{ authorId: string; postId: string } | undefined> {
+  const [row] = await db
+    .select({ authorId: comments.profile_id, postId: comments.post_id })
+    .from(comments)
+    .where(eq(comments.id, commentId));
+  return row;
+}
+
+/** The id of the follow of `followerId` to `followingId`, or undefined. */
+export async function findFollowId(
+  db: Db,
+  followerId: string,
+  followingId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: follows.id })
+    .from(follows)
+    .where(and(eq(follows.follower_id, followerId), eq(follows.following_id, followingId)));
+  return row?.id;
 }
 
 /**
  * `actorId` mentioned these usernames (lower-cased) in the caption of `postId`, or in `commentId` on it:
  * a 'mention' item for each person named, except the writer, anyone a block stands between with the
- * writer, and anyone who may not see the post (hidden, or a block with its author). A person who
+ * writer, anyone who turned mentions off or muted the writer (`recordingAllowedFor`, the rule every
+ * item follows), and anyone who may not see the post (hidden, or a block with its author). A person who
  * already has an item for this caption or comment (a caption edited again, the post's author hearing of
  * the comment anyway) gets none: the unique keys answer the conflict.
  */
@@ -112,7 +160,7 @@ export function recordMentions(
       from ${profiles} pr
       join ${posts} p on p.id = ${mention.postId}::uuid
       where lower(pr.username) in (${names}) and pr.id <> ${actor}
-        and ${notBlocked(sql`pr.id`, actor)}
+        and ${recordingAllowedFor(sql`pr.id`, actor, 'mention')}
         and (p.visibility = 'public' or p.profile_id = pr.id)
         and ${notBlocked(sql`pr.id`, sql`p.profile_id`)}
       on conflict do nothing
@@ -126,7 +174,7 @@ const visibleItemsOf = (recipientId: string) =>
 
 export interface ActivityGroupRow {
   id: string;
-  kind: 'like' | 'comment' | 'reply' | 'follow' | 'mention';
+  kind: ActivityKindValue;
   latest: Date;
   actor_ids: string[];
   actor_count: number;
@@ -135,6 +183,7 @@ export interface ActivityGroupRow {
   post_media_type: 'image' | 'video' | null;
   comment_id: string | null;
   comment_body: string | null;
+  conversation_id: string | null;
   read: boolean;
 }
 
@@ -167,9 +216,10 @@ export async function findActivityPage(
           min(a.kind) as kind,
           max(a.created_at) as latest,
           (array_agg(a.actor_id order by a.created_at desc, a.id desc))[1:${sql.raw(String(Math.trunc(actorsShown)))}] as actor_ids,
-          count(*)::int as actor_count,
+          count(distinct a.actor_id)::int as actor_count,
           (array_agg(a.post_id))[1] as post_id,
-          (array_agg(a.comment_id))[1] as comment_id,
+          (array_agg(coalesce(a.comment_id, a.liked_comment_id)))[1] as comment_id,
+          (array_agg(a.conversation_id))[1] as conversation_id,
           bool_and(a.read_at is not null) as read
         from ${activityItems} a
         where ${visibleItemsOf(recipientId)}
@@ -254,16 +304,28 @@ export function withdrawItems(
   db: Db,
   cause:
     | { like: { postId: string; actorId: string } }
+    | { commentLike: { commentId: string; actorId: string } }
     | { comment: string }
+    | { message: string }
+    | { post: string }
     | { follow: { followerId: string; followingId: string } },
 ): Promise<string[]> {
   let which: SQL;
   if ('like' in cause) {
     which = sql`liked_post_id = ${cause.like.postId}::uuid and actor_id = ${cause.like.actorId}::uuid`;
+  } else if ('commentLike' in cause) {
+    which = sql`liked_comment_id = ${cause.commentLike.commentId}::uuid
+      and actor_id = ${cause.commentLike.actorId}::uuid`;
   } else if ('comment' in cause) {
-    // A comment's replies go with it.
-    which = sql`comment_id in (select id from ${comments}
+    // A comment's replies go with it, and the likes of both.
+    const thread = sql`(select id from ${comments}
       where id = ${cause.comment}::uuid or parent_id = ${cause.comment}::uuid)`;
+    which = sql`(comment_id in ${thread} or liked_comment_id in ${thread})`;
+  } else if ('message' in cause) {
+    which = sql`message_id = ${cause.message}::uuid`;
+  } else if ('post' in cause) {
+    // Everything about the post: its likes, comments, replies and comment likes.
+    which = sql`post_id = ${cause.post}::uuid`;
   } else {
     which = sql`follow_id in (select id from ${follows}
       where follower_id = ${cause.follow.followerId}::uuid and following_id = ${cause.follow.followingId}::uuid)`;

@@ -15,6 +15,7 @@ import type { MessageRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { LiveEventsService } from '../events/events.service.ts';
 import type { FollowsService } from '../follows/follows.service.ts';
 import { toAuthor } from '../posts/posts.mapper.ts';
@@ -39,6 +40,8 @@ export interface MessagesServiceDeps {
   profiles: ProfilesService;
   follows: FollowsService;
   events: LiveEventsService;
+  /** The recipient's activity gets an item for the message (unless they turned messages off or muted). */
+  activity?: Pick<ActivityService, 'messageAdded' | 'announce'>;
 }
 
 const conversationNotFound = () => notFound(MESSAGE_MESSAGES.conversationNotFound);
@@ -154,12 +157,20 @@ export class MessagesService {
   async sendMessage(userId: string, conversationId: string, body: string): Promise<Message> {
     const participants = await this.requireParticipants(userId, conversationId);
     if (await this.blockedAmong(userId, participants)) throw forbidden(MODERATION_MESSAGES.blockedMessaging);
-    const row = await this.db.transaction(async (tx) => {
+    const { row, recipients } = await this.db.transaction(async (tx) => {
       const inserted = await insertMessage(tx, { conversation_id: conversationId, sender_id: userId, body });
       await touchConversation(tx, conversationId, inserted.created_at);
       await markReadUntil(tx, conversationId, userId, inserted.created_at);
-      return inserted;
+      const recorded =
+        (await this.deps.activity?.messageAdded(tx, {
+          id: inserted.id,
+          conversationId,
+          senderId: userId,
+          recipientIds: participants.filter((id) => id !== userId),
+        })) ?? [];
+      return { row: inserted, recipients: recorded };
     });
+    await this.deps.activity?.announce(recipients);
     const message = toMessage(row);
     await this.deps.events.messageCreated(message, participants);
     for (const recipient of participants.filter((id) => id !== userId)) {

@@ -708,6 +708,12 @@ const NOT_ABOUT_OTHERS: Record<string, string> = {
   'POST /api/v1/push/subscriptions':
     "one's own device (across a block no item is made, so nothing is pushed)",
   'DELETE /api/v1/push/subscriptions': "one's own device",
+  'GET /api/v1/me/activity-settings': "one's own settings",
+  'PUT /api/v1/me/activity-settings': "one's own settings",
+  'GET /api/v1/mutes': 'the mute itself, which only changes what reaches the muter',
+  'GET /api/v1/mutes/:profileId': 'the mute itself, which only changes what reaches the muter',
+  'POST /api/v1/mutes/:profileId': 'the mute itself, which only changes what reaches the muter',
+  'DELETE /api/v1/mutes/:profileId': 'the mute itself, which only changes what reaches the muter',
   'GET /api/v1/blocks': 'the block itself',
   'POST /api/v1/blocks/:profileId': 'the block itself',
   'DELETE /api/v1/blocks/:profileId': 'the block itself',

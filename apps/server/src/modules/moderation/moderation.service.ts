@@ -40,6 +40,8 @@ export interface ModerationServiceDeps {
   social: Pick<SocialService, 'removeCommentAsModerator'>;
   /** Live stats: a block ends follows, which changes both profiles' counts. */
   events?: { profileStatsChanged(profileIds: readonly string[]): Promise<void> };
+  /** A block hides what each did to the other from their activity: both hear their new unread count. */
+  activity?: { announce(recipientIds: readonly string[]): Promise<void> };
 }
 
 const targetNotFound = () => notFound(MODERATION_MESSAGES.targetNotFound);
@@ -116,6 +118,7 @@ export class ModerationService {
     // Neither sees the other's posts in their feed from their next page on (nor follows them there).
     await this.deps.posts.viewersChanged([userId, profileId]);
     if (unfollowed) await this.deps.events?.profileStatsChanged([userId, profileId]);
+    await this.deps.activity?.announce([userId, profileId]);
     return { blocked: true };
   }
 
@@ -123,6 +126,8 @@ export class ModerationService {
   async unblock(userId: string, profileId: string): Promise<BlockState> {
     await deleteBlock(this.db, userId, profileId);
     await this.deps.posts.viewersChanged([userId, profileId]);
+    // What each did to the other shows in their activity again.
+    await this.deps.activity?.announce([userId, profileId]);
     return { blocked: false };
   }
 

@@ -77,14 +77,15 @@ export interface PostsServiceDeps {
     viewersChanged(viewerIds: readonly string[]): Promise<void>;
   };
   /**
-   * The people a caption mentions hear of it (the activity module): items made in the post's own
-   * transaction, announced after it commits.
+   * The activity module: a caption's mentions become items in the post's own transaction, a deleted
+   * post's items go in its transaction, and the recipients hear their new unread count after it.
    */
-  mentions?: {
+  activity?: {
     mentionsWritten(
       tx: Db,
       written: { postId: string; commentId: null; actorId: string; text: string },
     ): Promise<string[]>;
+    postRemoved(tx: Db, postId: string): Promise<string[]>;
     announce(recipientIds: readonly string[]): Promise<void>;
   };
 }
@@ -259,7 +260,7 @@ export class PostsService {
         return { postId: id, mentioned: await this.captionWritten(tx, id, userId, caption) };
       })
       .catch((error: unknown) => this.discardMirrored(userId, items.mirrored, error));
-    await this.deps.mentions?.announce(mentioned);
+    await this.deps.activity?.announce(mentioned);
     await this.deps.feedCache?.invalidate();
     await this.deps.events?.profileStatsChanged([userId]);
     return { ...(await this.getPost(userId, postId)), dropped_item_images: items.dropped };
@@ -320,7 +321,7 @@ export class PostsService {
           )
         : []),
     ];
-    await this.deps.mentions?.announce(mentioned);
+    await this.deps.activity?.announce(mentioned);
     await this.deps.feedCache?.invalidate();
     await this.removeUnusedUploads(userId, removedUrls);
     return { ...(await this.getPost(userId, id)), dropped_item_images: resolvedItems?.dropped ?? [] };
@@ -329,7 +330,7 @@ export class PostsService {
   /** Items for the people a new or edited caption mentions (only those who have none for it yet). */
   private captionWritten(tx: Db, postId: string, authorId: string, caption: string): Promise<string[]> {
     return (
-      this.deps.mentions?.mentionsWritten(tx, {
+      this.deps.activity?.mentionsWritten(tx, {
         postId,
         commentId: null,
         actorId: authorId,
@@ -368,8 +369,13 @@ export class PostsService {
   ): Promise<void> {
     const media = await findMediaOfPosts(this.db, [id]);
     const items = await findItemsOfPosts(this.db, [id]);
-    const deleted = await this.db.transaction(deleteRow);
-    if (!deleted) throw postNotFound();
+    const recipients = await this.db.transaction(async (tx) => {
+      const withdrawn = (await this.deps.activity?.postRemoved(tx, id)) ?? [];
+      // Not deleted: the transaction rolls back, the items with it.
+      if (!(await deleteRow(tx))) throw postNotFound();
+      return withdrawn;
+    });
+    await this.deps.activity?.announce(recipients);
     await this.deps.feedCache?.invalidate();
     await this.deps.events?.profileStatsChanged([ownerId]);
     // Files go only after the rows are gone for good: a failed delete must not leave a post without images.

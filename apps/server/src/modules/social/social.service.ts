@@ -48,7 +48,7 @@ export interface SocialServiceDeps {
   posts: PostsService;
   /** Who is looking at a post hears of its new likes and comments. */
   events: Pick<LiveEventsService, 'postLikesChanged' | 'postCommentsChanged'>;
-  /** The post's author hears of a like or comment, and a comment's author of a reply. */
+  /** The post's author hears of a like or comment, and a comment's author of a reply or a like. */
   activity: ActivityService;
 }
 
@@ -229,8 +229,17 @@ export class SocialService {
 
   async setCommentLike(userId: string, commentId: string, liked: boolean): Promise<LikeState> {
     const comment = await this.requireVisibleComment(userId, commentId);
-    if (liked) await insertCommentLike(this.db, commentId, userId);
-    else await deleteCommentLike(this.db, commentId, userId);
+    const { activity } = this.deps;
+    const recipients = await this.db.transaction(async (tx) => {
+      if (liked) {
+        await insertCommentLike(tx, commentId, userId);
+        return activity.commentLikeAdded(tx, commentId, userId);
+      }
+      const withdrawn = await activity.commentLikeRemoved(tx, commentId, userId);
+      await deleteCommentLike(tx, commentId, userId);
+      return withdrawn;
+    });
+    await activity.announce(recipients);
     const likeCount = await countCommentLikes(this.db, commentId);
     // The comments shown with the post carry their like counts.
     await this.deps.events.postCommentsChanged(comment.post_id);

@@ -26,6 +26,7 @@ const like: ActivityItem = {
   post_thumbnail_url: '/media/post-media/u/1.webp',
   post_media_type: 'image',
   comment_id: null,
+  conversation_id: null,
   comment_body: null,
   created_at: new Date(Date.now() - 60_000).toISOString(),
   read: false,
@@ -95,6 +96,56 @@ describe('the Activity page', () => {
     expect(await within(list).findByText('Where is the coat from?')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: /dana.* commented on your post/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('links a message to its conversation and names who liked a comment', async () => {
+    const conversationId = '00000000-0000-4000-8000-0000000000d1';
+    const message: ActivityItem = {
+      ...follow,
+      id: '00000000-0000-4000-8000-0000000000e4',
+      kind: 'message',
+      conversation_id: conversationId,
+      read: false,
+    };
+    const commentLike: ActivityItem = {
+      ...comment,
+      id: '00000000-0000-4000-8000-0000000000e5',
+      kind: 'comment_like',
+      actors: [person(3, 'dana'), person(2, 'noa')],
+      actor_count: 2,
+    };
+    fakeApi({
+      'GET /api/v1/activity': () => ({ items: [message, commentLike], next_cursor: null }),
+      'GET /api/v1/activity/unread-count': () => ({ unread_count: 1 }),
+      'POST /api/v1/activity/read': () => ({ unread_count: 0 }),
+    });
+    renderApp('/activity');
+    const list = await screen.findByRole('list', { name: 'Activity' }, { timeout: 8000 });
+    expect(within(list).getByRole('link', { name: /noa.* sent you a message/ })).toHaveAttribute(
+      'href',
+      `/messages?c=${conversationId}`,
+    );
+    const liked = within(list).getByRole('link', { name: /dana.* and 1 other liked your comment/ });
+    expect(liked).toHaveAttribute('href', `/post/${postId}`);
+    expect(within(liked).getByText('Where is the coat from?')).toBeInTheDocument();
+  });
+
+  it('says the new kinds in Hebrew', async () => {
+    const message: ActivityItem = { ...follow, kind: 'message', conversation_id: postId };
+    const commentLike: ActivityItem = {
+      ...comment,
+      id: '00000000-0000-4000-8000-0000000000e6',
+      kind: 'comment_like',
+    };
+    fakeApi({
+      'GET /api/v1/activity': () => ({ items: [message, commentLike], next_cursor: null }),
+      'GET /api/v1/activity/unread-count': () => ({ unread_count: 0 }),
+    });
+    await i18n.changeLanguage('he');
+    renderApp('/activity');
+    const list = await screen.findByRole('list', { name: 'פעילות' }, { timeout: 8000 });
+    expect(within(list).getByRole('link', { name: /noa.* שלח\/ה לך הודעה/ })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: /dana.* אהב\/ה את התגובה שלך/ })).toBeInTheDocument();
   });
 
   it('shows an empty state, and marks nothing read', async () => {

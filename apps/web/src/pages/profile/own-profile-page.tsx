@@ -1,6 +1,7 @@
 import { DEFAULT_PROFILE, type GuestProfile, isAdminRole } from '@sys/shared';
 import {
   BanIcon,
+  BellIcon,
   CameraIcon,
   EyeOffIcon,
   FlagIcon,
@@ -296,6 +297,7 @@ export default function OwnProfileScreen() {
             ? [
                 { to: '/explore/preferences', icon: HeartIcon, label: t('preferences.title') },
                 { to: '/settings/security', icon: ShieldCheckIcon, label: t('security.title') },
+                { to: '/settings/activity', icon: BellIcon, label: t('activitySettings.title') },
                 { to: '/settings/blocked', icon: BanIcon, label: t('blockedPeople.title') },
                 // Administrators only (the server checks again: the page shows non-administrators a refusal).
                 ...(isAdminRole(user.role)

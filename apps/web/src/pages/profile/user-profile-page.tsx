@@ -1,5 +1,5 @@
 import { LIMITS, type PublicProfile } from '@sys/shared';
-import { BanIcon, FlagIcon, MessageCircleIcon, UserRoundXIcon } from 'lucide-react';
+import { BanIcon, BellIcon, BellOffIcon, FlagIcon, MessageCircleIcon, UserRoundXIcon } from 'lucide-react';
 import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,6 +20,8 @@ import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { useUnblock } from '@/features/block/model/use-unblock';
 import { useOpenConversationMutation } from '@/features/messages/api/open-conversation';
+import { useMuteStateQuery } from '@/features/mute/api/mute-profile';
+import { useMute } from '@/features/mute/model/use-mute';
 import { ApiError } from '@/shared/api/api-client';
 import { lazyWithPreload } from '@/shared/lib/lazy';
 import { Button, buttonClasses } from '@/shared/ui/button';
@@ -160,6 +162,10 @@ export default function UserProfileScreen() {
   const other = profile.data && profile.data.id !== viewerId ? profile.data : null;
   const displayName = other?.username ?? other?.display_name ?? username;
   const { unblock } = useUnblock(other?.id ?? '', displayName);
+  // Muting is private: only the viewer's own answer says whether they muted this person.
+  const muteState = useMuteStateQuery(other?.id ?? null);
+  const muted = muteState.data?.muted === true;
+  const { mute, unmute } = useMute(other?.id ?? '', displayName);
   const signedInOr = (action: string, then: () => void) => (isSignedIn ? then() : prompt(action));
   const menu: PageMenuItem[] | undefined = other
     ? [
@@ -167,6 +173,11 @@ export default function UserProfileScreen() {
           label: t('report.actionUser'),
           icon: FlagIcon,
           onSelect: () => signedInOr(t('block.prompt.report'), () => setOpenDialog('report')),
+        },
+        {
+          label: muted ? t('mute.unmute') : t('mute.action'),
+          icon: muted ? BellIcon : BellOffIcon,
+          onSelect: () => signedInOr(t('mute.prompt'), () => (muted ? unmute() : mute())),
         },
         {
           label: other.is_blocked ? t('block.unblock') : t('block.action'),

@@ -30,6 +30,12 @@ function useSentence(item: ActivityItem): string {
       return item.comment_id
         ? t('activity.mentionedInComment', { name })
         : t('activity.mentionedInPost', { name });
+    case 'comment_like':
+      return others > 0
+        ? t('activity.likedCommentOthers', { name, count: others })
+        : t('activity.likedComment', { name });
+    case 'message':
+      return t('activity.messaged', { name });
   }
 }
 
@@ -57,11 +63,13 @@ export function ActivityRow({ item }: { item: ActivityItem }) {
   const { t, i18n } = useTranslation();
   const sentence = useSentence(item);
   const first = item.actors[0];
-  const target = item.post_id
-    ? `/post/${item.post_id}`
-    : first?.username
-      ? `/profile/${encodeURIComponent(first.username)}`
-      : null;
+  const target = item.conversation_id
+    ? `/messages?c=${encodeURIComponent(item.conversation_id)}`
+    : item.post_id
+      ? `/post/${item.post_id}`
+      : first?.username
+        ? `/profile/${encodeURIComponent(first.username)}`
+        : null;
   const body = (
     <>
       <Avatars item={item} />
