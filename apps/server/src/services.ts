@@ -87,6 +87,8 @@ export interface Services {
   apiRateLimits: ApiRateLimiter;
   /** Background jobs (video transcodes); null when videos are kept as sent (no ffmpeg, or turned off). */
   jobQueue: JobQueue | null;
+  /** The video transcode worker (null without a queue): a test holds an attempt through it. */
+  videoJobs: VideoJobs | null;
   /** Starts listening for changes from other instances and the periodic clean-ups; cleans up after a crash. */
   start(): Promise<void>;
   /** Starts the background work that waits for the server to be ready (indexing posts for search). */
@@ -317,6 +319,7 @@ export async function createServices(
     scrape,
     apiRateLimits,
     jobQueue,
+    videoJobs,
 
     async start() {
       if (config.videoTranscode && queueDatabase && !ffmpeg) {

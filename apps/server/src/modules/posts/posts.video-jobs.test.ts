@@ -137,6 +137,18 @@ describe('uploaded videos are transcoded in a background job', () => {
     ((await get('/api/v1/posts?limit=50', user)).json() as { items: Post[] }).items.map((post) => post.id);
 
   it('hides the post from others while processing, then serves a fast-start MP4 and a poster', async () => {
+    // The worker would finish a one-second clip within a second or two, sometimes before the checks
+    // below ran on a loaded machine: its attempt is held until they are done, then runs as it is.
+    const jobs = app.services.videoJobs!;
+    const transcode = jobs.transcode.bind(jobs);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    jobs.transcode = async (job) => {
+      await held;
+      return transcode(job);
+    };
     const uploaded = await upload(clip);
     expect(uploaded.statusCode).toBe(201);
     const post = await publish(uploaded.json() as UploadResponse);
@@ -151,6 +163,8 @@ describe('uploaded videos are transcoded in a background job', () => {
     expect(own.statusCode).toBe(200);
     expect((own.json() as Post).visibility).toBe('public');
 
+    release();
+    jobs.transcode = transcode;
     const ready = await until('the transcode', async () => {
       const seen = await get(`/api/v1/posts/${post.id}`, other);
       return seen.statusCode === 200 ? (seen.json() as Post) : undefined;
