@@ -4,6 +4,7 @@ import { useMergeSwipesOnSignIn } from '@/features/swipe/model/use-merge-swipes-
 import { cn } from '@/shared/ui/cn';
 import { useOfflineReads } from '../offline-reads';
 import { OnboardingGate } from '../onboarding-gate';
+import { useOutbox } from '../outbox';
 import { ScrollToTop } from '../scroll-to-top';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -13,6 +14,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   useMergeSwipesOnSignIn();
   useOfflineReads();
+  useOutbox();
   return (
     <div
       className={cn(

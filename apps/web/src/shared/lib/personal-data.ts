@@ -1,5 +1,6 @@
 import { idbDeleteMany, idbKeys } from './idb';
 import { removePostDraft } from './local-storage';
+import { forgetOutbox } from './outbox';
 
 /**
  * What this device keeps for the person signed in, and forgets when they sign out, so that on a shared
@@ -18,9 +19,12 @@ export async function forgetPostDraft(): Promise<void> {
   }
 }
 
-/** Called at sign-out: the post draft (fields and files), the reads kept for offline use and their media. */
+/**
+ * Called at sign-out: the post draft (fields and files), the reads kept for offline use and their media, and
+ * the outbox's waiting likes, saves, comments and messages.
+ */
 export async function forgetPersonalData(): Promise<void> {
   removePostDraft();
   const { forgetOfflineReads } = await import('./offline-queries');
-  await Promise.all([forgetPostDraft(), forgetOfflineReads()]);
+  await Promise.all([forgetPostDraft(), forgetOfflineReads(), forgetOutbox()]);
 }
