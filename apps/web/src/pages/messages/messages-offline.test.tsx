@@ -122,4 +122,43 @@ describe('a message written offline', () => {
     expect(posted).toEqual(['Are you there?']);
     expect(idbFiles.has(`outbox:${ME}`)).toBe(false);
   });
+
+  it('is not sent twice when a page closed during its send and the server had it', async () => {
+    await i18n.changeLanguage('en');
+    const posted = serve(() => withStatus(500));
+    // The earlier page started sending and went away; the server stored the message.
+    const arrived = {
+      id: '00000000-0000-4000-8000-0000000000d9',
+      conversation_id: c,
+      sender_id: ME,
+      body: 'Sent as the tab closed',
+      created_at: new Date().toISOString(),
+    };
+    const list = vi.mocked(globalThis.fetch).getMockImplementation();
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const url = new URL(String(input), window.location.origin);
+      if (url.pathname === `/api/v1/conversations/${c}/messages` && (init?.method ?? 'GET') === 'GET') {
+        return new Response(JSON.stringify({ items: [arrived], next_cursor: null }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return list ? list(input, init) : new Response(null, { status: 404 });
+    });
+    idbFiles.set(`outbox:${ME}`, [
+      {
+        id: 'waiting-1',
+        kind: 'message',
+        key: 'waiting-1',
+        payload: { conversationId: c, body: 'Sent as the tab closed' },
+        createdAt: Date.now() - 2000,
+        attemptedAt: Date.now() - 1000,
+      },
+    ]);
+    renderApp(`/messages?c=${c}`);
+    expect(await screen.findByText('Sent as the tab closed', {}, { timeout: 8000 })).toBeInTheDocument();
+    await waitFor(() => expect(idbFiles.has(`outbox:${ME}`)).toBe(false));
+    expect(posted).toEqual([]);
+    expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument();
+  });
 });

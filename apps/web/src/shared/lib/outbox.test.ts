@@ -218,6 +218,52 @@ describe('outbox', () => {
     expect(later.sent).toEqual(['second', 'third']);
   });
 
+  it('asks before sending again what a closed page or lost connection may have sent already', async () => {
+    const seen: Array<number | undefined> = [];
+    let failNext = true;
+    const sent: unknown[] = [];
+    const alreadySent = vi.fn(async (item: OutboxItem) => item.payload === 'arrived');
+    open('maya', {
+      send: async (item) => {
+        // Marked in IndexedDB before the request starts.
+        seen.push(stored('maya')?.find((entry) => entry.id === item.id)?.attemptedAt);
+        if (failNext) {
+          failNext = false;
+          throw new ApiError(0, 'network', 'Connection lost');
+        }
+        sent.push(item.payload);
+      },
+      alreadySent,
+    });
+    await enqueueOutbox({ kind: 'comment', payload: 'lost answer' });
+    onlineManager.setOnline(true);
+    await flushOutbox();
+    expect(seen).toEqual([expect.any(Number)]);
+    expect(alreadySent).not.toHaveBeenCalled();
+    // Sent again only once the check says it did not arrive.
+    await flushOutbox();
+    expect(alreadySent).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual(['lost answer']);
+
+    // A page closed during a send: the next page finds the mark and asks.
+    idbFiles.set('outbox:maya', [
+      { id: 'a', kind: 'comment', key: 'a', payload: 'arrived', createdAt: 1, attemptedAt: 2 },
+      { id: 'b', kind: 'comment', key: 'b', payload: 'fresh', createdAt: 3 },
+    ]);
+    await flushOutbox();
+    expect(sent).toEqual(['lost answer', 'fresh']);
+    expect(stored('maya')).toBeUndefined();
+
+    // The check itself fails (offline again): nothing is sent, the item waits.
+    idbFiles.set('outbox:maya', [
+      { id: 'c', kind: 'comment', key: 'c', payload: 'unsure', createdAt: 1, attemptedAt: 2 },
+    ]);
+    alreadySent.mockRejectedValueOnce(new ApiError(0, 'network', 'Offline'));
+    await flushOutbox();
+    expect(sent).toEqual(['lost answer', 'fresh']);
+    expect(payloads('maya')).toEqual(['unsure']);
+  });
+
   it('lets a waiting item be discarded', async () => {
     const { sender, sent } = recorder();
     open('maya', sender);
