@@ -106,6 +106,33 @@ describe('outbox', () => {
     expect(sent).toEqual([{ postId: 'p1', liked: true }, 'between', { postId: 'p2', liked: false }]);
   });
 
+  it('sends a newer wish after the one already on its way, not instead of it', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let onTheWay: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (onTheWay = resolve));
+    const sent: unknown[] = [];
+    open('maya', {
+      send: async (item) => {
+        if (sent.length === 0) {
+          onTheWay();
+          await gate;
+        }
+        sent.push(item.payload);
+      },
+    });
+    await enqueueOutbox({ kind: 'post-like', key: 'like:p1', payload: true });
+    onlineManager.setOnline(true);
+    const running = flushOutbox();
+    await started;
+    await enqueueOutbox({ kind: 'post-like', key: 'like:p1', payload: false });
+    release();
+    await running;
+    await flushOutbox();
+    expect(sent).toEqual([true, false]);
+    expect(stored('maya')).toBeUndefined();
+  });
+
   it("never reads or sends another person's items, and each finds their own again", async () => {
     const maya = recorder();
     open('maya', maya.sender);

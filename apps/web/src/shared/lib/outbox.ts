@@ -213,8 +213,9 @@ export async function enqueueOutbox<P>(entry: NewOutboxItem<P>): Promise<OutboxI
     const index = current.findIndex((waiting) => waiting.key === item.key && waiting.id !== inFlight);
     const waiting = current[index];
     if (!waiting) return [...current, item];
-    // Keeps its place in the line and its id; the newest wish wins.
-    stored = { ...item, id: waiting.id, createdAt: waiting.createdAt };
+    // Keeps its place in the line; the newest wish wins. A new id: a run that read the older wish just
+    // before must not take this one out when that older one has gone.
+    stored = { ...item, createdAt: waiting.createdAt };
     return current.map((entry, at) => (at === index ? stored : entry));
   });
   if (saved === null) throw new Error('The outbox was closed');
