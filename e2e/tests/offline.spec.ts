@@ -31,6 +31,31 @@ function keptReads(page: Page): Promise<string[]> {
   );
 }
 
+/** Everything the reads kept for offline use hold, as one JSON text. */
+function keptReadsText(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('sys-offline');
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('reads')) {
+            db.close();
+            resolve('');
+            return;
+          }
+          const all = db.transaction('reads').objectStore('reads').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(JSON.stringify(all.result));
+          };
+          all.onerror = () => resolve('');
+        };
+      }),
+  );
+}
+
 /** The photo addresses kept for offline reading (Cache Storage sys-media). */
 const keptPhotos = (page: Page) =>
   page.evaluate(async () =>
@@ -116,7 +141,9 @@ test('a like and a comment made offline wait visibly, survive a reload and go ou
   await expect(comments.getByText('Waiting to send')).toBeVisible();
   await expect(comments.getByRole('button', { name: 'Discard comment waiting to send' })).toBeVisible();
 
-  // A reload while still offline keeps both: the like shown, the comment waiting.
+  // A reload while still offline keeps both: the like shown (once the kept copy of the post has it; it is
+  // written a second after a change), the comment waiting.
+  await expect.poll(async () => (await keptReadsText(page)).includes('"liked_by_me":true')).toBe(true);
   await page.reload();
   await expect(card.getByTestId('like-count')).toContainText('1 like');
   await card.getByRole('button', { name: /^Comments/ }).click();
