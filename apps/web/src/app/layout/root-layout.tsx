@@ -8,6 +8,7 @@ import { useMergeSwipesOnSignIn } from '@/features/swipe/model/use-merge-swipes-
 import { cn } from '@/shared/ui/cn';
 import { useOfflineReads } from '../offline-reads';
 import { OnboardingGate } from '../onboarding-gate';
+import { useOutbox } from '../outbox';
 import { ScrollToTop } from '../scroll-to-top';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -27,6 +28,7 @@ export function RootLayout() {
   usePushOpened(signedIn);
   // Decided once per visit: answering the question must not take it off the screen mid-answer.
   const [mayAsk] = useState(mayAskForPush);
+  useOutbox();
   return (
     <div
       className={cn(

@@ -1,5 +1,6 @@
 import { idbDeleteMany, idbKeys } from './idb';
 import { removePostDraft } from './local-storage';
+import { forgetOutbox } from './outbox';
 
 /**
  * What this device keeps for the person signed in, and forgets when they sign out, so that on a shared
@@ -34,10 +35,10 @@ export async function forgetPushSubscription(): Promise<void> {
 
 /**
  * Called at sign-out: the post draft (fields and files), the reads kept for offline use and their media,
- * the push subscription.
+ * the outbox's waiting likes, saves, comments and messages, and the push subscription.
  */
 export async function forgetPersonalData(): Promise<void> {
   removePostDraft();
   const { forgetOfflineReads } = await import('./offline-queries');
-  await Promise.all([forgetPostDraft(), forgetOfflineReads(), forgetPushSubscription()]);
+  await Promise.all([forgetPostDraft(), forgetOfflineReads(), forgetOutbox(), forgetPushSubscription()]);
 }

@@ -15,7 +15,7 @@ export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['arbitrary..scrollbar-width', '[scrollbar-width:none]'],
   ['aspect', 'aspect-[4/3] aspect-[4/5] aspect-square'],
   ['backdrop-blur', 'backdrop-blur-[2px] backdrop-blur-md backdrop-blur-sm'],
-  ['bg-color', 'bg-accent-100 bg-accent-50 bg-accent-50/60 bg-accent-600 bg-accent-700 bg-black bg-black/ bg-black/35 bg-black/45 bg-black/5 bg-black/50 bg-black/55 bg-black/60 bg-black/65 bg-black/70 bg-black/75 bg-danger bg-danger-soft bg-danger/10 bg-danger/90 bg-gradient-to-br bg-gradient-to-r bg-gradient-to-t bg-ink bg-line bg-line-strong bg-line/70 bg-subtle bg-subtle/50 bg-success bg-success/10 bg-surface bg-surface/80 bg-surface/90 bg-surface/95 bg-transparent bg-white bg-white/50 bg-white/80 bg-white/90'],
+  ['bg-color', 'bg-accent-100 bg-accent-50 bg-accent-50/60 bg-accent-600 bg-accent-600/70 bg-accent-700 bg-black bg-black/ bg-black/35 bg-black/45 bg-black/5 bg-black/50 bg-black/55 bg-black/60 bg-black/65 bg-black/70 bg-black/75 bg-danger bg-danger-soft bg-danger/10 bg-danger/90 bg-gradient-to-br bg-gradient-to-r bg-gradient-to-t bg-ink bg-line bg-line-strong bg-line/70 bg-subtle bg-subtle/50 bg-success bg-success/10 bg-surface bg-surface/80 bg-surface/90 bg-surface/95 bg-transparent bg-white bg-white/50 bg-white/80 bg-white/90'],
   ['bg-position', 'bg-center'],
   ['bg-size', 'bg-cover'],
   ['border-color', 'border-accent-100 border-accent-400 border-accent-600 border-black border-black/10 border-danger border-ink border-ink-soft border-ink-soft/50 border-line border-line-strong border-line/70 border-surface border-transparent'],

@@ -1,14 +1,19 @@
 import type { Post, PostPage } from '@sys/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type OutboxItem, openOutbox } from '@/shared/lib/outbox';
+import { idbFiles } from '@/test/memory-idb';
 import { useLikePostMutation } from './like-post';
 import type { PostFeedData } from './post-cache';
 import { postKeys } from './post-keys';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request }));
+vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request, ApiError: class extends Error {} }));
+vi.mock('@/shared/lib/idb', () => import('@/test/memory-idb'));
+
+afterEach(() => onlineManager.setOnline(true));
 
 const post = { id: 'p1', liked_by_me: false, like_count: 4, author: { id: 'a1' } } as unknown as Post;
 
@@ -67,5 +72,30 @@ describe('useLikePostMutation', () => {
       [false, 4],
       [false, 4],
     ]);
+  });
+
+  it('offline, keeps the like shown in every copy and leaves one wish for the post in the outbox', async () => {
+    idbFiles.clear();
+    api.request.mockClear();
+    const close = openOutbox('viewer', { send: async () => undefined });
+    onlineManager.setOnline(false);
+    const onError = vi.fn();
+    const { wrapper, copies } = setup();
+    const { result } = renderHook(() => useLikePostMutation('p1', onError), { wrapper });
+
+    await act(() => result.current.mutateAsync(true));
+    await act(() => result.current.mutateAsync(false));
+    await act(() => result.current.mutateAsync(true));
+    expect(copies().map((copy) => [copy?.liked_by_me, copy?.like_count])).toEqual([
+      [true, 5],
+      [true, 5],
+      [true, 5],
+    ]);
+    expect(api.request).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+    expect((idbFiles.get('outbox:viewer') as OutboxItem[]).map((item) => item.payload)).toEqual([
+      { postId: 'p1', liked: true },
+    ]);
+    close();
   });
 });

@@ -1,12 +1,17 @@
 import type { Comment } from '@sys/shared';
+import { onlineManager } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
+import { openOutbox } from '@/shared/lib/outbox';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
+import { idbFiles } from '@/test/memory-idb';
 import CommentsSheet from './comments-sheet';
+
+vi.mock('@/shared/lib/idb', () => import('@/test/memory-idb'));
 
 // Signed in: writing a comment needs an account (a visitor's sheet: pages/post-detail/guest-comments.test.tsx).
 installFakeAuthClient(fakeSession());
@@ -50,6 +55,7 @@ function renderSheet(comments: Comment[], routes: Parameters<typeof fakeApi>[0] 
 
 afterEach(() => {
   vi.restoreAllMocks();
+  onlineManager.setOnline(true);
 });
 
 describe('CommentsSheet', () => {
@@ -130,6 +136,49 @@ describe('CommentsSheet', () => {
       );
       expect(await screen.findByText(text.done)).toBeInTheDocument();
       expect(deletes).toEqual([`/api/v1/comments/${own.id}`]);
+    });
+  }
+
+  for (const [language, text] of [
+    [
+      'en',
+      { field: 'Add comment...', waiting: 'Waiting to send', discard: 'Discard comment waiting to send' },
+    ],
+    ['he', { field: 'הוספת תגובה...', waiting: 'ממתין לשליחה', discard: 'ביטול תגובה שממתינה לשליחה' }],
+  ] as const) {
+    it(`${language}: a comment written offline waits in the list, marked, until discarded`, async () => {
+      await i18n.changeLanguage(language);
+      idbFiles.clear();
+      const send = vi.fn(async () => undefined);
+      const close = openOutbox('00000000-0000-4000-8000-000000000001', { send });
+      const posts: unknown[] = [];
+      renderSheet([comment({})], {
+        [`POST /api/v1/posts/${POST_ID}/comments`]: (_url, init) => {
+          posts.push(init?.body);
+          return withStatus(500);
+        },
+      });
+      expect(await screen.findByText('Great colours!')).toBeInTheDocument();
+      onlineManager.setOnline(false);
+      const user = userEvent.setup();
+      const field = screen.getByRole('textbox', { name: text.field });
+      await user.type(field, 'Written on the train{Enter}');
+
+      expect(await screen.findByText('Written on the train')).toBeInTheDocument();
+      expect(screen.getByText(text.waiting)).toBeInTheDocument();
+      expect(field).toHaveValue('');
+      // Kept for this person on this device, not sent.
+      expect([...idbFiles.keys()]).toEqual(['outbox:00000000-0000-4000-8000-000000000001']);
+      expect(posts).toEqual([]);
+      expect(send).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('button', { name: text.discard }));
+      expect(screen.queryByText('Written on the train')).not.toBeInTheDocument();
+      expect(screen.queryByText(text.waiting)).not.toBeInTheDocument();
+      expect(idbFiles.size).toBe(0);
+      onlineManager.setOnline(true);
+      expect(send).not.toHaveBeenCalled();
+      close();
     });
   }
 });

@@ -1,5 +1,5 @@
 import { type Comment, POST_MESSAGES, type Post } from '@sys/shared';
-import { FlagIcon, HeartIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { ClockIcon, FlagIcon, HeartIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { type FormEvent, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorName } from '@/entities/post/lib/post-display';
@@ -10,6 +10,7 @@ import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { type KnownApiErrors, useApiErrorText } from '@/shared/api/use-api-error-text';
 import { lazyWithPreload } from '@/shared/lib/lazy';
+import { discardOutboxItem, type OutboxItem, useOutboxItems } from '@/shared/lib/outbox';
 import { relativeTime } from '@/shared/lib/relative-time';
 import { cn } from '@/shared/ui/cn';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -19,7 +20,7 @@ import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTit
 import { showToast } from '@/shared/ui/show-toast';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { isolated, UserName } from '@/shared/ui/user-name';
-import { useAddCommentMutation } from '../api/add-comment';
+import { type QueuedComment, useAddCommentMutation } from '../api/add-comment';
 import { useDeleteCommentMutation } from '../api/delete-comment';
 import { useCommentsQuery } from '../api/get-comments';
 import { useLikeCommentMutation } from '../api/like-comment';
@@ -179,6 +180,33 @@ function CommentRow({
   );
 }
 
+/** A comment written offline: shown with its marker until it goes out, and discardable meanwhile. */
+function WaitingCommentRow({ item }: { item: OutboxItem<QueuedComment> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex gap-2.5 opacity-80">
+      <ClockIcon aria-hidden className="mt-2 size-5 shrink-0 text-muted" />
+      <div className="min-w-0 flex-1">
+        <p dir="auto" className="whitespace-pre-line break-words text-[14px] leading-snug text-ink">
+          {item.payload.body.body}
+        </p>
+        <div className="-ms-2 flex items-center text-[13px] text-muted">
+          <span className="px-2 font-medium">{t('outbox.waiting')}</span>
+          <button
+            type="button"
+            aria-label={t('outbox.discardComment')}
+            onClick={() => void discardOutboxItem(item.id)}
+            className="inline-flex h-9 items-center gap-1 rounded-full px-2 font-medium hover:text-danger"
+          >
+            <XIcon aria-hidden className="size-4" />
+            {t('outbox.discard')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The comments dialog: the list, per-comment Like and Reply, and 'Add comment...' (spec section 2).
  * Everyone may read the comments (browsing is open to all); writing, liking, replying and reporting ask
@@ -213,6 +241,15 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
   const threads = useMemo(
     () => toThreads(comments.data?.pages.flatMap((page) => page.items) ?? []),
     [comments.data],
+  );
+  const outbox = useOutboxItems();
+  const waiting = useMemo(
+    () =>
+      outbox.filter(
+        (item): item is OutboxItem<QueuedComment> =>
+          item.kind === 'comment' && (item.payload as QueuedComment).postId === post.id,
+      ),
+    [outbox, post.id],
   );
 
   const submit = (event: FormEvent) => {
@@ -250,7 +287,7 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
           <SheetDescription className="sr-only">{t('comments.description')}</SheetDescription>
         </SheetHeader>
         <SheetBody className="flex flex-col gap-4 pt-2">
-          {comments.isPending ? (
+          {comments.isPending && waiting.length === 0 ? (
             <div role="status" aria-label={t('comments.loading')} className="flex flex-col gap-4">
               {[0, 1, 2].map((key) => (
                 <div key={key} className="flex gap-2.5">
@@ -259,11 +296,11 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
                 </div>
               ))}
             </div>
-          ) : comments.isError ? (
+          ) : comments.isError && waiting.length === 0 ? (
             <p role="alert" className="py-8 text-center text-sm text-muted">
               {t('comments.loadError')}
             </p>
-          ) : threads.length === 0 ? (
+          ) : threads.length === 0 && waiting.length === 0 ? (
             <p className="py-8 text-center text-sm text-muted">{t('comments.empty')}</p>
           ) : (
             <ul aria-label={t('comments.title')} className="flex flex-col gap-4">
@@ -289,6 +326,11 @@ export default function CommentsSheet({ post, open, onOpenChange }: CommentsShee
                       ))}
                     </ul>
                   ) : null}
+                </li>
+              ))}
+              {waiting.map((item) => (
+                <li key={item.id}>
+                  <WaitingCommentRow item={item} />
                 </li>
               ))}
             </ul>

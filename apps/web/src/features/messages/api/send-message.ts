@@ -1,7 +1,8 @@
 import type { Message } from '@sys/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { apiRequest } from '@/shared/api/api-client';
+import { sendOrQueue } from '@/shared/lib/outbox';
 import { addMessageToCache } from './get-messages';
 import { messageKeys } from './message-keys';
 
@@ -13,14 +14,31 @@ export function sendMessage(conversationId: string, body: string): Promise<Messa
   });
 }
 
+/** The outbox item of a message written offline (sent by app/outbox.ts, shown in its conversation). */
+export interface QueuedMessage {
+  conversationId: string;
+  body: string;
+}
+
+/** A sent message joins its cached thread, and the inbox is fetched again. */
+export function messageSent(queryClient: QueryClient, viewerId: string | null, message: Message): void {
+  addMessageToCache(queryClient, viewerId, message);
+  void queryClient.invalidateQueries({ queryKey: messageKeys.conversationLists() });
+}
+
+/** Sends the message; offline, it waits in the outbox instead (resolving with null). */
 export function useSendMessageMutation(conversationId: string) {
   const queryClient = useQueryClient();
   const { viewerId } = useViewer();
   return useMutation({
-    mutationFn: (body: string) => sendMessage(conversationId, body),
+    networkMode: 'always',
+    mutationFn: (body: string) =>
+      sendOrQueue<Message, QueuedMessage>(() => sendMessage(conversationId, body), {
+        kind: 'message',
+        payload: { conversationId, body },
+      }),
     onSuccess: (message) => {
-      addMessageToCache(queryClient, viewerId, message);
-      void queryClient.invalidateQueries({ queryKey: messageKeys.conversationLists() });
+      if (message) messageSent(queryClient, viewerId, message);
     },
   });
 }

@@ -1,12 +1,13 @@
 import { MESSAGE_LIMITS } from '@sys/shared';
-import { SendIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ClockIcon, SendIcon, XIcon } from 'lucide-react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authorName } from '@/entities/post/lib/post-display';
 import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { ApiError } from '@/shared/api/api-client';
+import { discardOutboxItem, type OutboxItem, useOutboxItems } from '@/shared/lib/outbox';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -19,7 +20,7 @@ import { UserName } from '@/shared/ui/user-name';
 import { useConversationQuery } from '../api/get-conversation';
 import { useMessagesQuery } from '../api/get-messages';
 import { useMarkReadMutation } from '../api/mark-read';
-import { useSendMessageMutation } from '../api/send-message';
+import { type QueuedMessage, useSendMessageMutation } from '../api/send-message';
 import { messageTime } from '../lib/message-time';
 
 /**
@@ -47,6 +48,16 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const thread = [...(messages.data?.pages.flatMap((page) => page.items) ?? [])].reverse();
   const newest = thread.at(-1)?.id;
+  // Messages written offline, waiting in the outbox to go out (oldest first, after the thread).
+  const outbox = useOutboxItems();
+  const waiting = useMemo(
+    () =>
+      outbox.filter(
+        (item): item is OutboxItem<QueuedMessage> =>
+          item.kind === 'message' && (item.payload as QueuedMessage).conversationId === conversationId,
+      ),
+    [outbox, conversationId],
+  );
 
   // Reading the conversation marks it read, and so does every message that arrives while it is open.
   const { mutate: markAsRead } = markRead;
@@ -132,17 +143,17 @@ export function ConversationView({ conversationId }: { conversationId: string })
         aria-live="polite"
         className="flex flex-1 flex-col gap-2 px-4 py-3"
       >
-        {messages.isPending ? (
+        {messages.isPending && waiting.length === 0 ? (
           // A list holds only items, loading or not.
           <li>
             <Skeleton className="h-24" />
           </li>
-        ) : messages.isError && !messages.data ? (
+        ) : messages.isError && !messages.data && waiting.length === 0 ? (
           // A failed load is not an empty thread ("Say hello" would be wrong).
           <li>
             <LoadError title={t('messages.conversationLoadError')} onRetry={() => void messages.refetch()} />
           </li>
-        ) : thread.length === 0 ? (
+        ) : thread.length === 0 && waiting.length === 0 ? (
           <li className="py-8 text-center text-sm text-muted">{t('messages.sayHello', { name })}</li>
         ) : (
           <>
@@ -179,6 +190,30 @@ export function ConversationView({ conversationId }: { conversationId: string })
                 </li>
               );
             })}
+            {waiting.map((item) => (
+              <li key={item.id} className="flex flex-col items-end">
+                <span className="sr-only">{t('messages.you')}: </span>
+                <span
+                  dir="auto"
+                  className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl rounded-ee-sm bg-accent-600/70 px-3.5 py-2 text-[15px] text-white"
+                >
+                  {item.payload.body}
+                </span>
+                <span className="mt-0.5 flex items-center gap-1 text-[11px] text-muted">
+                  <ClockIcon aria-hidden className="size-3.5" />
+                  {t('outbox.waiting')}
+                  <button
+                    type="button"
+                    aria-label={t('outbox.discardMessage')}
+                    onClick={() => void discardOutboxItem(item.id)}
+                    className="inline-flex h-9 items-center gap-0.5 rounded-full px-2 font-medium hover:text-danger"
+                  >
+                    <XIcon aria-hidden className="size-3.5" />
+                    {t('outbox.discard')}
+                  </button>
+                </span>
+              </li>
+            ))}
           </>
         )}
       </ol>

@@ -123,7 +123,11 @@ export default function SavePostDialog({ post, open, onOpenChange }: SavePostDia
     const saved = !post.saved_by_me;
     onOpenChange(false);
     save.mutate(saved, {
-      onSuccess: () => void showToast('success', saved ? t('save.saved') : t('save.removed')),
+      onSuccess: (state) =>
+        void showToast('success', saved ? t('save.saved') : t('save.removed'), {
+          // Offline: it waits in the outbox and goes out when the connection returns.
+          description: state === null ? t('outbox.waiting') : undefined,
+        }),
       onError: () => void showToast('destructive', t('save.error')),
     });
   };
