@@ -48,3 +48,17 @@ export const GUEST_BIO = PROFILE_FALLBACKS.bio;
  * (see guestAvatarUrl in domain/guest-profile.ts).
  */
 export const GUEST_AVATAR_COUNT = 8;
+
+/**
+ * Lengths and bounds of a profile's fields. A constant apart from the schemas, so that the web app's
+ * mention links (domain/mentions.ts, on every feed card) do not pull zod into the first screen.
+ */
+export const PROFILE_LIMITS = {
+  usernameMinChars: 3,
+  usernameMaxChars: 30,
+  displayNameMaxChars: 60,
+  bioMaxChars: 500,
+  /** Measurements beyond this many cm are typing mistakes and count as invalid (stored as 0). */
+  measurementMaxCm: 300,
+  urlMaxChars: 2048,
+} as const;

@@ -1,4 +1,4 @@
-import { PROFILE_LIMITS } from '../schemas/people.ts';
+import { PROFILE_LIMITS } from '../constants/profile.ts';
 
 /*
  * Mention rules (issue 19; one place, used by the server to find whom a caption or comment mentions and

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROFILE_SIZES } from '../constants/lists.ts';
+import { PROFILE_LIMITS } from '../constants/profile.ts';
 import { AuthorSchema } from './posts.ts';
 import { ProfileSchema, ProfileSizeSchema } from './profiles.ts';
 
@@ -9,17 +10,7 @@ import { ProfileSchema, ProfileSizeSchema } from './profiles.ts';
  * (section 3, table `profiles`), as ProfileSchema's, like every data-API field.
  */
 
-/** Our own limits, where the spec gives none. */
-export const PROFILE_LIMITS = {
-  usernameMinChars: 3,
-  usernameMaxChars: 30,
-  displayNameMaxChars: 60,
-  bioMaxChars: 500,
-  /** Measurements beyond this many cm are typing mistakes and count as invalid (stored as 0). */
-  measurementMaxCm: 300,
-  urlMaxChars: 2048,
-} as const;
-
+/** Our own limits, where the spec gives none, are PROFILE_LIMITS (constants/profile.ts). */
 export const PROFILE_MESSAGES = {
   usernameLength: `Username must be ${PROFILE_LIMITS.usernameMinChars}-${PROFILE_LIMITS.usernameMaxChars} characters`,
   usernameCharacters: 'Username can only contain letters, numbers, dots, underscores and hyphens',
