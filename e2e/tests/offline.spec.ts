@@ -135,7 +135,7 @@ test('a like and a comment made offline wait visibly, survive a reload and go ou
   await expect(card.getByTestId('like-count')).toContainText('1 like');
   await card.getByRole('button', { name: /^Comments/ }).click();
   const comments = page.getByRole('dialog', { name: 'Comments' });
-  await comments.getByRole('textbox', { name: 'Add comment...' }).fill(body);
+  await comments.getByRole('combobox', { name: 'Add comment...' }).fill(body);
   await comments.getByRole('button', { name: 'Send' }).click();
   await expect(comments.getByText(body, { exact: true })).toBeVisible();
   await expect(comments.getByText('Waiting to send')).toBeVisible();

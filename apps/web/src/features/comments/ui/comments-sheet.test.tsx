@@ -161,7 +161,7 @@ describe('CommentsSheet', () => {
       expect(await screen.findByText('Great colours!')).toBeInTheDocument();
       onlineManager.setOnline(false);
       const user = userEvent.setup();
-      const field = screen.getByRole('textbox', { name: text.field });
+      const field = screen.getByRole('combobox', { name: text.field });
       await user.type(field, 'Written on the train{Enter}');
 
       expect(await screen.findByText('Written on the train')).toBeInTheDocument();
