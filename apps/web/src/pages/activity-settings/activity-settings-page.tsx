@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authorName } from '@/entities/post/lib/post-display';
-import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
+import { PersonRow } from '@/entities/profile/ui/person-row';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import ActivitySettingsForm from '@/features/activity-settings/ui/activity-settings-form';
 import { useMutedProfilesQuery } from '@/features/mute/api/get-muted-profiles';
@@ -20,33 +20,21 @@ function MutedRow({ person }: { person: MutedProfile }) {
   const name = authorName(person) ?? t('card.user');
   const { pending, unmute } = useMute(person.id, name);
   return (
-    <li className="flex items-center gap-3 px-4 py-2">
-      <AuthorAvatar url={person.avatar_url} className="size-11" />
-      <div className="min-w-0 flex-1">
-        {person.username ? (
-          <Link
-            to={`/profile/${encodeURIComponent(person.username)}`}
-            dir="auto"
-            className="block truncate text-[15px] font-semibold text-ink"
-          >
-            <bdi>{name}</bdi>
-          </Link>
-        ) : (
-          <p dir="auto" className="truncate text-[15px] font-semibold text-ink">
-            <bdi>{name}</bdi>
-          </p>
-        )}
-      </div>
-      <Button
-        size="sm"
-        variant="outline"
-        aria-label={t('mute.unmuteLabel', { name: isolate(name) })}
-        disabled={pending}
-        onClick={unmute}
-      >
-        {t('mute.unmute')}
-      </Button>
-    </li>
+    <PersonRow
+      person={person}
+      name={name}
+      action={
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={t('mute.unmuteLabel', { name: isolate(name) })}
+          disabled={pending}
+          onClick={unmute}
+        >
+          {t('mute.unmute')}
+        </Button>
+      }
+    />
   );
 }
 
