@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActivityKindSchema } from './activity.ts';
 
 /*
  * Web Push (/api/v1/push, issue 19): a signed-in person's devices each keep one subscription; when an
@@ -47,10 +48,10 @@ export type PushSubscriptionState = z.infer<typeof PushSubscriptionStateSchema>;
 export const PushMessageSchema = z.object({
   /** The Activity item; opening the notification marks its group read. */
   item_id: z.uuid(),
-  kind: z.enum(['like', 'comment', 'reply', 'follow']),
+  kind: ActivityKindSchema,
   title: z.string(),
   body: z.string(),
-  /** The app path to open: the post, the follower's profile, or /activity. */
+  /** The app path to open: the post, the follower's profile, the conversation, or /activity. */
   path: z.string().startsWith('/'),
   language: PushLanguageSchema,
 });

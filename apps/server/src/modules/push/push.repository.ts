@@ -1,3 +1,4 @@
+import type { ActivityKind } from '@sys/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { blockedBetween } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
@@ -66,8 +67,9 @@ export async function findSubscriptions(db: Db, profileId: string): Promise<Subs
 
 export interface ClaimedItemRow {
   id: string;
-  kind: 'like' | 'comment' | 'reply' | 'follow';
+  kind: ActivityKind;
   post_id: string | null;
+  conversation_id: string | null;
   actor_username: string;
   actor_display_name: string | null;
   comment_body: string | null;
@@ -93,12 +95,12 @@ export async function claimNewItems(
         on conflict do nothing
         returning item_id
       )
-      select a.id, a.kind, a.post_id, p.username as actor_username, p.display_name as actor_display_name,
-        c.body as comment_body
+      select a.id, a.kind, a.post_id, a.conversation_id, p.username as actor_username,
+        p.display_name as actor_display_name, c.body as comment_body
       from claimed k
       join ${activityItems} a on a.id = k.item_id
       join ${profiles} p on p.id = a.actor_id
-      left join ${comments} c on c.id = a.comment_id
+      left join ${comments} c on c.id = coalesce(a.comment_id, a.liked_comment_id)
       order by a.created_at, a.id`),
   );
 }

@@ -146,12 +146,10 @@ export function pushMessage(item: ClaimedItemRow, language: 'en' | 'he'): PushMe
   const name = item.actor_display_name?.trim() || item.actor_username;
   const sentence = text.body.replace('{name}', name);
   const excerpt = item.comment_body ? truncateText(item.comment_body, PUSH_EXCERPT_LENGTH).text : null;
-  const path =
-    item.kind === 'follow'
-      ? `/profile/${encodeURIComponent(item.actor_username)}`
-      : item.post_id
-        ? `/post/${item.post_id}`
-        : '/activity';
+  let path = '/activity';
+  if (item.kind === 'follow') path = `/profile/${encodeURIComponent(item.actor_username)}`;
+  else if (item.conversation_id) path = `/messages?c=${encodeURIComponent(item.conversation_id)}`;
+  else if (item.post_id) path = `/post/${item.post_id}`;
   return {
     item_id: item.id,
     kind: item.kind,

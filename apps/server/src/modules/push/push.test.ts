@@ -264,6 +264,38 @@ describe('a push for each new Activity item', () => {
     expect(await receivedBy(tablet)).toMatchObject([{ kind: 'follow', title: 'עוקב/ת חדש/ה' }]);
   });
 
+  it('speaks of mentions, comment likes and messages too, each opening its screen', async () => {
+    const [maya, ben] = [await person(), await person()];
+    const post = await publishPost(ctx.app, ben);
+    const phone = await subscribe(maya, 'en');
+    const tablet = await subscribe(maya, 'he');
+
+    await ok<Comment>(ben, 'POST', `/posts/${post.id}/comments`, { body: `Ask @${maya.username} about it` });
+    expect(await receivedBy(phone)).toMatchObject([
+      { kind: 'mention', title: 'New mention', path: `/post/${post.id}` },
+    ]);
+    expect((await receivedBy(tablet))[0]?.body).toMatch(/הזכיר\/ה אותך\nAsk @/);
+
+    const mine = await ok<Comment>(maya, 'POST', `/posts/${post.id}/comments`, { body: 'Thanks for asking' });
+    await ok(ben, 'PUT', `/comments/${mine.id}/like`);
+    const [liked] = await receivedBy(phone);
+    expect(liked).toMatchObject({ kind: 'comment_like', path: `/post/${post.id}` });
+    expect(liked!.body).toMatch(/liked your comment\nThanks for asking$/);
+    await receivedBy(tablet);
+
+    await ok(ben, 'PUT', `/follows/${maya.id}`);
+    await receivedBy(phone);
+    await receivedBy(tablet);
+    const { id: conversationId } = await ok<{ id: string }>(ben, 'POST', '/conversations', {
+      profile_id: maya.id,
+    });
+    await ok(ben, 'POST', `/conversations/${conversationId}/messages`, { body: 'Hi Maya' });
+    expect(await receivedBy(phone)).toMatchObject([
+      { kind: 'message', title: 'New message', path: `/messages?c=${conversationId}` },
+    ]);
+    expect(await receivedBy(tablet)).toMatchObject([{ kind: 'message', title: 'הודעה חדשה' }]);
+  });
+
   it('tapping it marks the item read (its group), only for its own person', async () => {
     const [maya, ben] = [await person(), await person()];
     const post = await publishPost(ctx.app, maya);
