@@ -173,7 +173,12 @@ describe('uploaded videos are transcoded in a background job', () => {
     expect(medium.status).toBe('ready');
     expect(medium.media_url).toMatch(/\.mp4$/);
     expect(ready.media_url).toBe(medium.media_url);
-    expect(await feedIds(null)).toContain(post.id);
+    // The visitor's feed is a prepared page, cleared after the job's transaction: a moment later.
+    await until(
+      'the visitor feed',
+      async () => ((await feedIds(null)).includes(post.id) ? true : undefined),
+      30,
+    );
 
     const video = await app.inject({ method: 'GET', url: medium.media_url });
     expect(video.statusCode).toBe(200);
