@@ -252,9 +252,9 @@ test.describe('security', () => {
 
     const secret = ((await page.locator('code').textContent()) ?? '').replace(/\s/g, '');
     await page.getByLabel('3. Enter the 6-digit code the app shows').fill(totpCode(secret));
-    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     await expect(page.getByText('Two-step verification is on')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Turn off' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Turn off', exact: true })).toBeVisible();
 
     // Signing in again asks for the code.
     await signOutThroughUi(page);
@@ -277,7 +277,7 @@ test.describe('security', () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/settings/security');
-    await page.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
     await expect(page.getByText('Two-step verification is off')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
