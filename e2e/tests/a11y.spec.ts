@@ -64,6 +64,9 @@ function routeTable(f: Fixture, signedIn: boolean): string[] {
     `/post/${f.postId}`,
     '/settings/security',
     '/settings/blocked',
+    '/settings/activity',
+    '/activity',
+    '/tag/a11y',
     // A visitor is asked to sign in; the fixture's user is no administrator: the refusal (the
     // administrator's screen is scanned in moderation.spec.ts, en and he).
     '/settings/moderation',
