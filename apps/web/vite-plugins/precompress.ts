@@ -27,6 +27,7 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let failed = false;
   return {
     name: 'sys-precompress',
     apply: 'build',
@@ -35,7 +36,14 @@ export function precompress(): Plugin {
         ? config.build.outDir
         : join(config.root, config.build.outDir);
     },
+    buildEnd(error) {
+      failed = error !== undefined;
+    },
+    renderError() {
+      failed = true;
+    },
     async closeBundle() {
+      if (failed) return; // a failed build wrote nothing to compress; let its own error show
       const work: Promise<void>[] = [];
       for await (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;

@@ -61,4 +61,17 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
       violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
   );
   expect(report, `axe on ${label}`).toEqual([]);
+  await expectNoMissingStrings(page, label);
+}
+
+/**
+ * No key without its string since the page was loaded: the app reports one on the console
+ * (apps/web/src/app/i18n.ts). In a build, English arrives in sections with the code that names them
+ * (apps/web/vite-plugins/locale-sections.ts), so a key whose section did not come shows here.
+ */
+export async function expectNoMissingStrings(page: Page, label: string): Promise<void> {
+  const missing = (await page.consoleMessages())
+    .map((message) => message.text())
+    .filter((text) => text.startsWith('Missing string:'));
+  expect(missing, `strings on ${label}`).toEqual([]);
 }

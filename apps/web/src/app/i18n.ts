@@ -1,11 +1,16 @@
 import { STYLE_NAMES_HE } from '@sys/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// Without the sections that only lazily loaded screens use: each adds its own (features/*/locale.ts).
-import en from '@/locales/en.json?without=moderation';
+// In a build the English strings come in sections, each with the code that uses it
+// (vite-plugins/locale-sections.ts); in development and tests this is the whole file.
+import en from '@/locales/en.json?sections';
+import { takeEnglishSections } from '@/shared/lib/english-sections';
 import { LANGUAGE_STORAGE_KEY, readItem, writeItem } from '@/shared/lib/local-storage';
 
 export const LANGUAGES = ['en', 'he'] as const;
+
+/** How a missing string is reported on the console. */
+export const MISSING_STRING = 'Missing string:';
 export type Language = (typeof LANGUAGES)[number];
 
 const RTL_LANGUAGES: ReadonlySet<string> = new Set<Language>(['he']);
@@ -76,13 +81,24 @@ const lazyLocales = {
   },
 };
 
+/**
+ * The sections that came with the modules evaluated so far (the entry chunk's); each lazy chunk's is added
+ * when it arrives, which is always after the start below (nothing else runs in between).
+ */
+const english = {
+  ...en,
+  ...takeEnglishSections((name, strings) =>
+    i18n.addResourceBundle('en', 'translation', { [name]: strings }, true, false),
+  ),
+};
+
 /** English is the default; the detector picks a stored choice first, then the browser's languages. */
 export const i18nReady = i18n
   .use(languageDetector)
   .use(lazyLocales)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: english } },
     partialBundledLanguages: true,
     supportedLngs: LANGUAGES,
     nonExplicitSupportedLngs: true,
@@ -90,6 +106,15 @@ export const i18nReady = i18n
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     showSupportNotice: false,
+    // A key with no string shows as the key itself; say so where tests look (e2e/tests/support/shell.ts):
+    // in a build the English strings come with the code that names them, and this is how a key that
+    // arrived without its strings is caught. Values with a fallback of their own (option labels) are not
+    // missing.
+    saveMissing: true,
+    missingKeyHandler: (languages, _namespace, key, _fallback, _update, options) => {
+      if ((options as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
+      console.error(`${MISSING_STRING} ${key} (${languages.join(', ')})`);
+    },
     react: { useSuspense: false },
   });
 

@@ -1,5 +1,5 @@
-/** A locale file without the sections that lazy screens add themselves (vite-plugins/locale-sections.ts). */
-declare module '*.json?without=moderation' {
+/** A locale file that is empty in a build, where its sections come with the code (vite-plugins/locale-sections.ts). */
+declare module '*.json?sections' {
   const strings: Record<string, unknown>;
   export default strings;
 }

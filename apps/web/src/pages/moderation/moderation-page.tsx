@@ -1,4 +1,3 @@
-import '@/features/moderation/locale';
 import { FlagIcon, ShieldAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
