@@ -5,6 +5,8 @@
  * 0. The first start on an empty data directory, demo seed included (always; bench/first-start.ts).
  * 1. The trivial routes (always).
  * 2. Server memory while a 200MB video uploads, multipart and tus (always; bench/uploads.ts).
+ * 2b. Activity, live: a like's item on its author's open stream, at rest and with 1,000 more streams open
+ *    (always; bench/activity.ts; two instances on PostgreSQL with BENCH_ACTIVITY_DATABASE_URL).
  * 3. The feed on 100,000 generated posts (only with DATABASE_URL, on PostgreSQL; bench/feed.ts). Point
  *    DATABASE_URL at a database of its own (e.g. postgresql://sys:sys@127.0.0.1:5432/sys_bench): the
  *    generator replaces its posts and profiles, and refuses a database with real users.
@@ -16,10 +18,11 @@
  *
  * Environment: BENCH_DURATION (seconds per route, default 10), BENCH_CONNECTIONS (default 50),
  * DATABASE_URL, BENCH_POSTS (default 100000), BENCH_REGENERATE=1, BENCH_UPLOAD_MB (default 200),
- * BENCH_SCALE_DATABASES, BENCH_LIGHTHOUSE=1, BENCH_SERVER_ENTRY (another server build), WEB_DIST.
+ * BENCH_SCALE_DATABASES, BENCH_ACTIVITY_DATABASE_URL, BENCH_LIGHTHOUSE=1, BENCH_SERVER_ENTRY (another server build), WEB_DIST.
  * Every option is described in bench/RESULTS.md ("How to run").
  */
 import { cpus } from 'node:os';
+import { benchActivity, formatActivityRows } from './activity.ts';
 import { benchFeed, formatFeedResult } from './feed.ts';
 import { formatFirstStarts, measureFirstStart } from './first-start.ts';
 import { formatTable, type LoadResult, load } from './lib/load.ts';
@@ -76,6 +79,14 @@ const uploads = await benchUploadMemory({
   log,
 });
 out.push('### Server memory during a large upload', '', formatUploadTable(uploads), '');
+
+const activityDatabaseUrl = process.env.BENCH_ACTIVITY_DATABASE_URL;
+out.push(
+  `### Activity, live (${activityDatabaseUrl ? 'two instances on PostgreSQL' : 'one instance on PGlite'})`,
+  '',
+  formatActivityRows(await benchActivity({ databaseUrl: activityDatabaseUrl })),
+  '',
+);
 
 if (databaseUrl) {
   const feed = await benchFeed({
