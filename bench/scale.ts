@@ -67,6 +67,11 @@ function routes(ids: { post_id: string; username: string }): [string, string, As
       visitor,
     ],
     ['post detail (GET /api/v1/posts/{id})', `/api/v1/posts/${ids.post_id}`, visitor],
+    [
+      `activity, first page, ${VIEWERS.toLocaleString('en-US')} signed-in creators in turn (GET /api/v1/activity)`,
+      '/api/v1/activity?limit=20',
+      'viewers',
+    ],
   ];
 }
 

@@ -48,6 +48,7 @@ async function countRows(client: pg.Client): Promise<Record<string, number>> {
     'comments',
     'saved_posts',
     'follows',
+    'activity_items',
   ];
   const rows: Record<string, number> = {};
   for (const table of tables) {
@@ -67,6 +68,7 @@ const FILLED_TABLES = [
   'comments',
   'saved_posts',
   'follows',
+  'activity_items',
 ];
 
 /** The statements, in order. `$1` stands for the number of posts, `$2` for the number of authors. */
@@ -177,6 +179,30 @@ const STATEMENTS: { label: string; sql: string }[] = [
           from generate_series(1, $2::int) a
           cross join generate_series(1, 20) k`,
   },
+  {
+    // The Activity items those likes, comments and follows made, grouped as the app groups them (likes of a
+    // post and follows per UTC day, each comment alone; modules/activity). A day old and older: read.
+    label: 'activity_items',
+    sql: `insert into activity_items (recipient_id, actor_id, kind, post_id, liked_post_id, comment_id, follow_id,
+                                      group_key, created_at, read_at)
+          select recipient_id, actor_id, kind, post_id, liked_post_id, comment_id, follow_id, group_key, at,
+                 case when at < now() - interval '1 day' then at end
+          from (
+            select p.profile_id as recipient_id, l.profile_id as actor_id, 'like' as kind, p.id as post_id,
+                   p.id as liked_post_id, null::uuid as comment_id, null::uuid as follow_id,
+                   'like:' || p.id || ':' || to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD') as group_key,
+                   l.created_at as at
+            from post_likes l join posts p on p.id = l.post_id
+            union all
+            select p.profile_id, c.profile_id, 'comment', p.id, null, c.id, null, 'comment:' || c.id, c.created_at
+            from comments c join posts p on p.id = c.post_id
+            union all
+            select f.following_id, f.follower_id, 'follow', null, null, null, f.id,
+                   'follow:' || to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD'), f.created_at
+            from follows f
+          ) made
+          where recipient_id <> actor_id`,
+  },
 ];
 
 /**
@@ -200,8 +226,12 @@ export async function generateFeedData(
     const generatedAuthors = await client.query<{ n: string }>(
       `select count(*) as n from auth.users where email like '%@${GENERATED_EMAIL_DOMAIN}'`,
     );
+    // A set generated before Activity existed has no items: generated again.
     const ready =
-      before.posts === options.posts && Number(generatedAuthors.rows[0]?.n ?? 0) >= authors && !options.force;
+      before.posts === options.posts &&
+      (before.activity_items ?? 0) > 0 &&
+      Number(generatedAuthors.rows[0]?.n ?? 0) >= authors &&
+      !options.force;
     if (ready) {
       return { generated: false, seconds: (performance.now() - started) / 1000, rows: before };
     }
