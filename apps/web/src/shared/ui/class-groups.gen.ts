@@ -9,7 +9,7 @@ export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['align-items', 'items-baseline items-center items-end items-start items-stretch'],
   ['align-self', 'self-center self-start self-stretch'],
   ['animate', 'animate-none animate-pulse animate-spin'],
-  ['arbitrary..contain-intrinsic-size', '[contain-intrinsic-size:auto_600px] [contain-intrinsic-size:auto_720px]'],
+  ['arbitrary..contain-intrinsic-size', '[contain-intrinsic-size:auto_1000px] [contain-intrinsic-size:auto_600px] [contain-intrinsic-size:auto_840px]'],
   ['arbitrary..content-visibility', '[content-visibility:auto]'],
   ['arbitrary..overflow-wrap', '[overflow-wrap:anywhere]'],
   ['arbitrary..scrollbar-width', '[scrollbar-width:none]'],
