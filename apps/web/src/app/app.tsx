@@ -1,27 +1,32 @@
-import { type DataRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { onboardedFlag } from '@/shared/lib/local-storage';
+import { type GuardedHistory, GuardedRouter, guardHistory } from '@/shared/lib/navigation-blocker';
+import { AppRoutes } from './app-routes';
 import { onboardingRedirect, recoveryLinkRedirect } from './onboarding-gate';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { preloadScreens } from './router';
 
 /**
- * The router, started at the path the onboarding rule allows. OnboardingGate would redirect too, but
- * only after the first route's code had loaded: a first visit to / would download the home screen
- * and only then the onboarding screen, one after the other. Replacing the address first (as the gate's
- * <Navigate replace> would) loads the onboarding screen straight away.
+ * The browser history, started at the path the onboarding rule allows. OnboardingGate would redirect
+ * too, but only after the first route's code had loaded: a first visit to / would download the home
+ * screen and only then the onboarding screen, one after the other. Replacing the address first (as the
+ * gate's <Navigate replace> would) loads the onboarding screen straight away; its code starts loading here.
  */
-export function createRouterAtAllowedPath() {
+export function createHistoryAtAllowedPath(): GuardedHistory {
   const { pathname, search } = window.location;
   const target = recoveryLinkRedirect(pathname, search) ?? onboardingRedirect(pathname, onboardedFlag.get());
   if (target) window.history.replaceState(window.history.state, '', target);
-  return createAppRouter();
+  preloadScreens(window.location.pathname);
+  return guardHistory(createBrowserHistory({ v5Compat: true }));
 }
 
-/** The app around a router made by createRouterAtAllowedPath (main.tsx makes it before React starts). */
-export function App({ router }: { router: DataRouter }) {
+/** The app over a history made by createHistoryAtAllowedPath (main.tsx makes it before React starts). */
+export function App({ history }: { history: GuardedHistory }) {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <GuardedRouter history={history}>
+        <AppRoutes />
+      </GuardedRouter>
     </AppProviders>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { startTransition, useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { onboardedFlag, subscribeToStorage } from '@/shared/lib/local-storage';
 import { returnPathIn, safeReturnPath, withReturnPath } from '@/shared/lib/return-path';
 
@@ -61,14 +61,12 @@ function useOnboarded(): boolean {
 }
 
 /**
- * Renders its children, or redirects when the onboarding rule says so. While a navigation is under way
- * (a lazily loaded screen is on its way), the rule is judged by where the visitor is going, not by the
- * screen they are leaving.
+ * Renders its children, or redirects when the onboarding rule says so. The rule is judged by where the
+ * visitor is going: a navigation renders (as a transition, while a lazily loaded screen is on its way)
+ * with the new location, and the screen they are leaving stays on screen as it was.
  */
 export function OnboardingGate({ children }: { children: ReactNode }) {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const { pathname, search } = navigation.location ?? location;
+  const { pathname, search } = useLocation();
   const onboarded = useOnboarded();
   const target = recoveryLinkRedirect(pathname, search) ?? onboardingRedirect(pathname, onboarded, search);
   if (target) return <Navigate to={target} replace />;

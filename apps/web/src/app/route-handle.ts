@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { createContext, useContext } from 'react';
 
 /** What a route asks of the app header (set through the route's `handle`). */
 export interface HeaderOptions {
@@ -27,11 +27,17 @@ export interface RouteHandle {
   width?: ScreenWidth;
 }
 
+/**
+ * The routes that match the current location, root first (AppRoutes finds them with react-router's
+ * matchRoutes over the route table, as the data router's useMatches did).
+ */
+export const RouteMatchesContext = createContext<readonly { route: { handle?: unknown } }[]>([]);
+
 /** What the deepest matching route that declares `key` in its handle says of it. */
 function useDeepestHandle<K extends keyof RouteHandle>(key: K): RouteHandle[K] | undefined {
-  const matches = useMatches();
+  const matches = useContext(RouteMatchesContext);
   for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const value = (matches[index]?.handle as RouteHandle | undefined)?.[key];
+    const value = (matches[index]?.route.handle as RouteHandle | undefined)?.[key];
     if (value !== undefined) return value;
   }
   return undefined;

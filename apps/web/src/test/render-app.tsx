@@ -1,17 +1,15 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppRoutes } from '@/app/app-routes';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { routes } from '@/app/router';
+import { createTestRouter } from './memory-router';
 
 /** Renders the whole app (providers, router, layouts) at `path`, as the browser would. */
 export function renderApp(path = '/') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createTestRouter([path]);
   const user = userEvent.setup();
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <AppProviders queryClient={createQueryClient()}>{router.wrap(<AppRoutes />)}</AppProviders>,
   );
   return { ...view, router, user };
 }

@@ -24,8 +24,9 @@ Element.prototype.scrollIntoView ??= () => undefined;
 window.scrollTo = () => undefined;
 
 // Lazily loaded routes and i18n resources can take more than the default 1 s to appear on a busy
-// machine (CI shares two cores with PGlite workers); a missing element still fails, 5 s later.
-configure({ asyncUtilTimeout: 5000 });
+// machine (CI shares two cores with PGlite workers; the first import of a screen's module tree took over
+// 5 s once at load average 16); a missing element still fails, 10 s later.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await i18nReady;

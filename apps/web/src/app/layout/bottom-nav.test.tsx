@@ -18,7 +18,7 @@ describe('bottom navigation', () => {
 
     await user.click(bottomNav().getByRole('link', { name: 'Explore' }));
     expect(await screen.findByRole('heading', { name: 'Explore' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/explore');
+    expect(router.location.pathname).toBe('/explore');
     expect(bottomNav().getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page');
     expect(bottomNav().getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
 
@@ -27,7 +27,7 @@ describe('bottom navigation', () => {
 
     await user.click(bottomNav().getByRole('link', { name: 'Profile' }));
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.location.pathname).toBe('/profile');
   });
 
   it('keeps Explore current on its sub-pages, but not Profile on other people’s profiles', async () => {
@@ -44,12 +44,12 @@ describe('bottom navigation', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign up to upload content' });
     await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe('/explore');
+    expect(router.location.pathname).toBe('/explore');
 
     await user.click(bottomNav().getByRole('button', { name: 'Create' }));
     const again = await screen.findByRole('dialog', { name: 'Sign up to upload content' });
     await user.click(within(again).getByRole('link', { name: 'Sign up' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.location.pathname).toBe('/auth'));
     expect(await screen.findByRole('heading', { name: 'Welcome to SYS' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -79,7 +79,7 @@ describe('keyboard shortcuts', () => {
     const { router } = renderApp('/');
     await waitFor(() => expect(cards()).toHaveLength(3));
     press('/', { code: 'Slash' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
+    await waitFor(() => expect(router.location.pathname).toBe('/explore'));
     await waitFor(() => expect(document.activeElement).toHaveAttribute('type', 'search'));
   });
 });

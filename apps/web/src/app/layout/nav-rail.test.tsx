@@ -43,7 +43,7 @@ describe('navigation rail', () => {
     expect(mainNav().getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
 
     await user.click(mainNav().getByRole('link', { name: 'Messages' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
+    await waitFor(() => expect(router.location.pathname).toBe('/messages'));
     await waitFor(() =>
       expect(mainNav().getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page'),
     );
@@ -69,6 +69,6 @@ describe('navigation rail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign up to upload content' });
     await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe('/explore');
+    expect(router.location.pathname).toBe('/explore');
   });
 });

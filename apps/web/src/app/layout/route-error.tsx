@@ -1,7 +1,6 @@
 import { RefreshCwIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 
@@ -9,9 +8,8 @@ import { EmptyState } from '@/shared/ui/empty-state';
  * Shown when a screen fails to load or render, most often because a new version was deployed and an old
  * screen file is gone: reloading fetches the new version.
  */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   useEffect(() => {
     console.error(error);
   }, [error]);

@@ -26,7 +26,7 @@ describe('signed in', () => {
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     await user.click(nav.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('heading', { name: 'Create Post' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/create-post');
+    expect(router.location.pathname).toBe('/create-post');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(signOut);

@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEANINGFUL_ACTION_META } from '@/shared/api/meaningful-action';
 import { pushAskedFlag } from '@/shared/lib/local-storage';
 import { installBrowserPush, uninstallBrowserPush } from '@/test/browser-push';
 import { fakeApi } from '@/test/fake-api';
+import { createTestRouter } from '@/test/memory-router';
 import { PUSH_ITEM_PARAM, usePushOpened } from './model/use-push-opened';
 import PushPrompt from './ui/push-prompt';
 
@@ -35,20 +35,15 @@ function LikeButton() {
 
 function renderPrompt(signedIn = true) {
   const queryClient = new QueryClient();
-  const router = createMemoryRouter([
-    {
-      path: '*',
-      element: (
+  const router = createTestRouter();
+  render(
+    <QueryClientProvider client={queryClient}>
+      {router.wrap(
         <>
           <LikeButton />
           <PushPrompt signedIn={signedIn} />
-        </>
-      ),
-    },
-  ]);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+        </>,
+      )}
     </QueryClientProvider>,
   );
   return userEvent.setup();
@@ -136,34 +131,30 @@ function Opened({ signedIn }: { signedIn: boolean }) {
 describe('a tapped notification', () => {
   it('a new window: marks the item read and drops the parameter', async () => {
     const api = fakeApi({ 'POST /api/v1/activity/items/item-1/read': () => ({ unread_count: 0 }) });
-    const router = createMemoryRouter([{ path: '*', element: <Opened signedIn /> }], {
-      initialEntries: [`/post/p1?${PUSH_ITEM_PARAM}=item-1&x=1`],
-    });
+    const router = createTestRouter([`/post/p1?${PUSH_ITEM_PARAM}=item-1&x=1`]);
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
+        {router.wrap(<Opened signedIn />)}
       </QueryClientProvider>,
     );
-    await waitFor(() => expect(router.state.location.search).toBe('?x=1'));
-    expect(router.state.location.pathname).toBe('/post/p1');
+    await waitFor(() => expect(router.location.search).toBe('?x=1'));
+    expect(router.location.pathname).toBe('/post/p1');
     expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/v1/activity/items/item-1/read');
   });
 
   it('an open window: goes to the screen the worker names (a path of this app only)', async () => {
     const browser = installBrowserPush();
     const api = fakeApi({ 'POST /api/v1/activity/items/item-2/read': () => ({ unread_count: 0 }) });
-    const router = createMemoryRouter([{ path: '*', element: <Opened signedIn /> }], {
-      initialEntries: ['/'],
-    });
+    const router = createTestRouter(['/']);
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
+        {router.wrap(<Opened signedIn />)}
       </QueryClientProvider>,
     );
     browser.post({ type: 'push-opened', path: '//evil.example/x', item_id: 'item-2' });
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     browser.post({ type: 'push-opened', path: '/profile/maya', item_id: 'item-2' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/maya'));
+    await waitFor(() => expect(router.location.pathname).toBe('/profile/maya'));
     await waitFor(() =>
       expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/v1/activity/items/item-2/read'),
     );

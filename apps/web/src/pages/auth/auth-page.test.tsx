@@ -46,14 +46,14 @@ describe('/auth default tab', () => {
     const { router, user } = await openAuth('/auth?tab=sign-in');
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
-    expect(router.state.location.search).toBe('?tab=sign-up');
+    expect(router.location.search).toBe('?tab=sign-up');
   });
 
   it('takes the typed email along to Forgot password?', async () => {
     const { router, user } = await openAuth('/auth?tab=sign-in');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/forgot'));
+    await waitFor(() => expect(router.location.pathname).toBe('/auth/forgot'));
     expect(await screen.findByLabelText('Email')).toHaveValue('ada@example.com');
   });
 
@@ -73,7 +73,7 @@ describe('signing in', () => {
     await fillAndSubmit(user, 'Sign In', 'correct-horse');
 
     expect(await screen.findByText('Signed in successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(fake.client.signInWithPassword).toHaveBeenCalledWith({
       email: 'ada@example.com',
       password: 'correct-horse',
@@ -85,7 +85,7 @@ describe('signing in', () => {
     window.localStorage.setItem('postDraft', JSON.stringify({ caption: 'Linen and denim' }));
     const { router, user } = await openAuth('/auth?tab=sign-in');
     await fillAndSubmit(user, 'Sign In', 'correct-horse');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/create-post'));
+    await waitFor(() => expect(router.location.pathname).toBe('/create-post'));
   });
 
   it("goes home when the waiting draft is a signed-in author's own, not a guest's", async () => {
@@ -96,21 +96,21 @@ describe('signing in', () => {
     const { router, user } = await openAuth('/auth?tab=sign-in');
     await fillAndSubmit(user, 'Sign In', 'correct-horse');
     expect(await screen.findByText('Signed in successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 
   it('lands on the address carried from a shared link, across a tab switch', async () => {
     const { router, user } = await openAuth('/auth?tab=sign-up&next=%2Fpost%2Fabc');
     await user.click(screen.getByRole('tab', { name: 'Sign In' }));
-    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/post/abc');
+    expect(new URLSearchParams(router.location.search).get('next')).toBe('/post/abc');
     await fillAndSubmit(user, 'Sign In', 'correct-horse');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/post/abc'));
+    await waitFor(() => expect(router.location.pathname).toBe('/post/abc'));
   });
 
   it('ignores a carried address on another site and goes home', async () => {
     const { router, user } = await openAuth('/auth?tab=sign-in&next=%2F%5Cevil.com');
     await fillAndSubmit(user, 'Sign In', 'correct-horse');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 
   it("shows 'Sign In Error' with the server's message and stays", async () => {
@@ -126,7 +126,7 @@ describe('signing in', () => {
     expect(alert).toHaveTextContent('Invalid login credentials');
     const password = screen.getByLabelText('Password', { selector: 'input' });
     expect(password.getAttribute('aria-describedby')).toContain(alert.id);
-    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.location.pathname).toBe('/auth');
     expect(window.localStorage.getItem('has_account')).toBeNull();
   });
 
@@ -145,7 +145,7 @@ describe('signing in', () => {
     const code = await screen.findByLabelText('Verification code');
     expect(screen.getByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
     expect(code).toHaveFocus();
-    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.location.pathname).toBe('/auth');
 
     await user.type(code, '12a3456');
     expect(code).toHaveValue('123456');
@@ -156,7 +156,7 @@ describe('signing in', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(fake.client.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'factor-1', code: '123456' });
     expect(await screen.findByText('Signed in successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 });
 
@@ -168,7 +168,7 @@ describe('signing up', () => {
 
     expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'SYS' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     expect(screen.queryByRole('heading', { name: 'Show us what you like' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem('onboarded')).toBe('true');
   });
@@ -179,7 +179,7 @@ describe('signing up', () => {
 
     expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
     expect(screen.getByText('Signing you in...')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(fake.client.signUp).toHaveBeenCalledWith({
       email: 'ada@example.com',
       password: 'correct-horse',
@@ -192,7 +192,7 @@ describe('signing up', () => {
     window.localStorage.setItem('postDraft', '{}');
     const { router, user } = await openAuth();
     await fillAndSubmit(user, 'Sign Up', 'correct-horse');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/create-post'));
+    await waitFor(() => expect(router.location.pathname).toBe('/create-post'));
   });
 
   it('asks to check the mail when the server wants the address confirmed', async () => {
@@ -206,7 +206,7 @@ describe('signing up', () => {
     const heading = await screen.findByRole('heading', { name: 'Check your email' });
     expect(heading).toHaveFocus();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.location.pathname).toBe('/auth');
 
     await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
@@ -237,7 +237,7 @@ describe('a signed-in visitor', () => {
     fake.client.emit('SIGNED_IN', fakeSession());
     const { router } = renderApp('/auth');
     // Through the assurance check and the home screen's lazy code: slower than most steps.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 15_000 });
+    await waitFor(() => expect(router.location.pathname).toBe('/'), { timeout: 15_000 });
     // The address changes first; the home layout (with its header) renders once its lazy code is in.
     await waitFor(
       () =>

@@ -39,7 +39,7 @@ describe('/auth/forgot', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     await user.click(await screen.findByRole('link', { name: 'Enter the code' }));
     expect(await screen.findByRole('heading', { name: 'Enter the code from the email' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/reset');
+    expect(router.location.pathname).toBe('/auth/reset');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Code from the email')).toHaveFocus();
   });
@@ -49,7 +49,7 @@ describe('/auth/forgot', () => {
     const { router, user } = renderApp('/auth?tab=sign-in');
     await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/forgot');
+    expect(router.location.pathname).toBe('/auth/forgot');
   });
 
   it('says when the mail could not be sent (rate limit)', async () => {
@@ -106,8 +106,8 @@ describe('/auth/reset', () => {
     expect(await screen.findByLabelText('New password', { selector: 'input' })).toBeInTheDocument();
     expect(fake.client.verifyOtp).toHaveBeenCalledTimes(1);
     expect(fake.client.verifyOtp).toHaveBeenCalledWith({ type: 'recovery', token_hash: 'pkce_abc123' });
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(router.state.location.pathname).toBe('/auth/reset');
+    await waitFor(() => expect(router.location.search).toBe(''));
+    expect(router.location.pathname).toBe('/auth/reset');
   });
 
   it("says a spent or expired token_hash link is invalid, in the reader's language", async () => {
@@ -126,7 +126,7 @@ describe('/auth/reset', () => {
     window.localStorage.clear(); // a phone's browser that never saw SYS
     const { router } = renderApp('/?token_hash=fresh&type=recovery');
     expect(await screen.findByLabelText('New password', { selector: 'input' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/reset');
+    expect(router.location.pathname).toBe('/auth/reset');
     expect(fake.client.verifyOtp).toHaveBeenCalledWith({ type: 'recovery', token_hash: 'fresh' });
     // Signed in by the link, this browser counts as onboarded: Home will not send it to /onboarding.
     expect(window.localStorage.getItem('onboarded')).toBe('true');
@@ -144,7 +144,7 @@ describe('/auth/reset', () => {
 
     expect(fake.client.updateUser).toHaveBeenCalledWith({ password: 'a-new-secret-7' });
     expect(await screen.findByText('Password updated')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(window.localStorage.getItem('has_account')).toBe('true');
   });
 
@@ -167,7 +167,7 @@ describe('/auth/reset', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'New password should be different from the old password.',
     );
-    expect(router.state.location.pathname).toBe('/auth/reset');
+    expect(router.location.pathname).toBe('/auth/reset');
   });
 
   it('shows the error the link came back with', async () => {

@@ -121,7 +121,7 @@ describe('Create Post, publishing', () => {
     expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
     expect(uploadsOf('dress.png')).toHaveLength(1);
     expect(uploadsOf('look.png')).toHaveLength(1);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     const [, init] = api.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
     expect(JSON.parse(String(init?.body)).items[0].image_url).toBe('/media/post-media/u/dress.png');
     // Published: the draft is gone, files and all.
@@ -138,7 +138,7 @@ describe('Create Post, publishing', () => {
     expect(screen.queryByText('Please add a purchase link for each item')).not.toBeInTheDocument();
     const [, init] = api.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
     expect(JSON.parse(String(init?.body)).items[0].link).toBe('https://zara.com/item');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 
   it('says what is wrong with a link that is there but not a web address', async () => {
@@ -181,6 +181,6 @@ describe('Create Post, publishing', () => {
         'Product 1: its image link could not be loaded as an image, so the product was saved without one. You can upload an image instead.',
       ),
     ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 });

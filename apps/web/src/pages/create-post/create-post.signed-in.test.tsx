@@ -140,10 +140,10 @@ describe('Create Post, signed in', () => {
     expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
 
     // Leaving asks; Discard forgets it.
-    void router.navigate('/');
+    router.navigate('/');
     const dialog = await screen.findByRole('alertdialog', { name: 'Discard this post?' });
     await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     await waitFor(() => expect(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft)).toBeNull());
     expect(files.size).toBe(0);
   });
@@ -171,10 +171,10 @@ describe('Create Post, signed in', () => {
     expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
 
     // Leaving offers to keep it for later; it stays stored.
-    void router.navigate('/');
+    router.navigate('/');
     const dialog = await screen.findByRole('alertdialog', { name: 'Discard this post?' });
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(await screen.findByText('Draft saved')).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft) ?? '{}').caption).toBe(
       'Half-written look',

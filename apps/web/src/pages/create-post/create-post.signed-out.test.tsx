@@ -22,7 +22,7 @@ describe('Create Post, signed out', () => {
     expect(await screen.findByRole('img', { name: 'Media 1 of 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Publish Post' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.location.pathname).toBe('/auth'));
     const draft = JSON.parse(window.localStorage.getItem(LOCAL_STORAGE_KEYS.postDraft) ?? 'null');
     expect(draft.caption).toBe('Guest look');
     expect(draft.media).toHaveLength(1);

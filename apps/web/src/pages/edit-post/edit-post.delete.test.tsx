@@ -37,7 +37,7 @@ describe('Edit Post, deleting', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Post deleted')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    await waitFor(() => expect(router.location.pathname).toBe('/profile'));
     // The deleted post was not asked for again: that answer (404) sent the screen home with 'Post not found'.
     expect(requests).toContain('DELETE');
     expect(requests).not.toContain('GET after delete');

@@ -67,7 +67,7 @@ describe('the search box', () => {
     const active = box().getAttribute('aria-activedescendant');
     expect(active && document.getElementById(active)).toHaveTextContent('Danskin');
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/explore/brands/${brandId}`));
+    await waitFor(() => expect(router.location.pathname).toBe(`/explore/brands/${brandId}`));
     // Debounced: one request for the pause, not one per key.
     const asked = api.mock.calls
       .map(([url]) => new URL(String(url), window.location.origin))
@@ -94,7 +94,7 @@ describe('the search box', () => {
         .map((o) => o.textContent),
     ).toEqual(['@dana.levi', 'Danskin', '#dancewear']);
     await user.keyboard('{ArrowUp}{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tag/dancewear'));
+    await waitFor(() => expect(router.location.pathname).toBe('/tag/dancewear'));
   });
 
   it('Escape closes the list', async () => {
@@ -130,7 +130,7 @@ describe('the search box', () => {
     await user.click(within(list).getByRole('button', { name: 'Remove zara from recent searches' }));
     expect(rows(list)).toEqual(['boots', 'linen']);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    await waitFor(() => expect(router.state.location.search).toBe('?q=linen'));
+    await waitFor(() => expect(router.location.search).toBe('?q=linen'));
     await user.clear(box());
     await user.click(await screen.findByRole('button', { name: 'Clear' }));
     expect(window.localStorage.getItem('recent_searches')).toBeNull();
@@ -172,7 +172,7 @@ describe('the search box', () => {
     await user.keyboard('{ArrowUp}');
     expect(activeCell()).toHaveTextContent('linen');
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.search).toBe('?q=linen'));
+    await waitFor(() => expect(router.location.search).toBe('?q=linen'));
     // Tab reaches Clear with the list still open; Enter on it clears and returns to the box.
     await user.clear(box());
     await user.tab();
@@ -234,7 +234,7 @@ describe('the search box', () => {
         .map((o) => o.textContent),
     ).toEqual(STYLES.map((style) => STYLE_NAMES_HE[style]));
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/explore/category/evening'));
+    await waitFor(() => expect(router.location.pathname).toBe('/explore/category/evening'));
   });
 
   it('speaks Hebrew', async () => {

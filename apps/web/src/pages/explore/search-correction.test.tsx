@@ -31,7 +31,7 @@ describe('a corrected search', () => {
     const literal = screen.getByRole('link', { name: 'Search instead for zaar' });
     await user.click(literal);
     expect(await screen.findByText('No results found')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?q=zaar&exact=1');
+    expect(router.location.search).toBe('?q=zaar&exact=1');
     expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
     const exactFlags = api.mock.calls
       .map(([url]) => new URL(String(url), window.location.origin))

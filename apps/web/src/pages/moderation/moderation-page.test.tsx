@@ -155,7 +155,7 @@ describe('/settings/moderation', () => {
     expect(await screen.findByText('No open reports')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Resolved' }));
     expect(await screen.findByText('No resolved reports')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?status=resolved');
+    expect(router.location.search).toBe('?status=resolved');
     await user.click(screen.getByRole('tab', { name: 'Dismissed' }));
     expect(await screen.findByText('No dismissed reports')).toBeInTheDocument();
     // Arrow keys move between the tabs (the tabs pattern).

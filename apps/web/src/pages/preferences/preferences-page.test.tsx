@@ -131,7 +131,7 @@ describe('the preferences of a visitor (local swipes)', () => {
     };
     await waitFor(async () => expect(await forYouOrder()).toBe('street first'), LOADED);
 
-    await act(() => router.navigate('/explore/preferences'));
+    await act(async () => router.navigate('/explore/preferences'));
     const liked = await screen.findByRole('region', { name: 'What you like' }, LOADED);
     const less = within(liked).getByRole('button', { name: 'Less like this: Streetwear' });
     await user.click(less);
@@ -149,7 +149,7 @@ describe('the preferences of a visitor (local swipes)', () => {
     // Kept on this device: the same after a reload of the screen.
     expect(readLocalSwipeEvents()).toHaveLength(3);
 
-    await act(() => router.navigate('/?order=for-you'));
+    await act(async () => router.navigate('/?order=for-you'));
     await waitFor(async () => expect(await forYouOrder()).toBe('formal first'), LOADED);
   });
 
@@ -166,18 +166,18 @@ describe('the old address /explore/taste', () => {
   it('lands on /explore/preferences, replacing the old address', async () => {
     const { router } = renderApp('/explore/taste');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your taste' }, LOADED)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/explore/preferences');
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.location.pathname).toBe('/explore/preferences');
+    expect(router.action).toBe('REPLACE');
   });
 
   it('is skipped by Back: a link to it leaves the screen it came from one step back', async () => {
     // Explore's own lists are not what this test is about: the data API answers 404.
     fakeApi({});
     const { router } = renderApp('/explore');
-    await act(() => router.navigate('/explore/taste'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/explore/preferences'));
+    await act(async () => router.navigate('/explore/taste'));
+    await waitFor(() => expect(router.location.pathname).toBe('/explore/preferences'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your taste' }, LOADED)).toBeInTheDocument();
-    await act(() => router.navigate(-1));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
+    await act(async () => router.navigate(-1));
+    await waitFor(() => expect(router.location.pathname).toBe('/explore'));
   });
 });

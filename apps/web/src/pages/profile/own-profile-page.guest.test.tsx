@@ -30,7 +30,7 @@ describe('own profile of a guest', () => {
   it('sends Edit Profile to /auth with the toast "Sign in required"', async () => {
     const { user, router } = renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.location.pathname).toBe('/auth'));
     expect(await screen.findByText('Sign in required')).toBeInTheDocument();
   });
 
@@ -67,7 +67,7 @@ describe('own profile of a guest', () => {
         ].filter((button) => header.contains(button) === (where === 'header'));
         expect(buttons).toHaveLength(1);
         await user.click(buttons[0]!);
-        await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+        await waitFor(() => expect(router.location.pathname).toBe('/auth'));
         const toast = (await screen.findByText(text.toast)).closest('[data-sonner-toast]');
         expect(toast).toHaveAttribute('data-type', 'error');
       },

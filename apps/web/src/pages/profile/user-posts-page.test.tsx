@@ -51,7 +51,7 @@ describe("another person's posts", () => {
     expect(screen.getAllByRole('link', { name: /^Look \d+$/ })).toHaveLength(3);
 
     await user.click(seeAll);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/bob/posts'));
+    await waitFor(() => expect(router.location.pathname).toBe('/profile/bob/posts'));
     expect(await screen.findByRole('heading', { name: /^Posts by \W*@bob\W*$/ })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('link', { name: /^Look \d+$/ })).toHaveLength(30));
     await user.click(screen.getByRole('button', { name: 'Show more' }));

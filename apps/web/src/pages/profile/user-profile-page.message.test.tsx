@@ -42,8 +42,8 @@ describe('Message on a profile', () => {
     });
     const { router, user } = renderApp('/profile/bob');
     await user.click(await screen.findByRole('button', { name: 'Message' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
-    expect(router.state.location.search).toBe(`?c=${conversationId}`);
+    await waitFor(() => expect(router.location.pathname).toBe('/messages'));
+    expect(router.location.search).toBe(`?c=${conversationId}`);
     expect(opened).toEqual([{ profile_id: bob(true).id }]);
   });
 

@@ -73,7 +73,7 @@ describe('double tap on a photo', () => {
       await user.dblClick(photo);
       expect(screen.getByRole('button', { name: text.like })).toHaveAttribute('aria-pressed', 'true');
       expect(likeCalls()).toEqual(['PUT']);
-      expect(router.state.location.pathname).toBe('/post/00000000-0000-4000-8000-000000000003');
+      expect(router.location.pathname).toBe('/post/00000000-0000-4000-8000-000000000003');
     });
   }
 
@@ -92,11 +92,9 @@ describe('double tap on a photo', () => {
     await waitFor(() => expect(likeCalls()).toEqual(['PUT']));
     // Longer than a double tap's window: the double tap did not also open the post.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
 
     await user.click(photo);
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/post/00000000-0000-4000-8000-000000000003'),
-    );
+    await waitFor(() => expect(router.location.pathname).toBe('/post/00000000-0000-4000-8000-000000000003'));
   });
 });

@@ -44,6 +44,6 @@ describe('brand chips on a card', () => {
     expect(zara).toHaveAttribute('href', `/explore/brands/${zaraId}`);
     expect(within(details).getByText('My Aunt Knitted It').closest('a')).toBeNull();
     await user.click(zara);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/explore/brands/${zaraId}`));
+    await waitFor(() => expect(router.location.pathname).toBe(`/explore/brands/${zaraId}`));
   });
 });

@@ -73,7 +73,7 @@ describe("onboarding's 'Continue as a guest'", () => {
   it('creates the guest profile, sets onboarded and goes home', async () => {
     const { router, user } = renderApp('/onboarding');
     await user.click(await screen.findByRole('button', { name: 'Continue as a guest' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(window.localStorage.getItem('onboarded')).toBe('true');
     expect(window.localStorage.getItem('isGuestUser')).toBe('true');
     expect(readGuestProfile()?.isGuest).toBe(true);

@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import { createTestRouter } from '@/test/memory-router';
 import { useRegistrationPrompt } from './use-registration-prompt';
 
 function FollowButton() {
@@ -18,16 +19,15 @@ function FollowButton() {
 }
 
 function renderWithRouter() {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <FollowButton /> },
-      { path: '/auth', element: <h1>Auth</h1> },
-    ],
-    { initialEntries: ['/'] },
-  );
+  const router = createTestRouter(['/']);
   render(
     <AppProviders>
-      <RouterProvider router={router} />
+      {router.wrap(
+        <Routes>
+          <Route path="/" element={<FollowButton />} />
+          <Route path="/auth" element={<h1>Auth</h1>} />
+        </Routes>,
+      )}
     </AppProviders>,
   );
   return { router, user: userEvent.setup() };
@@ -60,7 +60,7 @@ describe('useRegistrationPrompt', () => {
     await user.click(screen.getByRole('button', { name: 'Follow' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('link', { name: 'Sign up now' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.location.pathname).toBe('/auth'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

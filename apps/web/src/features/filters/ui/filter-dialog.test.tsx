@@ -1,9 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/app/i18n';
 import { AppProviders, createQueryClient } from '@/app/providers';
+import { createTestRouter } from '@/test/memory-router';
 import FilterDialog from './filter-dialog';
 
 afterEach(async () => {
@@ -11,16 +12,15 @@ afterEach(async () => {
 });
 
 function renderDialog() {
-  const router = createMemoryRouter(
-    [
-      { path: '/explore', element: <FilterDialog open onOpenChange={() => undefined} /> },
-      { path: '/', element: null },
-    ],
-    { initialEntries: ['/explore'] },
-  );
+  const router = createTestRouter(['/explore']);
   render(
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      {router.wrap(
+        <Routes>
+          <Route path="/explore" element={<FilterDialog open onOpenChange={() => undefined} />} />
+          <Route path="/" element={null} />
+        </Routes>,
+      )}
     </AppProviders>,
   );
   return userEvent.setup();

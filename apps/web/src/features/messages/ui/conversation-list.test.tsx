@@ -1,8 +1,8 @@
 import type { Conversation } from '@sys/shared';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/app/i18n';
+import { createTestRouter } from '@/test/memory-router';
 import { ConversationList } from './conversation-list';
 
 const at = new Date().toISOString();
@@ -27,10 +27,8 @@ const conversation: Conversation = {
 };
 
 function renderList() {
-  const router = createMemoryRouter([
-    { path: '*', element: <ConversationList conversations={[conversation]} /> },
-  ]);
-  return render(<RouterProvider router={router} />);
+  const router = createTestRouter();
+  return render(router.wrap(<ConversationList conversations={[conversation]} />));
 }
 
 describe('ConversationList', () => {
@@ -44,10 +42,8 @@ describe('ConversationList', () => {
 
   it('reads the unread count once, with its meaning (not "1 1 unread message")', async () => {
     await i18n.changeLanguage('en');
-    const router = createMemoryRouter([
-      { path: '*', element: <ConversationList conversations={[{ ...conversation, unread_count: 1 }]} /> },
-    ]);
-    render(<RouterProvider router={router} />);
+    const router = createTestRouter();
+    render(router.wrap(<ConversationList conversations={[{ ...conversation, unread_count: 1 }]} />));
     const link = screen.getByRole('link');
     expect(link).toHaveAccessibleName(/amazing on you1 unread message$/);
     expect(link).not.toHaveAccessibleName(/11 unread/);

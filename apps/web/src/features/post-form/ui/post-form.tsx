@@ -11,13 +11,14 @@ import {
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useMentionCombobox } from '@/entities/profile/ui/mention-combobox';
 import { useViewer } from '@/entities/viewer/model/use-viewer';
 import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-prompt';
 import { ApiError } from '@/shared/api/api-client';
 import { useApiErrorText } from '@/shared/api/use-api-error-text';
 import { numberFormat } from '@/shared/lib/intl';
+import { useNavigationBlocker } from '@/shared/lib/navigation-blocker';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { showToast } from '@/shared/ui/show-toast';
@@ -125,7 +126,7 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
     !leaving.current && JSON.stringify(latest.current) !== JSON.stringify(initialValues);
   // A restored draft is kept until published or discarded: leaving the screen asks which (a reload
   // keeps it, so that alone does not ask).
-  const unsaved = useBlocker(
+  const unsaved = useNavigationBlocker(
     ({ currentLocation, nextLocation }) =>
       currentLocation.pathname !== nextLocation.pathname &&
       (hasUnsavedEdits() || (restoredDraft && !leaving.current)),

@@ -2,8 +2,8 @@ import type { Post, PostPage } from '@sys/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestRouter } from '@/test/memory-router';
 import { photoPost } from '@/test/photo-post';
 import { PostFeed } from './post-feed';
 
@@ -49,12 +49,8 @@ class AlwaysVisible {
 
 function renderFeed() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element: <PostFeed /> }], { initialEntries: ['/'] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const router = createTestRouter(['/']);
+  render(<QueryClientProvider client={queryClient}>{router.wrap(<PostFeed />)}</QueryClientProvider>);
 }
 
 const articles = () => within(screen.getByRole('feed')).queryAllByRole('article');
