@@ -210,6 +210,11 @@ export const AppConfigSchema = z.object({
    * it videos are kept as sent, with a warning at start-up).
    */
   videoTranscode: z.boolean().default(true),
+  /**
+   * Another ffmpeg than the npm package's (a system one with more codecs; the crash test's stand-in that
+   * holds a transcode until the server is killed). Used only if it runs; otherwise the package's.
+   */
+  ffmpegPath: z.string().min(1).optional(),
   /** Longest accepted video in seconds. */
   videoMaxSeconds: z.number().int().min(1).max(600).default(60),
   /**
@@ -302,6 +307,7 @@ const ENV_FIELDS = {
   UPLOAD_MAX_BYTES: { field: 'uploadMaxBytes', parse: 'int' },
   SCRAPER_ALLOW_PRIVATE: { field: 'scraperAllowPrivate', parse: 'bool' },
   VIDEO_TRANSCODE: { field: 'videoTranscode', parse: 'bool' },
+  FFMPEG_PATH: { field: 'ffmpegPath', parse: 'string' },
   VIDEO_MAX_SECONDS: { field: 'videoMaxSeconds', parse: 'int' },
   VIDEO_JOB_TIMEOUT_SECONDS: { field: 'videoJobTimeoutSeconds', parse: 'int' },
   JOB_POLL_SECONDS: { field: 'jobPollSeconds', parse: 'int' },

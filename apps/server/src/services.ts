@@ -251,7 +251,7 @@ export async function createServices(
   // The queue needs its database: the embedded one's own connection, or PostgreSQL's address (an app
   // handed an already open PostgreSQL database without DATABASE_URL keeps videos as sent).
   const queueDatabase = database.executeSql !== undefined || config.databaseUrl !== undefined;
-  const ffmpeg = config.videoTranscode && queueDatabase ? findFfmpeg() : null;
+  const ffmpeg = config.videoTranscode && queueDatabase ? findFfmpeg(config.ffmpegPath) : null;
   const jobQueue = ffmpeg
     ? new PgBossJobQueue({
         ...(database.executeSql
@@ -276,6 +276,9 @@ export async function createServices(
       ffmpeg,
       maxSeconds: config.videoMaxSeconds,
       enqueue: async (storageObjectId) => {
+        // A job still open for it (a crashed instance's, until pg-boss expires and retries it) is left
+        // to pg-boss: a second one would run the same transcode twice, on two instances at once.
+        if (await jobQueue.hasOpenJob(TRANSCODE_QUEUE, storageObjectId)) return;
         await jobQueue.send(TRANSCODE_QUEUE, { storageObjectId }, { singletonKey: storageObjectId });
       },
     });

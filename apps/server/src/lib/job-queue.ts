@@ -18,6 +18,8 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Queues a job; a second job with the same `singletonKey` while one waits is not queued (null). */
   send<T extends object>(queue: string, data: T, options?: { singletonKey?: string }): Promise<string | null>;
+  /** Whether a job of `queue` with this `singletonKey` is waiting, retrying or running (not yet expired). */
+  hasOpenJob(queue: string, singletonKey: string): Promise<boolean>;
   /**
    * Runs `handler` for each job of `queue`. A handler that throws fails the attempt: retried with backoff
    * up to the queue's retry limit, then the job goes to its dead-letter queue, if any.
@@ -115,6 +117,16 @@ export class PgBossJobQueue implements JobQueue {
     // The stately policy keeps one key-less job per state and did not hand key-less jobs to workers
     // here: a job without a key of its own gets a unique one.
     return this.boss.send(queue, data, { singletonKey: options.singletonKey ?? randomUUID() });
+  }
+
+  async hasOpenJob(queue: string, singletonKey: string): Promise<boolean> {
+    const result = await this.boss
+      .getDb()
+      .executeSql(
+        `select 1 from ${JOB_QUEUE_SCHEMA}.job where name = $1 and singleton_key = $2 and state < 'completed' limit 1`,
+        [queue, singletonKey],
+      );
+    return result.rows.length > 0;
   }
 
   async work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void> {

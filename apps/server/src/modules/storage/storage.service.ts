@@ -156,7 +156,8 @@ export class StorageService {
 
   /**
    * Queues the transcode of every video still processing: after a restore (the job queue is not backed
-   * up) or when videoTranscode was off. A job already waiting for one is not queued twice.
+   * up) or when videoTranscode was off. A video with a job still open (waiting, retrying, or running on
+   * another instance or on a killed one, until pg-boss expires it and retries) is not queued again.
    */
   async requeueProcessingVideos(): Promise<number> {
     const video = this.video;

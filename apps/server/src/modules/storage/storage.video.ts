@@ -25,16 +25,24 @@ export interface VideoProbe {
   height: number | null;
 }
 
-/** The path of a working ffmpeg, or null (package missing, platform not shipped, binary will not run). */
-export function findFfmpeg(): string | null {
+/**
+ * The path of a working ffmpeg: `preferred` (FFMPEG_PATH) if it runs, else the npm package's; null when
+ * neither does (package missing, platform not shipped, binary will not run).
+ */
+export function findFfmpeg(preferred?: string): string | null {
+  if (preferred && runs(preferred)) return preferred;
   let path: string;
   try {
     path = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   } catch {
     return null;
   }
+  return runs(path) ? path : null;
+}
+
+function runs(path: string): boolean {
   const result = spawnSync(path, ['-hide_banner', '-version'], { timeout: 10_000, stdio: 'ignore' });
-  return result.status === 0 ? path : null;
+  return result.status === 0;
 }
 
 const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate)) ?? null;
