@@ -26,6 +26,8 @@ import { benchSigningKey, signTokensFor, signUp } from './lib/users.ts';
 
 export interface ScaleRow extends MeasuredLoadResult {
   route: string;
+  /** Transactions committed in the route's database per request: statements, when each runs alone. */
+  statementsPerRequest: number;
   posts: number;
   rssPeakMB: number;
 }
@@ -67,6 +69,14 @@ function routes(ids: { post_id: string; username: string }): [string, string, As
       visitor,
     ],
     ['post detail (GET /api/v1/posts/{id})', `/api/v1/posts/${ids.post_id}`, visitor],
+    // The signed-in read path (issue 20): the same requests by the generated creators in turn.
+    [`profile, signed-in viewers in turn`, `/api/v1/profiles/${ids.username}`, 'viewers'],
+    [
+      `profile's posts (5), signed-in viewers in turn`,
+      `/api/v1/profiles/${ids.username}/posts?limit=5`,
+      'viewers',
+    ],
+    ['post detail, signed-in viewers in turn', `/api/v1/posts/${ids.post_id}`, 'viewers'],
     [
       `activity, first page, ${VIEWERS.toLocaleString('en-US')} signed-in creators in turn (GET /api/v1/activity)`,
       '/api/v1/activity?limit=20',
@@ -87,6 +97,40 @@ async function indexForSearch(databaseUrl: string, log: (line: string) => void):
     }
   } finally {
     await database.close();
+  }
+}
+
+/** One request with each of `authorizations`, 25 at a time. */
+async function warmUp(url: string, authorizations: readonly string[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < authorizations.length) {
+      const authorization = authorizations[next++]!;
+      const res = await fetch(url, { headers: { authorization } });
+      if (res.status !== 200) throw new Error(`warm-up: ${url} answered ${res.status}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 25 }, worker));
+}
+
+/**
+ * Transactions committed so far in the database of `databaseUrl` (pg_stat_database). Every statement the
+ * server runs outside a transaction block is one, so the difference over a run is its statements. A busy
+ * backend reports its counts at most once a second, and an idle one up to 10 s later (PostgreSQL 15's
+ * PGSTAT_IDLE_INTERVAL): wait that long after a run before reading.
+ */
+async function committedTransactions(databaseUrl: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 10_500));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: string }>(
+      'select xact_commit as n from pg_stat_database where datname = current_database()',
+    );
+    return Number(result.rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
   }
 }
 
@@ -146,6 +190,7 @@ export async function benchScale(options: {
     const viewers = (await signTokensFor(signingKey, token, ids.creatorIds, options.databaseUrl)).map(
       (t) => `Bearer ${t}`,
     );
+    let warmed = false;
     for (const [route, path, asker] of routes(ids)) {
       if (options.only && !options.only.some((name) => route.includes(name))) continue;
       const headers: Record<string, string> = asker === 'viewer' ? { authorization: `Bearer ${token}` } : {};
@@ -153,7 +198,17 @@ export async function benchScale(options: {
         headers: asker === 'viewers' ? { authorization: viewers[0] ?? '' } : headers,
       });
       if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
+      if (asker === 'viewers' && !warmed) {
+        // Every viewer's token once before the first measured run: a client sends the same token for up
+        // to an hour, so the server's one-time work per token (the ES256 check, the profile bootstrap)
+        // is not what a route costs. Without this a 5 s run at ~500 req/s sees each of 2,000 tokens for
+        // the first time and measures that instead (bench/RESULTS.md, issue 20).
+        await warmUp(`${server.url}${path}`, viewers);
+        warmed = true;
+      }
       log(`  load: ${route}`);
+      // After the wait inside: the warm-up's and the previous route's late counts are in.
+      const committedBefore = await committedTransactions(options.databaseUrl);
       const sampler = sampleRss(server.pid, 100);
       const result = await measuredLoad(route, `${server.url}${path}`, {
         serverPid: server.pid,
@@ -163,9 +218,12 @@ export async function benchScale(options: {
         ...(asker === 'viewers' ? { authorizations: viewers } : {}),
       });
       const rss = sampler.stop();
-      rows.push({ ...result, route, posts: options.posts, rssPeakMB: rss.peakMB });
+      const committed = (await committedTransactions(options.databaseUrl)) - committedBefore;
+      const statementsPerRequest =
+        result.completed > 0 ? Math.round((committed / result.completed) * 100) / 100 : Number.NaN;
+      rows.push({ ...result, route, posts: options.posts, rssPeakMB: rss.peakMB, statementsPerRequest });
       log(
-        `    ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; CPU ms/request: server ${result.serverCpuMs}, load generator ${result.clientCpuMs}, PostgreSQL ${result.postgresCpuMs}`,
+        `    ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; CPU ms/request: server ${result.serverCpuMs}, load generator ${result.clientCpuMs}, PostgreSQL ${result.postgresCpuMs}; statements/request ${statementsPerRequest}`,
       );
     }
     rssAfterMB = Math.round((rssBytes(server.pid) / MB) * 10) / 10;
@@ -194,12 +252,14 @@ export function formatScaleResults(results: ScaleResult[], load1m: string): stri
       return `| ${name} | ${cells.join(' | ')} | ${growth} |`;
     }),
     '',
-    `| route: CPU ms per request (server / load generator / PostgreSQL) | ${sizes.map((size) => fmt(size)).join(' | ')} |`,
+    `| route: CPU ms per request (server / load generator / PostgreSQL), statements per request | ${sizes.map((size) => fmt(size)).join(' | ')} |`,
     `|---|${sizes.map(() => '---:').join('|')}|`,
     ...routeNames.map((name) => {
       const cells = results.map((r) => {
         const row = r.rows.find((x) => x.route === name);
-        return row ? `${row.serverCpuMs} / ${row.clientCpuMs} / ${row.postgresCpuMs}` : '-';
+        return row
+          ? `${row.serverCpuMs} / ${row.clientCpuMs} / ${row.postgresCpuMs}, ${row.statementsPerRequest}`
+          : '-';
       });
       return `| ${name} | ${cells.join(' | ')} |`;
     }),

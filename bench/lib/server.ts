@@ -15,7 +15,7 @@ export interface RunningServer {
 /**
  * Starts the built server (`apps/server/dist/main.js`, or BENCH_SERVER_ENTRY) on a throwaway data directory, or on
  * `DATABASE_URL` when given, and resolves once it prints its address. BENCH_SERVER_CPUS pins it (taskset);
- * BENCH_PORT gives it a port (default: any free one).
+ * BENCH_PORT gives it a port (default: any free one); BENCH_SERVER_CPU_PROF a directory for a CPU profile.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sys-bench-'));
@@ -23,9 +23,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const entry = process.env.BENCH_SERVER_ENTRY ?? join(repoRoot, 'apps/server/dist/main.js');
   // BENCH_SERVER_CPUS (e.g. `1`) pins the server to those cores (taskset runs it in its own place: same pid).
   const cpus = process.env.BENCH_SERVER_CPUS;
-  const [command, args] = cpus
-    ? ['taskset', ['-c', cpus, process.execPath, entry]]
-    : [process.execPath, [entry]];
+  // BENCH_SERVER_CPU_PROF (a directory): the server writes a V8 CPU profile there when it stops.
+  const profileDir = process.env.BENCH_SERVER_CPU_PROF;
+  const node = [
+    process.execPath,
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    entry,
+  ];
+  const [command, args] = cpus ? ['taskset', ['-c', cpus, ...node]] : [node[0]!, node.slice(1)];
   const child: ChildProcess = spawn(command, args, {
     env: {
       ...process.env,

@@ -35,7 +35,6 @@ import type { S3Storage } from './modules/storage/storage.s3.ts';
 import type { StorageService } from './modules/storage/storage.service.ts';
 import { findFfmpeg } from './modules/storage/storage.video.ts';
 import { SwipesService } from './modules/swipes/swipes.service.ts';
-import { SavedItems } from './modules/wishlist/wishlist.saved-items.ts';
 import { WishlistService } from './modules/wishlist/wishlist.service.ts';
 import { type AccessTokens, createAccessTokens } from './plugins/authenticate.ts';
 
@@ -188,15 +187,12 @@ export async function createServices(
       : [],
   );
   const follows = new FollowsService({ db, profiles, events: liveEvents, feed: feedCache, activity });
-  // Posts show each item's savedByMe and the wishlist lists posts: the two services need each other.
-  // Posts get the one question they ask (SavedItems), built before both.
+  // Posts read the viewer's follows and saved products with the posts themselves (posts.repository.ts).
   const posts = new PostsService({
     db,
     storage: uploads.service,
     productImages,
     log,
-    follows,
-    savedItems: new SavedItems(db),
     events: liveEvents,
     feedCache,
     activity,

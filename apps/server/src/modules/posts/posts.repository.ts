@@ -37,6 +37,10 @@ export interface PostListRow {
   commentCount: number;
   likedByMe: boolean;
   savedByMe: boolean;
+  /** The viewer follows the author (false for visitors). */
+  followingAuthor: boolean;
+  /** The viewer's saved products among the post's items (null when none, and for visitors). */
+  savedItemIds: string[] | null;
 }
 
 /** A keyset position: the page continues with posts strictly older than this one. */
@@ -86,13 +90,26 @@ function postSelection(viewerId: ViewerParam) {
       : sql<number>`(select count(*)::int from ${comments} where ${comments.post_id} = ${posts.id})`,
     likedByMe,
     savedByMe,
+    // The viewer's relation to the author and to the post's products, in the same row: two statements
+    // fewer per page than asking the follows and wishlist modules afterwards (bench/RESULTS.md, issue 20).
+    followingAuthor: viewerId
+      ? probe(
+          follows,
+          sql`${follows.follower_id} = ${viewerId} and ${follows.following_id} = ${posts.profile_id}`,
+        )
+      : sql<boolean>`false`,
+    savedItemIds: viewerId
+      ? sql<
+          string[] | null
+        >`(select array_agg(${savedItems.item_id}) from ${savedItems} join ${postItems} on ${postItems.id} = ${savedItems.item_id} where ${postItems.post_id} = ${posts.id} and ${savedItems.profile_id} = ${viewerId})`
+      : sql<string[] | null>`null::uuid[]`,
   };
 }
 
-function olderThan(key: PostKey | undefined): SQL | undefined {
-  if (!key) return undefined;
+/** Older than the cursor's post (the placeholders `afterCreatedAt` and `afterId`). */
+function olderThanCursor(): SQL {
   // A row comparison, so that PostgreSQL walks the (created_at desc, id desc) index from the cursor.
-  return sql`(${posts.created_at}, ${posts.id}) < (${key.createdAt.toISOString()}::timestamptz, ${key.id}::uuid)`;
+  return sql`(${posts.created_at}, ${posts.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`;
 }
 
 /**
@@ -153,9 +170,7 @@ export async function findPublicFeedPage(db: Db, options: PageOptions): Promise<
           eq(posts.visibility, 'public'),
           // A signed-in viewer never sees the posts of someone they blocked or who blocked them.
           withViewer ? notBlockedFor(sql.placeholder('viewerId'), posts.profile_id) : undefined,
-          withCursor
-            ? sql`(${posts.created_at}, ${posts.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
-            : undefined,
+          withCursor ? olderThanCursor() : undefined,
         ),
       )
       .orderBy(...NEWEST_FIRST)
@@ -209,13 +224,8 @@ export async function findViewerStateOfPosts(
           commentCount: selection.commentCount,
           likedByMe: selection.likedByMe,
           savedByMe: selection.savedByMe,
-          followingAuthor: probe(
-            follows,
-            sql`${follows.follower_id} = ${viewer} and ${follows.following_id} = ${posts.profile_id}`,
-          ),
-          savedItemIds: sql<
-            string[] | null
-          >`(select array_agg(${savedItems.item_id}) from ${savedItems} join ${postItems} on ${postItems.id} = ${savedItems.item_id} where ${postItems.post_id} = ${posts.id} and ${savedItems.profile_id} = ${viewer})`,
+          followingAuthor: selection.followingAuthor,
+          savedItemIds: selection.savedItemIds,
         })
         .from(posts)
         // Not for its columns: with a join drizzle writes every column with its table's name. A select from
@@ -228,6 +238,8 @@ export async function findViewerStateOfPosts(
   return statement.execute({ viewerId, postIds: [...postIds] });
 }
 
+const profilePostsStatements = new WeakMap<Db, Map<string, Prepared<PostListRow>>>();
+
 /** One profile's posts, newest first; `includePrivate` only for the profile's owner. */
 export async function findProfilePostsPage(
   db: Db,
@@ -235,25 +247,43 @@ export async function findProfilePostsPage(
   includePrivate: boolean,
   options: PageOptions,
 ): Promise<PostListRow[]> {
-  return db
-    .select(postSelection(options.viewerId))
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.profile_id))
-    .where(
-      and(
-        eq(posts.profile_id, profileId),
-        includePrivate ? undefined : eq(posts.visibility, 'public'),
-        notBlockedFor(options.viewerId, posts.profile_id),
-        olderThan(options.after),
-      ),
-    )
-    .orderBy(...NEWEST_FIRST)
-    .limit(options.limit);
+  const withViewer = options.viewerId !== null;
+  const withCursor = options.after !== undefined;
+  // A prepared statement per shape, as the feed's (drizzle builds the SQL once, not on every request).
+  const name = `posts_of_profile${includePrivate ? '_all' : ''}${withViewer ? '_viewer' : ''}${withCursor ? '_after' : ''}`;
+  const statement = preparedFor(profilePostsStatements, db, name, () => {
+    const viewer = withViewer ? sql.placeholder('viewerId') : null;
+    return db
+      .select(postSelection(viewer))
+      .from(posts)
+      .innerJoin(profiles, eq(profiles.id, posts.profile_id))
+      .where(
+        and(
+          sql`${posts.profile_id} = ${sql.placeholder('profileId')}::uuid`,
+          includePrivate ? undefined : eq(posts.visibility, 'public'),
+          notBlockedFor(viewer, posts.profile_id),
+          withCursor ? olderThanCursor() : undefined,
+        ),
+      )
+      .orderBy(...NEWEST_FIRST)
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+  return statement.execute({
+    profileId,
+    viewerId: options.viewerId,
+    afterCreatedAt: options.after?.createdAt.toISOString(),
+    afterId: options.after?.id,
+    limit: options.limit,
+  });
 }
+
+const byIdsStatements = new WeakMap<Db, Map<string, Prepared<PostListRow>>>();
 
 /**
  * The posts with these ids that `viewerId` may see (public, or their own, and no block between them and
- * the author), in no particular order.
+ * the author), in no particular order. A prepared statement (one for visitors, one for viewers): a post's
+ * page asks this on every request.
  */
 export async function findVisiblePostsByIds(
   db: Db,
@@ -261,13 +291,22 @@ export async function findVisiblePostsByIds(
   viewerId: string | null,
 ): Promise<PostListRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select(postSelection(viewerId))
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.profile_id))
-    .where(
-      and(inArray(posts.id, [...ids]), visibleTo(viewerId, posts.profile_id, eq(posts.visibility, 'public'))),
-    );
+  const name = `posts_by_ids${viewerId !== null ? '_viewer' : ''}`;
+  const statement = preparedFor(byIdsStatements, db, name, () => {
+    const viewer = viewerId !== null ? sql.placeholder('viewerId') : null;
+    return db
+      .select(postSelection(viewer))
+      .from(posts)
+      .innerJoin(profiles, eq(profiles.id, posts.profile_id))
+      .where(
+        and(
+          sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`,
+          visibleTo(viewer, posts.profile_id, eq(posts.visibility, 'public')),
+        ),
+      )
+      .prepare(name);
+  });
+  return statement.execute({ ids: [...ids], viewerId });
 }
 
 /** The ids among `ids` of the posts `viewerId` may see (the same rule as `findVisiblePostsByIds`). */

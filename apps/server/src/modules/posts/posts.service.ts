@@ -62,10 +62,6 @@ export interface PostsServiceDeps {
   /** Product image links are stored as the author's media when a post is saved (the scrape module). */
   productImages: ProductImageMirror;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  /** The viewer's follows, for `followingAuthor` (the follows module). */
-  follows?: { followedAmong(viewerId: string | null, profileIds: readonly string[]): Promise<Set<string>> };
-  /** The viewer's saved products, for each item's `savedByMe` (the wishlist module). */
-  savedItems?: { savedAmong(viewerId: string | null, itemIds: readonly string[]): Promise<Set<string>> };
   /** Live stats: a published or deleted post changes its author's posts_count (the events module). */
   events?: { profileStatsChanged(profileIds: readonly string[]): Promise<void> };
   /**
@@ -213,32 +209,23 @@ export class PostsService {
   }
 
   /**
-   * Adds media, items, the follow flags and the saved-product flags to a page of posts: a fixed number of
-   * queries for the whole page (the viewer's two lookups are skipped for visitors).
+   * Adds media and items to a page of posts: two queries for the whole page. The viewer's flags (liked,
+   * saved, following the author, saved products) come with the posts' own row (postSelection).
    */
   private async hydrate(rows: PostListRow[], viewerId: string | null): Promise<Post[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.post.id);
     const media = await findMediaOfPosts(this.db, ids);
     const items = await findItemsOfPosts(this.db, ids);
-    const followed = await this.followedAuthorIds(
-      viewerId,
-      rows.map((row) => row.author.id),
-    );
-    const savedItems =
-      (await this.deps.savedItems?.savedAmong(
-        viewerId,
-        items.map((item) => item.id),
-      )) ?? new Set<string>();
+    const followed = new Set<string>();
+    const savedItems = new Set<string>();
+    if (viewerId !== null) {
+      for (const row of rows) {
+        if (row.followingAuthor) followed.add(row.author.id);
+        for (const itemId of row.savedItemIds ?? []) savedItems.add(itemId);
+      }
+    }
     return toPosts(rows, media, items, followed, savedItems);
-  }
-
-  /** Which of these authors the viewer follows: one query through the follows service. */
-  private async followedAuthorIds(
-    viewerId: string | null,
-    authorIds: readonly string[],
-  ): Promise<Set<string>> {
-    return (await this.deps.follows?.followedAmong(viewerId, authorIds)) ?? new Set();
   }
 
   // -------------------------------------------------------------------------------------------------------

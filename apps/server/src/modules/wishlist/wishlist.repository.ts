@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { descNullsLast } from '../../db/order.ts';
@@ -16,20 +16,6 @@ export async function deleteSavedItem(db: Db, profileId: string, itemId: string)
   await db
     .delete(savedItems)
     .where(and(eq(savedItems.profile_id, profileId), eq(savedItems.item_id, itemId)));
-}
-
-/** Which of `itemIds` the profile saved: one lookup on the (profile_id, item_id) key. */
-export async function findSavedItemIdsAmong(
-  db: Db,
-  profileId: string,
-  itemIds: readonly string[],
-): Promise<string[]> {
-  if (itemIds.length === 0) return [];
-  const rows = await db
-    .select({ id: savedItems.item_id })
-    .from(savedItems)
-    .where(and(eq(savedItems.profile_id, profileId), inArray(savedItems.item_id, [...itemIds])));
-  return rows.map((row) => row.id);
 }
 
 export interface SavedProductRow {
