@@ -68,6 +68,7 @@ test('a push is shown as a notification; tapping it opens the post and marks the
     body: `${ben.username} liked your post`,
     path: `/post/${post.id}`,
     language: 'en',
+    tag: `activity:like:${post.id}`,
   };
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: baseURL,
@@ -85,7 +86,25 @@ test('a push is shown as a notification; tapping it opens the post and marks the
     {
       title: 'New like',
       body: `${ben.username} liked your post`,
-      tag: itemId,
+      tag: message.tag,
+      lang: 'en',
+      data: { item_id: itemId, path: `/post/${post.id}` },
+    },
+  ]);
+
+  // Another like of the same post (the server sends the group's tag and sentence): it replaces the
+  // notification instead of stacking a second.
+  const grouped = { ...message, body: `cleo and 1 other liked your post` };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseURL,
+    registrationId,
+    data: JSON.stringify(grouped),
+  });
+  await expect.poll(shown).toEqual([
+    {
+      title: 'New like',
+      body: 'cleo and 1 other liked your post',
+      tag: message.tag,
       lang: 'en',
       data: { item_id: itemId, path: `/post/${post.id}` },
     },

@@ -526,6 +526,24 @@ const MATRIX: Record<string, MatrixEntry> = {
       'public.activity_items',
     ],
   },
+  'DELETE /api/v1/messages/:id': {
+    prepare: async (w) => {
+      const id = await conversationOf(w, w.owner, await w.third());
+      const sent = await w.app.inject({
+        method: 'POST',
+        url: `/api/v1/conversations/${id}/messages`,
+        headers: w.owner.headers,
+        payload: { body: 'to delete' },
+      });
+      return {
+        request: json('DELETE', `/api/v1/messages/${(sent.json() as { id: string }).id}`),
+        ownerRows: rowsOfOwner('messages', 'sender_id'),
+      };
+    },
+    // Strangers to the conversation (the administrator too) do not find it.
+    status: ownerOnly(204),
+    changes: ['public.messages', 'public.conversations', 'public.activity_items'],
+  },
   'POST /api/v1/conversations/:id/read': {
     prepare: async (w) => {
       const third = await w.third();

@@ -127,6 +127,8 @@ interface PushMessage {
   body: string;
   path: string;
   language: 'en' | 'he';
+  /** The Activity group: one notification per tag (absent from pushes of older servers). */
+  tag?: string;
 }
 
 /** The address parameter a new window reads to mark the item read (features/push, PUSH_ITEM_PARAM). */
@@ -153,21 +155,26 @@ function readPush(event: PushEvent): PushMessage | null {
   }
 }
 
+/** `renotify` is in the Notifications standard and Chromium, not yet in TypeScript's DOM types. */
+type ShowOptions = NotificationOptions & { renotify?: boolean };
+
 self.addEventListener('push', (event) => {
   const message = readPush(event);
   if (!message) return;
-  event.waitUntil(
-    self.registration.showNotification(message.title, {
-      body: message.body,
-      lang: message.language,
-      dir: message.language === 'he' ? 'rtl' : 'ltr',
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      // One notification per item: a repeated push replaces it instead of stacking.
-      tag: message.item_id,
-      data: { item_id: message.item_id, path: message.path },
-    }),
-  );
+  const options: ShowOptions = {
+    body: message.body,
+    lang: message.language,
+    dir: message.language === 'he' ? 'rtl' : 'ltr',
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    // One notification per Activity group: a new like of the same post replaces the earlier notification
+    // (its text now "… and 3 others") instead of stacking, and alerts again (renotify). Pushes without a
+    // tag (older servers) keep one per item.
+    tag: typeof message.tag === 'string' && message.tag ? message.tag : message.item_id,
+    renotify: true,
+    data: { item_id: message.item_id, path: message.path },
+  };
+  event.waitUntil(self.registration.showNotification(message.title, options));
 });
 
 /**

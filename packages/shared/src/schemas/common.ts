@@ -20,3 +20,14 @@ export const HealthResponseSchema = z.object({
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 export const LivenessResponseSchema = z.object({ status: z.literal('ok') });
+
+export const CLIENT_ID_MESSAGES = {
+  invalid: 'client_id must be a UUID made by the client (for example with crypto.randomUUID())',
+  reused: 'This client_id was already used for another post or conversation',
+} as const;
+
+/**
+ * The id a device gives a comment or message it creates (`client_id`), so that sending it again after a
+ * lost answer finds the first one instead of making a second. Unique per author; optional.
+ */
+export const ClientIdSchema = z.uuid({ error: CLIENT_ID_MESSAGES.invalid });

@@ -75,6 +75,13 @@ export const MessageCreatedEventSchema = z.object({
   message: MessageSchema,
 });
 
+/** Its sender deleted a message in one of the signed-in user's conversations: it goes from the thread. */
+export const MessageDeletedEventSchema = z.object({
+  type: z.literal('message.deleted'),
+  conversation_id: z.uuid(),
+  message_id: z.uuid(),
+});
+
 /** The signed-in user's total of unread messages changed. */
 export const UnreadChangedEventSchema = z.object({
   type: z.literal('unread.changed'),
@@ -119,6 +126,7 @@ export const ResyncEventSchema = z.object({ type: z.literal('resync') });
 export const LiveEventSchema = z.discriminatedUnion('type', [
   ProfileStatsEventSchema,
   MessageCreatedEventSchema,
+  MessageDeletedEventSchema,
   UnreadChangedEventSchema,
   ActivityUnreadEventSchema,
   PostLikesEventSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClientIdSchema } from './common.ts';
 import { AuthorSchema } from './posts.ts';
 
 /*
@@ -18,6 +19,8 @@ export const MESSAGE_MESSAGES = {
   mustFollow: 'You can only start a conversation with someone you follow',
   cannotMessageSelf: 'You cannot start a conversation with yourself',
   tooManyMessages: 'You are sending messages too quickly. Wait a moment and try again.',
+  notMessageSender: 'You can only delete your own messages',
+  messageNotFound: 'Message not found',
 } as const;
 
 /*
@@ -71,7 +74,11 @@ export type ConversationPage = z.infer<typeof ConversationPageSchema>;
 export const CreateConversationBodySchema = z.object({ profile_id: z.uuid() });
 export type CreateConversationBody = z.infer<typeof CreateConversationBodySchema>;
 
-export const SendMessageBodySchema = z.object({ body: MessageBodySchema });
+export const SendMessageBodySchema = z.object({
+  body: MessageBodySchema,
+  /** The sender's own id for the message: a repeat with it answers the first message (200) instead of a second. */
+  client_id: ClientIdSchema.optional(),
+});
 export type SendMessageBody = z.input<typeof SendMessageBodySchema>;
 
 export const UnreadCountSchema = z.object({ unread_count: z.number().int() });

@@ -5,6 +5,7 @@ import { COLORS, NONE_VALUE, PATTERNS, POST_ITEM_SIZES, PRODUCT_TYPES } from '..
 import { POST_LIMITS, POST_MESSAGES } from '../constants/posts.ts';
 import { parsePriceInput } from '../domain/price.ts';
 import { foldCase } from '../domain/text.ts';
+import { ClientIdSchema } from './common.ts';
 
 /*
  * Requests and responses of the posts API (/api/v1/posts, comments, likes, saves, item clicks), uploads
@@ -350,6 +351,8 @@ export const CreateCommentBodySchema = z.object({
     .min(1, { message: POST_MESSAGES.commentEmpty })
     .max(POST_LIMITS.commentMaxChars),
   parent_id: z.uuid().nullish(),
+  /** The writer's own id for the comment: a repeat with it answers the first comment (200) instead of a second. */
+  client_id: ClientIdSchema.optional(),
 });
 export type CreateCommentBody = z.input<typeof CreateCommentBodySchema>;
 

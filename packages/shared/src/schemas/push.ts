@@ -54,5 +54,10 @@ export const PushMessageSchema = z.object({
   /** The app path to open: the post, the follower's profile, the conversation, or /activity. */
   path: z.string().startsWith('/'),
   language: PushLanguageSchema,
+  /**
+   * The Activity group (`activity:` and its key): the service worker shows one notification per tag, so a
+   * new like of the same post replaces the earlier one (with the group's sentence) and alerts again.
+   */
+  tag: z.string(),
 });
 export type PushMessage = z.infer<typeof PushMessageSchema>;

@@ -52,9 +52,12 @@ export const messages = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** The id the sender's device gave the message (`client_id`), unique per sender: a repeated POST finds it. */
+    client_id: uuid('client_id'),
     created_at: timestamp3('created_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('messages_sender_id_client_id_key').on(t.sender_id, t.client_id),
     // A conversation's messages, newest first, paged by (created_at, id); also counts unread ones.
     index('messages_conversation_id_created_at_idx').on(t.conversation_id, t.created_at.desc(), t.id.desc()),
     index('messages_sender_id_idx').on(t.sender_id),

@@ -1,4 +1,13 @@
-import { type AnyPgColumn, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { postItems, posts } from './posts.ts';
 import { profiles } from './profiles.ts';
 
@@ -39,11 +48,17 @@ export const comments = pgTable(
     /** The comment this one replies to; replies go away with it. */
     parent_id: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /**
+     * The id the writer's device gave the comment (`client_id`): a repeated POST with it (the outbox sending
+     * again after a lost answer) finds this comment instead of adding a second. Unique per author.
+     */
+    client_id: uuid('client_id'),
     created_at: createdAt,
   },
   (t) => [
     // A post's comments in order (the list is paged by (created_at, id)).
     index('comments_post_id_created_at_idx').on(t.post_id, t.created_at, t.id),
+    uniqueIndex('comments_profile_id_client_id_key').on(t.profile_id, t.client_id),
     index('comments_profile_id_idx').on(t.profile_id),
     index('comments_parent_id_idx').on(t.parent_id),
   ],

@@ -53,6 +53,21 @@ export class LiveEventsService {
     );
   }
 
+  /** Its sender deleted a message: both participants' open streams take it out of the thread. */
+  async messageDeleted(
+    conversationId: string,
+    messageId: string,
+    participantIds: readonly string[],
+  ): Promise<void> {
+    await this.safely('message.deleted', () =>
+      this.bus.publish(participantIds.map(userTopic), {
+        type: 'message.deleted',
+        conversation_id: conversationId,
+        message_id: messageId,
+      }),
+    );
+  }
+
   /** A user's total of unread messages changed (a message arrived, or they read a conversation). */
   async unreadChanged(userId: string, unreadCount: number): Promise<void> {
     await this.safely('unread.changed', () =>

@@ -60,6 +60,60 @@ export async function insertMessage(
   return inserted;
 }
 
+/**
+ * Inserts a message sent through the API. With a `client_id` this sender already used, nothing is inserted
+ * and the answer is undefined (decided by the unique index, so two requests at once cannot both insert):
+ * the caller reads the earlier message with findMessageByClientId.
+ */
+export async function insertMessageOnce(
+  tx: Db,
+  row: { conversation_id: string; sender_id: string; body: string; client_id?: string | null },
+): Promise<MessageRow | undefined> {
+  const [inserted] = await tx
+    .insert(messages)
+    .values(row)
+    .onConflictDoNothing({ target: [messages.sender_id, messages.client_id] })
+    .returning();
+  return inserted;
+}
+
+/** The sender's message made with this `client_id`, if any (never another sender's). */
+export async function findMessageByClientId(
+  db: Db,
+  senderId: string,
+  clientId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sender_id, senderId), eq(messages.client_id, clientId)));
+  return row;
+}
+
+export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  return row;
+}
+
+/** Deletes the message if `senderId` sent it; whether it did. */
+export async function deleteOwnMessage(tx: Db, id: string, senderId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(messages)
+    .where(and(eq(messages.id, id), eq(messages.sender_id, senderId)))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
+
+/** Sets the conversation's last activity to its newest remaining message (after a deletion). */
+export async function recountLastMessageAt(tx: Db, conversationId: string): Promise<void> {
+  await tx
+    .update(conversations)
+    .set({
+      last_message_at: sql`(select max(${messages.created_at}) from ${messages} where ${messages.conversation_id} = ${conversationId}::uuid)`,
+    })
+    .where(eq(conversations.id, conversationId));
+}
+
 /** Moves the conversation's last activity forward to `at` (never back). */
 export async function touchConversation(tx: Db, conversationId: string, at: Date): Promise<void> {
   await tx
@@ -228,6 +282,7 @@ export async function findConversations(
             conversation_id: row.id,
             sender_id: row.lm_sender_id,
             body: row.lm_body,
+            client_id: null,
             created_at: asDate(row.lm_created_at),
           }
         : null,

@@ -7,6 +7,7 @@ import {
   MESSAGE_MESSAGES,
   MessagePageSchema,
   MessageSchema,
+  NoContentSchema,
   PageQuerySchema,
   SearchPageQuerySchema,
   SendMessageBodySchema,
@@ -110,17 +111,53 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['messages'],
         summary:
-          'Send a message (1-2,000 characters after trimming); participants only; 429 past the per-user rate limit',
+          'Send a message (1-2,000 characters after trimming); participants only; 429 past the per-user rate limit; a repeat with the same client_id answers the first message (200)',
         params: IdParamsSchema,
         body: SendMessageBodySchema,
-        response: { 201: MessageSchema, ...errors, 429: ErrorResponseSchema },
+        response: {
+          200: MessageSchema,
+          201: MessageSchema,
+          ...errors,
+          403: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
       // Per sender, across every instance (API_RATE_LIMITS messages=count/seconds).
       await limiter.consume('messages', user.id);
-      return reply.status(201).send(await service.sendMessage(user.id, request.params.id, request.body.body));
+      const { message, created } = await service.sendMessage(
+        user.id,
+        request.params.id,
+        request.body.body,
+        request.body.client_id ?? null,
+      );
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  app.delete(
+    '/messages/:id',
+    {
+      config: { access: 'user', paramsNotFound: MESSAGE_MESSAGES.messageNotFound },
+      schema: {
+        tags: ['messages'],
+        summary:
+          'Delete own message: it goes for both people and its activity item is withdrawn; already gone is 204 too',
+        params: IdParamsSchema,
+        response: {
+          204: NoContentSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteMessage(signedInUser(request).id, request.params.id);
+      return reply.status(204).send(null);
     },
   );
 

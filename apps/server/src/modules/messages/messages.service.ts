@@ -1,4 +1,5 @@
 import {
+  CLIENT_ID_MESSAGES,
   type Conversation,
   type ConversationPage,
   MESSAGE_MESSAGES,
@@ -23,15 +24,19 @@ import type { ProfilesService } from '../profiles/profiles.service.ts';
 import {
   type ConversationListRow,
   countUnread,
+  deleteOwnMessage,
   findConversationByKey,
   findConversations,
+  findMessage,
+  findMessageByClientId,
   findMessagesPage,
   findParticipantIds,
   insertConversation,
-  insertMessage,
+  insertMessageOnce,
   insertParticipants,
   isBlockedBetween,
   markReadUntil,
+  recountLastMessageAt,
   touchConversation,
 } from './messages.repository.ts';
 
@@ -41,7 +46,7 @@ export interface MessagesServiceDeps {
   follows: FollowsService;
   events: LiveEventsService;
   /** The recipient's activity gets an item for the message (unless they turned messages off or muted). */
-  activity?: Pick<ActivityService, 'messageAdded' | 'announce'>;
+  activity?: Pick<ActivityService, 'messageAdded' | 'messageRemoved' | 'announce'>;
 }
 
 const conversationNotFound = () => notFound(MESSAGE_MESSAGES.conversationNotFound);
@@ -153,12 +158,30 @@ export class MessagesService {
   /**
    * Sends a message: the message, the conversation's activity and the sender's read marker change in
    * one transaction; then both participants' streams get the message and the recipient their unread count.
+   * With a `clientId` the sender already used in this conversation, nothing new is sent: the earlier
+   * message is the answer (`created` false); used in another conversation, 409.
    */
-  async sendMessage(userId: string, conversationId: string, body: string): Promise<Message> {
+  async sendMessage(
+    userId: string,
+    conversationId: string,
+    body: string,
+    clientId: string | null = null,
+  ): Promise<{ message: Message; created: boolean }> {
     const participants = await this.requireParticipants(userId, conversationId);
     if (await this.blockedAmong(userId, participants)) throw forbidden(MODERATION_MESSAGES.blockedMessaging);
+    if (clientId) {
+      const earlier = await this.earlierMessage(userId, conversationId, clientId);
+      if (earlier) return { message: earlier, created: false };
+    }
     const { row, recipients } = await this.db.transaction(async (tx) => {
-      const inserted = await insertMessage(tx, { conversation_id: conversationId, sender_id: userId, body });
+      const inserted = await insertMessageOnce(tx, {
+        conversation_id: conversationId,
+        sender_id: userId,
+        body,
+        client_id: clientId,
+      });
+      // The same client id arrived at the same moment and that request sent the message.
+      if (!inserted) return { row: null, recipients: [] };
       await touchConversation(tx, conversationId, inserted.created_at);
       await markReadUntil(tx, conversationId, userId, inserted.created_at);
       const recorded =
@@ -170,13 +193,56 @@ export class MessagesService {
         })) ?? [];
       return { row: inserted, recipients: recorded };
     });
+    if (!row) {
+      const earlier = clientId ? await this.earlierMessage(userId, conversationId, clientId) : undefined;
+      if (!earlier) throw conversationNotFound();
+      return { message: earlier, created: false };
+    }
     await this.deps.activity?.announce(recipients);
     const message = toMessage(row);
     await this.deps.events.messageCreated(message, participants);
     for (const recipient of participants.filter((id) => id !== userId)) {
       await this.deps.events.unreadChanged(recipient, await countUnread(this.db, recipient));
     }
-    return message;
+    return { message, created: true };
+  }
+
+  /** The sender's message made with `clientId`, if any; 409 when that id was used in another conversation. */
+  private async earlierMessage(
+    userId: string,
+    conversationId: string,
+    clientId: string,
+  ): Promise<Message | undefined> {
+    const earlier = await findMessageByClientId(this.db, userId, clientId);
+    if (!earlier) return undefined;
+    if (earlier.conversation_id !== conversationId)
+      throw new AppError(409, 'client_id_reused', CLIENT_ID_MESSAGES.reused);
+    return toMessage(earlier);
+  }
+
+  /**
+   * Deletes a message its sender wrote: it goes for both people (live), its activity item is withdrawn
+   * and the recipient's unread counts follow. A message already gone is fine (nothing happens); someone
+   * outside the conversation gets 404, the other participant 403.
+   */
+  async deleteMessage(userId: string, messageId: string): Promise<void> {
+    const message = await findMessage(this.db, messageId);
+    if (!message) return;
+    const participants = await this.requireParticipants(userId, message.conversation_id);
+    if (message.sender_id !== userId) throw forbidden(MESSAGE_MESSAGES.notMessageSender);
+    const { deleted, recipients } = await this.db.transaction(async (tx) => {
+      const withdrawn = (await this.deps.activity?.messageRemoved(tx, messageId)) ?? [];
+      // Deleted by a request at the same moment: that one tells everyone.
+      if (!(await deleteOwnMessage(tx, messageId, userId))) return { deleted: false, recipients: [] };
+      await recountLastMessageAt(tx, message.conversation_id);
+      return { deleted: true, recipients: withdrawn };
+    });
+    if (!deleted) return;
+    await this.deps.activity?.announce(recipients);
+    await this.deps.events.messageDeleted(message.conversation_id, messageId, participants);
+    for (const recipient of participants.filter((id) => id !== userId)) {
+      await this.deps.events.unreadChanged(recipient, await countUnread(this.db, recipient));
+    }
   }
 
   /**

@@ -73,6 +73,10 @@ export interface ClaimedItemRow {
   actor_username: string;
   actor_display_name: string | null;
   comment_body: string | null;
+  /** The Activity group the item belongs to ("like:{post}:{day}"...): one notification per group. */
+  group_key: string;
+  /** The other people of the group, as the Activity list counts them ("and 3 others"). */
+  others: number | string;
 }
 
 /**
@@ -96,7 +100,10 @@ export async function claimNewItems(
         returning item_id
       )
       select a.id, a.kind, a.post_id, a.conversation_id, p.username as actor_username,
-        p.display_name as actor_display_name, c.body as comment_body
+        p.display_name as actor_display_name, c.body as comment_body, a.group_key,
+        (select count(distinct o.actor_id)::int from ${activityItems} o
+          where o.recipient_id = a.recipient_id and o.group_key = a.group_key and o.actor_id <> a.actor_id
+            and not ${blockedBetween(sql`o.recipient_id`, sql`o.actor_id`)}) as others
       from claimed k
       join ${activityItems} a on a.id = k.item_id
       join ${profiles} p on p.id = a.actor_id

@@ -20,7 +20,7 @@ import {
   upsertSubscription,
 } from './push.repository.ts';
 import { endpointProblem, type PushSender } from './push.send.ts';
-import { PUSH_EXCERPT_LENGTH, PUSH_TEXTS } from './push.texts.ts';
+import { PUSH_EXCERPT_LENGTH, PUSH_GROUP_TEXTS, PUSH_TEXTS } from './push.texts.ts';
 
 /** Items older than this when their person is next told are not pushed any more (a backlog stays in Activity). */
 export const PUSH_WINDOW_SECONDS = 600;
@@ -140,11 +140,24 @@ export class PushService {
   }
 }
 
-/** The notification one item makes, in the device's language, and the screen it opens. */
+/**
+ * The notification one item makes, in the device's language, and the screen it opens. Its `tag` is the
+ * item's Activity group: a new like of the same post replaces the earlier notification on the device with
+ * the group's sentence ("maya.curves and 3 others liked your post") instead of stacking a second.
+ */
 export function pushMessage(item: ClaimedItemRow, language: 'en' | 'he'): PushMessage {
   const text = PUSH_TEXTS[language][item.kind];
   const name = item.actor_display_name?.trim() || item.actor_username;
-  const sentence = text.body.replace('{name}', name);
+  const others = Number(item.others ?? 0);
+  const grouped = (PUSH_GROUP_TEXTS[language] as Partial<Record<string, { one: string; other: string }>>)[
+    item.kind
+  ];
+  const sentence =
+    grouped && others > 0
+      ? (others === 1 ? grouped.one : grouped.other)
+          .replace('{name}', name)
+          .replace('{count}', new Intl.NumberFormat(language).format(others))
+      : text.body.replace('{name}', name);
   const excerpt = item.comment_body ? truncateText(item.comment_body, PUSH_EXCERPT_LENGTH).text : null;
   let path = '/activity';
   if (item.kind === 'follow') path = `/profile/${encodeURIComponent(item.actor_username)}`;
@@ -157,5 +170,6 @@ export function pushMessage(item: ClaimedItemRow, language: 'en' | 'he'): PushMe
     body: excerpt ? `${sentence}\n${excerpt}` : sentence,
     path,
     language,
+    tag: `activity:${item.group_key}`,
   };
 }

@@ -296,6 +296,56 @@ describe('a push for each new Activity item', () => {
     expect(await receivedBy(tablet)).toMatchObject([{ kind: 'message', title: 'הודעה חדשה' }]);
   });
 
+  it('groups as Activity does: a new like of the same post replaces the notification (same tag)', async () => {
+    const [maya, ben, cleo, dana] = [await person(), await person(), await person(), await person()];
+    const post = await publishPost(ctx.app, maya);
+    const other = await publishPost(ctx.app, maya);
+    const phone = await subscribe(maya, 'en');
+    const tablet = await subscribe(maya, 'he');
+    const nameOf = (user: { username: string }) => `Push Person ${user.username.replace('push.person', '')}`;
+
+    await ok(ben, 'PUT', `/posts/${post.id}/like`);
+    const [first] = await receivedBy(phone);
+    expect(first!.body).toBe(`${nameOf(ben)} liked your post`);
+    await receivedBy(tablet);
+
+    await ok(cleo, 'PUT', `/posts/${post.id}/like`);
+    const [second] = await receivedBy(phone);
+    expect(second).toMatchObject({ kind: 'like', body: `${nameOf(cleo)} and 1 other liked your post` });
+    // The same tag: the device replaces the first notification instead of showing two.
+    expect(second!.tag).toBe(first!.tag);
+    expect(second!.item_id).not.toBe(first!.item_id);
+    expect((await receivedBy(tablet))[0]!.body).toBe(`${nameOf(cleo)} ועוד 1 אהבו את הפוסט שלך`);
+
+    await ok(dana, 'PUT', `/posts/${post.id}/like`);
+    const [third] = await receivedBy(phone);
+    expect(third).toMatchObject({ body: `${nameOf(dana)} and 2 others liked your post`, tag: first!.tag });
+    await receivedBy(tablet);
+
+    // Another post, a comment, a follow: other groups, other tags.
+    await ok(ben, 'PUT', `/posts/${other.id}/like`);
+    const [elsewhere] = await receivedBy(phone);
+    expect(elsewhere!.body).toBe(`${nameOf(ben)} liked your post`);
+    expect(elsewhere!.tag).not.toBe(first!.tag);
+    await ok(ben, 'POST', `/posts/${post.id}/comments`, { body: 'Nice' });
+    const [comment] = await receivedBy(phone);
+    expect(comment!.tag).not.toBe(first!.tag);
+    expect(comment!.tag).not.toBe(elsewhere!.tag);
+
+    // A like taken back leaves the group: the next one counts the people who still like it.
+    await ok(cleo, 'DELETE', `/posts/${post.id}/like`);
+    await ok(cleo, 'PUT', `/profiles/${maya.username}/follow`);
+    await receivedBy(tablet);
+    const [followed] = await receivedBy(phone);
+    expect(followed).toMatchObject({ kind: 'follow', body: `${nameOf(cleo)} started following you` });
+    await ok(dana, 'PUT', `/profiles/${maya.username}/follow`);
+    const [follows] = await receivedBy(phone);
+    expect(follows).toMatchObject({
+      body: `${nameOf(dana)} and 1 other started following you`,
+      tag: followed!.tag,
+    });
+  });
+
   it('tapping it marks the item read (its group), only for its own person', async () => {
     const [maya, ben] = [await person(), await person()];
     const post = await publishPost(ctx.app, maya);

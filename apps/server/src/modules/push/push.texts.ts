@@ -27,5 +27,31 @@ export const PUSH_TEXTS = {
   },
 } as const satisfies Record<PushLanguage, Record<ActivityKind, { title: string; body: string }>>;
 
+/**
+ * A group of several people (likes of a post, likes of a comment, follows of a day), worded as the Activity
+ * list says it (activity.likedOthers, .likedCommentOthers, .followedOthers): `one` when one other person.
+ */
+export const PUSH_GROUP_TEXTS = {
+  en: {
+    like: { one: '{name} and 1 other liked your post', other: '{name} and {count} others liked your post' },
+    comment_like: {
+      one: '{name} and 1 other liked your comment',
+      other: '{name} and {count} others liked your comment',
+    },
+    follow: {
+      one: '{name} and 1 other started following you',
+      other: '{name} and {count} others started following you',
+    },
+  },
+  he: {
+    like: { one: '{name} ועוד 1 אהבו את הפוסט שלך', other: '{name} ועוד {count} אהבו את הפוסט שלך' },
+    comment_like: {
+      one: '{name} ועוד 1 אהבו את התגובה שלך',
+      other: '{name} ועוד {count} אהבו את התגובה שלך',
+    },
+    follow: { one: '{name} ועוד 1 התחילו לעקוב אחריך', other: '{name} ועוד {count} התחילו לעקוב אחריך' },
+  },
+} as const satisfies Record<PushLanguage, Partial<Record<ActivityKind, { one: string; other: string }>>>;
+
 /** The longest comment excerpt a notification shows after its sentence. */
 export const PUSH_EXCERPT_LENGTH = 120;

@@ -198,13 +198,40 @@ export async function deleteCommentById(db: Db, id: string): Promise<string | nu
   return row?.postId ?? null;
 }
 
+/**
+ * Inserts the comment. With a `client_id` this author already used, nothing is inserted and the answer is
+ * undefined (the unique index decides, so two requests at once cannot both insert): the caller reads the
+ * earlier comment with findCommentByClientId.
+ */
 export async function insertComment(
   db: Db,
-  row: { post_id: string; profile_id: string; parent_id: string | null; body: string },
-): Promise<CommentRow> {
-  const [inserted] = await db.insert(comments).values(row).returning();
-  if (!inserted) throw new Error('insert into comments returned no row');
+  row: {
+    post_id: string;
+    profile_id: string;
+    parent_id: string | null;
+    body: string;
+    client_id?: string | null;
+  },
+): Promise<CommentRow | undefined> {
+  const [inserted] = await db
+    .insert(comments)
+    .values(row)
+    .onConflictDoNothing({ target: [comments.profile_id, comments.client_id] })
+    .returning();
   return inserted;
+}
+
+/** The author's comment made with this `client_id`, if any (never another author's). */
+export async function findCommentByClientId(
+  db: Db,
+  profileId: string,
+  clientId: string,
+): Promise<CommentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.profile_id, profileId), eq(comments.client_id, clientId)));
+  return row;
 }
 
 /** Deletes the comment (and, by cascade, its replies) if `profileId` wrote it. */

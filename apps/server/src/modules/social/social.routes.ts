@@ -119,21 +119,23 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
       config: { access: 'user', ...postParams },
       schema: {
         tags: ['social'],
-        summary: 'Comment on a post, or reply to a comment (parent_id)',
+        summary:
+          'Comment on a post, or reply to a comment (parent_id); a repeat with the same client_id answers the first comment (200)',
         params: IdParamsSchema,
         body: CreateCommentBodySchema,
-        response: { 201: CommentSchema, ...writeErrors },
+        response: { 200: CommentSchema, 201: CommentSchema, ...writeErrors, 409: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const comment = await service.addComment(
+      const { comment, created } = await service.addComment(
         user.id,
         request.params.id,
         request.body.body,
         request.body.parent_id ?? null,
+        request.body.client_id ?? null,
       );
-      return reply.status(201).send(comment);
+      return reply.status(created ? 201 : 200).send(comment);
     },
   );
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CLIENT_ID_MESSAGES,
   type Comment,
   type CommentPage,
   type LikeState,
@@ -11,7 +12,7 @@ import {
   type SearchPageQuery,
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -30,6 +31,7 @@ import {
   deletePostLike,
   deleteSavedPost,
   findComment,
+  findCommentByClientId,
   findCommentsByIds,
   findCommentsPage,
   findSavedPostsPage,
@@ -56,6 +58,7 @@ export interface SocialServiceDeps {
 export type ClickViewer = { profileId: string } | { address: string };
 
 const commentNotFound = () => notFound(POST_MESSAGES.commentNotFound);
+const clientIdReused = () => new AppError(409, 'client_id_reused', CLIENT_ID_MESSAGES.reused);
 
 function toComment(row: CommentListRow): Comment {
   return {
@@ -172,9 +175,21 @@ export class SocialService {
   /**
    * Adds a comment, or a reply when `parentId` names a comment of the same post. A reply to a reply joins
    * the first comment's thread, so threads stay one level deep as the comments dialog shows them.
+   * With a `clientId` the author already used on this post, nothing new is made: the earlier comment is the
+   * answer (`created` false); on another post, 409.
    */
-  async addComment(userId: string, postId: string, body: string, parentId: string | null): Promise<Comment> {
+  async addComment(
+    userId: string,
+    postId: string,
+    body: string,
+    parentId: string | null,
+    clientId: string | null = null,
+  ): Promise<{ comment: Comment; created: boolean }> {
     await this.deps.posts.requireVisiblePost(userId, postId);
+    if (clientId) {
+      const earlier = await this.earlierComment(userId, postId, clientId);
+      if (earlier) return { comment: earlier, created: false };
+    }
     let threadId: string | null = null;
     let repliedToAuthorId: string | null = null;
     if (parentId) {
@@ -189,7 +204,15 @@ export class SocialService {
       repliedToAuthorId = parent.profile_id;
     }
     const { inserted, recipients } = await this.db.transaction(async (tx) => {
-      const row = await insertComment(tx, { post_id: postId, profile_id: userId, parent_id: threadId, body });
+      const row = await insertComment(tx, {
+        post_id: postId,
+        profile_id: userId,
+        parent_id: threadId,
+        body,
+        client_id: clientId,
+      });
+      // The same client id arrived at the same moment and that request made the comment.
+      if (!row) return { inserted: null, recipients: [] };
       const told = await this.deps.activity.commentAdded(tx, {
         id: row.id,
         postId,
@@ -205,13 +228,31 @@ export class SocialService {
       });
       return { inserted: row, recipients: [...told, ...mentioned] };
     });
+    if (!inserted) {
+      const earlier = clientId ? await this.earlierComment(userId, postId, clientId) : undefined;
+      if (!earlier) throw commentNotFound();
+      return { comment: earlier, created: false };
+    }
     await this.deps.activity.announce(recipients);
     // Their own feed counts the comment at once.
     await this.deps.posts.viewersChanged([userId]);
     await this.deps.events.postCommentsChanged(postId);
     const [row] = await findCommentsByIds(this.db, [inserted.id], userId);
     if (!row) throw commentNotFound();
-    return toComment(row);
+    return { comment: toComment(row), created: true };
+  }
+
+  /** The author's comment made with `clientId`, if any; 409 when that id was used on another post. */
+  private async earlierComment(
+    userId: string,
+    postId: string,
+    clientId: string,
+  ): Promise<Comment | undefined> {
+    const earlier = await findCommentByClientId(this.db, userId, clientId);
+    if (!earlier) return undefined;
+    if (earlier.post_id !== postId) throw clientIdReused();
+    const [row] = await findCommentsByIds(this.db, [earlier.id], userId);
+    return row ? toComment(row) : undefined;
   }
 
   async deleteComment(userId: string, commentId: string): Promise<void> {

@@ -123,42 +123,43 @@ describe('a message written offline', () => {
     expect(idbFiles.has(`outbox:${ME}`)).toBe(false);
   });
 
-  it('is not sent twice when a page closed during its send and the server had it', async () => {
+  it('sends again with the same client_id after a lost answer, and shows the message once', async () => {
     await i18n.changeLanguage('en');
-    const posted = serve(() => withStatus(500));
-    // The earlier page started sending and went away; the server stored the message.
-    const arrived = {
-      id: '00000000-0000-4000-8000-0000000000d9',
-      conversation_id: c,
-      sender_id: ME,
-      body: 'Sent as the tab closed',
-      created_at: new Date().toISOString(),
-    };
+    const clientIds: string[] = [];
+    let first = true;
+    const posted = serve(() => {
+      // The server stored the first send, but its answer was lost on the way.
+      if (first) {
+        first = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return {
+        id: '00000000-0000-4000-8000-0000000000d9',
+        conversation_id: c,
+        sender_id: ME,
+        body: 'Sent as the line dropped',
+        created_at: new Date().toISOString(),
+      };
+    });
     const list = vi.mocked(globalThis.fetch).getMockImplementation();
     vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
-      const url = new URL(String(input), window.location.origin);
-      if (url.pathname === `/api/v1/conversations/${c}/messages` && (init?.method ?? 'GET') === 'GET') {
-        return new Response(JSON.stringify({ items: [arrived], next_cursor: null }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
+      if (init?.method === 'POST' && String(input).endsWith(`/conversations/${c}/messages`)) {
+        clientIds.push((JSON.parse(String(init.body)) as { client_id: string }).client_id);
       }
       return list ? list(input, init) : new Response(null, { status: 404 });
     });
-    idbFiles.set(`outbox:${ME}`, [
-      {
-        id: 'waiting-1',
-        kind: 'message',
-        key: 'waiting-1',
-        payload: { conversationId: c, body: 'Sent as the tab closed' },
-        createdAt: Date.now() - 2000,
-        attemptedAt: Date.now() - 1000,
-      },
-    ]);
-    renderApp(`/messages?c=${c}`);
-    expect(await screen.findByText('Sent as the tab closed', {}, { timeout: 8000 })).toBeInTheDocument();
-    await waitFor(() => expect(idbFiles.has(`outbox:${ME}`)).toBe(false));
-    expect(posted).toEqual([]);
-    expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument();
+    const { user } = renderApp(`/messages?c=${c}`);
+    const field = await screen.findByRole('textbox', {}, { timeout: 8000 });
+    await user.type(field, 'Sent as the line dropped{Enter}');
+    // The send failed as if offline: it waits in the outbox, with its id.
+    expect(await screen.findByText('Waiting to send')).toBeInTheDocument();
+    await setOnline(true);
+    await waitFor(() => expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument());
+    expect(posted).toEqual(['Sent as the line dropped', 'Sent as the line dropped']);
+    expect(clientIds).toHaveLength(2);
+    expect(clientIds[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(clientIds[1]).toBe(clientIds[0]);
+    expect(screen.getAllByText('Sent as the line dropped')).toHaveLength(1);
+    expect(idbFiles.has(`outbox:${ME}`)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { API_BASE, accessToken } from './api-client';
 const EVENT_TYPES: readonly LiveEventType[] = [
   'profile.stats',
   'message.created',
+  'message.deleted',
   'unread.changed',
   'activity.unread',
   'post.likes',

@@ -10,7 +10,7 @@ import { idbDeleteMany, idbGet, idbKeys, idbSetMany } from './idb';
  * items of another person are never read, and sign-out removes them all (forgetOutbox).
  *
  * Items with the same `key` replace each other, the newest winning (a like then an unlike sends one
- * unlike). A send that fails because of the network stops the run, to be tried again later; one the server
+ * unlike). Every item must be safe to send twice (see run). A send that fails because of the network stops the run, to be tried again later; one the server
  * refuses for good (forbidden, not found, invalid) drops the item and tells the person (onFinal). While
  * anything waits, new writes join the end of the line too, so nothing overtakes what waits.
  */
@@ -25,11 +25,6 @@ export interface OutboxItem<P = unknown> {
   payload: P;
   /** When it was made (milliseconds). */
   createdAt: number;
-  /**
-   * When a send last started (milliseconds), kept until the item is out: a page closed or a connection
-   * lost during a send leaves it unknown whether the server got it (see OutboxSender.alreadySent).
-   */
-  attemptedAt?: number;
 }
 
 export interface NewOutboxItem<P = unknown> {
@@ -48,11 +43,6 @@ export interface OutboxSender {
    * the state from before, so the caller fetches what it shows again.
    */
   afterRun?: () => void;
-  /**
-   * For writes that are not idempotent (a comment, a message): asked before sending again an item whose
-   * earlier send may have reached the server; true means it did, and the item is taken out unsent.
-   */
-  alreadySent?: (item: OutboxItem) => Promise<boolean>;
 }
 
 /** The IndexedDB keys of the outboxes start with this (one key per person). */
@@ -157,19 +147,6 @@ function remove(personId: string, id: string): Promise<unknown> {
   return run;
 }
 
-/** Notes in `personId`'s outbox that a send of the item starts now (before it starts). */
-function markAttempt(personId: string, id: string): Promise<unknown> {
-  const run = chain.then(async () => {
-    const now = Date.now();
-    const next = (await read(personId)).map((item) =>
-      item.id === id ? { ...item, attemptedAt: now } : item,
-    );
-    await write(personId, next);
-  });
-  chain = run.catch(() => undefined);
-  return run;
-}
-
 /**
  * Opens `personId`'s outbox with the function that sends its items; returns the function that closes it.
  * Items are sent at once if the device is online, and again whenever flushOutbox is called.
@@ -263,22 +240,9 @@ async function run(): Promise<void> {
       publish(current);
       const next = current[0];
       if (!next) return;
-      if (next.attemptedAt !== undefined && send.alreadySent) {
-        let arrived: boolean;
-        try {
-          arrived = await send.alreadySent(next);
-        } catch {
-          return; // Cannot tell yet: later.
-        }
-        if (started !== generation) return;
-        if (arrived) {
-          await remove(personId, next.id);
-          done += 1;
-          continue;
-        }
-      }
-      await markAttempt(personId, next.id);
-      if (started !== generation) return;
+      // A page closed or a connection lost during an earlier send leaves it unknown whether the server got
+      // it; every write is safe to send again (a like or save says the state wanted, a comment or message
+      // carries its client_id, which the server makes once), so it simply goes again.
       inFlight = next.id;
       let outcome: 'sent' | 'final' | 'retry';
       let failure: unknown;

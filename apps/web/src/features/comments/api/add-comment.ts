@@ -4,10 +4,14 @@ import { updatePostInCaches } from '@/entities/post/api/post-cache';
 import { postKeys, postMutationKeys } from '@/entities/post/api/post-keys';
 import { apiRequest } from '@/shared/api/api-client';
 import { MEANINGFUL_ACTION_META } from '@/shared/api/meaningful-action';
+import { newClientId } from '@/shared/lib/client-id';
 import { sendOrQueue } from '@/shared/lib/outbox';
 import type { CommentsData } from './get-comments';
 
-/** POST /api/v1/posts/{id}/comments: a comment, or a reply when `parent_id` is set. */
+/**
+ * POST /api/v1/posts/{id}/comments: a comment, or a reply when `parent_id` is set. With the body's
+ * `client_id`, sending it again answers the comment already made (the outbox relies on it).
+ */
 export function addComment(postId: string, body: CreateCommentBody): Promise<Comment> {
   return apiRequest<Comment>(`/posts/${encodeURIComponent(postId)}/comments`, { method: 'POST', body });
 }
@@ -15,6 +19,7 @@ export function addComment(postId: string, body: CreateCommentBody): Promise<Com
 /** The outbox item of a comment written offline (sent by app/outbox.ts, shown by the comments sheet). */
 export interface QueuedComment {
   postId: string;
+  /** With its `client_id` (written by builds before it, without: see app/outbox-sender.ts). */
   body: CreateCommentBody;
 }
 
@@ -46,11 +51,14 @@ export function useAddCommentMutation(postId: string) {
     mutationKey: postMutationKeys.comments(postId),
     meta: MEANINGFUL_ACTION_META,
     networkMode: 'always',
-    mutationFn: (body: CreateCommentBody) =>
-      sendOrQueue<Comment, QueuedComment>(() => addComment(postId, body), {
+    mutationFn: (input: CreateCommentBody) => {
+      // One id for the comment, whether it goes now or waits in the outbox: sent twice, it is made once.
+      const body = { ...input, client_id: input.client_id ?? newClientId() };
+      return sendOrQueue<Comment, QueuedComment>(() => addComment(postId, body), {
         kind: 'comment',
         payload: { postId, body },
-      }),
+      });
+    },
     onSuccess: (comment) => {
       if (comment) addCommentToCache(queryClient, postId, comment);
     },

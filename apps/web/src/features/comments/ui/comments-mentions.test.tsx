@@ -124,7 +124,9 @@ describe('mention suggestions in a comment', () => {
     expect(posted).toEqual([]);
     // The next Enter sends it, mention and all.
     await user.keyboard('nice{Enter}');
-    await vi.waitFor(() => expect(posted).toEqual([{ body: 'hi @mali_k nice', parent_id: null }]));
+    await vi.waitFor(() =>
+      expect(posted).toEqual([{ body: 'hi @mali_k nice', parent_id: null, client_id: expect.any(String) }]),
+    );
   });
 
   it('Escape closes the list and leaves the sheet open; the next Escape closes the sheet', async () => {

@@ -36,3 +36,22 @@ export function addMessageToCache(queryClient: QueryClient, viewerId: string | n
     return { ...data, pages: [{ ...first, items: [message, ...first.items] }, ...rest] };
   });
 }
+
+/** A deleted message leaves its cached thread (the sender's own deletion, or the live event of it). */
+export function removeMessageFromCache(
+  queryClient: QueryClient,
+  viewerId: string | null,
+  conversationId: string,
+  messageId: string,
+): void {
+  queryClient.setQueryData<MessagesData>(messageKeys.messages(conversationId, viewerId), (data) => {
+    if (!data) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        items: page.items.filter((item) => item.id !== messageId),
+      })),
+    };
+  });
+}

@@ -1,5 +1,5 @@
-import { MESSAGE_LIMITS } from '@sys/shared';
-import { ClockIcon, SendIcon, XIcon } from 'lucide-react';
+import { MESSAGE_LIMITS, type Message } from '@sys/shared';
+import { ClockIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { ApiError } from '@/shared/api/api-client';
 import { discardOutboxItem, type OutboxItem, useOutboxItems } from '@/shared/lib/outbox';
 import { Button, buttonClasses } from '@/shared/ui/button';
 import { cn } from '@/shared/ui/cn';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/layout/page-header';
 import { LoadError } from '@/shared/ui/load-error';
@@ -17,6 +18,7 @@ import { showToast } from '@/shared/ui/show-toast';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { Textarea } from '@/shared/ui/textarea';
 import { UserName } from '@/shared/ui/user-name';
+import { useDeleteMessageMutation } from '../api/delete-message';
 import { useConversationQuery } from '../api/get-conversation';
 import { useMessagesQuery } from '../api/get-messages';
 import { useMarkReadMutation } from '../api/mark-read';
@@ -29,6 +31,9 @@ import { messageTime } from '../lib/message-time';
  */
 const drafts = new Map<string, string>();
 
+/** A message's start, to tell which one a delete button is for. */
+const excerpt = (body: string) => (body.length > 40 ? `${body.slice(0, 40)}…` : body);
+
 /** One conversation: its messages (oldest at the top), new ones arriving live, and a composer. */
 export function ConversationView({ conversationId }: { conversationId: string }) {
   const { t, i18n } = useTranslation();
@@ -36,6 +41,19 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const conversation = useConversationQuery(conversationId);
   const messages = useMessagesQuery(conversationId);
   const send = useSendMessageMutation(conversationId);
+  const remove = useDeleteMessageMutation();
+  // A deleted message cannot come back, and it goes for the other person too: ask first, as for a comment.
+  const [deleting, setDeleting] = useState<Message | null>(null);
+  const deleteMessage = () => {
+    if (!deleting) return;
+    remove.mutate(deleting, {
+      onSuccess: () => {
+        setDeleting(null);
+        void showToast('success', t('messages.deleted'));
+      },
+      onError: () => void showToast('destructive', t('messages.deleteError')),
+    });
+  };
   const markRead = useMarkReadMutation();
   const draftKey = `${viewerId ?? ''}:${conversationId}`;
   const [text, setTextState] = useState(() => drafts.get(draftKey) ?? '');
@@ -184,8 +202,21 @@ export function ConversationView({ conversationId }: { conversationId: string })
                   >
                     {message.body}
                   </span>
-                  <span className="mt-0.5 text-[11px] text-muted">
+                  <span className="mt-0.5 flex items-center gap-1 text-[11px] text-muted">
                     {messageTime(message.created_at, i18n.resolvedLanguage)}
+                    {mine ? (
+                      <button
+                        type="button"
+                        aria-haspopup="dialog"
+                        aria-label={t('messages.deleteLabel', { text: excerpt(message.body) })}
+                        disabled={remove.isPending}
+                        onClick={() => setDeleting(message)}
+                        className="inline-flex h-9 items-center gap-0.5 rounded-full px-2 font-medium hover:text-danger"
+                      >
+                        <Trash2Icon aria-hidden className="size-3.5" />
+                        {t('messages.delete')}
+                      </button>
+                    ) : null}
                   </span>
                 </li>
               );
@@ -218,6 +249,19 @@ export function ConversationView({ conversationId }: { conversationId: string })
         )}
       </ol>
       <div ref={end} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t('messages.deleteConfirm.title')}
+        description={t('messages.deleteConfirm.description', { name })}
+        confirmLabel={t('messages.deleteConfirm.confirm')}
+        pendingLabel={t('messages.deleteConfirm.pending')}
+        cancelLabel={t('messages.deleteConfirm.cancel')}
+        pending={remove.isPending}
+        onConfirm={deleteMessage}
+      />
       <form
         onSubmit={submit}
         className="sticky bottom-[calc(var(--spacing-nav,64px)+env(safe-area-inset-bottom))] flex items-end gap-2 border-t border-line bg-surface px-3 py-2"
