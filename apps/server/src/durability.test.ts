@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, pgliteDirFor } from './db/client.ts';
-import { createPostgresTestDatabase, type TestDatabaseUrl, testDatabaseUrl } from './test/context.ts';
+import type { Database } from './db/client.ts';
+import { serverEngines } from './test/engines.ts';
 import { makeJpeg } from './test/media.ts';
 import { childEnv, ensureServerBuilt, type ServerProcess, startServer } from './test/processes.ts';
 
@@ -31,37 +31,6 @@ beforeAll(() => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>durability test</title>');
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-interface Engine {
-  name: string;
-  setup(): Promise<Record<string, string>>;
-  open(dataDir: string): Promise<Database>;
-  teardown(): Promise<void>;
-}
-
-function pgliteEngine(): Engine {
-  return {
-    name: 'pglite',
-    setup: async () => ({}),
-    open: (dataDir) => openDatabase({ pgliteDir: pgliteDirFor(dataDir) }),
-    teardown: async () => {},
-  };
-}
-
-function postgresEngine(): Engine {
-  let database: TestDatabaseUrl | undefined;
-  return {
-    name: 'postgres',
-    setup: async () => {
-      database = await createPostgresTestDatabase();
-      return { DATABASE_URL: database.url };
-    },
-    open: () => openDatabase({ databaseUrl: database!.url }),
-    teardown: async () => database?.drop(),
-  };
-}
-
-const engines = testDatabaseUrl ? [pgliteEngine, postgresEngine] : [pgliteEngine];
 
 async function withDatabase<T>(open: Promise<Database>, work: (db: Database) => Promise<T>): Promise<T> {
   const database = await open;
@@ -158,7 +127,7 @@ function openRequest(url: string, options: { method: string; headers: Record<str
   return { request, outcome };
 }
 
-describe.each(engines.map((make) => make()))('SIGKILL on $name', (engine) => {
+describe.each(serverEngines())('SIGKILL on $name', (engine) => {
   let dataDir: string;
   let engineEnv: Record<string, string>;
   const env = () =>

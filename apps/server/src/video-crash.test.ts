@@ -3,8 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, pgliteDirFor } from './db/client.ts';
-import { createPostgresTestDatabase, type TestDatabaseUrl, testDatabaseUrl } from './test/context.ts';
+import { serverEngines } from './test/engines.ts';
 import { childEnv, ensureServerBuilt, startServer } from './test/processes.ts';
 import { makeOneSecondClip, requireFfmpeg, writeFfmpegStandIn } from './test/video.ts';
 
@@ -36,35 +35,6 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-interface Engine {
-  name: string;
-  setup(): Promise<Record<string, string>>;
-  open(dataDir: string): Promise<Database>;
-  teardown(): Promise<void>;
-}
-
-const pglite = (): Engine => ({
-  name: 'pglite',
-  setup: async () => ({}),
-  open: (dataDir) => openDatabase({ pgliteDir: pgliteDirFor(dataDir) }),
-  teardown: async () => {},
-});
-
-const postgres = (): Engine => {
-  let database: TestDatabaseUrl | undefined;
-  return {
-    name: 'postgres',
-    setup: async () => {
-      database = await createPostgresTestDatabase();
-      return { DATABASE_URL: database.url };
-    },
-    open: () => openDatabase({ databaseUrl: database!.url }),
-    teardown: async () => database?.drop(),
-  };
-};
-
-const engines = testDatabaseUrl ? [pglite, postgres] : [pglite];
-
 async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, seconds = 90) {
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end) {
@@ -80,7 +50,7 @@ interface PostView {
   media: { status: string; media_url: string; poster_url: string | null }[];
 }
 
-describe.each(engines.map((make) => make()))('a transcode killed by SIGKILL on $name', (engine) => {
+describe.each(serverEngines())('a transcode killed by SIGKILL on $name', (engine) => {
   let dataDir: string;
   let engineEnv: Record<string, string>;
 
