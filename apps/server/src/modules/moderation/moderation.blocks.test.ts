@@ -686,6 +686,7 @@ const NOT_ABOUT_OTHERS: Record<string, string> = {
   'DELETE /api/v1/items/:id/save': "takes back one's own save",
   'DELETE /api/v1/albums/:id/save': "takes back one's own save",
   'DELETE /api/v1/albums/:id/posts/:postId': "takes a post out of one's own album",
+  'DELETE /api/v1/messages/:id': "takes back one's own message (only its sender may)",
   'DELETE /api/v1/profiles/:username/follow': "ends one's own follow (a block already ended it)",
   'DELETE /api/v1/follows/:profileId': "ends one's own follow (a block already ended it)",
   'GET /api/v1/profiles/me': "one's own profile",
