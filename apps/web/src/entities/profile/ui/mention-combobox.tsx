@@ -6,6 +6,8 @@ import {
   type RefObject,
   type SyntheticEvent,
   useId,
+  useLayoutEffect,
+  useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +56,16 @@ export function useMentionCombobox<T extends Field>(
   const [caret, setCaret] = useState<number | null>(null);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [active, setActive] = useState(0);
+  // Where the caret goes once the chosen name is in the field: set as the new value is committed, before
+  // the browser handles another key (a frame later, the next letters typed quickly went before the caret
+  // jumped: "hi @mali_k icen" for "nice", seen in CI).
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null) return;
+    pendingCaret.current = null;
+    fieldRef.current?.setSelectionRange(at, at);
+  });
 
   const typing = caret === null ? null : mentionAtCaret(value, caret);
   const query = typing && dismissedAt !== typing.start ? typing.query : null;
@@ -76,7 +88,7 @@ export function useMentionCombobox<T extends Field>(
     setCaret(nextCaret);
     setActive(0);
     // After React wrote the new value: the caret goes after the name, ready for the next word.
-    requestAnimationFrame(() => fieldRef.current?.setSelectionRange(nextCaret, nextCaret));
+    pendingCaret.current = nextCaret;
   };
 
   const onKeyDown = (event: KeyboardEvent<T>) => {
