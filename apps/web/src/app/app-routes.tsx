@@ -37,9 +37,9 @@ class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNo
 }
 
 /**
- * The route table rendered for the current location (react-router's declarative mode). Navigations are
- * transitions (the router wraps its updates in startTransition), so while the next screen's code loads
- * the previous screen stays; only the first screen of a visit shows the loading screen. The matched
+ * The route table rendered for the current location (react-router's declarative mode). A navigation to
+ * another screen is a transition (guardHistory wraps it in startTransition), so while the next screen's
+ * code loads the previous screen stays; only the first screen of a visit shows the loading screen. The matched
  * routes go to RouteMatchesContext for their handles (header options, width).
  */
 export function AppRoutes() {

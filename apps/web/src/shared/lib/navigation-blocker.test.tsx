@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createTestRouter } from '@/test/memory-router';
@@ -114,5 +114,36 @@ describe('useNavigationBlocker', () => {
     press('Explore');
     expect(await screen.findByText('at /explore')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('GuardedRouter updates', () => {
+  const never = new Promise<never>(() => {});
+  /** Suspends (a screen whose code never arrives) when the address says `slow`. */
+  function Screen() {
+    const { pathname, search } = useLocation();
+    if (pathname.includes('slow') || search.includes('slow')) throw never;
+    return <p>showing {pathname + search}</p>;
+  }
+  const renderScreen = () => {
+    const router = createTestRouter(['/explore?q=a']);
+    render(router.wrap(<Suspense fallback={<p>loading</p>}>{<Screen />}</Suspense>));
+    return router;
+  };
+
+  it('keeps the screen on show while another screen is on its way (a transition)', () => {
+    const router = renderScreen();
+    act(() => router.navigate('/slow'));
+    expect(screen.getByText('showing /explore?q=a')).toBeInTheDocument();
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+  });
+
+  it('applies new search parameters of the same screen at once, as a search box types them', () => {
+    const router = renderScreen();
+    act(() => router.navigate('/explore?q=ab'));
+    expect(screen.getByText('showing /explore?q=ab')).toBeInTheDocument();
+    // Not a transition: a same-screen update that suspends shows the fallback instead of waiting.
+    act(() => router.navigate('/explore?q=slow'));
+    expect(screen.getByText('loading')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   unstable_HistoryRouter as HistoryRouter,
   type HistoryRouterProps,
@@ -99,8 +107,14 @@ export function guardHistory(inner: History): GuardedHistory {
           }
         }
         passing = false;
+        const samePage = location.pathname === current.pathname;
         current = location;
-        listener(update);
+        // Another screen is a transition: the screen on show stays until the next one's code is in.
+        // The same screen with other search parameters (what a search box or a filter writes as the
+        // visitor types) is not: as a transition, a field that shows the address's value fell behind
+        // the keys and dropped some ('linenmwy0' arrived as 'lin0').
+        if (samePage) listener(update);
+        else startTransition(() => listener(update));
       });
     },
   };
@@ -112,7 +126,10 @@ const GuardsContext = createContext<NavigationGuards | null>(null);
 export function GuardedRouter({ history, children }: { history: GuardedHistory; children: ReactNode }) {
   return (
     <GuardsContext value={history.guards}>
-      <HistoryRouter history={history}>{children}</HistoryRouter>
+      {/* Transitions are chosen per update by guardHistory's listen, not for all of them. */}
+      <HistoryRouter history={history} useTransitions={false}>
+        {children}
+      </HistoryRouter>
     </GuardsContext>
   );
 }
