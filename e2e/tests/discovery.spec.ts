@@ -742,12 +742,14 @@ test.describe('explore, signed in', () => {
     await expect(card.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
     await expect(card.getByText(followers(creator.followers_count + 1))).toBeVisible();
 
-    const profile = await getJson<{ is_following: boolean }>(
-      request,
-      `/profiles/${creator.username}`,
-      user.token,
-    );
-    expect(profile.is_following).toBe(true);
+    // The button turns at once (optimistic); the follow is stored when its request is answered.
+    await expect
+      .poll(
+        async () =>
+          (await getJson<{ is_following: boolean }>(request, `/profiles/${creator.username}`, user.token))
+            .is_following,
+      )
+      .toBe(true);
     await page.reload();
     await expect(card.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
     await expect(card.getByText(followers(creator.followers_count + 1))).toBeVisible();
