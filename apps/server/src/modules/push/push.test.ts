@@ -414,9 +414,12 @@ describe('a push for each new Activity item', () => {
     const comment = await ok<Comment>(dana, 'POST', `/posts/${post.id}/comments`, { body: 'oops' });
     expect(await receivedBy(phone)).toHaveLength(1);
     await ok(dana, 'DELETE', `/comments/${comment.id}`);
+    // The follow's push is sent after the follow is stored: taken before the unfollow, as the like's and
+    // the comment's are (the unfollow could otherwise withdraw the item before its push went out).
     await ok(dana, 'PUT', `/profiles/${maya.username}/follow`);
-    await ok(dana, 'DELETE', `/profiles/${maya.username}/follow`);
     expect(await receivedBy(phone)).toHaveLength(1);
+    await ok(dana, 'DELETE', `/profiles/${maya.username}/follow`);
+    expect(await receivedBy(phone)).toEqual([]);
     // One's own actions make no item.
     await ok(maya, 'PUT', `/posts/${post.id}/like`);
     expect(await receivedBy(phone)).toEqual([]);
