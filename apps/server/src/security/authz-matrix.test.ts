@@ -210,7 +210,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     // Following oneself is refused (spec: no self-follow); anyone else may follow.
     status: { anonymous: 401, admin: 200, other: 200, owner: 422 },
-    changes: ['public.follows', 'public.activity_items'],
+    changes: ['public.follows', 'public.activity_items', 'public.activity_groups'],
   },
   'DELETE /api/v1/profiles/:username/follow': {
     prepare: async (w) => {
@@ -218,12 +218,12 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('DELETE', `/api/v1/profiles/${await usernameOf(w, w.owner)}/follow`) };
     },
     status: { anonymous: 401, admin: 200, other: 200, owner: 422 },
-    changes: ['public.follows', 'public.activity_items'],
+    changes: ['public.follows', 'public.activity_items', 'public.activity_groups'],
   },
   'PUT /api/v1/follows/:profileId': {
     prepare: async (w) => ({ request: json('PUT', `/api/v1/follows/${w.owner.id}`) }),
     status: { anonymous: 401, admin: 200, other: 200, owner: 422 },
-    changes: ['public.follows', 'public.activity_items'],
+    changes: ['public.follows', 'public.activity_items', 'public.activity_groups'],
   },
   'DELETE /api/v1/follows/:profileId': {
     prepare: async (w) => {
@@ -231,7 +231,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('DELETE', `/api/v1/follows/${w.owner.id}`) };
     },
     status: { anonymous: 401, admin: 200, other: 200, owner: 422 },
-    changes: ['public.follows', 'public.activity_items'],
+    changes: ['public.follows', 'public.activity_items', 'public.activity_groups'],
   },
 
   // --- posts --------------------------------------------------------------------------------------------
@@ -260,12 +260,18 @@ const MATRIX: Record<string, MatrixEntry> = {
   'DELETE /api/v1/posts/:id': {
     prepare: async (w) => ({ request: json('DELETE', `/api/v1/posts/${(await w.post(w.owner)).id}`) }),
     status: ownerOnly(204, 403),
-    changes: [...POSTS, 'public.storage_objects', 'public.activity_items'],
+    changes: [...POSTS, 'public.storage_objects', 'public.activity_items', 'public.activity_groups'],
   },
   'PUT /api/v1/posts/:id/like': {
     prepare: async (w) => ({ request: json('PUT', `/api/v1/posts/${(await w.post(w.owner)).id}/like`) }),
     status: usersOnly(200),
-    changes: ['public.post_likes', 'public.posts', 'public.post_search', 'public.activity_items'],
+    changes: [
+      'public.post_likes',
+      'public.posts',
+      'public.post_search',
+      'public.activity_items',
+      'public.activity_groups',
+    ],
   },
   'DELETE /api/v1/posts/:id/like': {
     prepare: async (w) => {
@@ -278,7 +284,13 @@ const MATRIX: Record<string, MatrixEntry> = {
       };
     },
     status: usersOnly(200),
-    changes: ['public.post_likes', 'public.posts', 'public.post_search', 'public.activity_items'],
+    changes: [
+      'public.post_likes',
+      'public.posts',
+      'public.post_search',
+      'public.activity_items',
+      'public.activity_groups',
+    ],
   },
   'PUT /api/v1/posts/:id/save': {
     prepare: async (w) => ({ request: json('PUT', `/api/v1/posts/${(await w.post(w.owner)).id}/save`) }),
@@ -303,7 +315,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       request: json('POST', `/api/v1/posts/${(await w.post(w.owner)).id}/comments`, { body: 'Love it' }),
     }),
     status: usersOnly(201),
-    changes: ['public.comments', 'public.posts', 'public.activity_items'],
+    changes: ['public.comments', 'public.posts', 'public.activity_items', 'public.activity_groups'],
   },
   'DELETE /api/v1/comments/:id': {
     // A comment of the owner under a third person's post.
@@ -312,7 +324,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('DELETE', `/api/v1/comments/${await commentOn(w, post.id, w.owner)}`) };
     },
     status: ownerOnly(204, 403),
-    changes: ['public.comments', 'public.posts', 'public.activity_items'],
+    changes: ['public.comments', 'public.posts', 'public.activity_items', 'public.activity_groups'],
   },
   'PUT /api/v1/comments/:id/like': {
     prepare: async (w) => {
@@ -320,7 +332,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('PUT', `/api/v1/comments/${await commentOn(w, post.id, w.owner)}/like`) };
     },
     status: usersOnly(200),
-    changes: ['public.comment_likes', 'public.comments', 'public.activity_items'],
+    changes: ['public.comment_likes', 'public.comments', 'public.activity_items', 'public.activity_groups'],
   },
   'DELETE /api/v1/comments/:id/like': {
     prepare: async (w) => {
@@ -334,7 +346,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       };
     },
     status: usersOnly(200),
-    changes: ['public.comment_likes', 'public.comments', 'public.activity_items'],
+    changes: ['public.comment_likes', 'public.comments', 'public.activity_items', 'public.activity_groups'],
   },
   'POST /api/v1/items/:id/click': {
     prepare: async (w) => ({
@@ -524,6 +536,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       'public.conversations',
       'public.conversation_participants',
       'public.activity_items',
+      'public.activity_groups',
     ],
   },
   'DELETE /api/v1/messages/:id': {
@@ -542,7 +555,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     },
     // Strangers to the conversation (the administrator too) do not find it.
     status: ownerOnly(204),
-    changes: ['public.messages', 'public.conversations', 'public.activity_items'],
+    changes: ['public.messages', 'public.conversations', 'public.activity_items', 'public.activity_groups'],
   },
   'POST /api/v1/conversations/:id/read': {
     prepare: async (w) => {
@@ -573,7 +586,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       };
     },
     status: usersOnly(200),
-    changes: ['public.activity_items'],
+    changes: ['public.activity_items', 'public.activity_groups'],
     unchangedFor: ['other', 'admin'],
   },
   'POST /api/v1/activity/items/:itemId/read': {
@@ -590,7 +603,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       };
     },
     status: ownerOnly(200),
-    changes: ['public.activity_items'],
+    changes: ['public.activity_items', 'public.activity_groups'],
   },
 
   // --- push -----------------------------------------------------------------------------------------------
@@ -755,7 +768,7 @@ const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/blocks/:profileId': {
     prepare: async (w) => ({ request: json('POST', `/api/v1/blocks/${w.owner.id}`) }),
     status: { anonymous: 401, admin: 200, other: 200, owner: 422 },
-    changes: ['public.blocks', 'public.follows', 'public.activity_items'],
+    changes: ['public.blocks', 'public.follows', 'public.activity_items', 'public.activity_groups'],
   },
   'DELETE /api/v1/blocks/:profileId': {
     prepare: async (w) => {
@@ -795,7 +808,13 @@ const MATRIX: Record<string, MatrixEntry> = {
       return { request: json('DELETE', `/api/v1/admin/comments/${await commentOn(w, post.id, w.owner)}`) };
     },
     status: adminOnly(200),
-    changes: ['public.comments', 'public.posts', 'public.reports', 'public.activity_items'],
+    changes: [
+      'public.comments',
+      'public.posts',
+      'public.reports',
+      'public.activity_items',
+      'public.activity_groups',
+    ],
   },
 
   // --- the auth service -----------------------------------------------------------------------------------

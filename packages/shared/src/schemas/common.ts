@@ -24,6 +24,7 @@ export const LivenessResponseSchema = z.object({ status: z.literal('ok') });
 export const CLIENT_ID_MESSAGES = {
   invalid: 'client_id must be a UUID made by the client (for example with crypto.randomUUID())',
   reused: 'This client_id was already used for another post or conversation',
+  deleted: 'What this client_id made was deleted since; it is not made again',
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import {
   check,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -83,6 +84,13 @@ export const activityItems = pgTable(
     index('activity_items_recipient_id_created_at_idx').on(t.recipient_id, t.created_at.desc(), t.id.desc()),
     // The unread count reads only what is unread.
     index('activity_items_recipient_unread_idx').on(t.recipient_id).where(sql`${t.read_at} is null`),
+    // A group's items, newest first: its page entry (activity_groups) and its newest item after a change.
+    index('activity_items_recipient_group_idx').on(
+      t.recipient_id,
+      t.group_key,
+      t.created_at.desc(),
+      t.id.desc(),
+    ),
     index('activity_items_actor_id_idx').on(t.actor_id),
     index('activity_items_post_id_idx').on(t.post_id),
     // One item per like, per follow and per comment and recipient: repeating an action adds none.
@@ -105,6 +113,40 @@ export const activityItems = pgTable(
 );
 
 export type ActivityItemRow = typeof activityItems.$inferSelect;
+
+/*
+ * One row per group of a person's activity that they may see (issue 19 at scale): its newest visible
+ * item (time and id, the list's order and keyset) and how many of its visible items are unread. A page of
+ * the list reads the newest N rows by index and folds items only for those groups, so its cost follows
+ * the page, not the person's history; the unread count counts rows with `unread_count > 0`.
+ *
+ * "Visible" is what the list shows: no block between the recipient and the item's actor (either way).
+ * The database keeps the rows in step itself (triggers of migration 0015_activity_groups), so every path
+ * that writes items - the app's inserts, withdrawals, read marks, and the deletions that cascade from a
+ * post, comment, follow, message or account - and every block or unblock updates them in the same
+ * transaction. A group without a visible item has no row.
+ */
+export const activityGroups = pgTable(
+  'activity_groups',
+  {
+    recipient_id: uuid('recipient_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    group_key: text('group_key').notNull(),
+    /** The newest visible item of the group: its created_at and id. */
+    latest_at: timestamp('latest_at', { withTimezone: true, precision: 3 }).notNull(),
+    latest_id: uuid('latest_id').notNull(),
+    /** Visible items of the group not read yet. */
+    unread_count: integer('unread_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recipient_id, t.group_key] }),
+    // The list's pages: newest group first, keyset (latest_at, latest_id).
+    index('activity_groups_recipient_latest_idx').on(t.recipient_id, t.latest_at.desc(), t.latest_id.desc()),
+    // The unread count reads only the groups with something unread.
+    index('activity_groups_recipient_unread_idx').on(t.recipient_id).where(sql`${t.unread_count} > 0`),
+  ],
+);
 
 /**
  * Which kinds of activity a person turned off (issue 19's settings): a row per kind that is off, so a

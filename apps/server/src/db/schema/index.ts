@@ -2,6 +2,7 @@ export * from './activity.ts';
 export * from './albums.ts';
 export * from './auth.ts';
 export * from './brands.ts';
+export * from './client-ids.ts';
 export * from './discovery.ts';
 export * from './follows.ts';
 export * from './messages.ts';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
   type ACTIVITY_KINDS,
+  activityGroups,
   activityItems,
   activityKindsOff,
   activityMutes,
@@ -17,7 +18,8 @@ import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
 import type { AuthorRow } from '../posts/posts.repository.ts';
 
 /**
- * The only place with SQL for `activity_items`, the kinds people turned off and their mutes. Whether an
+ * The only place with SQL for `activity_items`, `activity_groups` (which the database keeps in step with
+ * the items by itself: see the schema), the kinds people turned off and their mutes. Whether an
  * item is recorded is decided by the service (`ActivityService.record`) with `recordingAllowed`; the
  * inserts take the transaction of the action that causes the item.
  */
@@ -168,10 +170,6 @@ export function recordMentions(
   );
 }
 
-/** The items `recipientId` may see: nothing from a person they blocked or who blocked them. */
-const visibleItemsOf = (recipientId: string) =>
-  sql`a.recipient_id = ${recipientId}::uuid and ${notBlocked(sql`a.recipient_id`, sql`a.actor_id`)}`;
-
 export interface ActivityGroupRow {
   id: string;
   kind: ActivityKindValue;
@@ -187,9 +185,46 @@ export interface ActivityGroupRow {
   read: boolean;
 }
 
+/*
+ * The list's queries run as prepared statements (as the feed's, posts.repository.ts): drizzle builds the
+ * SQL once and PostgreSQL plans it once per connection. Kept per database handle (tests open many).
+ */
+interface Prepared<R> {
+  execute(values: Record<string, unknown>): Promise<R[]>;
+}
+
+function preparedFor<T>(cache: WeakMap<Db, Map<string, T>>, db: Db, key: string, build: () => T): T {
+  let statements = cache.get(db);
+  if (!statements) {
+    statements = new Map();
+    cache.set(db, statements);
+  }
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = build();
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+type RawGroupRow = Omit<ActivityGroupRow, 'latest' | 'actor_count'> & {
+  latest: Date | string;
+  actor_count: number | string;
+  items: number | string;
+};
+
+const pageStatements = new WeakMap<Db, Map<string, Prepared<RawGroupRow>>>();
+
 /**
  * A page of the recipient's activity groups, newest first, continuing after `after` (the newest item of
  * the last group shown). A group names its newest `actorsShown` people.
+ *
+ * The groups come from `activity_groups` in index order (recipient, latest_at desc, latest_id desc), and
+ * only the groups of the page have their items folded (a lateral aggregate over
+ * activity_items_recipient_group_idx), so a page costs what its groups hold, not the person's whole
+ * history. The rows of activity_groups already leave out what a block hides (their latest item is the
+ * newest visible one); the aggregate applies the same rule again, and a group left with no visible item
+ * (never, while the triggers hold) is skipped without ending the page early.
  */
 export async function findActivityPage(
   db: Db,
@@ -198,40 +233,90 @@ export async function findActivityPage(
   limit: number,
   actorsShown: number,
 ): Promise<ActivityGroupRow[]> {
-  const older = after
-    ? sql`where (g.latest, g.id) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-    : sql``;
-  const rows = rowsOf<ActivityGroupRow & { latest: Date | string; actor_count: number | string }>(
-    await db.execute(sql`
-      select g.*,
-        (select coalesce(
+  const shown = Math.max(1, Math.trunc(actorsShown));
+  const withCursor = after !== undefined;
+  const name = `activity_page_${shown}${withCursor ? '_after' : ''}`;
+  const statement = preparedFor(pageStatements, db, name, () => {
+    const g = activityGroups;
+    const a = activityItems;
+    const newestFirst = sql`${a.created_at} desc, ${a.id} desc`;
+    // Its columns are named apart from the joined tables' (drizzle writes them unqualified outside).
+    const folded = db
+      .select({
+        kind: sql<ActivityKindValue>`min(${a.kind})`.as('folded_kind'),
+        actor_ids: sql<
+          string[]
+        >`(array_agg(${a.actor_id} order by ${newestFirst}))[1:${sql.raw(String(shown))}]`.as(
+          'folded_actor_ids',
+        ),
+        actor_count: sql<number>`count(distinct ${a.actor_id})::int`.as('folded_actor_count'),
+        post_id: sql<string | null>`(array_agg(${a.post_id}))[1]`.as('folded_post_id'),
+        comment_id: sql<string | null>`(array_agg(coalesce(${a.comment_id}, ${a.liked_comment_id})))[1]`.as(
+          'folded_comment_id',
+        ),
+        conversation_id: sql<string | null>`(array_agg(${a.conversation_id}))[1]`.as(
+          'folded_conversation_id',
+        ),
+        read: sql<boolean>`bool_and(${a.read_at} is not null)`.as('folded_read'),
+        items: sql<number>`count(*)::int`.as('folded_items'),
+      })
+      .from(a)
+      .where(
+        and(
+          eq(a.recipient_id, g.recipient_id),
+          eq(a.group_key, g.group_key),
+          notBlocked(sql`${a.recipient_id}`, sql`${a.actor_id}`),
+        ),
+      )
+      .as('folded');
+    return db
+      .select({
+        id: g.latest_id,
+        latest: g.latest_at,
+        kind: folded.kind,
+        actor_ids: folded.actor_ids,
+        actor_count: folded.actor_count,
+        post_id: folded.post_id,
+        comment_id: folded.comment_id,
+        conversation_id: folded.conversation_id,
+        read: folded.read,
+        items: folded.items,
+        post_thumbnail_url: sql<string | null>`(select coalesce(
             (select v->>'url' from ${postMedia} m, jsonb_array_elements(m.variants) v
-              where m.post_id = p.id and m.media_type = 'image'
+              where m.post_id = ${posts.id} and m.media_type = 'image'
               order by m.media_order, (v->>'width')::int limit 1),
-            p.media_url)) as post_thumbnail_url,
-        p.media_type as post_media_type,
-        c.body as comment_body
-      from (
-        select (array_agg(a.id order by a.created_at desc, a.id desc))[1] as id,
-          min(a.kind) as kind,
-          max(a.created_at) as latest,
-          (array_agg(a.actor_id order by a.created_at desc, a.id desc))[1:${sql.raw(String(Math.trunc(actorsShown)))}] as actor_ids,
-          count(distinct a.actor_id)::int as actor_count,
-          (array_agg(a.post_id))[1] as post_id,
-          (array_agg(coalesce(a.comment_id, a.liked_comment_id)))[1] as comment_id,
-          (array_agg(a.conversation_id))[1] as conversation_id,
-          bool_and(a.read_at is not null) as read
-        from ${activityItems} a
-        where ${visibleItemsOf(recipientId)}
-        group by a.group_key
-      ) g
-      left join ${posts} p on p.id = g.post_id
-      left join ${comments} c on c.id = g.comment_id
-      ${older}
-      order by g.latest desc, g.id desc
-      limit ${limit}`),
-  );
-  return rows.map((row) => ({
+            ${posts.media_url}))`,
+        post_media_type: posts.media_type,
+        comment_body: comments.body,
+      })
+      .from(g)
+      .innerJoinLateral(folded, sql`true`)
+      .leftJoin(posts, eq(posts.id, folded.post_id))
+      .leftJoin(comments, eq(comments.id, folded.comment_id))
+      .where(
+        and(
+          eq(g.recipient_id, sql.placeholder('recipientId')),
+          sql`${folded.items} > 0`,
+          withCursor
+            ? sql`(${g.latest_at}, ${g.latest_id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(
+        // As the index is (drizzle writes `desc nulls last`), so the index gives the order.
+        sql`${g.latest_at} desc nulls last`,
+        sql`${g.latest_id} desc nulls last`,
+      )
+      .limit(sql.placeholder('limit'))
+      .prepare(name) as unknown as Prepared<RawGroupRow>;
+  });
+  const rows = await statement.execute({
+    recipientId,
+    afterAt: after?.createdAt.toISOString(),
+    afterId: after?.id,
+    limit,
+  });
+  return rows.map(({ items: _items, ...row }) => ({
     ...row,
     latest: new Date(row.latest),
     actor_count: Number(row.actor_count),
@@ -253,13 +338,26 @@ export async function findActors(db: Db, ids: readonly string[]): Promise<Map<st
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** How many groups of the recipient's activity hold an unread item. */
+const unreadStatements = new WeakMap<Db, Map<string, Prepared<{ value: number | string }>>>();
+
+/**
+ * How many groups of the recipient's activity hold an unread item they may see: the rows of
+ * activity_groups with unread items (a partial index holds only those).
+ */
 export async function countUnreadGroups(db: Db, recipientId: string): Promise<number> {
-  const [row] = rowsOf<{ value: number | string }>(
-    await db.execute(sql`
-      select count(distinct a.group_key)::int as value from ${activityItems} a
-      where ${visibleItemsOf(recipientId)} and a.read_at is null`),
+  const statement = preparedFor(unreadStatements, db, 'activity_unread_groups', () =>
+    db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(activityGroups)
+      .where(
+        and(
+          eq(activityGroups.recipient_id, sql.placeholder('recipientId')),
+          sql`${activityGroups.unread_count} > 0`,
+        ),
+      )
+      .prepare('activity_unread_groups'),
   );
+  const [row] = await statement.execute({ recipientId });
   return Number(row?.value ?? 0);
 }
 

@@ -111,7 +111,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['messages'],
         summary:
-          'Send a message (1-2,000 characters after trimming); participants only; 429 past the per-user rate limit; a repeat with the same client_id answers the first message (200)',
+          'Send a message (1-2,000 characters after trimming); participants only; 429 past the per-user rate limit; a repeat with the same client_id answers the first message (200) and does not count against the limit; 410 client_id_deleted when the message of that client_id was deleted since',
         params: IdParamsSchema,
         body: SendMessageBodySchema,
         response: {
@@ -120,19 +120,21 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
           ...errors,
           403: ErrorResponseSchema,
           409: ErrorResponseSchema,
+          410: ErrorResponseSchema,
           429: ErrorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      // Per sender, across every instance (API_RATE_LIMITS messages=count/seconds).
-      await limiter.consume('messages', user.id);
       const { message, created } = await service.sendMessage(
         user.id,
         request.params.id,
         request.body.body,
         request.body.client_id ?? null,
+        // Per sender, across every instance (API_RATE_LIMITS messages=count/seconds), counted only when a
+        // message is about to be made: a repeat of one already sent (the outbox after a lost answer) is free.
+        () => limiter.consume('messages', user.id),
       );
       return reply.status(created ? 201 : 200).send(message);
     },

@@ -38,6 +38,7 @@ import {
   markReadUntil,
   recountLastMessageAt,
   touchConversation,
+  wasMessageClientIdDeleted,
 } from './messages.repository.ts';
 
 export interface MessagesServiceDeps {
@@ -159,20 +160,28 @@ export class MessagesService {
    * Sends a message: the message, the conversation's activity and the sender's read marker change in
    * one transaction; then both participants' streams get the message and the recipient their unread count.
    * With a `clientId` the sender already used in this conversation, nothing new is sent: the earlier
-   * message is the answer (`created` false); used in another conversation, 409.
+   * message is the answer (`created` false); used in another conversation, 409; when that message was
+   * deleted since (by its sender, or with the conversation), 410 `client_id_deleted` before anything else,
+   * so a late repeat never sends it again. `beforeSending` runs only when a message is about to be made
+   * (the route's rate limit: a repeat answered from what exists costs the sender nothing).
    */
   async sendMessage(
     userId: string,
     conversationId: string,
     body: string,
     clientId: string | null = null,
+    beforeSending?: () => Promise<void>,
   ): Promise<{ message: Message; created: boolean }> {
+    if (clientId && (await wasMessageClientIdDeleted(this.db, userId, clientId))) {
+      throw new AppError(410, 'client_id_deleted', CLIENT_ID_MESSAGES.deleted);
+    }
     const participants = await this.requireParticipants(userId, conversationId);
     if (await this.blockedAmong(userId, participants)) throw forbidden(MODERATION_MESSAGES.blockedMessaging);
     if (clientId) {
       const earlier = await this.earlierMessage(userId, conversationId, clientId);
       if (earlier) return { message: earlier, created: false };
     }
+    await beforeSending?.();
     const { row, recipients } = await this.db.transaction(async (tx) => {
       const inserted = await insertMessageOnce(tx, {
         conversation_id: conversationId,

@@ -189,3 +189,124 @@ describe('messages with a client_id', () => {
     expect(JSON.stringify(response.json().error)).toContain('must be a UUID');
   });
 });
+
+/*
+ * A comment or message deleted after it was made: the same client_id sent again (the outbox retrying after
+ * a lost answer) must not make it anew. The answer is 410 client_id_deleted, which the web outbox takes as
+ * done (apps/web/src/app/outbox-sender.test.ts).
+ */
+describe('a client_id whose comment or message was deleted', () => {
+  async function conversation(from: TestUser, to: TestUser): Promise<string> {
+    await ctx.app.inject({ method: 'PUT', url: `/api/v1/follows/${to.id}`, headers: from.headers });
+    const created = await post('/conversations', from, { profile_id: to.id });
+    return (created.json() as Conversation).id;
+  }
+  const remove = (url: string, user: TestUser) =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/v1${url}`, headers: user.headers });
+
+  it('a deleted comment is not made again: 410 client_id_deleted, and nothing new', async () => {
+    const postId = await seedPost(ctx.app, alice);
+    const clientId = randomUUID();
+    const first = await post(`/posts/${postId}/comments`, bob, { body: 'Gone soon', client_id: clientId });
+    expect(first.statusCode).toBe(201);
+    expect((await remove(`/comments/${(first.json() as Comment).id}`, bob)).statusCode).toBe(204);
+    for (let i = 0; i < 2; i += 1) {
+      const again = await post(`/posts/${postId}/comments`, bob, { body: 'Gone soon', client_id: clientId });
+      expect(again.statusCode, again.body).toBe(410);
+      expect(again.json().error.code).toBe('client_id_deleted');
+    }
+    expect(((await get(`/posts/${postId}/comments`, bob)).json() as CommentPage).items).toHaveLength(0);
+    // Bob's other ids, and Carol's same id, are untouched.
+    expect(
+      (await post(`/posts/${postId}/comments`, bob, { body: 'New', client_id: randomUUID() })).statusCode,
+    ).toBe(201);
+    expect(
+      (await post(`/posts/${postId}/comments`, carol, { body: 'Mine', client_id: clientId })).statusCode,
+    ).toBe(201);
+  });
+
+  it('a comment that went with its post answers 410 too, not 404', async () => {
+    const postId = await seedPost(ctx.app, alice);
+    const clientId = randomUUID();
+    expect(
+      (await post(`/posts/${postId}/comments`, bob, { body: 'On it', client_id: clientId })).statusCode,
+    ).toBe(201);
+    expect((await remove(`/posts/${postId}`, alice)).statusCode).toBe(204);
+    const again = await post(`/posts/${postId}/comments`, bob, { body: 'On it', client_id: clientId });
+    expect(again.statusCode, again.body).toBe(410);
+    expect(again.json().error.code).toBe('client_id_deleted');
+  });
+
+  it('a deleted message is not sent again: 410 client_id_deleted, and the recipient sees nothing new', async () => {
+    const [sender, recipient] = [await createUser(ctx.app), await createUser(ctx.app)];
+    const conversationId = await conversation(sender, recipient);
+    const url = `/conversations/${conversationId}/messages`;
+    const clientId = randomUUID();
+    const first = await post(url, sender, { body: 'Oops', client_id: clientId });
+    expect(first.statusCode).toBe(201);
+    expect((await remove(`/messages/${(first.json() as Message).id}`, sender)).statusCode).toBe(204);
+    const before = await activityCount(recipient);
+    const again = await post(url, sender, { body: 'Oops', client_id: clientId });
+    expect(again.statusCode, again.body).toBe(410);
+    expect(again.json().error.code).toBe('client_id_deleted');
+    expect(((await get(url, recipient)).json() as MessagePage).items).toHaveLength(0);
+    expect(await activityCount(recipient)).toBe(before);
+    // The recipient's own use of the same id is theirs.
+    expect((await post(url, recipient, { body: 'Hello', client_id: clientId })).statusCode).toBe(201);
+  });
+});
+
+describe('the message rate limit and repeats', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      authRateLimits: TEST_RATE_LIMITS,
+      apiRateLimits: { messages: { limit: 2, windowSeconds: 600 } },
+    });
+  });
+  afterAll(() => limited?.close());
+
+  it('a repeat with a known client_id costs nothing; fresh ids still count, and strangers are refused', async () => {
+    const [sender, recipient] = [await createUser(limited.app), await createUser(limited.app)];
+    const send = (user: TestUser | null, payload: Record<string, unknown>) =>
+      limited.app.inject({
+        method: 'POST',
+        url: `/api/v1/conversations/${conversationId}/messages`,
+        headers: user ? user.headers : {},
+        payload,
+      });
+    await limited.app.inject({
+      method: 'PUT',
+      url: `/api/v1/follows/${recipient.id}`,
+      headers: sender.headers,
+    });
+    const created = await limited.app.inject({
+      method: 'POST',
+      url: '/api/v1/conversations',
+      headers: sender.headers,
+      payload: { profile_id: recipient.id },
+    });
+    const conversationId = (created.json() as Conversation).id;
+
+    const known = randomUUID();
+    expect((await send(sender, { body: 'one', client_id: known })).statusCode).toBe(201);
+    for (let i = 0; i < 5; i += 1) {
+      const repeat = await send(sender, { body: 'one', client_id: known });
+      expect(repeat.statusCode, repeat.body).toBe(200);
+    }
+    // The limit is 2: the repeats took none of it.
+    expect((await send(sender, { body: 'two', client_id: randomUUID() })).statusCode).toBe(201);
+    const third = await send(sender, { body: 'three', client_id: randomUUID() });
+    expect(third.statusCode, third.body).toBe(429);
+    expect((await send(sender, { body: 'four' })).statusCode).toBe(429);
+    // Past the limit, a repeat is still answered; without a token nothing is.
+    expect((await send(sender, { body: 'one', client_id: known })).statusCode).toBe(200);
+    expect((await send(null, { body: 'one', client_id: known })).statusCode).toBe(401);
+    const page = await limited.app.inject({
+      method: 'GET',
+      url: `/api/v1/conversations/${conversationId}/messages`,
+      headers: recipient.headers,
+    });
+    expect((page.json() as MessagePage).items.map((message) => message.body).sort()).toEqual(['one', 'two']);
+  });
+});

@@ -120,10 +120,16 @@ export const socialRoutes: FastifyPluginAsyncZod<{ service: SocialService }> = a
       schema: {
         tags: ['social'],
         summary:
-          'Comment on a post, or reply to a comment (parent_id); a repeat with the same client_id answers the first comment (200)',
+          'Comment on a post, or reply to a comment (parent_id); a repeat with the same client_id answers the first comment (200); 410 client_id_deleted when the comment of that client_id was deleted since',
         params: IdParamsSchema,
         body: CreateCommentBodySchema,
-        response: { 200: CommentSchema, 201: CommentSchema, ...writeErrors, 409: ErrorResponseSchema },
+        response: {
+          200: CommentSchema,
+          201: CommentSchema,
+          ...writeErrors,
+          409: ErrorResponseSchema,
+          410: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

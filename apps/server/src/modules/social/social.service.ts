@@ -40,6 +40,7 @@ import {
   insertPostLike,
   insertSavedPost,
   recordItemClick,
+  wasCommentClientIdDeleted,
 } from './social.repository.ts';
 
 /** One click per viewer, item and minute counts; repeated taps and reloads do not inflate the numbers. */
@@ -59,6 +60,8 @@ export type ClickViewer = { profileId: string } | { address: string };
 
 const commentNotFound = () => notFound(POST_MESSAGES.commentNotFound);
 const clientIdReused = () => new AppError(409, 'client_id_reused', CLIENT_ID_MESSAGES.reused);
+/** The id made a comment that was deleted since: done, and not made again (the outbox drops it quietly). */
+const clientIdDeleted = () => new AppError(410, 'client_id_deleted', CLIENT_ID_MESSAGES.deleted);
 
 function toComment(row: CommentListRow): Comment {
   return {
@@ -176,7 +179,8 @@ export class SocialService {
    * Adds a comment, or a reply when `parentId` names a comment of the same post. A reply to a reply joins
    * the first comment's thread, so threads stay one level deep as the comments dialog shows them.
    * With a `clientId` the author already used on this post, nothing new is made: the earlier comment is the
-   * answer (`created` false); on another post, 409.
+   * answer (`created` false); on another post, 409; when that comment was deleted since (by anyone, or with
+   * its post), 410 `client_id_deleted` before anything else, so a late repeat never brings it back.
    */
   async addComment(
     userId: string,
@@ -185,6 +189,7 @@ export class SocialService {
     parentId: string | null,
     clientId: string | null = null,
   ): Promise<{ comment: Comment; created: boolean }> {
+    if (clientId && (await wasCommentClientIdDeleted(this.db, userId, clientId))) throw clientIdDeleted();
     await this.deps.posts.requireVisiblePost(userId, postId);
     if (clientId) {
       const earlier = await this.earlierComment(userId, postId, clientId);
