@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { blockedBetween, notBlockedFor, visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
+import { type Prepared, preparedFor } from '../../db/prepared.ts';
 import {
   comments,
   follows,
@@ -129,29 +130,10 @@ export interface PageOptions {
 }
 
 /*
- * The queries of every feed page run as prepared statements: drizzle builds their SQL once instead of on
- * every request (about 0.6 ms of CPU per query on the 2-core bench machine, most of a page's cost once the
- * index is used) and PostgreSQL plans them once per connection. They are kept per database handle (tests
- * open many; a transaction is a handle of its own).
+ * The queries of every feed page run as prepared statements (db/prepared.ts): drizzle builds their SQL
+ * once instead of on every request (most of a page's cost once the index is used) and PostgreSQL plans
+ * them once per connection.
  */
-
-function preparedFor<T>(cache: WeakMap<Db, Map<string, T>>, db: Db, key: string, build: () => T): T {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = new Map();
-    cache.set(db, statements);
-  }
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = build();
-    statements.set(key, statement);
-  }
-  return statement;
-}
-
-interface Prepared<R> {
-  execute(values: Record<string, unknown>): Promise<R[]>;
-}
 
 const feedStatements = new WeakMap<Db, Map<string, Prepared<PostListRow>>>();
 
