@@ -411,12 +411,19 @@ export async function findPostAccess(
   return row;
 }
 
+const profileIdStatements = new WeakMap<Db, Map<string, Prepared<{ id: string }>>>();
+
+/** A prepared statement: a profile's posts ask it on every request. */
 export async function findProfileIdByUsername(db: Db, username: string): Promise<string | undefined> {
-  // Usernames are unique ignoring case (profiles_username_lower_key), which this lookup uses.
-  const [row] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(sql`lower(${profiles.username}) = lower(${username})`);
+  const statement = preparedFor(profileIdStatements, db, 'posts_profile_id_by_username', () =>
+    db
+      .select({ id: profiles.id })
+      .from(profiles)
+      // Usernames are unique ignoring case (profiles_username_lower_key), which this lookup uses.
+      .where(sql`lower(${profiles.username}) = lower(${sql.placeholder('username')}::text)`)
+      .prepare('posts_profile_id_by_username'),
+  );
+  const [row] = await statement.execute({ username });
   return row?.id;
 }
 
