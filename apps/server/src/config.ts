@@ -114,9 +114,11 @@ export const AppConfigSchema = z.object({
   authJwtExpiry: z.number().int().min(30).max(604_800).default(3600),
   /**
    * How long the data API keeps its answer to "may this token's user and session still be used" (ms);
-   * deletions, bans, role changes and sign-outs clear it at once on every instance. 0: ask every time.
+   * deletions, bans, role changes and sign-outs clear it at once on every instance (NOTIFY), and no answer
+   * is used while the LISTEN connection is down, so this only bounds a row changed by hand in SQL.
+   * 0: ask every time.
    */
-  authAccessCacheTtlMs: z.number().int().min(0).max(3_600_000).default(5000),
+  authAccessCacheTtlMs: z.number().int().min(0).max(3_600_000).default(300_000),
   /** Static admin credential for /auth/v1/admin (Bearer or apikey header). */
   serviceRoleKey: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Require the emailed confirmation before a new account can sign in. */

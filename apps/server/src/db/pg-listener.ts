@@ -8,15 +8,31 @@ export interface ListenOptions {
    * between are gone, so whoever relies on them should refresh.
    */
   onReconnect?: () => void;
+  /**
+   * Called as soon as notifications may be being missed: the connection was lost, or it did not answer
+   * a heartbeat in time, or LISTEN could not be set up. `onReconnect` follows when LISTEN is back.
+   */
+  onLost?: () => void;
 }
 
 interface Subscription {
   onPayload: NotificationHandler;
   onReconnect?: (() => void) | undefined;
+  onLost?: (() => void) | undefined;
 }
 
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
+/**
+ * The listening connection is asked a trivial query this often, and taken for lost when the answer
+ * takes longer than HEARTBEAT_TIMEOUT_MS: a connection cut without a FIN or RST (a network partition, a
+ * host gone) would otherwise look open for as long as TCP keepalive takes (hours by default), missing
+ * every notification. So a subscriber hears `onLost` at most HEARTBEAT_MS + HEARTBEAT_TIMEOUT_MS after
+ * the connection stopped working (its text names it in pg_stat_activity).
+ */
+const HEARTBEAT_MS = 2000;
+const HEARTBEAT_TIMEOUT_MS = 3000;
+const HEARTBEAT_SQL = '/* sys listener heartbeat */ select 1';
 
 /**
  * LISTEN on PostgreSQL. A pool's connections come and go, and a LISTEN belongs to one session, so
@@ -33,6 +49,8 @@ export class PgListener {
   private missedNotifications = false;
   private closed = false;
 
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly connectionString: string,
     private readonly connectTimeoutMs = 5000,
@@ -45,7 +63,11 @@ export class PgListener {
     options: ListenOptions = {},
   ): Promise<() => Promise<void>> {
     if (this.closed) throw new Error('the database is closed');
-    const subscription: Subscription = { onPayload, onReconnect: options.onReconnect };
+    const subscription: Subscription = {
+      onPayload,
+      onReconnect: options.onReconnect,
+      onLost: options.onLost,
+    };
     let subscribers = this.channels.get(channel);
     const isNewChannel = !subscribers;
     if (!subscribers) {
@@ -59,6 +81,7 @@ export class PgListener {
     } catch {
       // Not fatal: the subscription stays and is served once a reconnect succeeds (with onReconnect).
       this.missedNotifications = true;
+      subscription.onLost?.();
       this.scheduleReconnect();
     }
     return async () => {
@@ -72,6 +95,7 @@ export class PgListener {
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.stopHeartbeat();
     this.channels.clear();
     const client = this.client;
     this.client = null;
@@ -103,8 +127,12 @@ export class PgListener {
     const onLost = () => {
       if (!open) return;
       open = false;
-      if (this.client === client) this.client = null;
+      if (this.client === client) {
+        this.client = null;
+        this.stopHeartbeat();
+      }
       this.missedNotifications = true;
+      for (const subscribers of this.channels.values()) for (const s of subscribers) s.onLost?.();
       client.end().catch(() => {});
       this.scheduleReconnect();
     };
@@ -125,10 +153,41 @@ export class PgListener {
     open = true;
     this.client = client;
     this.retryDelay = RECONNECT_FIRST_MS;
+    this.startHeartbeat(client, onLost);
     if (this.missedNotifications) {
       this.missedNotifications = false;
       for (const subscribers of this.channels.values()) for (const s of subscribers) s.onReconnect?.();
     }
+  }
+
+  /** Asks `client` HEARTBEAT_SQL every HEARTBEAT_MS; no answer within HEARTBEAT_TIMEOUT_MS: `onLost`. */
+  private startHeartbeat(client: pg.Client, onLost: () => void): void {
+    this.stopHeartbeat();
+    let waiting = false;
+    this.heartbeatTimer = setInterval(() => {
+      if (waiting) return;
+      waiting = true;
+      // After the I/O of the same turn of the event loop (setImmediate): a loop busy for longer than the
+      // timeout must not take an answer waiting in the socket for a lost connection.
+      const late = setTimeout(() => setImmediate(() => waiting && onLost()), HEARTBEAT_TIMEOUT_MS);
+      late.unref();
+      client.query(HEARTBEAT_SQL).then(
+        () => {
+          clearTimeout(late);
+          waiting = false;
+        },
+        () => {
+          clearTimeout(late);
+          onLost();
+        },
+      );
+    }, HEARTBEAT_MS);
+    this.heartbeatTimer.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
   }
 
   private scheduleReconnect(): void {

@@ -6,12 +6,16 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
  * not soft-deleted or banned, and that its session was not signed out or ended. The token's signature
  * says who it was issued to; this says whether they may still use it.
  *
- * A hot request costs no query: each (user, session) answer is kept in memory for `ttlMs` (a few seconds),
- * at most `maxEntries` of them. Every change the check reads goes through AuthRepository, which sends
- * NOTIFY on AUTH_ACCESS_CHANNEL with the user's id when the change commits; every instance (this one
+ * A hot request costs no query: each (user, session) answer is kept in memory for `ttlMs` (5 minutes by
+ * default), at most `maxEntries` of them. Every change the check reads goes through AuthRepository, which
+ * sends NOTIFY on AUTH_ACCESS_CHANNEL with the user's id when the change commits; every instance (this one
  * included) forgets that user's answers when it hears it, and this instance also at once after the
- * commit. An answer read across a change is not kept (TtlCache's generation count), and a lost LISTEN
- * connection forgets everything. The TTL only bounds what no notification announces (a row changed by hand).
+ * commit. An answer read across a change is not kept (TtlCache's generation count). Answers are used only
+ * while this instance is known to hear the notifications: until `start` has LISTEN in place, and from the
+ * moment the LISTEN connection is lost or misses its heartbeat (PgListener: within 5 s of a silent cut)
+ * until it is back, every check asks the database, and everything kept before is forgotten. The TTL
+ * only bounds what no notification announces (a row changed by hand in SQL; `select pg_notify(
+ * 'sys_auth_access_changed', '<user id>')` announces it).
  */
 
 /** The channel every instance listens on; the payload is a user id, or EVERY_USER. */
@@ -48,6 +52,8 @@ export class AccessChecks {
   private readonly answers: TtlCache;
   private readonly watchers = new Map<string, Set<() => void>>();
   private stopListening: (() => Promise<void>) | null = null;
+  /** True while LISTEN is in place: only then are answers kept and used. */
+  private listening = false;
   private readonly now: () => number;
 
   constructor(
@@ -60,14 +66,30 @@ export class AccessChecks {
 
   /** Listens for changes made on any instance (or by `npm run admin`). */
   async start(database: Pick<Database, 'listen'>): Promise<void> {
+    let lost = false;
     this.stopListening = await database.listen(AUTH_ACCESS_CHANNEL, (payload) => this.changed(payload), {
-      onReconnect: () => this.changed(EVERY_USER),
+      onReconnect: () => {
+        lost = false;
+        this.changed(EVERY_USER);
+        this.listening = true;
+      },
+      onLost: () => {
+        lost = true;
+        this.listening = false;
+        this.changed(EVERY_USER);
+      },
     });
+    // LISTEN is in place unless it failed (PgListener reports onLost, and onReconnect once it is back).
+    if (!lost) {
+      this.changed(EVERY_USER);
+      this.listening = true;
+    }
   }
 
   async stop(): Promise<void> {
     const stop = this.stopListening;
     this.stopListening = null;
+    this.listening = false;
     this.answers.clear();
     try {
       await stop?.();
@@ -78,9 +100,11 @@ export class AccessChecks {
 
   /** Whether a verified token of `userId`'s session `sessionId` may be used now. */
   async check(userId: string, sessionId: string): Promise<AccessStatus> {
-    const row = await this.answers.get<AccessRow | undefined>(`${userId}/${sessionId}`, () =>
-      this.repo.findAccess(userId, sessionId),
-    );
+    const row = this.listening
+      ? await this.answers.get<AccessRow | undefined>(`${userId}/${sessionId}`, () =>
+          this.repo.findAccess(userId, sessionId),
+        )
+      : await this.repo.findAccess(userId, sessionId);
     const now = this.now();
     if (!row || row.deleted_at) return { ok: false, message: 'The account no longer exists' };
     if (row.banned_until && row.banned_until.getTime() > now) return { ok: false, message: 'User is banned' };

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Prepared, preparedFor } from '../../db/prepared.ts';
 import {
   type AuthUserRow,
   authFlowState,
@@ -19,6 +20,8 @@ import type { UserBundle } from './auth.mapper.ts';
 import { OneTimeTokenRepository } from './auth.one-time.repository.ts';
 import { SessionRepository } from './auth.sessions.repository.ts';
 import { UserRepository } from './auth.users.repository.ts';
+
+const accessStatements = new WeakMap<Db, Map<string, Prepared<AccessRow>>>();
 
 /**
  * The only place with SQL for the `auth` schema, one part per kind of row. Returns rows; the service
@@ -71,17 +74,29 @@ export class AuthRepository {
 
   /** The user's access state and whether `sessionId` is still one of their sessions; undefined: no such user. */
   async findAccess(userId: string, sessionId: string): Promise<AccessRow | undefined> {
-    const [row] = await this.db
-      .select({
-        role: authUsers.role,
-        deleted_at: authUsers.deleted_at,
-        banned_until: authUsers.banned_until,
-        session_alive: sql<boolean>`${authSessions.id} is not null`,
-        session_not_after: authSessions.not_after,
-      })
-      .from(authUsers)
-      .leftJoin(authSessions, and(eq(authSessions.id, sessionId), eq(authSessions.user_id, authUsers.id)))
-      .where(eq(authUsers.id, userId));
+    // A prepared statement: every request whose answer is not kept asks it (bench/RESULTS.md, issue 20).
+    const db = this.db;
+    const statement = preparedFor(accessStatements, db, 'auth_access', () =>
+      db
+        .select({
+          role: authUsers.role,
+          deleted_at: authUsers.deleted_at,
+          banned_until: authUsers.banned_until,
+          session_alive: sql<boolean>`${authSessions.id} is not null`,
+          session_not_after: authSessions.not_after,
+        })
+        .from(authUsers)
+        .leftJoin(
+          authSessions,
+          and(
+            sql`${authSessions.id} = ${sql.placeholder('sessionId')}::uuid`,
+            eq(authSessions.user_id, authUsers.id),
+          ),
+        )
+        .where(sql`${authUsers.id} = ${sql.placeholder('userId')}::uuid`)
+        .prepare('auth_access'),
+    );
+    const [row] = await statement.execute({ userId, sessionId });
     return row;
   }
 

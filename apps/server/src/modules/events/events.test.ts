@@ -454,7 +454,8 @@ if (testDatabaseUrl) {
         // Both instances' LISTEN connections are cut, as a database restart would.
         await second.database.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
-           where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+           where datname = current_database() and pid <> pg_backend_pid()
+             and (query ilike 'LISTEN%' or query like '%sys listener heartbeat%')`,
         );
         await stream.waitFor((e) => e.type === 'resync', 5000);
         await follow(first, alice, bob.id);

@@ -58,7 +58,7 @@ function groupByPost<R extends { post_id: string }>(rows: readonly R[]): Map<str
 }
 
 /**
- * Assembles posts from the three queries of a page. `media` and `items` come sorted by post and order,
+ * Assembles posts from the queries of a page. `media` and `items` come sorted by post and order,
  * so each post's lists keep that order.
  */
 export function toPosts(

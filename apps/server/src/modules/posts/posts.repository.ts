@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { blockedBetween, notBlockedFor, visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
+import { type Prepared, preparedFor } from '../../db/prepared.ts';
 import {
   comments,
   follows,
@@ -18,9 +19,9 @@ import {
 
 /**
  * The reading SQL of `posts`, `post_media` and `post_items` (their writes are in posts.write.repository.ts).
- * Functions take the database or a transaction. A page of posts is three queries whatever its size: the
+ * Functions take the database or a transaction. A page of posts is two queries whatever its size: the
  * posts with their authors, counts and the viewer's flags; then the media and the items of all of them at
- * once.
+ * once (findMediaAndItemsOfPosts).
  */
 
 export interface AuthorRow {
@@ -129,29 +130,10 @@ export interface PageOptions {
 }
 
 /*
- * The queries of every feed page run as prepared statements: drizzle builds their SQL once instead of on
- * every request (about 0.6 ms of CPU per query on the 2-core bench machine, most of a page's cost once the
- * index is used) and PostgreSQL plans them once per connection. They are kept per database handle (tests
- * open many; a transaction is a handle of its own).
+ * The queries of every feed page run as prepared statements (db/prepared.ts): drizzle builds their SQL
+ * once instead of on every request (most of a page's cost once the index is used) and PostgreSQL plans
+ * them once per connection.
  */
-
-function preparedFor<T>(cache: WeakMap<Db, Map<string, T>>, db: Db, key: string, build: () => T): T {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = new Map();
-    cache.set(db, statements);
-  }
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = build();
-    statements.set(key, statement);
-  }
-  return statement;
-}
-
-interface Prepared<R> {
-  execute(values: Record<string, unknown>): Promise<R[]>;
-}
 
 const feedStatements = new WeakMap<Db, Map<string, Prepared<PostListRow>>>();
 
@@ -354,6 +336,53 @@ export async function findItemsOfPosts(db: Db, postIds: readonly string[]): Prom
   return statement.execute({ postIds: [...postIds] });
 }
 
+/** What `findMediaAndItemsOfPosts` reads in one statement: the rows of `findMediaOfPosts` and `findItemsOfPosts`. */
+export interface MediaAndItemsOfPosts {
+  media: PostMediaRow[];
+  items: PostItemRow[];
+}
+
+/** A row of post_media or post_items as json_agg writes it: timestamps as text. */
+type JsonRow<R> = Omit<R, 'created_at'> & { created_at: string };
+
+const mediaAndItemsStatements = new WeakMap<
+  Db,
+  Map<string, Prepared<{ media: JsonRow<PostMediaRow>[]; items: JsonRow<PostItemRow>[] }>>
+>();
+
+/**
+ * The media and the items of a page of posts in one prepared statement (a page asked two, one after
+ * the other: bench/RESULTS.md, issue 20): each list aggregated to JSON in the order of
+ * `findMediaOfPosts` and `findItemsOfPosts`, whose rows it gives back (json_agg writes every column under
+ * its name; the numeric price as a JSON number, as the 'number' mode reads it; created_at as text,
+ * made a Date again here).
+ */
+export async function findMediaAndItemsOfPosts(
+  db: Db,
+  postIds: readonly string[],
+): Promise<MediaAndItemsOfPosts> {
+  if (postIds.length === 0) return { media: [], items: [] };
+  const statement = preparedFor(mediaAndItemsStatements, db, 'posts_media_and_items_of', () => {
+    const ids = sql`any(${sql.placeholder('postIds')}::uuid[])`;
+    return db
+      .select({
+        media: sql<
+          JsonRow<PostMediaRow>[]
+        >`(select coalesce(json_agg(m order by m.post_id, m.media_order), '[]'::json) from ${postMedia} m where m.post_id = ${ids})`,
+        items: sql<
+          JsonRow<PostItemRow>[]
+        >`(select coalesce(json_agg(i order by i.post_id, i.item_order, i.created_at), '[]'::json) from ${postItems} i where i.post_id = ${ids})`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('posts_media_and_items_of');
+  });
+  const [row] = await statement.execute({ postIds: [...postIds] });
+  return {
+    media: (row?.media ?? []).map((m) => ({ ...m, created_at: new Date(m.created_at) })),
+    items: (row?.items ?? []).map((i) => ({ ...i, created_at: new Date(i.created_at) })),
+  };
+}
+
 /** The fields that decide who may see and change a post. */
 export interface PostAccessRow {
   id: string;
@@ -382,12 +411,19 @@ export async function findPostAccess(
   return row;
 }
 
+const profileIdStatements = new WeakMap<Db, Map<string, Prepared<{ id: string }>>>();
+
+/** A prepared statement: a profile's posts ask it on every request. */
 export async function findProfileIdByUsername(db: Db, username: string): Promise<string | undefined> {
-  // Usernames are unique ignoring case (profiles_username_lower_key), which this lookup uses.
-  const [row] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(sql`lower(${profiles.username}) = lower(${username})`);
+  const statement = preparedFor(profileIdStatements, db, 'posts_profile_id_by_username', () =>
+    db
+      .select({ id: profiles.id })
+      .from(profiles)
+      // Usernames are unique ignoring case (profiles_username_lower_key), which this lookup uses.
+      .where(sql`lower(${profiles.username}) = lower(${sql.placeholder('username')}::text)`)
+      .prepare('posts_profile_id_by_username'),
+  );
+  const [row] = await statement.execute({ username });
   return row?.id;
 }
 

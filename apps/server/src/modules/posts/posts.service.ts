@@ -22,6 +22,7 @@ import { toPosts, toViewerPostState } from './posts.mapper.ts';
 import {
   findItemAccess,
   findItemsOfPosts,
+  findMediaAndItemsOfPosts,
   findMediaOfPosts,
   findPostAccess,
   findProfileIdByUsername,
@@ -209,14 +210,13 @@ export class PostsService {
   }
 
   /**
-   * Adds media and items to a page of posts: two queries for the whole page. The viewer's flags (liked,
+   * Adds media and items to a page of posts: one query for the whole page. The viewer's flags (liked,
    * saved, following the author, saved products) come with the posts' own row (postSelection).
    */
   private async hydrate(rows: PostListRow[], viewerId: string | null): Promise<Post[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.post.id);
-    const media = await findMediaOfPosts(this.db, ids);
-    const items = await findItemsOfPosts(this.db, ids);
+    const { media, items } = await findMediaAndItemsOfPosts(this.db, ids);
     const followed = new Set<string>();
     const savedItems = new Set<string>();
     if (viewerId !== null) {

@@ -736,6 +736,65 @@ describe('the feed', () => {
       spy.mockRestore();
     }
   });
+
+  it("reads a post in two statements and a profile's posts in three, signed in or not, shapes unchanged", async () => {
+    const media = await uploadImage(feedCtx.app, author);
+    const created = (
+      await feedCtx.app.inject({
+        method: 'POST',
+        url: '/api/v1/posts',
+        headers: author.headers,
+        payload: postBody([media, await uploadImage(feedCtx.app, author)], {
+          items: [
+            { item_type: 'Dress', brand: 'Zara', link: 'https://shop.example.com/dress', price: '129.90' },
+            { item_type: 'Shoes', link: 'https://shop.example.com/shoes' },
+          ],
+        }),
+      })
+    ).json() as Post;
+    await publishMany(2, 'more', media);
+    const viewer = await createUser(feedCtx.app);
+    const username = created.author.username;
+    const { client } = (
+      feedCtx.app.database.db as unknown as {
+        session: { client: { query: (...args: unknown[]) => unknown } };
+      }
+    ).session;
+    const spy = vi.spyOn(client, 'query');
+    const count = async (url: string, user?: TestUser) => {
+      spy.mockClear();
+      const response = await feedCtx.app.inject({ url, headers: user ? user.headers : {} });
+      expect(response.statusCode).toBe(200);
+      return { statements: spy.mock.calls.length, body: response.json() };
+    };
+    try {
+      // A signed-in person's first request checks their token's user and brings their profile up (kept).
+      await count(`/api/v1/posts/${created.id}`, viewer);
+      await count(`/api/v1/posts/${created.id}`, author);
+      for (const user of [undefined, viewer, author]) {
+        // The post with its flags; then its media and items, in one statement.
+        const detail = await count(`/api/v1/posts/${created.id}`, user);
+        expect(detail.statements).toBe(2);
+        // The profile's id; its page of posts; their media and items.
+        const list = await count(`/api/v1/profiles/${username}/posts?limit=5`, user);
+        expect(list.statements).toBe(3);
+        expect(list.body.items).toHaveLength(3);
+        expect((await count(`/api/v1/profiles/${username}`, user)).statements).toBe(1);
+      }
+      // The page's media and items read as JSON give what the row-by-row read of a new post gave.
+      const detail = (await count(`/api/v1/posts/${created.id}`, author)).body as Post;
+      expect(detail).toEqual(
+        Object.fromEntries(Object.keys(detail).map((key) => [key, created[key as keyof Post]])),
+      );
+      expect(detail.media.map((m) => m.media_order)).toEqual([0, 1]);
+      expect(detail.items.map((i) => [i.item_type, i.price, i.currency])).toEqual([
+        ['Dress', 129.9, 'ILS'],
+        ['Shoes', null, 'ILS'],
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
 
 describe('share previews', () => {

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { hasBlocked } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
+import { type Prepared, preparedFor } from '../../db/prepared.ts';
 import { authUsers, follows, type ProfileRow, posts, profiles } from '../../db/schema/index.ts';
 
 /** The only place with SQL for `profiles`. Functions take the database or a transaction. */
@@ -73,6 +74,14 @@ export async function isUsernameTaken(db: Db, username: string, exceptId: string
   return row !== undefined;
 }
 
+const publicProfileStatements = new WeakMap<
+  Db,
+  Map<
+    string,
+    Prepared<{ profile: ProfileRow; isFollowing: boolean; blockedByViewer: boolean; blocksViewer: boolean }>
+  >
+>();
+
 export interface PublicProfileRow {
   profile: ProfileRow;
   isFollowing: boolean;
@@ -91,20 +100,31 @@ export async function findPublicProfile(
   username: string,
   viewerId: string | null,
 ): Promise<PublicProfileRow | undefined> {
-  const isFollowing = viewerId
-    ? sql<boolean>`exists (select 1 from ${follows} where ${follows.follower_id} = ${viewerId} and ${follows.following_id} = ${profiles.id})`
-    : sql<boolean>`false`;
-  const no = sql<boolean>`false`;
-  const [row] = await db
-    .select({
-      profile: profiles,
-      isFollowing,
-      blockedByViewer: viewerId ? hasBlocked(viewerId, profiles.id) : no,
-      blocksViewer: viewerId ? hasBlocked(profiles.id, viewerId) : no,
-    })
-    .from(profiles)
-    .innerJoin(authUsers, eq(authUsers.id, profiles.id))
-    .where(and(usernameIs(username), sql`${authUsers.deleted_at} is null`));
+  // A prepared statement per shape (a visitor's, a viewer's): a profile's page asks it on every request.
+  const name = `profiles_public${viewerId !== null ? '_viewer' : ''}`;
+  const statement = preparedFor(publicProfileStatements, db, name, () => {
+    const viewer = viewerId !== null ? sql`${sql.placeholder('viewerId')}::uuid` : null;
+    const no = sql<boolean>`false`;
+    return db
+      .select({
+        profile: profiles,
+        isFollowing: viewer
+          ? sql<boolean>`exists (select 1 from ${follows} where ${follows.follower_id} = ${viewer} and ${follows.following_id} = ${profiles.id})`
+          : no,
+        blockedByViewer: viewer ? hasBlocked(viewer, profiles.id) : no,
+        blocksViewer: viewer ? hasBlocked(profiles.id, viewer) : no,
+      })
+      .from(profiles)
+      .innerJoin(authUsers, eq(authUsers.id, profiles.id))
+      .where(
+        and(
+          sql`lower(${profiles.username}) = lower(${sql.placeholder('username')}::text)`,
+          sql`${authUsers.deleted_at} is null`,
+        ),
+      )
+      .prepare(name);
+  });
+  const [row] = await statement.execute({ username, viewerId });
   return row
     ? {
         profile: row.profile,
