@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { blockedBetween } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
+import { type Prepared, preparedFor } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
   type ACTIVITY_KINDS,
@@ -186,26 +187,8 @@ export interface ActivityGroupRow {
 }
 
 /*
- * The list's queries run as prepared statements (as the feed's, posts.repository.ts): drizzle builds the
- * SQL once and PostgreSQL plans it once per connection. Kept per database handle (tests open many).
+ * The list's queries run as prepared statements (db/prepared.ts), as the feed's do.
  */
-interface Prepared<R> {
-  execute(values: Record<string, unknown>): Promise<R[]>;
-}
-
-function preparedFor<T>(cache: WeakMap<Db, Map<string, T>>, db: Db, key: string, build: () => T): T {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = new Map();
-    cache.set(db, statements);
-  }
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = build();
-    statements.set(key, statement);
-  }
-  return statement;
-}
 
 type RawGroupRow = Omit<ActivityGroupRow, 'latest' | 'actor_count'> & {
   latest: Date | string;
