@@ -7,7 +7,6 @@ import {
   type ConversationRow,
   conversationParticipants,
   conversations,
-  deletedClientIds,
   type MessageRow,
   messages,
   profiles,
@@ -76,25 +75,6 @@ export async function insertMessageOnce(
     .onConflictDoNothing({ target: [messages.sender_id, messages.client_id] })
     .returning();
   return inserted;
-}
-
-/** Whether a message the sender sent with this `client_id` was deleted since (deleted_client_ids). */
-export async function wasMessageClientIdDeleted(
-  db: Db,
-  senderId: string,
-  clientId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ profile_id: deletedClientIds.profile_id })
-    .from(deletedClientIds)
-    .where(
-      and(
-        eq(deletedClientIds.profile_id, senderId),
-        eq(deletedClientIds.kind, 'message'),
-        eq(deletedClientIds.client_id, clientId),
-      ),
-    );
-  return row !== undefined;
 }
 
 /** The sender's message made with this `client_id`, if any (never another sender's). */

@@ -12,6 +12,7 @@ import {
   type UnreadCount,
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
+import { wasClientIdDeleted } from '../../db/deleted-client-ids.ts';
 import type { MessageRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
@@ -38,7 +39,6 @@ import {
   markReadUntil,
   recountLastMessageAt,
   touchConversation,
-  wasMessageClientIdDeleted,
 } from './messages.repository.ts';
 
 export interface MessagesServiceDeps {
@@ -172,7 +172,7 @@ export class MessagesService {
     clientId: string | null = null,
     beforeSending?: () => Promise<void>,
   ): Promise<{ message: Message; created: boolean }> {
-    if (clientId && (await wasMessageClientIdDeleted(this.db, userId, clientId))) {
+    if (clientId && (await wasClientIdDeleted(this.db, userId, 'message', clientId))) {
       throw new AppError(410, 'client_id_deleted', CLIENT_ID_MESSAGES.deleted);
     }
     const participants = await this.requireParticipants(userId, conversationId);

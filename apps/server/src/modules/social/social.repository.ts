@@ -7,7 +7,6 @@ import {
   type CommentRow,
   commentLikes,
   comments,
-  deletedClientIds,
   itemClicks,
   postLikes,
   posts,
@@ -220,25 +219,6 @@ export async function insertComment(
     .onConflictDoNothing({ target: [comments.profile_id, comments.client_id] })
     .returning();
   return inserted;
-}
-
-/** Whether a comment the author made with this `client_id` was deleted since (deleted_client_ids). */
-export async function wasCommentClientIdDeleted(
-  db: Db,
-  profileId: string,
-  clientId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ profile_id: deletedClientIds.profile_id })
-    .from(deletedClientIds)
-    .where(
-      and(
-        eq(deletedClientIds.profile_id, profileId),
-        eq(deletedClientIds.kind, 'comment'),
-        eq(deletedClientIds.client_id, clientId),
-      ),
-    );
-  return row !== undefined;
 }
 
 /** The author's comment made with this `client_id`, if any (never another author's). */

@@ -12,6 +12,7 @@ import {
   type SearchPageQuery,
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
+import { wasClientIdDeleted } from '../../db/deleted-client-ids.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
@@ -40,7 +41,6 @@ import {
   insertPostLike,
   insertSavedPost,
   recordItemClick,
-  wasCommentClientIdDeleted,
 } from './social.repository.ts';
 
 /** One click per viewer, item and minute counts; repeated taps and reloads do not inflate the numbers. */
@@ -189,7 +189,7 @@ export class SocialService {
     parentId: string | null,
     clientId: string | null = null,
   ): Promise<{ comment: Comment; created: boolean }> {
-    if (clientId && (await wasCommentClientIdDeleted(this.db, userId, clientId))) throw clientIdDeleted();
+    if (clientId && (await wasClientIdDeleted(this.db, userId, 'comment', clientId))) throw clientIdDeleted();
     await this.deps.posts.requireVisiblePost(userId, postId);
     if (clientId) {
       const earlier = await this.earlierComment(userId, postId, clientId);
