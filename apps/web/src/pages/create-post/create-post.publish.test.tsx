@@ -1,12 +1,11 @@
 import type { UploadResponse } from '@sys/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/api-client';
 import { fakeApi } from '@/test/fake-api';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { pngFile } from '@/test/files';
 import { idbFiles } from '@/test/memory-idb';
-import { loadPostFormPieces } from '@/test/post-form-pieces';
 import { renderApp } from '@/test/render-app';
 
 installFakeAuthClient(fakeSession());
@@ -68,8 +67,6 @@ async function fillForm(link = 'https://shop.example/dress') {
   await within(product).findByRole('img', { name: 'The chosen product image' });
   return view;
 }
-
-beforeAll(loadPostFormPieces, 60_000);
 
 describe('Create Post, publishing', () => {
   it('clears the media error as soon as a photo is added', async () => {

@@ -1,10 +1,9 @@
 import { LOCAL_STORAGE_KEYS } from '@sys/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { mp4File, pngFile } from '@/test/files';
 import { idbFiles } from '@/test/memory-idb';
-import { loadPostFormPieces } from '@/test/post-form-pieces';
 import { renderApp } from '@/test/render-app';
 
 installFakeAuthClient(fakeSession());
@@ -17,8 +16,6 @@ beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
-
-beforeAll(loadPostFormPieces, 60_000);
 
 describe('Create Post, signed in', () => {
   it('checks the form with the spec messages before publishing anything', async () => {

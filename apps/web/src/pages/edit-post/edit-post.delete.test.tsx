@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, fakeApi, withStatus } from '@/test/fake-api';
 import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
-import { loadPostFormPieces } from '@/test/post-form-pieces';
 import { testPost } from '@/test/posts';
 import { renderApp } from '@/test/render-app';
 
@@ -17,8 +16,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-beforeAll(loadPostFormPieces, 60_000);
 
 describe('Edit Post, deleting', () => {
   it("goes to the profile with only 'Post deleted', never reloading the deleted post", async () => {
