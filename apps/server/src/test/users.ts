@@ -39,6 +39,20 @@ export async function createUser(app: FastifyInstance, options: { email?: string
   };
 }
 
+/** A new user who has chosen `username` (lists that name people need one), through PATCH /profiles/me. */
+export async function createNamedUser(app: FastifyInstance, username: string): Promise<TestUser> {
+  const user = await createUser(app);
+  const response = await app.inject({
+    method: 'PATCH',
+    url: '/api/v1/profiles/me',
+    headers: user.headers,
+    payload: { username },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`naming ${username}: ${response.statusCode} ${response.body}`);
+  return user;
+}
+
 /** Auth rate limits high enough that tests signing up many users never meet them. */
 export const TEST_RATE_LIMITS = {
   token: { limit: 100_000, windowSeconds: 300 },

@@ -5,7 +5,7 @@ import { type Database, migrateDatabase } from '../../db/client.ts';
 import { migrationsDir } from '../../paths.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/context.ts';
 import { publishPost } from '../../test/media.ts';
-import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+import { createNamedUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 import { countUnreadGroups, findActivityPage } from './activity.repository.ts';
 
 /*
@@ -26,17 +26,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 let named = 0;
-async function person(): Promise<TestUser> {
-  const user = await createUser(ctx.app);
+function person(): Promise<TestUser> {
   named += 1;
-  const response = await ctx.app.inject({
-    method: 'PATCH',
-    url: '/api/v1/profiles/me',
-    headers: user.headers,
-    payload: { username: `groups.person${named}` },
-  });
-  expect(response.statusCode).toBe(200);
-  return user;
+  return createNamedUser(ctx.app, `groups.person${named}`);
 }
 
 async function ok<T = unknown>(

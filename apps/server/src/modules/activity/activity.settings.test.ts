@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { publishPost } from '../../test/media.ts';
 import { type EventStreamReader, openEventStream } from '../../test/sse.ts';
-import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+import { createNamedUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 
 /*
  * Issue 19, second part: messages and comment likes as activity, the kinds a person turns off, muting a
@@ -21,17 +21,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 let named = 0;
-async function person(): Promise<TestUser> {
-  const user = await createUser(ctx.app);
+function person(): Promise<TestUser> {
   named += 1;
-  const response = await ctx.app.inject({
-    method: 'PATCH',
-    url: '/api/v1/profiles/me',
-    headers: user.headers,
-    payload: { username: `settings.person${named}` },
-  });
-  expect(response.statusCode).toBe(200);
-  return user;
+  return createNamedUser(ctx.app, `settings.person${named}`);
 }
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';

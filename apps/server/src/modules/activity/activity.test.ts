@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { publishPost } from '../../test/media.ts';
 import { type EventStreamReader, openEventStream } from '../../test/sse.ts';
-import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+import { createNamedUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 
 let ctx: TestApp;
 
@@ -15,17 +15,9 @@ afterAll(() => ctx.close());
 
 let named = 0;
 /** A new user with a username (the activity list names people). */
-async function person(): Promise<TestUser> {
-  const user = await createUser(ctx.app);
+function person(): Promise<TestUser> {
   named += 1;
-  const response = await ctx.app.inject({
-    method: 'PATCH',
-    url: '/api/v1/profiles/me',
-    headers: user.headers,
-    payload: { username: `activity.person${named}` },
-  });
-  expect(response.statusCode).toBe(200);
-  return user;
+  return createNamedUser(ctx.app, `activity.person${named}`);
 }
 
 async function call(
