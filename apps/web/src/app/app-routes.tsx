@@ -1,9 +1,9 @@
-import { Component, type ReactNode, Suspense, useMemo } from 'react';
-import { matchRoutes, useLocation, useRoutes } from 'react-router';
+import { Component, type ReactNode, Suspense } from 'react';
+import { useLocation, useRoutes } from 'react-router';
 import { RouteError } from './layout/route-error';
 import { RouteLoading } from './layout/route-loading';
 import { RouteMatchesContext } from './route-handle';
-import { routes } from './router';
+import { matchScreens, routes } from './router';
 
 interface BoundaryState {
   failed: boolean;
@@ -40,11 +40,11 @@ class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNo
  * The route table rendered for the current location (react-router's declarative mode). A navigation to
  * another screen is a transition (guardHistory wraps it in startTransition), so while the next screen's
  * code loads the previous screen stays; only the first screen of a visit shows the loading screen. The matched
- * routes go to RouteMatchesContext for their handles (header options, width).
+ * routes (matched once per pathname) go to RouteMatchesContext for their handles (header options, width).
  */
 export function AppRoutes() {
   const location = useLocation();
-  const matches = useMemo(() => matchRoutes(routes, location) ?? [], [location]);
+  const matches = matchScreens(location.pathname);
   const element = useRoutes(routes, location);
   return (
     <RouteMatchesContext value={matches}>

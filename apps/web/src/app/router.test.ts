@@ -1,7 +1,7 @@
 import { matchWebRoute, WEB_ROUTES } from '@sys/shared';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from './router';
+import { matchScreens, routes } from './router';
 
 /** Every page path of the router, in full (a child's path is absolute: it starts with its parent's). */
 function pagePaths(list: RouteObject[], parent = ''): string[] {
@@ -40,5 +40,29 @@ describe('the route table and WEB_ROUTES (@sys/shared)', () => {
     const page = matchRoutes(routes, path)?.at(-1)?.route;
     const shown = page?.path === '*' ? null : page;
     expect(matchWebRoute(path) !== null).toBe(shown !== null && shown !== undefined);
+  });
+});
+
+describe('matchScreens', () => {
+  it('finds what react-router finds, once per pathname', () => {
+    for (const path of [
+      '/',
+      '/explore/brands',
+      '/post/0b6c1f3e-2d7a-4c55-9a1e-3f4b5c6d7e8f',
+      '/no/such/page',
+    ]) {
+      const found = matchScreens(path);
+      expect(found.map((match) => match.route)).toEqual(matchRoutes(routes, path)?.map((m) => m.route));
+      expect(matchScreens(path)).toBe(found);
+    }
+  });
+
+  it('keeps the last 50 pathnames and matches an older one again', () => {
+    const first = matchScreens('/profile/keeper-0');
+    for (let index = 1; index <= 50; index += 1) matchScreens(`/profile/keeper-${index}`);
+    const again = matchScreens('/profile/keeper-0');
+    expect(again).not.toBe(first);
+    expect(again.map((match) => match.params)).toEqual(first.map((match) => match.params));
+    expect(matchScreens('/profile/keeper-50')).toBe(matchScreens('/profile/keeper-50'));
   });
 });

@@ -1,6 +1,6 @@
 import { WEB_ROUTES } from '@sys/shared';
 import type { ComponentType } from 'react';
-import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteMatch, type RouteObject } from 'react-router';
 import { lazyWithPreload, type PreloadableComponent } from '@/shared/lib/lazy';
 import { BareLayout } from './layout/bare-layout';
 import { MainLayout } from './layout/main-layout';
@@ -191,12 +191,29 @@ export const routes: RouteObject[] = [
   },
 ];
 
+const matched = new Map<string, RouteMatch[]>();
+
+/**
+ * The routes that `pathname` matches, root first. react-router flattens and ranks the whole table on every
+ * call (about 10 ms on a phone, several times on the first screen), so each pathname is matched once and
+ * kept (the last 50).
+ */
+export function matchScreens(pathname: string): readonly RouteMatch[] {
+  let matches = matched.get(pathname);
+  if (!matches) {
+    matches = matchRoutes(routes, pathname) ?? [];
+    if (matched.size >= 50) matched.delete(matched.keys().next().value as string);
+    matched.set(pathname, matches);
+  }
+  return matches;
+}
+
 /**
  * Starts loading the code of the screens that `pathname` shows, before React renders them (at start-up,
  * so that the download runs beside React's first render instead of after it).
  */
 export function preloadScreens(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+  for (const { route } of matchScreens(pathname)) {
     const preload = (route.Component as Partial<PreloadableComponent<ComponentType>> | undefined)?.preload;
     void preload?.().catch(() => undefined);
   }
