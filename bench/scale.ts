@@ -14,14 +14,21 @@
  * BENCH_VIEWERS (creators signed in for the 'viewers in turn' route, 2000), BENCH_SERVER_CPUS /
  * BENCH_CLIENT_CPUS (pin the server and the load generator, which runs in its own process, with taskset).
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { indexUnindexedPosts } from '../apps/server/src/modules/search-index/search-index.ts';
-import { generateFeedData } from './lib/generate.ts';
+import { APPLICATION_NAME_PREFIX, openDatabase } from '../apps/server/src/db/client.ts';
+import {
+  findFirstUnindexedPostId,
+  findUnindexedPostIds,
+} from '../apps/server/src/modules/search-index/search-index.repository.ts';
+import { indexPostsForDiscovery } from '../apps/server/src/modules/search-index/search-index.ts';
+import { type BareRoute, bareRouteOf, startBareServer } from './lib/bare.ts';
+import { ensureDatabase, generateFeedData } from './lib/generate.ts';
 import { type MeasuredLoadResult, measuredLoad } from './lib/measured-load.ts';
 import { rssBytes, sampleRss, waitForIdle } from './lib/process-stats.ts';
 import { startServer } from './lib/server.ts';
+import { type CaptureProxy, startCaptureProxy } from './lib/statement-capture.ts';
 import { benchSigningKey, signTokensFor, signUp } from './lib/users.ts';
 
 export interface ScaleRow extends MeasuredLoadResult {
@@ -30,6 +37,8 @@ export interface ScaleRow extends MeasuredLoadResult {
   statementsPerRequest: number;
   posts: number;
   rssPeakMB: number;
+  /** The same statements through the driver alone (bench/lib/bare-server.mjs), loaded the same way. */
+  limit: (MeasuredLoadResult & { statements: number }) | null;
 }
 
 export interface ScaleResult {
@@ -37,6 +46,9 @@ export interface ScaleResult {
   rssAtRestMB: number;
   rssAfterMB: number;
   rows: ScaleRow[];
+  /** The statements each route's limit ran, as taken off the wire. */
+  statements: RouteStatements[];
+  dataSet: { generated: boolean; seconds: number };
 }
 
 const MB = 1024 * 1024;
@@ -85,11 +97,42 @@ function routes(ids: { post_id: string; username: string }): [string, string, As
   ];
 }
 
+/**
+ * Indexes the generated posts for search and filters with the server's own code (indexPostsForDiscovery,
+ * the walk of indexUnindexedPosts), three batches of 1,000 posts in flight at a time: the rows are built in
+ * JavaScript while PostgreSQL writes the previous batches, so both cores work (one batch at a time, as the
+ * server's start does it, left one idle: ~900 posts/s at load 12). Terms are written sorted, so concurrent
+ * batches lock them in one order.
+ */
 async function indexForSearch(databaseUrl: string, log: (line: string) => void): Promise<void> {
   const database = await openDatabase({ databaseUrl });
   try {
     const started = performance.now();
-    const indexed = await indexUnindexedPosts(database.db);
+    let indexed = 0;
+    const first = await findFirstUnindexedPostId(database.db);
+    let from: { after: string } | { atOrAfter: string } | null = first === null ? null : { atOrAfter: first };
+    let lastReport = performance.now();
+    while (from !== null) {
+      const stretch = await findUnindexedPostIds(database.db, from, 30_000);
+      const batches: string[][] = [];
+      for (let start = 0; start < stretch.ids.length; start += 1000) {
+        batches.push(stretch.ids.slice(start, start + 1000));
+      }
+      let next = 0;
+      const worker = async () => {
+        while (next < batches.length) {
+          const ids = batches[next++]!;
+          await database.db.transaction((tx) => indexPostsForDiscovery(tx, ids, { onlyMissing: true }));
+          indexed += ids.length;
+        }
+      };
+      await Promise.all([worker(), worker(), worker()]);
+      if (performance.now() - lastReport > 30_000) {
+        lastReport = performance.now();
+        log(`  indexed ${indexed} posts for search so far (${((lastReport - started) / 1000).toFixed(0)} s)`);
+      }
+      from = stretch.lastId === null ? null : { after: stretch.lastId };
+    }
     if (indexed > 0) {
       await database.exec('vacuum analyze post_search');
       await database.exec('vacuum analyze search_terms');
@@ -158,6 +201,101 @@ async function sampleIds(
   }
 }
 
+/**
+ * Makes `databaseUrl` a data set of `posts` generated posts indexed for search: creates the database if
+ * needed, and generates only when the one there was not made by this generator for this size at this
+ * migration (bench/lib/generate.ts, table bench_dataset).
+ */
+export async function prepareDataSet(
+  posts: number,
+  databaseUrl: string,
+  log: (line: string) => void,
+): Promise<{ generated: boolean; seconds: number }> {
+  const started = performance.now();
+  if (await ensureDatabase(databaseUrl)) log(`  created database ${new URL(databaseUrl).pathname.slice(1)}`);
+  const generation = await generateFeedData(databaseUrl, { posts, log });
+  log(`  data ${generation.generated ? 'generated' : 'already there'}: ${JSON.stringify(generation.rows)}`);
+  await indexForSearch(databaseUrl, log);
+  return { generated: generation.generated, seconds: (performance.now() - started) / 1000 };
+}
+
+/** [profile id, session id] of a token the bench signed or the server issued. */
+function identityOf(token: string): [string, string] {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    sub: string;
+    session_id: string;
+  };
+  return [claims.sub, claims.session_id];
+}
+
+async function getOk(url: string, headers: Record<string, string>): Promise<void> {
+  const res = await fetch(url, { headers });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+}
+
+/** What a captured route looked like, for the report. */
+export interface RouteStatements {
+  route: string;
+  /** Two requests in a row sent the same statements. */
+  stable: boolean;
+  /** Their values differed beyond the viewer's own id and session (data of that viewer). */
+  valuesVary: boolean;
+  statements: { name: string | null; text: string; values: (string | null)[] }[];
+  batches: number[][];
+}
+
+/**
+ * The statements one request of a route sends, taken off the wire (bench/lib/statement-capture.ts) from a
+ * server started for this only. Two requests first (caches filled as during a run), then requests until
+ * two in a row sent the same statements: what a request costs once the run is under way. The viewers in
+ * turn take the next viewer each time, as during the run; their own id and session are compared as
+ * placeholders.
+ */
+async function captureRoute(
+  proxy: CaptureProxy,
+  url: string,
+  asker: Asker,
+  auth: { viewer: string; viewers: readonly string[] },
+  identities: Record<string, [string, string]>,
+): Promise<{ route: BareRoute; stable: boolean; valuesVary: boolean }> {
+  let turn = Math.floor(auth.viewers.length / 2);
+  const headersFor = (): Record<string, string> => {
+    if (asker === 'visitor') return {};
+    if (asker === 'viewer') return { authorization: auth.viewer };
+    return { authorization: auth.viewers[turn++ % auth.viewers.length]! };
+  };
+  for (let i = 0; i < 2; i++) await getOk(url, headersFor());
+  let previous: { exact: string; texts: string } | null = null;
+  let last: BareRoute | null = null;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const headers = headersFor();
+    proxy.start();
+    await getOk(url, headers);
+    const route = bareRouteOf(
+      proxy.stop(),
+      headers.authorization ? identities[headers.authorization]! : null,
+    );
+    const [id, session] = route.viewer ?? ['', ''];
+    const texts = JSON.stringify({
+      statements: route.statements.map((s) => [s.name, s.text, s.simple]),
+      batches: route.batches,
+    });
+    const exact = JSON.stringify(
+      route.statements.map((s) =>
+        s.values.map((v) => (v && id ? v.replaceAll(id, '<viewer>').replaceAll(session, '<session>') : v)),
+      ),
+    );
+    // The same statements twice in a row; their values may differ by viewer beyond the viewer's own id
+    // (e.g. the actors of a viewer's activity), which the bare route then runs as they were for one viewer.
+    if (previous && previous.texts === texts)
+      return { route, stable: true, valuesVary: previous.exact !== exact };
+    previous = { exact, texts };
+    last = route;
+  }
+  return { route: last!, stable: false, valuesVary: true };
+}
+
 export async function benchScale(options: {
   posts: number;
   databaseUrl: string;
@@ -168,47 +306,87 @@ export async function benchScale(options: {
 }): Promise<ScaleResult> {
   const { log } = options;
   log(`${options.posts.toLocaleString('en-US')} posts: ${options.databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
-  const generation = await generateFeedData(options.databaseUrl, { posts: options.posts, log });
-  log(`  data ${generation.generated ? 'generated' : 'already there'}: ${JSON.stringify(generation.rows)}`);
-  await indexForSearch(options.databaseUrl, log);
+  const data = await prepareDataSet(options.posts, options.databaseUrl, log);
   const ids = await sampleIds(options.databaseUrl);
+  const list = routes(ids).filter(
+    ([route]) => !options.only || options.only.some((name) => route.includes(name)),
+  );
+  const firstViewersPath = list.find(([, , asker]) => asker === 'viewers')?.[1] ?? '/api/v1/posts?limit=20';
 
-  // Tokens for the generated creators are signed with the server's key (they have no password).
+  // Tokens for the generated creators are signed with the server's key (they have no password). The
+  // issuer is the same for every server the bench starts (PORT=0), so the tokens serve both below.
   const signingKey = benchSigningKey();
-  const server = await startServer({
-    DATABASE_URL: options.databaseUrl,
-    SEED_DEMO: 'false',
-    AUTH_JWT_PRIVATE_KEY: signingKey,
-  });
+  const env = { DATABASE_URL: options.databaseUrl, SEED_DEMO: 'false', AUTH_JWT_PRIVATE_KEY: signingKey };
+
+  // 1. Each route's statements, from a server that talks to PostgreSQL through the capture proxy.
+  log('  taking each route’s statements off the wire');
+  const proxy = await startCaptureProxy(options.databaseUrl, `${APPLICATION_NAME_PREFIX}server`);
+  const captureServer = await startServer({ ...env, DATABASE_URL: proxy.url });
+  let token: string;
+  let viewers: string[];
+  const identities: Record<string, [string, string]> = {};
+  const bareRoutes: BareRoute[] = [];
+  const statements: RouteStatements[] = [];
+  try {
+    await waitForIdle(captureServer.pid);
+    token = await signUp(captureServer.url);
+    viewers = (await signTokensFor(signingKey, token, ids.creatorIds, options.databaseUrl)).map(
+      (t) => `Bearer ${t}`,
+    );
+    for (const authorization of [`Bearer ${token}`, ...viewers]) {
+      identities[authorization] = identityOf(authorization.slice('Bearer '.length));
+    }
+    await warmUp(`${captureServer.url}${firstViewersPath}`, viewers);
+    for (const [route, path, asker] of list) {
+      const captured = await captureRoute(
+        proxy,
+        `${captureServer.url}${path}`,
+        asker,
+        { viewer: `Bearer ${token}`, viewers },
+        identities,
+      );
+      bareRoutes.push(captured.route);
+      statements.push({
+        route,
+        stable: captured.stable,
+        valuesVary: captured.valuesVary,
+        statements: captured.route.statements.map(({ name, text, values }) => ({ name, text, values })),
+        batches: captured.route.batches,
+      });
+      log(
+        `    ${route}: ${captured.route.statements.length} statements (${captured.route.statements.map((s) => s.name ?? 'unnamed').join(', ') || 'none'})${captured.stable ? '' : ', NOT STABLE'}${captured.valuesVary ? ', values vary by viewer' : ''}`,
+      );
+    }
+  } finally {
+    await captureServer.stop();
+    await proxy.close();
+  }
+
+  // 2. The server, on its own connection to PostgreSQL.
+  const server = await startServer(env);
   const rows: ScaleRow[] = [];
   let rssAtRestMB = 0;
   let rssAfterMB = 0;
   try {
     await waitForIdle(server.pid);
     rssAtRestMB = Math.round((rssBytes(server.pid) / MB) * 10) / 10;
-    const token = await signUp(server.url);
-    const viewers = (await signTokensFor(signingKey, token, ids.creatorIds, options.databaseUrl)).map(
-      (t) => `Bearer ${t}`,
-    );
-    let warmed = false;
-    for (const [route, path, asker] of routes(ids)) {
-      if (options.only && !options.only.some((name) => route.includes(name))) continue;
+    // Every route once before the first run (a route that fails stops the bench here, not halfway), and
+    // every viewer's token once: a client sends the same token for up to an hour, so the server's
+    // one-time work per token (the ES256 check, the profile bootstrap) is not what a route costs. Without
+    // this a 5 s run at ~500 req/s sees each of 2,000 tokens for the first time and measures that
+    // instead (bench/RESULTS.md, issue 20).
+    for (const [, path, asker] of list) {
+      await getOk(
+        `${server.url}${path}`,
+        asker === 'visitor' ? {} : { authorization: asker === 'viewer' ? `Bearer ${token}` : viewers[0]! },
+      );
+    }
+    await warmUp(`${server.url}${firstViewersPath}`, viewers);
+    // One wait per route: the count after a run is the count before the next (nothing else runs between).
+    let committedBefore = await committedTransactions(options.databaseUrl);
+    for (const [route, path, asker] of list) {
       const headers: Record<string, string> = asker === 'viewer' ? { authorization: `Bearer ${token}` } : {};
-      const check = await fetch(`${server.url}${path}`, {
-        headers: asker === 'viewers' ? { authorization: viewers[0] ?? '' } : headers,
-      });
-      if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
-      if (asker === 'viewers' && !warmed) {
-        // Every viewer's token once before the first measured run: a client sends the same token for up
-        // to an hour, so the server's one-time work per token (the ES256 check, the profile bootstrap)
-        // is not what a route costs. Without this a 5 s run at ~500 req/s sees each of 2,000 tokens for
-        // the first time and measures that instead (bench/RESULTS.md, issue 20).
-        await warmUp(`${server.url}${path}`, viewers);
-        warmed = true;
-      }
-      log(`  load: ${route}`);
-      // After the wait inside: the warm-up's and the previous route's late counts are in.
-      const committedBefore = await committedTransactions(options.databaseUrl);
+      log(`  load: ${route} (load average ${loadAverage()})`);
       const sampler = sampleRss(server.pid, 100);
       const result = await measuredLoad(route, `${server.url}${path}`, {
         serverPid: server.pid,
@@ -218,10 +396,19 @@ export async function benchScale(options: {
         ...(asker === 'viewers' ? { authorizations: viewers } : {}),
       });
       const rss = sampler.stop();
-      const committed = (await committedTransactions(options.databaseUrl)) - committedBefore;
+      const committedAfter = await committedTransactions(options.databaseUrl);
+      const committed = committedAfter - committedBefore;
+      committedBefore = committedAfter;
       const statementsPerRequest =
         result.completed > 0 ? Math.round((committed / result.completed) * 100) / 100 : Number.NaN;
-      rows.push({ ...result, route, posts: options.posts, rssPeakMB: rss.peakMB, statementsPerRequest });
+      rows.push({
+        ...result,
+        route,
+        posts: options.posts,
+        rssPeakMB: rss.peakMB,
+        statementsPerRequest,
+        limit: null,
+      });
       log(
         `    ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; CPU ms/request: server ${result.serverCpuMs}, load generator ${result.clientCpuMs}, PostgreSQL ${result.postgresCpuMs}; statements/request ${statementsPerRequest}`,
       );
@@ -230,49 +417,125 @@ export async function benchScale(options: {
   } finally {
     await server.stop();
   }
-  return { posts: options.posts, rssAtRestMB, rssAfterMB, rows };
+
+  // 3. The limit of each route's query: its statements through the driver alone (bench/lib/bare-server.mjs),
+  // pinned like the server, loaded the same way, the same viewers in turn.
+  const bare = await startBareServer(options.databaseUrl, bareRoutes, identities);
+  try {
+    for (const [i, [route, , asker]] of list.entries()) {
+      const headers: Record<string, string> = asker === 'viewer' ? { authorization: `Bearer ${token}` } : {};
+      const url = `${bare.url}/r/${i}`;
+      const check = await fetch(url, {
+        headers: asker === 'viewers' ? { authorization: viewers[0]! } : headers,
+      });
+      if (check.status !== 200) log(`    limit of ${route}: answered ${check.status}: ${await check.text()}`);
+      else await check.arrayBuffer();
+      log(`  limit: ${route} (load average ${loadAverage()})`);
+      const result = await measuredLoad(`limit: ${route}`, url, {
+        serverPid: bare.pid,
+        duration: options.duration,
+        connections: options.connections,
+        headers,
+        ...(asker === 'viewers' ? { authorizations: viewers } : {}),
+      });
+      const row = rows[i]!;
+      row.limit = { ...result, statements: bareRoutes[i]!.statements.length };
+      log(
+        `    ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; CPU ms/request: bare route ${result.serverCpuMs}, PostgreSQL ${result.postgresCpuMs}`,
+      );
+    }
+  } finally {
+    await bare.stop();
+  }
+  return {
+    posts: options.posts,
+    rssAtRestMB,
+    rssAfterMB,
+    rows,
+    statements,
+    dataSet: data,
+  };
 }
 
-export function formatScaleResults(results: ScaleResult[], load1m: string): string {
+function loadAverage(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** One table per data set (the issue-20 table with the limit beside each route), then p50 growth and memory. */
+export function formatScaleResults(results: ScaleResult[], notes: string[] = []): string {
+  const lines: string[] = [];
+  for (const [n, r] of results.entries()) {
+    const trivial = r.rows.find((row) => row.route.startsWith('trivial'));
+    lines.push(
+      `#### ${fmt(r.posts)} posts`,
+      '',
+      ...(notes[n] ? [notes[n], ''] : []),
+      '| route | req/s | share of the trivial route | p50 | p99 | limit of its query: req/s | p99 | share of the limit | statements/request: measured / taken | CPU ms/request: server / PostgreSQL | limit: bare route / PostgreSQL |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...r.rows.map((row) => {
+        const share = trivial ? (row.requestsPerSecond / trivial.requestsPerSecond).toFixed(2) : '-';
+        const limit = row.limit;
+        const ofLimit =
+          limit && limit.requestsPerSecond > 0
+            ? (row.requestsPerSecond / limit.requestsPerSecond).toFixed(2)
+            : '-';
+        return `| ${row.route} | ${fmt(row.requestsPerSecond)} | ${share} | ${row.p50} | ${row.p99} | ${limit ? fmt(limit.requestsPerSecond) : '-'} | ${limit?.p99 ?? '-'} | ${ofLimit} | ${row.statementsPerRequest} / ${limit?.statements ?? '-'} | ${row.serverCpuMs} / ${row.postgresCpuMs} | ${limit ? `${limit.serverCpuMs} / ${limit.postgresCpuMs}` : '-'} |`;
+      }),
+      '',
+    );
+  }
   const sizes = results.map((r) => r.posts);
   const routeNames = [...new Set(results.flatMap((r) => r.rows.map((row) => row.route)))];
-  const fmt = (n: number) => n.toLocaleString('en-US');
-  const header = `| route | ${sizes.map((s) => `${fmt(s)}: req/s | p50 | p99`).join(' | ')} | p50 growth ${fmt(sizes[0]!)} → ${fmt(sizes.at(-1)!)} |`;
-  const lines = [
-    header,
-    `|---|${sizes.map(() => '---:|---:|---:').join('|')}|---:|`,
-    ...routeNames.map((name) => {
-      const cells = results.map((r) => {
-        const row = r.rows.find((x) => x.route === name);
-        return row ? `${fmt(row.requestsPerSecond)} | ${row.p50} | ${row.p99}` : '- | - | -';
-      });
-      const first = results[0]!.rows.find((x) => x.route === name);
-      const last = results.at(-1)!.rows.find((x) => x.route === name);
-      const growth = first && last && first.p50 > 0 ? `${(last.p50 / first.p50).toFixed(2)}x` : '-';
-      return `| ${name} | ${cells.join(' | ')} | ${growth} |`;
-    }),
-    '',
-    `| route: CPU ms per request (server / load generator / PostgreSQL), statements per request | ${sizes.map((size) => fmt(size)).join(' | ')} |`,
-    `|---|${sizes.map(() => '---:').join('|')}|`,
-    ...routeNames.map((name) => {
-      const cells = results.map((r) => {
-        const row = r.rows.find((x) => x.route === name);
-        return row
-          ? `${row.serverCpuMs} / ${row.clientCpuMs} / ${row.postgresCpuMs}, ${row.statementsPerRequest}`
-          : '-';
-      });
-      return `| ${name} | ${cells.join(' | ')} |`;
-    }),
-    '',
-    '| posts | server RSS at rest | peak RSS under load (any route) | RSS after the runs | errors / non-2xx |',
-    '|---:|---:|---:|---:|---:|',
+  if (results.length > 1) {
+    lines.push(
+      `| route: p50 ms | ${sizes.map(fmt).join(' | ')} | growth ${fmt(sizes[0]!)} → ${fmt(sizes.at(-1)!)} |`,
+      `|---|${sizes.map(() => '---:').join('|')}|---:|`,
+      ...routeNames.map((name) => {
+        const p50s = results.map((r) => r.rows.find((x) => x.route === name)?.p50);
+        const first = p50s[0];
+        const last = p50s.at(-1);
+        const growth = first && last !== undefined ? `${(last / first).toFixed(2)}x` : '-';
+        return `| ${name} | ${p50s.map((p) => p ?? '-').join(' | ')} | ${growth} |`;
+      }),
+      '',
+    );
+  }
+  lines.push(
+    '| posts | data set | server RSS at rest | peak RSS under load (any route) | RSS after the runs | errors / non-2xx (server; limits) |',
+    '|---:|---|---:|---:|---:|---:|',
     ...results.map(
       (r) =>
-        `| ${fmt(r.posts)} | ${r.rssAtRestMB} MB | ${Math.max(...r.rows.map((x) => x.rssPeakMB))} MB | ${r.rssAfterMB} MB | ${r.rows.reduce((a, x) => a + x.errors, 0)} / ${r.rows.reduce((a, x) => a + x.non2xx, 0)} |`,
+        `| ${fmt(r.posts)} | ${r.dataSet.generated ? 'generated' : 'reused'} (${Math.round(r.dataSet.seconds)} s) | ${r.rssAtRestMB} MB | ${Math.max(...r.rows.map((x) => x.rssPeakMB))} MB | ${r.rssAfterMB} MB | ${r.rows.reduce((a, x) => a + x.errors, 0)} / ${r.rows.reduce((a, x) => a + x.non2xx, 0)}; ${r.rows.reduce((a, x) => a + (x.limit?.errors ?? 0), 0)} / ${r.rows.reduce((a, x) => a + (x.limit?.non2xx ?? 0), 0)} |`,
     ),
+  );
+  return lines.join('\n');
+}
+
+/** The statements each route's limit ran (from the first data set), for the report. */
+export function formatRouteStatements(result: ScaleResult): string {
+  const lines = [
+    `Statements of one request, taken off the wire at ${fmt(result.posts)} posts (name: prepared under that name; parameters as sent; a viewer's id stands for each viewer in turn):`,
     '',
-    load1m,
   ];
+  for (const entry of result.statements) {
+    const notes = [
+      ...(entry.stable ? [] : ['not stable: two requests in a row never sent the same statements']),
+      ...(entry.stable && entry.valuesVary
+        ? ['values vary by viewer beyond their id: those of one viewer']
+        : []),
+    ];
+    lines.push(
+      `- ${entry.route}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}:${entry.statements.length === 0 ? ' none' : ''}`,
+    );
+    for (const s of entry.statements) {
+      const text = s.text.replace(/\s+/g, ' ');
+      lines.push(
+        `  - ${s.name ?? 'unnamed'} (${s.values.length} parameters): \`${text.length > 160 ? `${text.slice(0, 160)}…` : text}\``,
+      );
+    }
+  }
   return lines.join('\n');
 }
 
@@ -284,12 +547,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const results: ScaleResult[] = [];
-  const loads: string[] = [];
+  const notes: string[] = [];
   for (const part of spec.split(',')) {
     const [posts, url] = part.split('=', 2) as [string, string];
-    const { readFileSync } = await import('node:fs');
-    const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-    loads.push(`${Number(posts).toLocaleString('en-US')} posts: load average ${loadAverage} before the run`);
+    notes.push(`Load average ${loadAverage()} before the set.`);
     results.push(
       await benchScale({
         posts: Number(posts),
@@ -301,5 +562,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       }),
     );
   }
-  process.stdout.write(`${formatScaleResults(results, loads.join('; '))}\n`);
+  process.stdout.write(`${formatScaleResults(results, notes)}\n\n${formatRouteStatements(results[0]!)}\n`);
 }

@@ -8,6 +8,7 @@
  * in production. Ids are derived from the row number (an md5 shaped as a v4 UUID), which makes related
  * rows cheap to generate.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../../apps/server/src/db/client.ts';
 
@@ -27,6 +28,26 @@ export interface GenerateResult {
 }
 
 const GENERATED_EMAIL_DOMAIN = 'bench.invalid';
+
+/**
+ * Creates the database of `databaseUrl` if it does not exist yet (connecting to the `postgres` database of
+ * the same server, as the same role). Resolves to whether it created it.
+ */
+export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return false;
+    await client.query(`create database "${name.replaceAll('"', '""')}"`);
+    return true;
+  } finally {
+    await client.end();
+  }
+}
 
 /** Applies the app's migrations (the same code the server runs at start). */
 async function migrate(databaseUrl: string): Promise<void> {
@@ -223,6 +244,40 @@ const STATEMENTS: { label: string; sql: string }[] = [
 ];
 
 /**
+ * What a generated data set was made by: the number of posts and authors, a hash of the statements above
+ * and the last migration applied when it was made. Kept in the table `bench_dataset` of the database (one
+ * row, written in the generating transaction), so that a data set is reused only when it is exactly what
+ * this code would generate now; a changed statement or a new migration generates it again.
+ */
+interface Fingerprint {
+  posts: number;
+  authors: number;
+  generator: string;
+  migration: string;
+}
+
+const GENERATOR_HASH = createHash('sha256')
+  .update(JSON.stringify([GENERATED_EMAIL_DOMAIN, STATEMENTS]))
+  .digest('hex')
+  .slice(0, 16);
+
+async function currentFingerprint(client: pg.Client, posts: number, authors: number): Promise<Fingerprint> {
+  const last = await client.query<{ hash: string }>(
+    'select hash from drizzle.__drizzle_migrations order by created_at desc limit 1',
+  );
+  return { posts, authors, generator: GENERATOR_HASH, migration: last.rows[0]?.hash ?? 'none' };
+}
+
+async function storedFingerprint(client: pg.Client): Promise<Fingerprint | null> {
+  const exists = await client.query<{ t: string | null }>(`select to_regclass('public.bench_dataset') as t`);
+  if (!exists.rows[0]?.t) return null;
+  const row = await client.query<{ fingerprint: Fingerprint }>(
+    'select fingerprint from bench_dataset limit 1',
+  );
+  return row.rows[0]?.fingerprint ?? null;
+}
+
+/**
  * Makes `databaseUrl` hold `options.posts` generated posts: migrates it, and unless it already holds
  * exactly that much generated data, empties the generated rows and writes them again. Run it on a
  * database of its own (e.g. `sys_bench`), never on one with real data.
@@ -239,19 +294,23 @@ export async function generateFeedData(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const before = await countRows(client);
-    const generatedAuthors = await client.query<{ n: string }>(
-      `select count(*) as n from auth.users where email like '%@${GENERATED_EMAIL_DOMAIN}'`,
-    );
-    // A set generated before Activity existed has no items: generated again.
-    const ready =
-      before.posts === options.posts &&
-      (before.activity_items ?? 0) > 0 &&
-      Number(generatedAuthors.rows[0]?.n ?? 0) >= authors &&
-      !options.force;
-    if (ready) {
-      return { generated: false, seconds: (performance.now() - started) / 1000, rows: before };
+    const wanted = await currentFingerprint(client, options.posts, authors);
+    const stored = await storedFingerprint(client);
+    // Reused only when made by these statements, for this many posts and authors, at this migration.
+    const same =
+      stored !== null &&
+      stored.posts === wanted.posts &&
+      stored.authors === wanted.authors &&
+      stored.generator === wanted.generator &&
+      stored.migration === wanted.migration;
+    if (same && !options.force) {
+      return {
+        generated: false,
+        seconds: (performance.now() - started) / 1000,
+        rows: await countRows(client),
+      };
     }
+    if (stored) log(`  data set made by other code or for another size: ${JSON.stringify(stored)}`);
 
     // Never empty a database with real users in it (DATABASE_URL may point at one by mistake).
     const real = await client.query<{ n: string }>(
@@ -270,7 +329,10 @@ export async function generateFeedData(
     // Ids from row numbers: an md5 with the version and variant digits of a v4 UUID (the API checks them).
     await client.query(`create function pg_temp.bench_uuid(seed text) returns uuid language sql immutable as
       $$ select overlay(overlay(md5(seed) placing '4' from 13) placing '8' from 17)::uuid $$`);
-    await client.query('truncate table posts, profiles restart identity cascade');
+    await client.query(
+      'create table if not exists bench_dataset (fingerprint jsonb not null, made_at timestamptz not null)',
+    );
+    await client.query('truncate table bench_dataset, posts, profiles restart identity cascade');
     await client.query(`delete from auth.users where email like '%@${GENERATED_EMAIL_DOMAIN}'`);
     // Secondary indexes are dropped while the rows go in and built again afterwards: one sort per index
     // instead of millions of random B-tree inserts (1,000,000 posts: minutes instead of most of an hour).
@@ -309,6 +371,9 @@ export async function generateFeedData(
     log(
       `  ${secondary.rows.length} indexes rebuilt in ${((performance.now() - indexing) / 1000).toFixed(1)} s`,
     );
+    await client.query('insert into bench_dataset (fingerprint, made_at) values ($1, now())', [
+      JSON.stringify(wanted),
+    ]);
     await client.query('commit');
     const t = performance.now();
     await client.query('vacuum analyze');
