@@ -9,7 +9,17 @@ import {
   PRODUCT_TYPES,
 } from '@sys/shared';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { type FormEvent, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMentionCombobox } from '@/entities/profile/ui/mention-combobox';
@@ -120,6 +130,19 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
   const deletion = useDeletePost();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  // A Publish that found problems: once the render that draws them is on screen, the first one (in the
+  // form's order) is scrolled to and focused. Not at the next animation frame: the check arrives after an
+  // await (its code may still be loading), so that render is not the click's own, and a frame could come
+  // before it (a busy phone, CI) and find nothing marked yet.
+  const [problemsFound, setProblemsFound] = useState(0);
+  useLayoutEffect(() => {
+    if (problemsFound === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+    if (!first) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    first.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    first.focus({ preventScroll: true });
+  }, [problemsFound]);
 
   // The previews' object URLs go when the form does.
   const latest = useRef(values);
@@ -221,16 +244,8 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
     if (check) setValidate(() => check);
     if (hasErrors(found)) {
       void showToast('destructive', translate(found.first ?? ''));
-      // Once the errors are drawn: the first problem (in the form's order) is scrolled to and focused.
-      requestAnimationFrame(() => {
-        const first = formRef.current?.querySelector<HTMLElement>(
-          '[aria-invalid="true"], [data-invalid="true"]',
-        );
-        if (!first) return;
-        const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-        first.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
-        first.focus({ preventScroll: true });
-      });
+      // Drawn in the same render as the errors: the effect below then focuses the first one.
+      setProblemsFound((count) => count + 1);
       return;
     }
 
