@@ -31,6 +31,7 @@ const ROUTES: Record<string, string> = {
   '/wishlist': 'src/pages/wishlist/wishlist-page.tsx',
   '/activity': 'src/pages/activity/activity-page.tsx',
   '/create-post': 'src/pages/create-post/create-post-page.tsx',
+  '/edit-post/{id}': 'src/pages/edit-post/edit-post-page.tsx',
 };
 
 const web = resolve(import.meta.dirname, '..', 'apps', 'web');

@@ -12,6 +12,7 @@ export * from './domain/file-type.ts';
 export * from './domain/filter-keys.ts';
 export * from './domain/filters.ts';
 export * from './domain/guest-profile.ts';
+export * from './domain/links.ts';
 export * from './domain/mentions.ts';
 export * from './domain/outfits.ts';
 export * from './domain/preferences.ts';

@@ -3,6 +3,7 @@ import { CURRENCIES, DEFAULT_CURRENCY } from '../constants/currencies.ts';
 import { LIMITS } from '../constants/limits.ts';
 import { COLORS, NONE_VALUE, PATTERNS, POST_ITEM_SIZES, PRODUCT_TYPES } from '../constants/lists.ts';
 import { POST_LIMITS, POST_MESSAGES } from '../constants/posts.ts';
+import { isHttpUrl, linkProblem, normalizeLink } from '../domain/links.ts';
 import { parsePriceInput } from '../domain/price.ts';
 import { foldCase } from '../domain/text.ts';
 import { ClientIdSchema } from './common.ts';
@@ -10,7 +11,8 @@ import { ClientIdSchema } from './common.ts';
 /*
  * Requests and responses of the posts API (/api/v1/posts, comments, likes, saves, item clicks), uploads
  * (/api/v1/storage) and the scrape-product function. JSON is snake_case; the server validates with these
- * schemas and the web form runs the same ones, so both show the spec's messages (section 5).
+ * schemas and the web form runs the same ones, so both show the spec's messages (section 5). Links are
+ * read by domain/links.ts.
  */
 
 export { POST_LIMITS, POST_MESSAGES } from '../constants/posts.ts';
@@ -32,43 +34,6 @@ export type StorageBucket = z.infer<typeof StorageBucketSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Shared pieces
 // ---------------------------------------------------------------------------------------------------------
-
-/*
- * An absolute http(s) URL with a host and no spaces. A pattern, not `new URL`, because this package runs
- * without DOM or Node typings; the server parses links fully where it fetches them (the scraper).
- */
-const HTTP_URL = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
-
-export function isHttpUrl(value: string): boolean {
-  return HTTP_URL.test(value);
-}
-
-/** Whatever comes before the first ':' of a link that names its scheme ('javascript', 'ftp', 'https'). */
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-
-/**
- * A link as people type it, made absolute: 'zara.com/item' and '//zara.com/item' are
- * 'https://zara.com/item'. A link that names a scheme keeps it (so 'ftp:' or 'javascript:' are still
- * refused); text without a dotted host ('zara', 'hello there') is left as it is, to be refused.
- */
-export function normalizeLink(value: string): string {
-  const link = value.trim();
-  if (link.startsWith('//')) return `https:${link}`;
-  const scheme = SCHEME.exec(link)?.[1];
-  // 'zara.com:8080/item' starts like a scheme, but a scheme has no dot.
-  if (scheme !== undefined && !scheme.includes('.')) return link;
-  return /^[^\s/?#@:]+\.[^\s/?#@:]+(?::\d+)?(?:[/?#]\S*)?$/.test(link) ? `https://${link}` : link;
-}
-
-/** What is wrong with a purchase link after normalizeLink, as one of POST_MESSAGES; null when nothing. */
-export function linkProblem(link: string): string | null {
-  if (link === '') return POST_MESSAGES.linkRequired;
-  if (isHttpUrl(link)) return null;
-  const scheme = SCHEME.exec(link)?.[1];
-  return scheme !== undefined && !/^https?$/i.test(scheme)
-    ? POST_MESSAGES.linkNotWeb
-    : POST_MESSAGES.linkInvalid;
-}
 
 /** A list page: `limit` (1-50, default 20) and the opaque `cursor` of the previous page's `next_cursor`. */
 export const PageQuerySchema = z.object({

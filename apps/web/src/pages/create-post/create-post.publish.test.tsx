@@ -57,7 +57,8 @@ async function fillForm(link = 'https://shop.example/dress') {
   await user.upload(await screen.findByTestId('media-input'), pngFile('look.png'));
   await screen.findByRole('img', { name: 'Media 1 of 1' });
   await user.click(screen.getByRole('button', { name: 'Add Product' }));
-  const product = screen.getByRole('group', { name: 'Product 1' });
+  // The product editor's code loads with the first product.
+  const product = await screen.findByRole('group', { name: 'Product 1' });
   await user.type(within(product).getByLabelText('Purchase link'), link);
   await user.upload(
     within(product).getByLabelText('Upload image', { selector: 'input' }),
@@ -144,7 +145,7 @@ describe('Create Post, publishing', () => {
   it('says what is wrong with a link that is there but not a web address', async () => {
     const api = fakeApi({});
     const { user } = await fillForm('ftp://shop.example/dress');
-    const product = screen.getByRole('group', { name: 'Product 1' });
+    const product = await screen.findByRole('group', { name: 'Product 1' });
     const link = within(product).getByLabelText('Purchase link');
     await user.click(screen.getByRole('button', { name: 'Publish Post' }));
     expect(

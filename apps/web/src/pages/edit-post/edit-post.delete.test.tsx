@@ -7,11 +7,29 @@ import { renderApp } from '@/test/render-app';
 
 installFakeAuthClient(fakeSession());
 
+// The delete dialog's code (loaded when it first opens) arrives only when the test lets it: a phone on a
+// slow network, or a busy CI machine.
+const dialogCode = vi.hoisted(() => {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { arrived, arrive: () => arrive() };
+});
+vi.mock('@/features/post-form/ui/delete-post-dialog', async (importOriginal) => {
+  await dialogCode.arrived;
+  return importOriginal();
+});
+
 // The signed-in user's own post (test post 1's author is the fake session's user).
 const post = testPost(1, { caption: 'My look', items: [] });
 
 beforeEach(() => {
   window.localStorage.setItem('onboarded', 'true');
+  // What auth-js stores with a session. Without it the app knows at once that nobody is signed in, and
+  // the screen sets off for /auth before the fake client reports the session; that navigation waits for
+  // the sign-in screen's code and can land mid-test, taking the form (and its dialog) away.
+  window.localStorage.setItem('sys-auth', '{}');
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -34,6 +52,11 @@ describe('Edit Post, deleting', () => {
     });
     const { user, router } = renderApp(`/edit-post/${post.id}`);
     await user.click(await screen.findByRole('button', { name: 'Delete Post' }));
+    // The dialog's code is still on its way: nothing yet, and the tap is not lost when it comes later.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(router.location.pathname).toBe(`/edit-post/${post.id}`);
+    dialogCode.arrive();
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Post deleted')).toBeInTheDocument();

@@ -132,7 +132,7 @@ export const CLASS_GROUPS: readonly (readonly [string, string])[] = [
   ['translate-y', '-translate-y-1 -translate-y-1/2'],
   ['underline-offset', 'underline-offset-2'],
   ['visibility', 'invisible'],
-  ['w', 'w-10 w-11 w-12 w-14 w-16 w-20 w-24 w-28 w-3 w-3/4 w-32 w-40 w-48 w-56 w-64 w-8 w-[356px] w-[76px] w-[calc(100%-2rem)] w-auto w-fit w-full'],
+  ['w', 'w-10 w-11 w-12 w-14 w-16 w-20 w-24 w-28 w-3 w-3/4 w-32 w-36 w-40 w-48 w-56 w-64 w-8 w-[356px] w-[76px] w-[calc(100%-2rem)] w-auto w-fit w-full'],
   ['whitespace', 'whitespace-nowrap whitespace-pre-line whitespace-pre-wrap'],
   ['z', 'z-10 z-20 z-40 z-50'],
 ];

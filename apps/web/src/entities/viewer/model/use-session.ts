@@ -36,11 +36,9 @@ export function awaitsSecondFactor(session: Session): boolean {
 
 // One subscription to the auth client for the whole app; components read it through useSession.
 // Nothing stored (and no redirect to read) means signed out: no need to wait for auth-js to know that.
-let state: SessionState = {
-  session: null,
-  user: null,
-  isLoading: mayHaveAuthSession(),
-};
+// Storage is read when the session is first asked for, not when this module loads: what is stored then
+// (a test's stored session too, written after the imports) decides.
+let state: SessionState | undefined;
 const listeners = new Set<() => void>();
 let started = false;
 
@@ -82,6 +80,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 function getSnapshot(): SessionState {
+  state ??= { session: null, user: null, isLoading: mayHaveAuthSession() };
   return state;
 }
 

@@ -6,8 +6,8 @@ import {
   type PostFormValues,
   postToFormValues,
   toPostBody,
-  validatePostForm,
 } from './post-form-model';
+import { validatePostForm } from './validate-post-form';
 
 const photo = (id: string) => ({
   id,

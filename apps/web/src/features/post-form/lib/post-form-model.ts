@@ -1,6 +1,5 @@
 import {
   type CreatePostBody,
-  CreatePostBodySchema,
   type Currency,
   DEFAULT_CURRENCY,
   LIMITS,
@@ -15,7 +14,7 @@ import {
 /*
  * The create/edit form's values (spec section 3, 'Post item (form)' and 'Media item (form)') and how
  * they become the API's request. The form validates with the same zod schema as the server, so both
- * speak the spec's messages.
+ * speak the spec's messages (validate-post-form.ts: zod loads apart from the screen, see there).
  */
 
 /** A photo or video of the gallery; its order is its position in the list (renumbered from 0). */
@@ -181,30 +180,6 @@ export interface PostFormErrors {
   items: Record<string, { link?: string; price?: string }>;
   /** The first problem, for the toast. */
   first?: string;
-}
-
-/** Checks the form with the server's schema; messages are the spec's (POST_MESSAGES). */
-export function validatePostForm(values: PostFormValues): PostFormErrors {
-  const errors: PostFormErrors = { items: {} };
-  const result = CreatePostBodySchema.safeParse(toPostBody(values));
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const [section, index, field] = issue.path;
-    const message = issue.message;
-    errors.first ??= message;
-    if (section === 'media') errors.media ??= message;
-    else if (section === 'caption') errors.caption ??= message;
-    else if (section === 'styles') errors.styles ??= message;
-    else if (section === 'items' && typeof index === 'number') {
-      const key = values.items[index]?.key;
-      if (!key) continue;
-      const itemErrors = errors.items[key] ?? {};
-      errors.items[key] = itemErrors;
-      if (field === 'link') itemErrors.link ??= message;
-      else if (field === 'price') itemErrors.price ??= message;
-    }
-  }
-  return errors;
 }
 
 export function hasErrors(errors: PostFormErrors): boolean {

@@ -9,7 +9,17 @@ import {
   PRODUCT_TYPES,
 } from '@sys/shared';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMentionCombobox } from '@/entities/profile/ui/mention-combobox';
@@ -18,9 +28,9 @@ import { useRegistrationPrompt } from '@/entities/viewer/ui/use-registration-pro
 import { ApiError } from '@/shared/api/api-client';
 import { useApiErrorText } from '@/shared/api/use-api-error-text';
 import { numberFormat } from '@/shared/lib/intl';
+import { lazyModule, lazyWithPreload, useLazyModule, usePreloadWhenIdle } from '@/shared/lib/lazy';
 import { useNavigationBlocker } from '@/shared/lib/navigation-blocker';
 import { Button } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { showToast } from '@/shared/ui/show-toast';
 import { Textarea } from '@/shared/ui/textarea';
 import { isolated } from '@/shared/ui/user-name';
@@ -32,15 +42,29 @@ import {
   type PostFormErrors,
   type PostFormValues,
   postMessageKey,
-  validatePostForm,
 } from '../lib/post-form-model';
 import { useDeletePost } from '../model/use-delete-post';
 import { useDraftAutosave } from '../model/use-draft-autosave';
 import { UploadError, usePublishPost } from '../model/use-publish-post';
-import { DeletePostDialog } from './delete-post-dialog';
 import { MediaGallery } from './media-gallery';
-import { type CustomLists, ProductEditor } from './product-editor';
+import type { CustomLists } from './product-editor';
+import { ProductEditorSkeleton } from './product-editor-skeleton';
 import { StylePicker } from './style-picker';
+
+/*
+ * Not with the screen (bench/bundle-size.ts: at most 170 kB gzip of JavaScript before it draws), each
+ * preloaded when the browser is idle: the check (zod) at the first Publish, the product editor (its
+ * selects) once there is a product, the dialogs when they open. All scripts are precached by the service
+ * worker, so they load offline too.
+ */
+const validation = lazyModule(() => import('../lib/validate-post-form'));
+const productEditor = lazyModule(() => import('./product-editor'));
+const ConfirmDialog = lazyWithPreload(() =>
+  import('@/shared/ui/confirm-dialog').then(({ ConfirmDialog }) => ({ default: ConfirmDialog })),
+);
+const DeletePostDialog = lazyWithPreload(() =>
+  import('./delete-post-dialog').then(({ DeletePostDialog }) => ({ default: DeletePostDialog })),
+);
 
 const BUILT_IN: Record<keyof CustomLists, readonly string[]> = {
   customBrands: DEFAULT_BRANDS,
@@ -81,19 +105,44 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
   const { prompt, dialog } = useRegistrationPrompt();
   const [values, setValues] = useState(initialValues);
   // Checked from the first Publish on, and again at every change: a fixed field loses its error at once.
-  const [validated, setValidated] = useState(false);
+  const [validate, setValidate] = useState<((values: PostFormValues) => PostFormErrors) | null>(null);
   const errors = useMemo<PostFormErrors>(
-    () => (validated ? validatePostForm(values) : { items: {} }),
-    [validated, values],
+    () => (validate ? validate(values) : { items: {} }),
+    [validate, values],
   );
+  usePreloadWhenIdle(validation.load);
+  usePreloadWhenIdle(productEditor.load);
+  usePreloadWhenIdle(ConfirmDialog.preload);
+  const editor = useLazyModule(productEditor, values.items.length > 0);
+  // Publish pressed while the check is still loading: a second press waits for the first.
+  const checking = useRef(false);
   const errorText = useApiErrorText();
   // The progress bar tells how uploading goes: no toast per product image ('Image uploaded' stayed on
   // screen after the post was published, about an upload the user never started by itself).
   const { publish, uploadItemImage, progress, isPublishing } = usePublishPost(postId);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Each dialog's code loads when it first opens (or earlier, when idle), and it stays for its closing.
+  const deleteAskedRef = useRef(false);
+  if (confirmDelete) deleteAskedRef.current = true;
+  const deleteAsked = deleteAskedRef.current;
+  // Edit Post's delete dialog too (Create Post's call only repeats the one above).
+  usePreloadWhenIdle(postId ? DeletePostDialog.preload : ConfirmDialog.preload);
   const deletion = useDeletePost();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  // A Publish that found problems: once the render that draws them is on screen, the first one (in the
+  // form's order) is scrolled to and focused. Not at the next animation frame: the check arrives after an
+  // await (its code may still be loading), so that render is not the click's own, and a frame could come
+  // before it (a busy phone, CI) and find nothing marked yet.
+  const [problemsFound, setProblemsFound] = useState(0);
+  useLayoutEffect(() => {
+    if (problemsFound === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+    if (!first) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    first.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    first.focus({ preventScroll: true });
+  }, [problemsFound]);
 
   // The previews' object URLs go when the form does.
   const latest = useRef(values);
@@ -131,6 +180,9 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
       currentLocation.pathname !== nextLocation.pathname &&
       (hasUnsavedEdits() || (restoredDraft && !leaving.current)),
   );
+  const leaveAskedRef = useRef(false);
+  if (unsaved.state === 'blocked') leaveAskedRef.current = true;
+  const leaveAsked = leaveAskedRef.current;
   // Closing or reloading the tab with unsaved edits: the browser's own "Leave site?" question (not for an
   // autosaved new post: its draft is written as the page goes).
   const hasUnsavedRef = useRef(hasUnsavedEdits);
@@ -165,7 +217,7 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isPublishing) return;
+    if (isPublishing || checking.current) return;
 
     if (!isSignedIn) {
       // A visitor's or guest's work waits for them (files included) while they sign up.
@@ -175,20 +227,25 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
       return;
     }
 
-    const found = validatePostForm(values);
-    setValidated(true);
+    // The check is at hand once preloaded. Should its code not load (offline before it was ever cached),
+    // the server's check, which speaks the same messages, still answers. The products' fields are drawn
+    // too, so that the first problem can be focused.
+    checking.current = true;
+    const [check] = await Promise.all([
+      validation.load().then(
+        ({ validatePostForm }) => validatePostForm,
+        () => null,
+      ),
+      values.items.length > 0 ? productEditor.load().catch(() => undefined) : undefined,
+    ]).finally(() => {
+      checking.current = false;
+    });
+    const found = check ? check(values) : { items: {} };
+    if (check) setValidate(() => check);
     if (hasErrors(found)) {
       void showToast('destructive', translate(found.first ?? ''));
-      // Once the errors are drawn: the first problem (in the form's order) is scrolled to and focused.
-      requestAnimationFrame(() => {
-        const first = formRef.current?.querySelector<HTMLElement>(
-          '[aria-invalid="true"], [data-invalid="true"]',
-        );
-        if (!first) return;
-        const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-        first.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
-        first.focus({ preventScroll: true });
-      });
+      // Drawn in the same render as the errors: the effect below then focuses the first one.
+      setProblemsFound((count) => count + 1);
       return;
     }
 
@@ -322,29 +379,33 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
 
       <Section id={`${id}-products`} title={t('postForm.products')}>
         {values.items.length === 0 ? <p className="text-sm text-muted">{t('postForm.noProducts')}</p> : null}
-        {values.items.map((item, index) => (
-          <ProductEditor
-            key={item.key}
-            item={item}
-            index={index}
-            lists={values}
-            onAddCustom={addCustom}
-            onChange={(patch) => updateItem(item.key, patch)}
-            onImagePicked={isSignedIn ? (file) => uploadPickedImage(item.key, index + 1, file) : undefined}
-            onRemove={() => update({ items: values.items.filter((other) => other.key !== item.key) })}
-            errors={(() => {
-              const itemErrors = errors.items[item.key];
-              return itemErrors
-                ? {
-                    link: itemErrors.link ? translate(itemErrors.link) : undefined,
-                    price: itemErrors.price ? translate(itemErrors.price) : undefined,
-                  }
-                : undefined;
-            })()}
-            canScrape={isSignedIn}
-            onRequireAccount={() => prompt(t('postForm.promptScrape'))}
-          />
-        ))}
+        {values.items.map((item, index) =>
+          editor === undefined ? (
+            <ProductEditorSkeleton key={item.key} number={index + 1} />
+          ) : (
+            <editor.ProductEditor
+              key={item.key}
+              item={item}
+              index={index}
+              lists={values}
+              onAddCustom={addCustom}
+              onChange={(patch) => updateItem(item.key, patch)}
+              onImagePicked={isSignedIn ? (file) => uploadPickedImage(item.key, index + 1, file) : undefined}
+              onRemove={() => update({ items: values.items.filter((other) => other.key !== item.key) })}
+              errors={(() => {
+                const itemErrors = errors.items[item.key];
+                return itemErrors
+                  ? {
+                      link: itemErrors.link ? translate(itemErrors.link) : undefined,
+                      price: itemErrors.price ? translate(itemErrors.price) : undefined,
+                    }
+                  : undefined;
+              })()}
+              canScrape={isSignedIn}
+              onRequireAccount={() => prompt(t('postForm.promptScrape'))}
+            />
+          ),
+        )}
         <Button variant="outline" onClick={() => update({ items: [...values.items, emptyItem()] })}>
           <PlusIcon aria-hidden />
           {t('postForm.addProduct')}
@@ -379,55 +440,61 @@ export function PostForm({ mode, initialValues, postId, restoredDraft = false }:
         ) : null}
       </div>
 
-      {postId ? (
-        <DeletePostDialog
-          open={confirmDelete}
-          onOpenChange={setConfirmDelete}
-          pending={deletion.isPending}
-          onConfirm={() => {
-            leaving.current = true;
-            deletion.remove(postId, () => setConfirmDelete(false));
-          }}
-        />
+      {postId && deleteAsked ? (
+        <Suspense fallback={null}>
+          <DeletePostDialog
+            open={confirmDelete}
+            onOpenChange={setConfirmDelete}
+            pending={deletion.isPending}
+            onConfirm={() => {
+              leaving.current = true;
+              deletion.remove(postId, () => setConfirmDelete(false));
+            }}
+          />
+        </Suspense>
       ) : null}
-      <ConfirmDialog
-        open={unsaved.state === 'blocked'}
-        onOpenChange={(open) => {
-          if (!open && unsaved.state === 'blocked') unsaved.reset();
-        }}
-        title={mode === 'edit' ? t('postForm.unsavedTitle') : t('postForm.unpublishedTitle')}
-        description={
-          mode === 'edit'
-            ? t('postForm.unsavedDescription')
-            : isSignedIn
-              ? t('postForm.draftKeptDescription')
-              : t('postForm.unpublishedDescription')
-        }
-        confirmLabel={t('postForm.discard')}
-        pendingLabel={t('postForm.discard')}
-        cancelLabel={t('postForm.keepEditing')}
-        // A signed-in author may also go and finish later: the draft waits on this device.
-        secondary={
-          mode === 'create' && isSignedIn
-            ? {
-                label: t('postForm.saveDraft'),
-                onClick: () => {
-                  leaving.current = true;
-                  void savePostDraft(latest.current, viewerId).then(
-                    () => void showToast('success', t('postForm.draftKept')),
-                  );
-                  unsaved.proceed?.();
-                },
-              }
-            : undefined
-        }
-        onConfirm={() => {
-          // Discarding a stored draft forgets it; a form that was never saved has nothing stored.
-          autosave.stop();
-          if (draftStored()) void clearPostDraft();
-          unsaved.proceed?.();
-        }}
-      />
+      {leaveAsked ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={unsaved.state === 'blocked'}
+            onOpenChange={(open) => {
+              if (!open && unsaved.state === 'blocked') unsaved.reset();
+            }}
+            title={mode === 'edit' ? t('postForm.unsavedTitle') : t('postForm.unpublishedTitle')}
+            description={
+              mode === 'edit'
+                ? t('postForm.unsavedDescription')
+                : isSignedIn
+                  ? t('postForm.draftKeptDescription')
+                  : t('postForm.unpublishedDescription')
+            }
+            confirmLabel={t('postForm.discard')}
+            pendingLabel={t('postForm.discard')}
+            cancelLabel={t('postForm.keepEditing')}
+            // A signed-in author may also go and finish later: the draft waits on this device.
+            secondary={
+              mode === 'create' && isSignedIn
+                ? {
+                    label: t('postForm.saveDraft'),
+                    onClick: () => {
+                      leaving.current = true;
+                      void savePostDraft(latest.current, viewerId).then(
+                        () => void showToast('success', t('postForm.draftKept')),
+                      );
+                      unsaved.proceed?.();
+                    },
+                  }
+                : undefined
+            }
+            onConfirm={() => {
+              // Discarding a stored draft forgets it; a form that was never saved has nothing stored.
+              autosave.stop();
+              if (draftStored()) void clearPostDraft();
+              unsaved.proceed?.();
+            }}
+          />
+        </Suspense>
+      ) : null}
       {dialog}
     </form>
   );

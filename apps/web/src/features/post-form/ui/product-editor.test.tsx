@@ -9,6 +9,7 @@ import { fakeSession, installFakeAuthClient } from '@/test/fake-auth-client';
 import { brandKeys } from '../api/get-brands';
 import { emptyItem, type ItemDraft } from '../lib/post-form-model';
 import { type CustomLists, ProductEditor } from './product-editor';
+import { ProductEditorSkeleton } from './product-editor-skeleton';
 
 // Someone is signed in: custom brands are stored on the server.
 installFakeAuthClient(fakeSession());
@@ -174,5 +175,19 @@ describe('the product image picker', () => {
       'src',
       '/media/post-media/u/scraped-1.jpg',
     );
+  });
+});
+
+describe('ProductEditorSkeleton', () => {
+  it("holds the product's place, titled, while the editor's code loads", () => {
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <ProductEditorSkeleton number={2} />
+      </AppProviders>,
+    );
+    const box = screen.getByRole('status', { name: 'Loading...' });
+    expect(within(box).getByText('Product 2')).toBeInTheDocument();
+    // Not yet the product's group: nothing in it can be typed into before the editor is there.
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
   });
 });
