@@ -677,7 +677,10 @@ describe('reading posts', () => {
       expect(await list(blocked)).toEqual([]);
       expect(await list(blocker)).toEqual([]);
 
-      const fanView = (await getPost(older.id, fan)).json() as Post;
+      const fanAnswer = await getPost(older.id, fan);
+      // Sent as PostgreSQL wrote it (no parse on the way out): still JSON, still the API's shape.
+      expect(fanAnswer.headers['content-type']).toBe('application/json; charset=utf-8');
+      const fanView = PostSchema.strict().parse(fanAnswer.json());
       expect(flags(fanView)).toEqual([older.id, 1, true, true, [false, true]]);
       expect(flags((await getPost(older.id, stranger)).json() as Post)).toEqual([
         older.id,
