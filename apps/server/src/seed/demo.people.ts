@@ -11,7 +11,7 @@ import {
 import { findItemsOfPosts, findProfilePostsPage } from '../modules/posts/posts.repository.ts';
 import { insertSavedPost } from '../modules/social/social.repository.ts';
 import { insertSavedItem } from '../modules/wishlist/wishlist.repository.ts';
-import { DEMO_PROFILE_IDS } from './demo.data.ts';
+import { DEMO_PROFILE_IDS, DEMO_PROFILES } from './demo.data.ts';
 import type { DemoStep } from './demo.step.ts';
 
 /**
@@ -144,10 +144,13 @@ interface DemoPostRef {
 async function postsByCreator(db: Db): Promise<Map<Creator, DemoPostRef[]>> {
   const result = new Map<Creator, DemoPostRef[]>();
   for (const creator of Object.keys(DEMO_PROFILE_IDS) as Creator[]) {
-    const rows = await findProfilePostsPage(db, id(creator), true, { viewerId: null, limit: 50 });
+    const username = DEMO_PROFILES.find((profile) => profile.id === id(creator))?.username;
+    if (!username) throw new Error(`demo creator ${creator} has no profile`);
+    // Asked as the creator: their private posts too.
+    const page = await findProfilePostsPage(db, username, { viewerId: id(creator), limit: 50 });
     result.set(
       creator,
-      rows.map((row) => ({ id: row.post.id, caption: row.post.caption })),
+      (page?.posts ?? []).map((post) => ({ id: post.id, caption: post.caption })),
     );
   }
   return result;

@@ -1,4 +1,6 @@
+import type { Post } from '@sys/shared';
 import { and, asc, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { blockedBetween, notBlockedFor, visibleTo } from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { type Prepared, preparedFor } from '../../db/prepared.ts';
@@ -19,9 +21,9 @@ import {
 
 /**
  * The reading SQL of `posts`, `post_media` and `post_items` (their writes are in posts.write.repository.ts).
- * Functions take the database or a transaction. A page of posts is two queries whatever its size: the
- * posts with their authors, counts and the viewer's flags; then the media and the items of all of them at
- * once (findMediaAndItemsOfPosts).
+ * Functions take the database or a transaction. A page of posts, or one post, is one statement whatever
+ * its size: each post with its author, media, items, counts and the viewer's flags, written by PostgreSQL
+ * as the API's JSON (postJson).
  */
 
 export interface AuthorRow {
@@ -29,19 +31,6 @@ export interface AuthorRow {
   username: string | null;
   display_name: string | null;
   avatar_url: string | null;
-}
-
-export interface PostListRow {
-  post: PostRow;
-  author: AuthorRow;
-  likeCount: number;
-  commentCount: number;
-  likedByMe: boolean;
-  savedByMe: boolean;
-  /** The viewer follows the author (false for visitors). */
-  followingAuthor: boolean;
-  /** The viewer's saved products among the post's items (null when none, and for visitors). */
-  savedItemIds: string[] | null;
 }
 
 /** A keyset position: the page continues with posts strictly older than this one. */
@@ -107,6 +96,49 @@ function postSelection(viewerId: ViewerParam) {
   };
 }
 
+/** A timestamp as JavaScript's `toISOString` writes it (milliseconds, UTC, 'Z'). */
+function isoTime(column: SQLWrapper): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The post of the current row exactly as the API answers it (PostSchema), written by PostgreSQL: its
+ * author, media, items, counts and the viewer's flags in one JSON value. A page or a post is then one
+ * statement (the media and items were a second one, the profile's id a third: bench/RESULTS.md, issue
+ * 20), and the server neither maps rows nor formats dates. The media and items are one index probe each
+ * per post (post_media_post_id_order_key, post_items_post_id_order_idx); a saved product is a probe of
+ * saved_items' primary key. The query must join `profiles` as the author (its columns are named with
+ * their table then, not bare).
+ */
+function postJson(viewerId: ViewerParam): SQL<Post> {
+  const selection = postSelection(viewerId);
+  const itemSaved = viewerId
+    ? sql`exists (select 1 from ${savedItems} s where s.profile_id = ${viewerId} and s.item_id = i.id offset 0)`
+    : sql`false`;
+  const media = sql`(select coalesce(json_agg(json_build_object(
+      'id', m.id, 'media_url', m.media_url, 'media_type', m.media_type, 'media_order', m.media_order,
+      'width', m.width, 'height', m.height, 'placeholder', m.placeholder,
+      'variants', coalesce(m.variants, '[]'::jsonb), 'status', m.status, 'poster_url', m.poster_url
+    ) order by m.media_order), '[]'::json) from ${postMedia} m where m.post_id = ${posts.id})`;
+  const items = sql`(select coalesce(json_agg(json_build_object(
+      'id', i.id, 'item_type', i.item_type, 'brand', i.brand, 'link', i.link, 'size', i.size,
+      'title', i.title, 'image_url', i.image_url, 'price', i.price, 'currency', i.currency,
+      'color', i.color, 'pattern', i.pattern, 'saved_by_me', ${itemSaved}
+    ) order by i.item_order, i.created_at), '[]'::json) from ${postItems} i where i.post_id = ${posts.id})`;
+  return sql<Post>`json_build_object(
+    'id', ${posts.id}, 'caption', ${posts.caption}, 'media_url', ${posts.media_url},
+    'media_type', ${posts.media_type},
+    'visibility', coalesce(${posts.held_visibility}, ${posts.visibility}),
+    'created_at', ${isoTime(posts.created_at)}, 'updated_at', ${isoTime(posts.updated_at)},
+    'author', json_build_object('id', ${profiles.id}, 'username', ${profiles.username},
+      'display_name', ${profiles.display_name}, 'avatar_url', ${profiles.avatar_url}),
+    'media', ${media}, 'items', ${items},
+    'like_count', ${selection.likeCount}, 'comment_count', ${selection.commentCount},
+    'liked_by_me', ${selection.likedByMe}, 'saved_by_me', ${selection.savedByMe},
+    'following_author', ${selection.followingAuthor}
+  )`;
+}
+
 /** Older than the cursor's post (the placeholders `afterCreatedAt` and `afterId`). */
 function olderThanCursor(): SQL {
   // A row comparison, so that PostgreSQL walks the (created_at desc, id desc) index from the cursor.
@@ -135,16 +167,16 @@ export interface PageOptions {
  * them once per connection.
  */
 
-const feedStatements = new WeakMap<Db, Map<string, Prepared<PostListRow>>>();
+const feedStatements = new WeakMap<Db, Map<string, Prepared<{ post: Post }>>>();
 
-/** The home feed: public posts, newest first. */
-export async function findPublicFeedPage(db: Db, options: PageOptions): Promise<PostListRow[]> {
+/** The home feed: public posts, newest first, as the API answers them (postJson). */
+export async function findPublicFeedPage(db: Db, options: PageOptions): Promise<Post[]> {
   const withViewer = options.viewerId !== null;
   const withCursor = options.after !== undefined;
   const name = `posts_feed${withViewer ? '_viewer' : ''}${withCursor ? '_after' : ''}`;
   const statement = preparedFor(feedStatements, db, name, () =>
     db
-      .select(postSelection(withViewer ? sql.placeholder('viewerId') : null))
+      .select({ post: postJson(withViewer ? sql.placeholder('viewerId') : null) })
       .from(posts)
       .innerJoin(profiles, eq(profiles.id, posts.profile_id))
       .where(
@@ -159,12 +191,13 @@ export async function findPublicFeedPage(db: Db, options: PageOptions): Promise<
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
-  return statement.execute({
+  const rows = await statement.execute({
     viewerId: options.viewerId,
     afterCreatedAt: options.after?.createdAt.toISOString(),
     afterId: options.after?.id,
     limit: options.limit,
   });
+  return rows.map((row) => row.post);
 }
 
 /** What a signed-in viewer sees differently on a post of the public feed, and its current counts. */
@@ -220,75 +253,114 @@ export async function findViewerStateOfPosts(
   return statement.execute({ viewerId, postIds: [...postIds] });
 }
 
-const profilePostsStatements = new WeakMap<Db, Map<string, Prepared<PostListRow>>>();
+/** A profile's page of posts: null when no profile has that username. */
+export interface ProfilePostsPage {
+  profileId: string;
+  posts: Post[];
+}
 
-/** One profile's posts, newest first; `includePrivate` only for the profile's owner. */
+const profilePostsStatements = new WeakMap<Db, Map<string, Prepared<{ profileId: string; posts: Post[] }>>>();
+
+/**
+ * One profile's posts, newest first, as `viewerId` may see them: the public ones, all of them for the
+ * profile's owner, none across a block. The profile is found by its username in the same statement (one
+ * statement a page, not two): no row when there is no such profile, a row with no posts when there is
+ * nothing for this viewer to see. The page is a subquery per profile row, so it walks
+ * posts_profile_id_created_at_idx from the cursor and stops at the limit.
+ */
 export async function findProfilePostsPage(
   db: Db,
-  profileId: string,
-  includePrivate: boolean,
+  username: string,
   options: PageOptions,
-): Promise<PostListRow[]> {
+): Promise<ProfilePostsPage | null> {
   const withViewer = options.viewerId !== null;
   const withCursor = options.after !== undefined;
   // A prepared statement per shape, as the feed's (drizzle builds the SQL once, not on every request).
-  const name = `posts_of_profile${includePrivate ? '_all' : ''}${withViewer ? '_viewer' : ''}${withCursor ? '_after' : ''}`;
+  const name = `posts_of_profile${withViewer ? '_viewer' : ''}${withCursor ? '_after' : ''}`;
   const statement = preparedFor(profilePostsStatements, db, name, () => {
     const viewer = withViewer ? sql.placeholder('viewerId') : null;
-    return db
-      .select(postSelection(viewer))
+    const owner = alias(profiles, 'owner');
+    const page = db
+      .select({
+        post: postJson(viewer).as('post'),
+        created_at: posts.created_at,
+        id: posts.id,
+      })
       .from(posts)
       .innerJoin(profiles, eq(profiles.id, posts.profile_id))
       .where(
         and(
-          sql`${posts.profile_id} = ${sql.placeholder('profileId')}::uuid`,
-          includePrivate ? undefined : eq(posts.visibility, 'public'),
+          sql`${posts.profile_id} = ${owner.id}`,
+          // Private posts (and those held while a video processes) only for their author.
+          viewer
+            ? sql`(${posts.visibility} = 'public' or ${posts.profile_id} = ${viewer})`
+            : eq(posts.visibility, 'public'),
           notBlockedFor(viewer, posts.profile_id),
           withCursor ? olderThanCursor() : undefined,
         ),
       )
       .orderBy(...NEWEST_FIRST)
-      .limit(sql.placeholder('limit'))
-      .prepare(name);
+      .limit(sql.placeholder('limit'));
+    return (
+      db
+        .select({
+          profileId: owner.id,
+          posts: sql<
+            Post[]
+          >`(select coalesce(json_agg(page.post order by page.created_at desc, page.id desc), '[]'::json) from (${page}) page)`,
+        })
+        .from(owner)
+        // Usernames are unique ignoring case (profiles_username_lower_key), which this lookup uses.
+        .where(sql`lower(${owner.username}) = lower(${sql.placeholder('username')}::text)`)
+        .prepare(name)
+    );
   });
-  return statement.execute({
-    profileId,
+  const [row] = await statement.execute({
+    username,
     viewerId: options.viewerId,
     afterCreatedAt: options.after?.createdAt.toISOString(),
     afterId: options.after?.id,
     limit: options.limit,
   });
+  return row ?? null;
 }
 
-const byIdsStatements = new WeakMap<Db, Map<string, Prepared<PostListRow>>>();
+const byIdsStatements = new WeakMap<Db, Map<string, Prepared<{ post: Post }>>>();
 
 /**
  * The posts with these ids that `viewerId` may see (public, or their own, and no block between them and
- * the author), in no particular order. A prepared statement (one for visitors, one for viewers): a post's
- * page asks this on every request.
+ * the author), in no particular order, as the API answers them (postJson). A prepared statement (one for
+ * visitors, one for viewers): a post's page asks this on every request, and it is its only statement.
  */
 export async function findVisiblePostsByIds(
   db: Db,
   ids: readonly string[],
   viewerId: string | null,
-): Promise<PostListRow[]> {
+): Promise<Post[]> {
   if (ids.length === 0) return [];
-  const name = `posts_by_ids${viewerId !== null ? '_viewer' : ''}`;
+  // One post (a post's page) by equality: PostgreSQL then keeps the prepared statement's generic plan.
+  // With `= any($1)` it cannot tell how many rows an array brings, so it planned every execution anew:
+  // 0.6 ms of PostgreSQL's CPU per request for a plan of 13 subqueries (bench/RESULTS.md, issue 20).
+  const one = ids.length === 1;
+  const name = `posts_by_${one ? 'id' : 'ids'}${viewerId !== null ? '_viewer' : ''}`;
   const statement = preparedFor(byIdsStatements, db, name, () => {
     const viewer = viewerId !== null ? sql.placeholder('viewerId') : null;
     return db
-      .select(postSelection(viewer))
+      .select({ post: postJson(viewer) })
       .from(posts)
       .innerJoin(profiles, eq(profiles.id, posts.profile_id))
       .where(
         and(
-          sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`,
+          one
+            ? sql`${posts.id} = ${sql.placeholder('id')}::uuid`
+            : sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`,
           visibleTo(viewer, posts.profile_id, eq(posts.visibility, 'public')),
         ),
       )
       .prepare(name);
   });
-  return statement.execute({ ids: [...ids], viewerId });
+  const rows = await statement.execute({ id: ids[0], ids: [...ids], viewerId });
+  return rows.map((row) => row.post);
 }
 
 /** The ids among `ids` of the posts `viewerId` may see (the same rule as `findVisiblePostsByIds`). */
@@ -336,53 +408,6 @@ export async function findItemsOfPosts(db: Db, postIds: readonly string[]): Prom
   return statement.execute({ postIds: [...postIds] });
 }
 
-/** What `findMediaAndItemsOfPosts` reads in one statement: the rows of `findMediaOfPosts` and `findItemsOfPosts`. */
-export interface MediaAndItemsOfPosts {
-  media: PostMediaRow[];
-  items: PostItemRow[];
-}
-
-/** A row of post_media or post_items as json_agg writes it: timestamps as text. */
-type JsonRow<R> = Omit<R, 'created_at'> & { created_at: string };
-
-const mediaAndItemsStatements = new WeakMap<
-  Db,
-  Map<string, Prepared<{ media: JsonRow<PostMediaRow>[]; items: JsonRow<PostItemRow>[] }>>
->();
-
-/**
- * The media and the items of a page of posts in one prepared statement (a page asked two, one after
- * the other: bench/RESULTS.md, issue 20): each list aggregated to JSON in the order of
- * `findMediaOfPosts` and `findItemsOfPosts`, whose rows it gives back (json_agg writes every column under
- * its name; the numeric price as a JSON number, as the 'number' mode reads it; created_at as text,
- * made a Date again here).
- */
-export async function findMediaAndItemsOfPosts(
-  db: Db,
-  postIds: readonly string[],
-): Promise<MediaAndItemsOfPosts> {
-  if (postIds.length === 0) return { media: [], items: [] };
-  const statement = preparedFor(mediaAndItemsStatements, db, 'posts_media_and_items_of', () => {
-    const ids = sql`any(${sql.placeholder('postIds')}::uuid[])`;
-    return db
-      .select({
-        media: sql<
-          JsonRow<PostMediaRow>[]
-        >`(select coalesce(json_agg(m order by m.post_id, m.media_order), '[]'::json) from ${postMedia} m where m.post_id = ${ids})`,
-        items: sql<
-          JsonRow<PostItemRow>[]
-        >`(select coalesce(json_agg(i order by i.post_id, i.item_order, i.created_at), '[]'::json) from ${postItems} i where i.post_id = ${ids})`,
-      })
-      .from(sql`(select 1) as one`)
-      .prepare('posts_media_and_items_of');
-  });
-  const [row] = await statement.execute({ postIds: [...postIds] });
-  return {
-    media: (row?.media ?? []).map((m) => ({ ...m, created_at: new Date(m.created_at) })),
-    items: (row?.items ?? []).map((i) => ({ ...i, created_at: new Date(i.created_at) })),
-  };
-}
-
 /** The fields that decide who may see and change a post. */
 export interface PostAccessRow {
   id: string;
@@ -409,22 +434,6 @@ export async function findPostAccess(
     .from(posts)
     .where(eq(posts.id, id));
   return row;
-}
-
-const profileIdStatements = new WeakMap<Db, Map<string, Prepared<{ id: string }>>>();
-
-/** A prepared statement: a profile's posts ask it on every request. */
-export async function findProfileIdByUsername(db: Db, username: string): Promise<string | undefined> {
-  const statement = preparedFor(profileIdStatements, db, 'posts_profile_id_by_username', () =>
-    db
-      .select({ id: profiles.id })
-      .from(profiles)
-      // Usernames are unique ignoring case (profiles_username_lower_key), which this lookup uses.
-      .where(sql`lower(${profiles.username}) = lower(${sql.placeholder('username')}::text)`)
-      .prepare('posts_profile_id_by_username'),
-  );
-  const [row] = await statement.execute({ username });
-  return row?.id;
 }
 
 /**

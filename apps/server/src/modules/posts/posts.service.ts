@@ -18,14 +18,12 @@ import { countBrandUsage } from '../brands/brands.service.ts';
 import { indexPostsForDiscovery } from '../search-index/search-index.ts';
 import type { StorageService } from '../storage/storage.service.ts';
 import type { ViewerPostState } from './posts.feed-template.ts';
-import { toPosts, toViewerPostState } from './posts.mapper.ts';
+import { toViewerPostState } from './posts.mapper.ts';
 import {
   findItemAccess,
   findItemsOfPosts,
-  findMediaAndItemsOfPosts,
   findMediaOfPosts,
   findPostAccess,
-  findProfileIdByUsername,
   findProfilePostsPage,
   findPublicFeedPage,
   findUrlsStillUsed,
@@ -33,7 +31,6 @@ import {
   findVisiblePostIds,
   findVisiblePostsByIds,
   type PostAccessRow,
-  type PostListRow,
 } from './posts.repository.ts';
 import {
   type ItemRowInput,
@@ -91,7 +88,7 @@ const postNotFound = () => notFound(POST_MESSAGES.postNotFound);
 
 /**
  * The rules of posts: who sees and changes what, validation beyond the request's shape (media must be the
- * author's own uploads), and one transaction per write. Pages cost a fixed number of queries.
+ * author's own uploads), and one transaction per write. A page or a post is one statement.
  */
 export class PostsService {
   constructor(private readonly deps: PostsServiceDeps) {}
@@ -106,8 +103,8 @@ export class PostsService {
 
   async listFeed(viewerId: string | null, query: PageQuery): Promise<PostPage> {
     const after = decodeKeysetCursor(query.cursor);
-    const rows = await findPublicFeedPage(this.db, { viewerId, after, limit: rowsForPage(query.limit) });
-    return this.toPage(rows, query.limit, viewerId);
+    const posts = await findPublicFeedPage(this.db, { viewerId, after, limit: rowsForPage(query.limit) });
+    return toPage(posts, query.limit);
   }
 
   /**
@@ -143,14 +140,14 @@ export class PostsService {
 
   async listProfilePosts(viewerId: string | null, username: string, query: PageQuery): Promise<PostPage> {
     const after = decodeKeysetCursor(query.cursor);
-    const profileId = await findProfileIdByUsername(this.db, username);
-    if (!profileId) throw notFound('Profile not found');
-    const rows = await findProfilePostsPage(this.db, profileId, profileId === viewerId, {
+    // The profile and its page in one statement; its owner sees their private posts too.
+    const page = await findProfilePostsPage(this.db, username, {
       viewerId,
       after,
       limit: rowsForPage(query.limit),
     });
-    return this.toPage(rows, query.limit, viewerId);
+    if (!page) throw notFound('Profile not found');
+    return toPage(page.posts, query.limit);
   }
 
   async getPost(viewerId: string | null, id: string): Promise<Post> {
@@ -161,8 +158,7 @@ export class PostsService {
 
   /** The posts `viewerId` may see among `ids`, in the order of `ids` (unknown or hidden ones left out). */
   async getPostsByIds(viewerId: string | null, ids: readonly string[]): Promise<Post[]> {
-    const rows = await findVisiblePostsByIds(this.db, ids, viewerId);
-    const posts = await this.hydrate(rows, viewerId);
+    const posts = await findVisiblePostsByIds(this.db, ids, viewerId);
     const byId = new Map(posts.map((post) => [post.id, post]));
     return ids.map((id) => byId.get(id)).filter((post): post is Post => post !== undefined);
   }
@@ -200,32 +196,6 @@ export class PostsService {
     access: Pick<PostAccessRow, 'visibility' | 'profile_id' | 'blocked'>,
   ): boolean {
     return !access.blocked && (access.visibility === 'public' || access.profile_id === viewerId);
-  }
-
-  private async toPage(rows: PostListRow[], limit: number, viewerId: string | null): Promise<PostPage> {
-    const page = pageOf(rows, limit, (last) =>
-      encodeKeysetCursor({ createdAt: last.post.created_at, id: last.post.id }),
-    );
-    return { items: await this.hydrate(page.items, viewerId), next_cursor: page.nextCursor };
-  }
-
-  /**
-   * Adds media and items to a page of posts: one query for the whole page. The viewer's flags (liked,
-   * saved, following the author, saved products) come with the posts' own row (postSelection).
-   */
-  private async hydrate(rows: PostListRow[], viewerId: string | null): Promise<Post[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.post.id);
-    const { media, items } = await findMediaAndItemsOfPosts(this.db, ids);
-    const followed = new Set<string>();
-    const savedItems = new Set<string>();
-    if (viewerId !== null) {
-      for (const row of rows) {
-        if (row.followingAuthor) followed.add(row.author.id);
-        for (const itemId of row.savedItemIds ?? []) savedItems.add(itemId);
-      }
-    }
-    return toPosts(rows, media, items, followed, savedItems);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -467,6 +437,14 @@ export async function writeNewPost(tx: Db, input: NewPostInput): Promise<string>
   // Search and filters find the post when it commits.
   await indexPostsForDiscovery(tx, [post.id]);
   return post.id;
+}
+
+/** The page among `posts` (read with `rowsForPage(limit)`), continued after its last post. */
+function toPage(posts: Post[], limit: number): PostPage {
+  const page = pageOf(posts, limit, (last) =>
+    encodeKeysetCursor({ createdAt: new Date(last.created_at), id: last.id }),
+  );
+  return { items: page.items, next_cursor: page.nextCursor };
 }
 
 function urlsRemoved(before: readonly (string | null)[], after: readonly (string | null)[]): string[] {

@@ -6,6 +6,7 @@ import {
   POST_MESSAGES,
   type Post,
   type PostPage,
+  PostSchema,
   type SavedPost,
   type UploadResponse,
 } from '@sys/shared';
@@ -614,6 +615,114 @@ describe('reading posts', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it("keeps every rule in the one statement of a profile's posts and of a post, per viewer", async () => {
+    const author = await createUser(ctx.app);
+    const [fan, stranger, blocked, blocker] = await Promise.all([
+      createUser(ctx.app),
+      createUser(ctx.app),
+      createUser(ctx.app),
+      createUser(ctx.app),
+    ]);
+    const items = [
+      { item_type: 'Dress', link: 'https://shop.example.com/a' },
+      { item_type: 'Bag', link: 'https://shop.example.com/b' },
+    ];
+    const older = await publishPost(ctx.app, author, { caption: 'older', items });
+    const hidden = await publishPost(ctx.app, author, { caption: 'private' });
+    const gone = await publishPost(ctx.app, author, { caption: 'deleted' });
+    const newest = await publishPost(ctx.app, author, { caption: 'newest', items });
+    await query(`update posts set visibility = 'private' where id = $1`, [hidden.id]);
+    const send = async (user: TestUser, method: 'PUT' | 'POST' | 'DELETE', url: string) => {
+      const response = await ctx.app.inject({ method, url: `/api/v1${url}`, headers: user.headers });
+      expect(response.statusCode, url).toBeLessThan(300);
+    };
+    await send(author, 'DELETE', `/posts/${gone.id}`);
+    // The fan likes and saves the older post and saves its second product; the stranger does nothing.
+    await send(fan, 'PUT', `/posts/${older.id}/like`);
+    await send(fan, 'PUT', `/posts/${older.id}/save`);
+    await send(fan, 'PUT', `/items/${older.items[1]!.id}/save`);
+    await send(author, 'POST', `/blocks/${blocked.id}`);
+    await send(blocker, 'POST', `/blocks/${author.id}`);
+
+    const username = older.author.username!;
+    const list = async (user?: TestUser) => {
+      const response = await ctx.app.inject({
+        url: `/api/v1/profiles/${username}/posts?limit=10`,
+        headers: user ? user.headers : {},
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as PostPage).items;
+    };
+    const flags = (post: Post) => [
+      post.id,
+      post.like_count,
+      post.liked_by_me,
+      post.saved_by_me,
+      post.items.map((item) => item.saved_by_me),
+    ];
+    // Asked in turn, so that a prepared statement or a cache cannot carry one viewer's flags to another.
+    for (let round = 0; round < 2; round += 1) {
+      expect((await list(fan)).map(flags)).toEqual([
+        [newest.id, 0, false, false, [false, false]],
+        [older.id, 1, true, true, [false, true]],
+      ]);
+      expect((await list(stranger)).map(flags)).toEqual([
+        [newest.id, 0, false, false, [false, false]],
+        [older.id, 1, false, false, [false, false]],
+      ]);
+      expect((await list()).map(flags)).toEqual((await list(stranger)).map(flags));
+      // The owner sees their private post too; nobody sees the deleted one.
+      expect((await list(author)).map((post) => post.id)).toEqual([newest.id, hidden.id, older.id]);
+      // Across a block, either way round: nothing, and the post is not found.
+      expect(await list(blocked)).toEqual([]);
+      expect(await list(blocker)).toEqual([]);
+
+      const fanAnswer = await getPost(older.id, fan);
+      // Sent as PostgreSQL wrote it (no parse on the way out): still JSON, still the API's shape.
+      expect(fanAnswer.headers['content-type']).toBe('application/json; charset=utf-8');
+      const fanView = PostSchema.strict().parse(fanAnswer.json());
+      expect(flags(fanView)).toEqual([older.id, 1, true, true, [false, true]]);
+      expect(flags((await getPost(older.id, stranger)).json() as Post)).toEqual([
+        older.id,
+        1,
+        false,
+        false,
+        [false, false],
+      ]);
+      expect(flags((await getPost(older.id)).json() as Post)).toEqual([
+        older.id,
+        1,
+        false,
+        false,
+        [false, false],
+      ]);
+      for (const user of [blocked, blocker]) expect((await getPost(older.id, user)).statusCode).toBe(404);
+      for (const user of [undefined, fan, stranger])
+        expect((await getPost(hidden.id, user)).statusCode).toBe(404);
+      expect((await getPost(hidden.id, author)).json()).toMatchObject({
+        id: hidden.id,
+        visibility: 'private',
+      });
+      for (const user of [undefined, fan, author])
+        expect((await getPost(gone.id, user)).statusCode).toBe(404);
+    }
+    // Fresh on the next request: the fan's unlike and the stranger's like show at once.
+    await send(fan, 'DELETE', `/posts/${older.id}/like`);
+    await send(stranger, 'PUT', `/posts/${older.id}/like`);
+    expect((await list(fan)).map(flags)[1]).toEqual([older.id, 1, false, true, [false, true]]);
+    expect(flags((await getPost(older.id, stranger)).json() as Post)).toEqual([
+      older.id,
+      1,
+      true,
+      false,
+      [false, false],
+    ]);
+    // The author's following flag, per viewer.
+    await send(fan, 'PUT', `/profiles/${username}/follow`);
+    expect(((await getPost(older.id, fan)).json() as Post).following_author).toBe(true);
+    expect(((await getPost(older.id, stranger)).json() as Post).following_author).toBe(false);
+  });
+
   it('refuses a malformed cursor and out-of-range limits', async () => {
     expect((await ctx.app.inject({ url: '/api/v1/posts?cursor=bm9wZQ' })).statusCode).toBe(400);
     expect((await ctx.app.inject({ url: '/api/v1/posts?limit=0' })).statusCode).toBe(400);
@@ -737,7 +846,7 @@ describe('the feed', () => {
     }
   });
 
-  it("reads a post in two statements and a profile's posts in three, signed in or not, shapes unchanged", async () => {
+  it("reads a post in one statement and a profile's posts in one, signed in or not, shapes unchanged", async () => {
     const media = await uploadImage(feedCtx.app, author);
     const created = (
       await feedCtx.app.inject({
@@ -761,10 +870,10 @@ describe('the feed', () => {
       }
     ).session;
     const spy = vi.spyOn(client, 'query');
-    const count = async (url: string, user?: TestUser) => {
+    const count = async (url: string, user?: TestUser, status = 200) => {
       spy.mockClear();
       const response = await feedCtx.app.inject({ url, headers: user ? user.headers : {} });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(status);
       return { statements: spy.mock.calls.length, body: response.json() };
     };
     try {
@@ -772,17 +881,32 @@ describe('the feed', () => {
       await count(`/api/v1/posts/${created.id}`, viewer);
       await count(`/api/v1/posts/${created.id}`, author);
       for (const user of [undefined, viewer, author]) {
-        // The post with its flags; then its media and items, in one statement.
+        // The post with its author, media, items, counts and flags: one statement.
         const detail = await count(`/api/v1/posts/${created.id}`, user);
-        expect(detail.statements).toBe(2);
-        // The profile's id; its page of posts; their media and items.
+        expect(detail.statements).toBe(1);
+        // The profile found by its username and its page of posts: one statement.
         const list = await count(`/api/v1/profiles/${username}/posts?limit=5`, user);
-        expect(list.statements).toBe(3);
+        expect(list.statements).toBe(1);
         expect(list.body.items).toHaveLength(3);
+        // The next page (a cursor), an unknown profile (404) and an unknown post (404): one each too.
+        const first = await count(`/api/v1/profiles/${username}/posts?limit=2`, user);
+        const next = await count(
+          `/api/v1/profiles/${username}/posts?limit=2&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+          user,
+        );
+        expect([first.statements, next.statements]).toEqual([1, 1]);
+        expect([...first.body.items, ...next.body.items]).toEqual(list.body.items);
+        expect(next.body.next_cursor).toBeNull();
+        expect((await count('/api/v1/profiles/nobody_here/posts?limit=5', user, 404)).statements).toBe(1);
+        expect((await count(`/api/v1/posts/${crypto.randomUUID()}`, user, 404)).statements).toBe(1);
         expect((await count(`/api/v1/profiles/${username}`, user)).statements).toBe(1);
       }
-      // The page's media and items read as JSON give what the row-by-row read of a new post gave.
+      // Written by PostgreSQL, the post has exactly the API's fields and JavaScript's date format.
       const detail = (await count(`/api/v1/posts/${created.id}`, author)).body as Post;
+      expect(PostSchema.strict().parse(detail)).toEqual(detail);
+      for (const stamp of [detail.created_at, detail.updated_at]) {
+        expect(new Date(stamp).toISOString()).toBe(stamp);
+      }
       expect(detail).toEqual(
         Object.fromEntries(Object.keys(detail).map((key) => [key, created[key as keyof Post]])),
       );
