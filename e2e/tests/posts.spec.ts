@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { markContextOnboarded, PASSWORD, signInThroughUi, submitAuthForm, uniqueEmail } from './support/auth';
 import { createApiUser } from './support/people';
 import {
@@ -29,11 +29,10 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** The src of a card's photo `index` of `count` (the media order as the app shows it). */
-async function photoSrc(page: Page, index: number, count: number): Promise<string> {
-  const image = page
-    .getByRole('article')
-    .first()
-    .getByRole('img', { name: new RegExp(`, ${index} of ${count}$`) });
+async function photoSrc(scope: Page | Locator, index: number, count: number): Promise<string> {
+  // A page: its first post (the post of a post's page, the newest of a profile); a locator: that post.
+  const article = 'goto' in scope ? scope.getByRole('article').first() : scope;
+  const image = article.getByRole('img', { name: new RegExp(`, ${index} of ${count}$`) });
   const src = await image.getAttribute('src');
   expect(src).toBeTruthy();
   return src as string;
@@ -73,13 +72,18 @@ test('a signed-in user publishes a post with a scraped product and opens it', as
   await expect(page.getByText('Post created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
-  // First in the feed, with its chips and the caption without its hashtag.
-  const card = page.getByRole('feed').getByRole('article').first();
+  // In the feed, with its chips and the caption without its hashtag. Found by its caption, not as the first
+  // post: journeys in other files run at the same time and may publish in between.
+  const card = page
+    .getByRole('feed')
+    .getByRole('article')
+    .filter({ has: page.getByText(caption, { exact: true }) });
+  await expect(card).toBeVisible();
   await expect(card.getByText(caption, { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: '#Casual' })).toBeVisible();
   await expect(card.getByText('Mango', { exact: true })).toBeVisible();
-  const firstSrc = await photoSrc(page, 1, 2);
-  const secondSrc = await photoSrc(page, 2, 2);
+  const firstSrc = await photoSrc(card, 1, 2);
+  const secondSrc = await photoSrc(card, 2, 2);
 
   // Opens the post.
   await card.getByRole('link', { name: /, 1 of 2$/ }).click();
