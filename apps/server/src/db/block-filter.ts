@@ -1,4 +1,4 @@
-import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { is, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { blocks } from './schema/moderation.ts';
 
@@ -6,8 +6,9 @@ import { blocks } from './schema/moderation.ts';
  * The one place that says what a block hides; every repository and service asks it. A block works both
  * ways: when either of two profiles has blocked the other, neither sees the other's profile, posts,
  * products, albums, comments, followers or messages, nor can like, save, comment on, follow or message
- * them. Each side is its own index lookup (the primary key, then blocks_blocked_id_blocker_id_idx), so a
- * page pays two probes per row and nothing for a viewer who blocked nobody and whom nobody blocked.
+ * them. Each side is its own index lookup (the primary key, then blocks_blocked_id_blocker_id_idx); a list
+ * asks them per row only when its viewer is in a block at all (blockedBetweenViewer), so the many viewers
+ * who blocked nobody and whom nobody blocked pay two probes per statement, not two per row.
  *
  * - Lists filter their rows with `notBlockedFor(viewer, <owner column>)`, or with `visibleTo` when the
  *   rows may also be private (public or the viewer's own, and no block).
@@ -35,6 +36,23 @@ export function blockedBetween(a: ProfileRef, b: ProfileRef): SQL<boolean> {
   return sql<boolean>`(${hasBlocked(a, b)} or ${hasBlocked(b, a)})`;
 }
 
+/** True when `profileId` has blocked someone or someone has blocked them. */
+export function inAnyBlock(profileId: ProfileRef): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from ${blocks} where ${blocks.blocker_id} = ${ref(profileId)}) or exists (select 1 from ${blocks} where ${blocks.blocked_id} = ${ref(profileId)}))`;
+}
+
+/**
+ * `blockedBetween(viewerId, other)` for rows of a list, asked per row only when the viewer is in a block
+ * at all. With the viewer given as a value or a statement's placeholder, `inAnyBlock` is one subquery
+ * PostgreSQL runs once per statement (an InitPlan), so the many viewers in no block pay two index probes
+ * per statement instead of two per row (per post of a page, per comment counted). A viewer given as a
+ * column would make it a probe per row: that is `blockedBetween` as it is.
+ */
+export function blockedBetweenViewer(viewerId: ProfileRef, other: ProfileRef): SQL<boolean> {
+  if (typeof viewerId !== 'string' && !is(viewerId, Placeholder)) return blockedBetween(viewerId, other);
+  return sql<boolean>`(${inAnyBlock(viewerId)} and ${blockedBetween(viewerId, other)})`;
+}
+
 /**
  * The condition that keeps the rows of `authorId` (a column) that `viewerId` may see: always for visitors
  * (undefined, so `and(...)` drops it), otherwise only when no block stands between them.
@@ -44,7 +62,7 @@ export function notBlockedFor(
   authorId: ProfileRef,
 ): SQL<boolean> | undefined {
   if (viewerId === null || viewerId === undefined) return undefined;
-  return sql<boolean>`not ${blockedBetween(viewerId, authorId)}`;
+  return sql<boolean>`not ${blockedBetweenViewer(viewerId, authorId)}`;
 }
 
 /**
@@ -57,7 +75,7 @@ export function visibleTo(
   isPublic: SQL,
 ): SQL<boolean> {
   if (viewerId === null || viewerId === undefined) return sql<boolean>`(${isPublic})`;
-  return sql<boolean>`((${isPublic}) or ${ref(ownerId)} = ${ref(viewerId)}) and not ${blockedBetween(viewerId, ownerId)}`;
+  return sql<boolean>`((${isPublic}) or ${ref(ownerId)} = ${ref(viewerId)}) and not ${blockedBetweenViewer(viewerId, ownerId)}`;
 }
 
 /** Whether either profile has blocked the other: the check before a follow, a conversation or a message. */

@@ -180,10 +180,12 @@ describe('the feed cache on one instance', () => {
     for (const url of [`/api/v1/posts/${post.id}/like`, `/api/v1/items/${item.id}/save`]) {
       expect((await app.inject({ method: 'PUT', url, headers: erin.headers })).statusCode).toBe(200);
     }
-    // Asked in turns, so that anything one viewer's page left behind would show in the next one's.
+    // Asked in turns, so that anything one viewer's page left behind would show in the next one's. Frank
+    // changed nothing since the visitors' page was read: its counts are his, Erin's like shows to him when
+    // it shows to visitors.
     for (let round = 0; round < 3; round++) {
       expect(await flagsOf(erin)).toEqual({ liked_by_me: true, like_count: 1, saved: [true, false] });
-      expect(await flagsOf(frank)).toEqual({ liked_by_me: false, like_count: 1, saved: [false, false] });
+      expect(await flagsOf(frank)).toEqual({ liked_by_me: false, like_count: 0, saved: [false, false] });
       expect(await flagsOf()).toEqual({ liked_by_me: false, like_count: 0, saved: [false, false] });
     }
     // Byte for byte what serialising Erin's page read without the cache gives.
@@ -439,6 +441,48 @@ describe("a signed-in viewer's page, kept with the cached page", () => {
     const counts = { like_count: viewers!.like_count + 1, comment_count: viewers!.comment_count + 1 };
     expect(await viewerValuesOf(app, post.id, viewer)).toMatchObject(counts);
     expect(await viewerValuesOf(app, post.id)).toMatchObject(counts);
+  });
+
+  it('gives a viewer who changed nothing since the page was read its counts, and their own at once', async () => {
+    const post = await publishPost(app, author, { caption: 'counted from the page' });
+    const someone = await createUser(app);
+    const reader = await createUser(app);
+    expect(await viewerValuesOf(app, post.id)).toMatchObject({ like_count: 0 }); // the page is read
+    await call(app, someone, 'PUT', `/api/v1/posts/${post.id}/like`);
+    // The reader changed nothing since: the visitors' counts are theirs (someone's like is not yet on it).
+    expect(await viewerValuesOf(app, post.id, reader)).toMatchObject({ liked_by_me: false, like_count: 0 });
+    // Their own like shows at once, with the counts read again (someone's like among them).
+    await call(app, reader, 'PUT', `/api/v1/posts/${post.id}/like`);
+    expect(await viewerValuesOf(app, post.id, reader)).toMatchObject({ liked_by_me: true, like_count: 2 });
+    expect(await viewerValuesOf(app, post.id)).toMatchObject({ like_count: 0 });
+    // The page read again: everyone's counts are its counts.
+    await publishPost(app, author, { caption: 'changes the feed again' });
+    expect(await viewerValuesOf(app, post.id)).toMatchObject({ like_count: 2 });
+    expect(await viewerValuesOf(app, post.id, someone)).toMatchObject({ liked_by_me: true, like_count: 2 });
+    expect(await viewerValuesOf(app, post.id, reader)).toMatchObject({ liked_by_me: true, like_count: 2 });
+  });
+
+  it('leaves out the comments of people on the other side of a block, whenever the page was read', async () => {
+    const reader = await createUser(app);
+    const blockedByReader = await createUser(app);
+    const blockingReader = await createUser(app);
+    const friend = await createUser(app);
+    await call(app, reader, 'POST', `/api/v1/blocks/${blockedByReader.id}`);
+    await call(app, blockingReader, 'POST', `/api/v1/blocks/${reader.id}`);
+    // Read after both blocks: the reader has changed nothing since the page was read.
+    const post = await publishPost(app, author, { caption: 'commented across blocks' });
+    for (const commenter of [blockedByReader, blockingReader, friend]) {
+      await call(app, commenter, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'hello' });
+    }
+    await publishPost(app, author, { caption: 'reads the page after the comments' });
+    expect(await viewerValuesOf(app, post.id)).toMatchObject({ comment_count: 3 });
+    expect(await viewerValuesOf(app, post.id, reader)).toMatchObject({ comment_count: 1 });
+    expect(await viewerValuesOf(app, post.id, friend)).toMatchObject({ comment_count: 3 });
+    // Byte for byte the reader's page read without the cache.
+    const kept = await feed(app, 'limit=20', reader);
+    expect(kept.body).toBe(
+      JSON.stringify(PostPageSchema.parse(await app.services.posts.listFeed(reader.id, { limit: 20 }))),
+    );
   });
 
   it('keeps at most FEED_CACHE_MAX_VIEWER_PAGES viewer pages', async () => {

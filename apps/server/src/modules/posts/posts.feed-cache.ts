@@ -52,6 +52,12 @@ export interface CachedFeedPage {
   template: FeedPageTemplate | null;
   /** Which build of a page this is (unique in this process): viewers' values belong to one build. */
   build: number;
+  /**
+   * The last viewer version handed out when this page began to be read: a viewer whose version is not
+   * newer has changed nothing of their own since, so the page's counts already hold their likes and
+   * comments.
+   */
+  versionsAtBuild: number;
 }
 
 /** A signed-in viewer's version of a cached page: the values to write into its template, and its ETag. */
@@ -155,33 +161,37 @@ export class FeedCache {
    */
   get(key: string, build: () => Promise<PostPage>): Promise<CachedFeedPage> {
     return this.pages.get(key, async () => {
+      const versionsAtBuild = this.versions.latest;
       const page = PostPageSchema.parse(await build());
       const json = JSON.stringify(page);
       const body = Buffer.from(json, 'utf8');
       const template = FeedPageTemplate.of(page, json, body);
       if (!template) this.options.log.warn('a feed page could not be templated for signed-in viewers');
-      return { page, json, body, etag: etagOf(json), template, build: ++this.builds };
+      return { page, json, body, etag: etagOf(json), template, build: ++this.builds, versionsAtBuild };
     });
   }
 
   /**
    * `viewerId`'s version of the cached page `cached`: kept while the page is, until the viewer changes
    * something of their own (`viewersChanged`, on any instance); otherwise made from `states` (their
-   * flags and the current counts, one per post in page order), once however many requests ask for it
-   * meanwhile. Null when the page has no template or `states` gives null (a post of it is hidden from the
-   * viewer): their page must then be read for them.
+   * flags and counts, one per post in page order), once however many requests ask for it meanwhile.
+   * `states` is told whether the counts must be read: only when the viewer changed something since the
+   * page began to be read (otherwise the page's counts are theirs, as fresh as everyone else's). Null
+   * when the page has no template or `states` gives null (a post of it is hidden from the viewer): their
+   * page must then be read for them.
    */
   viewerPage(
     viewerId: string,
     cached: CachedFeedPage,
-    states: () => Promise<ViewerPostState[] | null>,
+    states: (options: { counts: boolean }) => Promise<ViewerPostState[] | null>,
   ): Promise<ViewerFeedPage | null> {
     const template = cached.template;
     if (!template) return Promise.resolve(null);
     // The version read now: values computed from data older than the viewer's next change stay under it.
-    const key = `${cached.build}|${viewerId}|${this.versions.of(viewerId)}`;
+    const version = this.versions.of(viewerId);
+    const key = `${cached.build}|${viewerId}|${version}`;
     return this.viewerPages.get(key, async () => {
-      const found = await states();
+      const found = await states({ counts: version > cached.versionsAtBuild });
       if (!found) return null;
       const values = template.valuesOf(found);
       // The cached page's ETag and these values determine the body: a strong validator without hashing it.
@@ -241,6 +251,11 @@ class ViewerVersions {
 
   of(viewerId: string): number {
     return this.changed.get(viewerId) ?? this.base;
+  }
+
+  /** The last version handed out: every viewer who changes something from now on gets a newer one. */
+  get latest(): number {
+    return this.last;
   }
 
   change(viewerId: string): void {

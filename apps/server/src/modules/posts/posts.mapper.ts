@@ -1,4 +1,4 @@
-import type { Author, PostItem } from '@sys/shared';
+import type { Author, Post, PostItem } from '@sys/shared';
 import type { PostItemRow } from '../../db/schema/index.ts';
 import type { ViewerPostState } from './posts.feed-template.ts';
 import type { AuthorRow, ViewerPostStateRow } from './posts.repository.ts';
@@ -32,11 +32,14 @@ export function toPostItem(row: PostItemRow, savedByMe = false): PostItem {
   };
 }
 
-/** A viewer's row of `findViewerStateOfPosts` -> what the feed template writes into their page. */
-export function toViewerPostState(row: ViewerPostStateRow): ViewerPostState {
+/**
+ * A viewer's row of `findViewerStateOfPosts` for `post` of the visitors' page -> what the feed template
+ * writes into their page. A count the row leaves out is the page's.
+ */
+export function toViewerPostState(row: ViewerPostStateRow, post: Post): ViewerPostState {
   return {
-    like_count: Number(row.likeCount),
-    comment_count: Number(row.commentCount),
+    like_count: row.likeCount === null ? post.like_count : Number(row.likeCount),
+    comment_count: row.commentCount === null ? post.comment_count : Number(row.commentCount),
     liked_by_me: Boolean(row.likedByMe),
     saved_by_me: Boolean(row.savedByMe),
     following_author: Boolean(row.followingAuthor),

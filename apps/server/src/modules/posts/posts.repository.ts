@@ -1,7 +1,13 @@
 import type { Post } from '@sys/shared';
 import { and, asc, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { blockedBetween, notBlockedFor, visibleTo } from '../../db/block-filter.ts';
+import {
+  blockedBetween,
+  blockedBetweenViewer,
+  inAnyBlock,
+  notBlockedFor,
+  visibleTo,
+} from '../../db/block-filter.ts';
 import type { Db } from '../../db/client.ts';
 import { type Prepared, preparedFor } from '../../db/prepared.ts';
 import {
@@ -76,7 +82,7 @@ function postSelection(viewerId: ViewerParam) {
     // A signed-in viewer does not count the comments of people on the other side of a block (they are
     // not shown to them either).
     commentCount: viewerId
-      ? sql<number>`(select count(*)::int from ${comments} where ${comments.post_id} = ${posts.id} and not ${blockedBetween(viewerId, comments.profile_id)})`
+      ? sql<number>`(select count(*)::int from ${comments} where ${comments.post_id} = ${posts.id} and not ${blockedBetweenViewer(viewerId, comments.profile_id)})`
       : sql<number>`(select count(*)::int from ${comments} where ${comments.post_id} = ${posts.id})`,
     likedByMe,
     savedByMe,
@@ -200,13 +206,16 @@ export async function findPublicFeedPage(db: Db, options: PageOptions): Promise<
   return rows.map((row) => row.post);
 }
 
-/** What a signed-in viewer sees differently on a post of the public feed, and its current counts. */
+/**
+ * What a signed-in viewer sees differently on a post of the public feed. The counts are null when the
+ * visitors' page's counts are theirs too (findViewerStateOfPosts).
+ */
 export interface ViewerPostStateRow {
   id: string;
   /** Still public, and no block between the viewer and the author. */
   visible: boolean;
-  likeCount: number;
-  commentCount: number;
+  likeCount: number | null;
+  commentCount: number | null;
   likedByMe: boolean;
   savedByMe: boolean;
   followingAuthor: boolean;
@@ -217,26 +226,37 @@ export interface ViewerPostStateRow {
 const viewerStateStatements = new WeakMap<Db, Map<string, Prepared<ViewerPostStateRow>>>();
 
 /**
- * The viewer's relation to these posts (liked, saved, following the author, saved products) with their
- * current like and comment counts, in one query: what turns a visitor's cached feed page into this
- * viewer's. A post that is gone is left out; one hidden from the viewer since comes back not `visible`.
+ * The viewer's relation to these posts (liked, saved, following the author, saved products), in one
+ * query: what turns a visitor's cached feed page into this viewer's. A post that is gone is left out; one
+ * hidden from the viewer since comes back not `visible`.
+ *
+ * The counts are read only when `counts` asks for them (the viewer changed something since the visitors'
+ * page was read, so its counts may lack their own like or comment), and a comment count also when the
+ * viewer is in a block (they do not count the comments of people on the other side). Otherwise they come
+ * back null: the page's are the viewer's. Each flag is one probe of a (post, viewer) key per post; with
+ * neither count and no block probes for a viewer in no block, a page of 20 costs PostgreSQL under half
+ * of what it did with them on 100,000 posts (bench/RESULTS.md, issue 20).
  */
 export async function findViewerStateOfPosts(
   db: Db,
   viewerId: string,
   postIds: readonly string[],
+  options: { counts: boolean },
 ): Promise<ViewerPostStateRow[]> {
   if (postIds.length === 0) return [];
   const statement = preparedFor(viewerStateStatements, db, 'posts_viewer_state', () => {
     const viewer = sql.placeholder('viewerId');
+    const counts = sql`${sql.placeholder('counts')}::boolean`;
     const selection = postSelection(viewer);
     return (
       db
         .select({
           id: posts.id,
-          visible: sql<boolean>`(${posts.visibility} = 'public' and not ${blockedBetween(viewer, posts.profile_id)})`,
-          likeCount: selection.likeCount,
-          commentCount: selection.commentCount,
+          visible: sql<boolean>`(${posts.visibility} = 'public' and not ${blockedBetweenViewer(viewer, posts.profile_id)})`,
+          likeCount: sql<number | null>`case when ${counts} then ${selection.likeCount} end`,
+          commentCount: sql<
+            number | null
+          >`case when ${counts} or ${inAnyBlock(viewer)} then ${selection.commentCount} end`,
           likedByMe: selection.likedByMe,
           savedByMe: selection.savedByMe,
           followingAuthor: selection.followingAuthor,
@@ -250,7 +270,7 @@ export async function findViewerStateOfPosts(
         .prepare('posts_viewer_state')
     );
   });
-  return statement.execute({ viewerId, postIds: [...postIds] });
+  return statement.execute({ viewerId, postIds: [...postIds], counts: options.counts });
 }
 
 /** A profile's page of posts: null when no profile has that username. */

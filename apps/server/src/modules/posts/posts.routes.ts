@@ -69,8 +69,8 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       let etag = cached.etag;
       if (viewerId !== null) {
         // This viewer's values for the page: kept with it until they change something of their own.
-        const personal = await cache.viewerPage(viewerId, cached, () =>
-          service.viewerStatesOfFeedPage(viewerId, cached.page),
+        const personal = await cache.viewerPage(viewerId, cached, (options) =>
+          service.viewerStatesOfFeedPage(viewerId, cached.page, options),
         );
         if (personal && cached.template) {
           // The cached bytes with this viewer's values written in.

@@ -113,18 +113,23 @@ export class PostsService {
    * order. Null when a post of the page is gone, no longer public or hidden from this viewer by a block:
    * the caller then reads the page for the viewer.
    */
-  async viewerStatesOfFeedPage(viewerId: string, page: PostPage): Promise<ViewerPostState[] | null> {
+  async viewerStatesOfFeedPage(
+    viewerId: string,
+    page: PostPage,
+    options: { counts: boolean },
+  ): Promise<ViewerPostState[] | null> {
     const rows = await findViewerStateOfPosts(
       this.db,
       viewerId,
       page.items.map((post) => post.id),
+      options,
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const states: ViewerPostState[] = [];
     for (const post of page.items) {
       const row = byId.get(post.id);
       if (!row?.visible) return null;
-      states.push(toViewerPostState(row));
+      states.push(toViewerPostState(row, post));
     }
     return states;
   }
