@@ -160,7 +160,7 @@ export const AppConfigSchema = z.object({
   // --- the public feed's page cache (modules/posts/posts.feed-cache.ts) ---
   /** How long a visitor's feed page is served from memory (milliseconds); 0 turns the cache off. */
   feedCacheTtlMs: z.number().int().min(0).max(3_600_000).default(1500),
-  /** How many feed pages (one per limit and cursor) the cache keeps at most. */
+  /** How many feed pages (one per limit and cursor) the cache keeps at most; as many posts and profile pages besides. */
   feedCacheMaxPages: z.number().int().min(0).max(100_000).default(500),
   /**
    * How many signed-in viewers' versions of those pages (their flags and counts, ~2-3 kB each) are kept at

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type PostPage, PostPageSchema } from '@sys/shared';
+import { type Post, type PostPage, PostPageSchema } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -15,6 +15,13 @@ import { FeedPageTemplate, type ViewerPostState } from './posts.feed-template.ts
  * Signed-in viewers get the same page with their own flags and counts written into its JSON
  * (PostsService.viewerStatesOfFeedPage, FeedPageTemplate); those values are kept too, per viewer and page,
  * for as long as the page (below).
+ *
+ * Single posts (a post's page, GET /posts/{id}, kept as a page of one post: `getPost`, `postBody`) and
+ * profiles' pages of posts as visitors see them (`getProfilePage`) are kept the same way, in a cache of
+ * their own beside the feed's pages: cleared with them, with the same TTL, and turned into a signed-in
+ * viewer's version by the same values (`viewerPage`). A profile's new username or a deleted account's
+ * posts show once its entries expire (the author's new name or picture at once: ProfilesService tells
+ * this cache).
  *
  * Freshness: a post created, edited or removed through this instance clears the cache before the
  * request that changed it answers, so the author's next read is fresh; every instance hears of it
@@ -87,6 +94,8 @@ export function etagOf(body: string): string {
 export class FeedCache {
   /** The pages by key (limit and cursor); cleared on every change of the feed, on any instance. */
   private readonly pages: TtlCache;
+  /** Single posts as pages of one ('post|' and the id), and profiles' pages ('profile|' ...); cleared with the pages. */
+  private readonly others: TtlCache;
   /** Other caches of this instance derived from posts (discovery's): cleared with this one, at once. */
   private readonly dependents: { clear(): void }[] = [];
   /** Signed-in viewers' values of a page, by page build, viewer and the viewer's version. */
@@ -98,6 +107,7 @@ export class FeedCache {
   constructor(private readonly options: FeedCacheOptions) {
     const clock = options.now ? { now: options.now } : {};
     this.pages = new TtlCache({ ttlMs: options.ttlMs, maxEntries: options.maxPages, ...clock });
+    this.others = new TtlCache({ ttlMs: options.ttlMs, maxEntries: options.maxPages, ...clock });
     this.viewerPages = new TtlCache({
       ttlMs: options.ttlMs,
       maxEntries: options.maxViewerPages,
@@ -131,6 +141,7 @@ export class FeedCache {
   /** Listens for other instances' changes (a lost listener connection may have missed some: clears). */
   async start(): Promise<void> {
     await this.pages.start(this.options.database, FEED_CHANNEL);
+    await this.others.start(this.options.database, FEED_CHANNEL);
     if (!this.viewerPages.enabled) return;
     // Pages built again leave their viewers' values unread; clearing them with the pages frees the memory.
     await this.viewerPages.start(this.options.database, FEED_CHANNEL);
@@ -152,6 +163,7 @@ export class FeedCache {
       // The database may be closed already.
     }
     await this.viewerPages.stop();
+    await this.others.stop();
     await this.pages.stop();
   }
 
@@ -160,15 +172,33 @@ export class FeedCache {
    * requests ask for it meanwhile).
    */
   get(key: string, build: () => Promise<PostPage>): Promise<CachedFeedPage> {
-    return this.pages.get(key, async () => {
-      const versionsAtBuild = this.versions.latest;
-      const page = PostPageSchema.parse(await build());
-      const json = JSON.stringify(page);
-      const body = Buffer.from(json, 'utf8');
-      const template = FeedPageTemplate.of(page, json, body);
-      if (!template) this.options.log.warn('a feed page could not be templated for signed-in viewers');
-      return { page, json, body, etag: etagOf(json), template, build: ++this.builds, versionsAtBuild };
-    });
+    return this.pages.get(key, () => this.build(build));
+  }
+
+  /**
+   * The post `id` as a visitor sees it, as a page of one, from the cache while it is fresh, otherwise from
+   * `build` (once however many ask meanwhile; a post a visitor may not see throws, and nothing is kept).
+   * `postBody` gives the post's own JSON of it, or of a viewer's version of it.
+   */
+  getPost(id: string, build: () => Promise<Post>): Promise<CachedFeedPage> {
+    return this.others.get(`post|${id.toLowerCase()}`, () =>
+      this.build(async () => ({ items: [await build()], next_cursor: null })),
+    );
+  }
+
+  /** A profile's page of posts as a visitor sees it, under `key` (its username, limit and cursor), like `get`. */
+  getProfilePage(key: string, build: () => Promise<PostPage>): Promise<CachedFeedPage> {
+    return this.others.get(`profile|${key}`, () => this.build(build));
+  }
+
+  private async build(read: () => Promise<PostPage>): Promise<CachedFeedPage> {
+    const versionsAtBuild = this.versions.latest;
+    const page = PostPageSchema.parse(await read());
+    const json = JSON.stringify(page);
+    const body = Buffer.from(json, 'utf8');
+    const template = FeedPageTemplate.of(page, json, body);
+    if (!template) this.options.log.warn('a feed page could not be templated for signed-in viewers');
+    return { page, json, body, etag: etagOf(json), template, build: ++this.builds, versionsAtBuild };
   }
 
   /**
@@ -223,6 +253,7 @@ export class FeedCache {
    */
   async invalidate(): Promise<void> {
     this.pages.clear();
+    this.others.clear();
     this.viewerPages.clear();
     for (const dependent of this.dependents) dependent.clear();
     try {
@@ -231,6 +262,22 @@ export class FeedCache {
       this.options.log.warn({ err: error }, 'could not announce a feed change to the other instances');
     }
   }
+}
+
+/** The page of one post's JSON text: `{"items":[`, the post, `],"next_cursor":null}`. */
+const ONE_POST_HEAD = Buffer.from('{"items":[');
+const ONE_POST_TAIL = Buffer.from('],"next_cursor":null}');
+
+/**
+ * The post's own JSON of `body`, a page of one post from `FeedCache.getPost` (or a viewer's version of
+ * it): the same bytes, without the page around them. Null if the page is not written that way.
+ */
+export function postBody(body: Buffer): Buffer | null {
+  const end = body.length - ONE_POST_TAIL.length;
+  if (end <= ONE_POST_HEAD.length) return null;
+  if (!body.subarray(0, ONE_POST_HEAD.length).equals(ONE_POST_HEAD)) return null;
+  if (!body.subarray(end).equals(ONE_POST_TAIL)) return null;
+  return body.subarray(ONE_POST_HEAD.length, end);
 }
 
 /**

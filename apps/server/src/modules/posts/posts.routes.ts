@@ -3,6 +3,7 @@ import {
   ErrorResponseSchema,
   IdParamsSchema,
   NoContentSchema,
+  type PageQuery,
   PageQuerySchema,
   POST_MESSAGES,
   type Post,
@@ -20,7 +21,7 @@ import { publicBaseUrl } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
-import { etagOf, type FeedCache } from './posts.feed-cache.ts';
+import { type CachedFeedPage, etagOf, type FeedCache, postBody } from './posts.feed-cache.ts';
 import { postPreviewTags } from './posts.preview.ts';
 import type { PostsService } from './posts.service.ts';
 
@@ -61,10 +62,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
     async (request, reply) => {
       const viewerId = request.user?.id ?? null;
       if (!cache.enabled) return service.listFeed(viewerId, request.query);
-      // One cached page per limit and position (the cursor decoded, so spellings of one cursor share it).
-      const after = decodeKeysetCursor(request.query.cursor);
-      const key = `${request.query.limit}|${after ? `${after.createdAt.toISOString()}|${after.id.toLowerCase()}` : ''}`;
-      const cached = await cache.get(key, () => service.listFeed(null, request.query));
+      const cached = await cache.get(pageKey(request.query), () => service.listFeed(null, request.query));
       let body: Buffer | string = cached.body;
       let etag = cached.etag;
       if (viewerId !== null) {
@@ -94,6 +92,51 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
     },
   );
 
+  /**
+   * The post `id` as `viewerId` sees it, made from the visitors' post kept in the cache (as the feed's
+   * pages are), or null when it must be read for them: a post visitors may not see (it may be the
+   * viewer's own private post), or one a block hides from the viewer.
+   */
+  const cachedPostBody = async (viewerId: string | null, id: string): Promise<Buffer | null> => {
+    let cached: CachedFeedPage;
+    try {
+      cached = await cache.getPost(id, () => service.getPost(null, id));
+    } catch (error) {
+      if (viewerId !== null && error instanceof AppError && error.status === 404) return null;
+      throw error;
+    }
+    if (viewerId === null) return postBody(cached.body);
+    const template = cached.template;
+    if (!template) return null;
+    const personal = await cache.viewerPage(viewerId, cached, (options) =>
+      service.viewerStatesOfFeedPage(viewerId, cached.page, options),
+    );
+    return personal ? postBody(template.fill(personal.values)) : null;
+  };
+
+  /**
+   * A page of `username`'s posts as `viewerId` sees it, made from the visitors' page kept in the cache,
+   * or null when it must be read for them: for the profile's owner (they see their private posts too),
+   * when the visitors' page is empty (it may be the owner's), or when a block hides a post of it.
+   */
+  const cachedProfilePage = async (
+    viewerId: string | null,
+    username: string,
+    query: PageQuery,
+  ): Promise<Buffer | null> => {
+    const cached = await cache.getProfilePage(`${username.toLowerCase()}|${pageKey(query)}`, () =>
+      service.listProfilePosts(null, username, query),
+    );
+    if (viewerId === null) return cached.body;
+    const template = cached.template;
+    const first = cached.page.items[0];
+    if (!template || !first || first.author.id === viewerId) return null;
+    const personal = await cache.viewerPage(viewerId, cached, (options) =>
+      service.viewerStatesOfFeedPage(viewerId, cached.page, options),
+    );
+    return personal ? template.fill(personal.values) : null;
+  };
+
   app.get(
     '/posts/:id',
     {
@@ -101,12 +144,20 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       schema: {
         tags: ['posts'],
         summary: 'One post',
+        description:
+          "Kept in memory as visitors see it, like the feed's pages: edited or removed, it shows so at " +
+          "once on every instance; other people's likes and comments show in its counts within " +
+          "FEED_CACHE_TTL_MS; a signed-in viewer's own flags and changes show at once.",
         params: IdParamsSchema,
         response: { 200: PostSchema, 404: ErrorResponseSchema },
       },
     },
-    async (request, reply) =>
-      sendShaped(reply, await service.getPost(request.user?.id ?? null, request.params.id)),
+    async (request, reply) => {
+      const viewerId = request.user?.id ?? null;
+      const body = cache.enabled ? await cachedPostBody(viewerId, request.params.id) : null;
+      if (body) return sendBody(reply, body);
+      return sendShaped(reply, await service.getPost(viewerId, request.params.id));
+    },
   );
 
   app.get(
@@ -115,16 +166,22 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       schema: {
         tags: ['posts'],
         summary: "A profile's posts, newest first (public ones; all of them for the owner)",
+        description:
+          "Visitors' pages are kept in memory like the feed's (FEED_CACHE_TTL_MS, cleared when any post " +
+          'is created, edited or removed); a signed-in viewer gets them with their own flags, and the ' +
+          'owner their private posts too, read for them.',
         params: UsernameParamsSchema,
         querystring: PageQuerySchema,
         response: { 200: PostPageSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
       },
     },
-    async (request, reply) =>
-      sendShaped(
-        reply,
-        await service.listProfilePosts(request.user?.id ?? null, request.params.username, request.query),
-      ),
+    async (request, reply) => {
+      const viewerId = request.user?.id ?? null;
+      const { username } = request.params;
+      const body = cache.enabled ? await cachedProfilePage(viewerId, username, request.query) : null;
+      if (body) return sendBody(reply, body);
+      return sendShaped(reply, await service.listProfilePosts(viewerId, username, request.query));
+    },
   );
 
   app.post(
@@ -198,6 +255,17 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
  * that parse rebuilt every post, its media and items and checked every id on each request, about a
  * tenth of the server's CPU for a post (bench/RESULTS.md, issue 20). The schema still documents the route.
  */
+/** One cache entry per limit and position (the cursor decoded, so spellings of one cursor share it). */
+function pageKey(query: PageQuery): string {
+  const after = decodeKeysetCursor(query.cursor);
+  return `${query.limit}|${after ? `${after.createdAt.toISOString()}|${after.id.toLowerCase()}` : ''}`;
+}
+
+/** A cached body: JSON bytes sent as they are. */
+function sendBody(reply: FastifyReply, body: Buffer): FastifyReply {
+  return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(body);
+}
+
 function sendShaped(reply: FastifyReply, body: Post | PostPage): FastifyReply {
   // Untyped: a string body with a JSON type is sent as it is (as the feed's cached pages are).
   return (reply as unknown as FastifyReply)

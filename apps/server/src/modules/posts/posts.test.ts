@@ -846,7 +846,32 @@ describe('the feed', () => {
     }
   });
 
+  /** Counts the statements each request sends (the database's client, spied on). */
+  function statementCounter() {
+    const { client } = (
+      feedCtx.app.database.db as unknown as {
+        session: { client: { query: (...args: unknown[]) => unknown } };
+      }
+    ).session;
+    const spy = vi.spyOn(client, 'query');
+    const count = async (url: string, user?: TestUser, status = 200) => {
+      spy.mockClear();
+      const response = await feedCtx.app.inject({ url, headers: user ? user.headers : {} });
+      expect(response.statusCode).toBe(status);
+      return { statements: spy.mock.calls.length, body: response.json() };
+    };
+    return { count, restore: () => spy.mockRestore() };
+  }
+
   it("reads a post in one statement and a profile's posts in one, signed in or not, shapes unchanged", async () => {
+    // The reads themselves, every time: with the cache of visitors' posts and pages off.
+    await feedCtx.close();
+    feedCtx = await createTestApp({
+      authRateLimits: TEST_RATE_LIMITS,
+      authAccessCacheTtlMs: 3_600_000,
+      feedCacheTtlMs: 0,
+    });
+    author = await createUser(feedCtx.app);
     const media = await uploadImage(feedCtx.app, author);
     const created = (
       await feedCtx.app.inject({
@@ -864,18 +889,7 @@ describe('the feed', () => {
     await publishMany(2, 'more', media);
     const viewer = await createUser(feedCtx.app);
     const username = created.author.username;
-    const { client } = (
-      feedCtx.app.database.db as unknown as {
-        session: { client: { query: (...args: unknown[]) => unknown } };
-      }
-    ).session;
-    const spy = vi.spyOn(client, 'query');
-    const count = async (url: string, user?: TestUser, status = 200) => {
-      spy.mockClear();
-      const response = await feedCtx.app.inject({ url, headers: user ? user.headers : {} });
-      expect(response.statusCode).toBe(status);
-      return { statements: spy.mock.calls.length, body: response.json() };
-    };
+    const { count, restore } = statementCounter();
     try {
       // A signed-in person's first request checks their token's user and brings their profile up (kept).
       await count(`/api/v1/posts/${created.id}`, viewer);
@@ -916,7 +930,33 @@ describe('the feed', () => {
         ['Shoes', null, 'ILS'],
       ]);
     } finally {
-      spy.mockRestore();
+      restore();
+    }
+  });
+
+  it("keeps a post and a profile's page: read again, they run no statement, signed in or not", async () => {
+    const post = await publishPost(feedCtx.app, author, { caption: 'kept' });
+    await publishPost(feedCtx.app, author, { caption: 'kept too' });
+    const viewer = await createUser(feedCtx.app);
+    const username = post.author.username;
+    const { count, restore } = statementCounter();
+    try {
+      // A signed-in person's first request checks their token's user and brings their profile up (kept).
+      await count(`/api/v1/profiles/${username}`, viewer);
+      await count(`/api/v1/profiles/${username}`, author);
+      for (const url of [`/api/v1/posts/${post.id}`, `/api/v1/profiles/${username}/posts?limit=5`]) {
+        // The visitors' version, read once; a viewer's values for it, read once (one statement each).
+        expect((await count(url)).statements, url).toBe(1);
+        expect((await count(url)).statements, url).toBe(0);
+        expect((await count(url, viewer)).statements, url).toBe(1);
+        expect((await count(url, viewer)).statements, url).toBe(0);
+      }
+      // The owner's page of posts is read for them every time (it holds their private posts too).
+      for (let i = 0; i < 2; i++) {
+        expect((await count(`/api/v1/profiles/${username}/posts?limit=5`, author)).statements).toBe(1);
+      }
+    } finally {
+      restore();
     }
   });
 });
