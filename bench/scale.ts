@@ -6,13 +6,15 @@
  *   BENCH_SCALE_DATABASES='10000=postgresql://sys:sys@127.0.0.1:5432/sys_bench_10k,100000=postgresql://…/sys_bench,1000000=postgresql://…/sys_bench_1m' \
  *     npx tsx bench/scale.ts
  *
- * Each database is filled by bench/lib/generate.ts when it does not hold that many posts yet (1,000,000
- * posts: ~15 minutes on the 2-core bench machine) and its posts are indexed for search and filters (JS,
- * ~1,000-4,000 posts/s) before the server starts. Use databases of their own: the generator empties them.
+ * Each database is filled by bench/lib/generate.ts when it does not hold that many posts yet, and its posts
+ * are indexed for search and filters (bench/lib/search-bulk.ts, while the generator writes the rest) before
+ * the server starts: 1,000,000 posts take 11-13 minutes on the 2-core bench machine at load 6-16. Use
+ * databases of their own: the generator empties them.
  * Environment: BENCH_DURATION (s per route, default 10), BENCH_CONNECTIONS (50), BENCH_SERVER_ENTRY
  * (another build of the server), BENCH_SCALE_ROUTES (comma-separated route names to run, default all),
  * BENCH_VIEWERS (creators signed in for the 'viewers in turn' route, 2000), BENCH_SERVER_CPUS /
- * BENCH_CLIENT_CPUS (pin the server and the load generator, which runs in its own process, with taskset).
+ * BENCH_CLIENT_CPUS (pin the server and the load generator, which runs in its own process, with taskset),
+ * BENCH_INDEX_WORKERS (worker threads building a new set's search rows, default 2).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +29,7 @@ import { type BareRoute, bareRouteOf, startBareServer } from './lib/bare.ts';
 import { ensureDatabase, generateFeedData } from './lib/generate.ts';
 import { type MeasuredLoadResult, measuredLoad } from './lib/measured-load.ts';
 import { rssBytes, sampleRss, waitForIdle } from './lib/process-stats.ts';
+import { bulkIndexForSearch, checkSample } from './lib/search-bulk.ts';
 import { startServer } from './lib/server.ts';
 import { type CaptureProxy, startCaptureProxy } from './lib/statement-capture.ts';
 import { benchSigningKey, signTokensFor, signUp } from './lib/users.ts';
@@ -98,13 +101,26 @@ function routes(ids: { post_id: string; username: string }): [string, string, As
 }
 
 /**
- * Indexes the generated posts for search and filters with the server's own code (indexPostsForDiscovery,
- * the walk of indexUnindexedPosts), three batches of 1,000 posts in flight at a time: the rows are built in
- * JavaScript while PostgreSQL writes the previous batches, so both cores work (one batch at a time, as the
- * server's start does it, left one idle: ~900 posts/s at load 12). Terms are written sorted, so concurrent
- * batches lock them in one order.
+ * Indexes the generated posts for search and filters. A data set just generated (no search row yet) is
+ * indexed in bulk (bench/lib/search-bulk.ts: the server's buildSearchRow on worker threads, bulk writes)
+ * and a sample indexed again by indexPostsForDiscovery must give the same rows. Posts still without a row
+ * after that (a set indexed partly by an earlier version) are indexed with the server's own code
+ * (indexPostsForDiscovery, the walk of indexUnindexedPosts), three batches of 1,000 posts in flight at a
+ * time. Terms are written sorted, so concurrent batches lock them in one order.
  */
 async function indexForSearch(databaseUrl: string, log: (line: string) => void): Promise<void> {
+  // A data set just generated: every post at once (bench/lib/search-bulk.ts), then a sample indexed
+  // again by indexPostsForDiscovery itself must give the same rows.
+  const bulkStarted = performance.now();
+  const bulk = await bulkIndexForSearch(databaseUrl, log);
+  if (bulk !== null) {
+    const t = performance.now();
+    await checkSample(databaseUrl);
+    log(
+      `  a sample indexed again by indexPostsForDiscovery: the same rows (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
+  }
+  const bulkSeconds = (performance.now() - bulkStarted) / 1000;
   const database = await openDatabase({ databaseUrl });
   try {
     const started = performance.now();
@@ -133,10 +149,12 @@ async function indexForSearch(databaseUrl: string, log: (line: string) => void):
       }
       from = stretch.lastId === null ? null : { after: stretch.lastId };
     }
-    if (indexed > 0) {
+    if (indexed > 0 || bulk !== null) {
       await database.exec('vacuum analyze post_search');
       await database.exec('vacuum analyze search_terms');
-      log(`  indexed ${indexed} posts for search in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      log(
+        `  indexed ${indexed + (bulk ?? 0)} posts for search in ${((performance.now() - started) / 1000 + bulkSeconds).toFixed(0)} s in all`,
+      );
     }
   } finally {
     await database.close();
@@ -213,9 +231,23 @@ export async function prepareDataSet(
 ): Promise<{ generated: boolean; seconds: number }> {
   const started = performance.now();
   if (await ensureDatabase(databaseUrl)) log(`  created database ${new URL(databaseUrl).pathname.slice(1)}`);
-  const generation = await generateFeedData(databaseUrl, { posts, log });
+  // Search indexing reads only the posts and their items: it starts as soon as those are committed and
+  // runs on the other core while the generator writes the rest (likes, Activity, indexes).
+  const search: { indexing: Promise<void> | null } = { indexing: null };
+  const generation = await generateFeedData(databaseUrl, {
+    posts,
+    log,
+    onPostsCommitted: () => {
+      search.indexing = indexForSearch(databaseUrl, log);
+      // Awaited below; a failure meanwhile is not left unhandled.
+      search.indexing.catch(() => {});
+    },
+  }).catch(async (error: unknown) => {
+    await search.indexing?.catch(() => {});
+    throw error;
+  });
   log(`  data ${generation.generated ? 'generated' : 'already there'}: ${JSON.stringify(generation.rows)}`);
-  await indexForSearch(databaseUrl, log);
+  await (search.indexing ?? indexForSearch(databaseUrl, log));
   return { generated: generation.generated, seconds: (performance.now() - started) / 1000 };
 }
 
