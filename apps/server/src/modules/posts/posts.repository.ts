@@ -236,6 +236,11 @@ const viewerStateStatements = new WeakMap<Db, Map<string, Prepared<ViewerPostSta
  * back null: the page's are the viewer's. Each flag is one probe of a (post, viewer) key per post; with
  * neither count and no block probes for a viewer in no block, a page of 20 costs PostgreSQL under half
  * of what it did with them on 100,000 posts (bench/RESULTS.md, issue 20).
+ *
+ * The ids are a list of one parameter each (`id in ($1, ..., $n)`), a prepared statement per length: with
+ * `= any($1)` PostgreSQL cannot tell how many ids an array brings, so for one post (a post's page) or a
+ * few (a profile's) its plan for any array cost more than one for those ids, and it planned every
+ * execution anew: ~1 ms of its CPU per request, more than running it (bench/RESULTS.md, issue 20).
  */
 export async function findViewerStateOfPosts(
   db: Db,
@@ -244,7 +249,8 @@ export async function findViewerStateOfPosts(
   options: { counts: boolean },
 ): Promise<ViewerPostStateRow[]> {
   if (postIds.length === 0) return [];
-  const statement = preparedFor(viewerStateStatements, db, 'posts_viewer_state', () => {
+  const name = `posts_viewer_state_${postIds.length}`;
+  const statement = preparedFor(viewerStateStatements, db, name, () => {
     const viewer = sql.placeholder('viewerId');
     const counts = sql`${sql.placeholder('counts')}::boolean`;
     const selection = postSelection(viewer);
@@ -266,11 +272,18 @@ export async function findViewerStateOfPosts(
         // Not for its columns: with a join drizzle writes every column with its table's name. A select from
         // one table writes them bare, and a bare `id` inside a subquery means the subquery's own table.
         .innerJoin(profiles, eq(profiles.id, posts.profile_id))
-        .where(sql`${posts.id} = any(${sql.placeholder('postIds')}::uuid[])`)
-        .prepare('posts_viewer_state')
+        .where(
+          sql`${posts.id} in (${sql.join(
+            postIds.map((_, i) => sql`${sql.placeholder(`post${i}`)}::uuid`),
+            sql`, `,
+          )})`,
+        )
+        .prepare(name)
     );
   });
-  return statement.execute({ viewerId, postIds: [...postIds], counts: options.counts });
+  const values: Record<string, unknown> = { viewerId, counts: options.counts };
+  for (const [i, id] of postIds.entries()) values[`post${i}`] = id;
+  return statement.execute(values);
 }
 
 /** A profile's page of posts: null when no profile has that username. */
