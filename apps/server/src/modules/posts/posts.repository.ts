@@ -237,10 +237,12 @@ const viewerStateStatements = new WeakMap<Db, Map<string, Prepared<ViewerPostSta
  * neither count and no block probes for a viewer in no block, a page of 20 costs PostgreSQL under half
  * of what it did with them on 100,000 posts (bench/RESULTS.md, issue 20).
  *
- * The ids are a list of one parameter each (`id in ($1, ..., $n)`), a prepared statement per length: with
- * `= any($1)` PostgreSQL cannot tell how many ids an array brings, so for one post (a post's page) or a
- * few (a profile's) its plan for any array cost more than one for those ids, and it planned every
- * execution anew: ~1 ms of its CPU per request, more than running it (bench/RESULTS.md, issue 20).
+ * A prepared statement per length of the list and per `counts`, the ids one parameter each (`id in ($1,
+ * ..., $n)`): PostgreSQL keeps a statement's generic plan only when it costs no more than the plans it
+ * makes for the values at hand. With `= any($1)` it could not tell how many ids an array brings, and with
+ * `case when $counts` it left the counts out of the plans for `false`; either way its generic plan looked
+ * dearer and it planned every execution anew: ~1 ms of its CPU per request, more than running it
+ * (checked with PREPARE/EXECUTE and pg_prepared_statements; bench/RESULTS.md, issue 20).
  */
 export async function findViewerStateOfPosts(
   db: Db,
@@ -249,20 +251,20 @@ export async function findViewerStateOfPosts(
   options: { counts: boolean },
 ): Promise<ViewerPostStateRow[]> {
   if (postIds.length === 0) return [];
-  const name = `posts_viewer_state_${postIds.length}`;
+  const counts = options.counts;
+  const name = `posts_viewer_state${counts ? '_counts' : ''}_${postIds.length}`;
   const statement = preparedFor(viewerStateStatements, db, name, () => {
     const viewer = sql.placeholder('viewerId');
-    const counts = sql`${sql.placeholder('counts')}::boolean`;
     const selection = postSelection(viewer);
     return (
       db
         .select({
           id: posts.id,
           visible: sql<boolean>`(${posts.visibility} = 'public' and not ${blockedBetweenViewer(viewer, posts.profile_id)})`,
-          likeCount: sql<number | null>`case when ${counts} then ${selection.likeCount} end`,
-          commentCount: sql<
-            number | null
-          >`case when ${counts} or ${inAnyBlock(viewer)} then ${selection.commentCount} end`,
+          likeCount: counts ? selection.likeCount : sql<number | null>`null::int`,
+          commentCount: counts
+            ? selection.commentCount
+            : sql<number | null>`case when ${inAnyBlock(viewer)} then ${selection.commentCount} end`,
           likedByMe: selection.likedByMe,
           savedByMe: selection.savedByMe,
           followingAuthor: selection.followingAuthor,
@@ -281,7 +283,7 @@ export async function findViewerStateOfPosts(
         .prepare(name)
     );
   });
-  const values: Record<string, unknown> = { viewerId, counts: options.counts };
+  const values: Record<string, unknown> = { viewerId };
   for (const [i, id] of postIds.entries()) values[`post${i}`] = id;
   return statement.execute(values);
 }
