@@ -23,7 +23,7 @@
  *
  * Environment: BENCH_DURATION (seconds per route; default 10, for `scale` 5), BENCH_CONNECTIONS (default 50),
  * DATABASE_URL, BENCH_POSTS (default 100000), BENCH_REGENERATE=1, BENCH_UPLOAD_MB (default 200),
- * BENCH_PG_URL, BENCH_SCALE_DATABASES, BENCH_SCALE_ROUTES, BENCH_SERVER_CPUS / BENCH_CLIENT_CPUS (default
+ * BENCH_PG_URL, BENCH_SCALE_DATABASES, BENCH_SCALE_ROUTES, BENCH_ROTATION, BENCH_SERVER_CPUS / BENCH_CLIENT_CPUS (default
  * 1 and 0 for `scale` on 2 or more cores), BENCH_ACTIVITY_DATABASE_URL, BENCH_SERVER_ENTRY (another server
  * build), WEB_DIST, BENCH_OUT. Every option is described in bench/RESULTS.md ("How to run").
  */

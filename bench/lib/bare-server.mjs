@@ -8,7 +8,9 @@
 //
 // Reads one JSON object on stdin:
 //   { databaseUrl, poolSize, routes: [{ statements, batches, viewer }], viewers: { [authorization]: [id, session] } }
-// Route i answers at /r/i. `viewer` is [id, session] of the viewer the statements were taken for (or null);
+// Route i answers at /r/i. A route of requests that differ each time (bench/scale.ts, "in turn") is
+// { variants: [route, ...] }, one captured request each: /r/i?v=j runs variant j, so the load generator
+// rotates through them as it rotated through the server's paths. `viewer` is [id, session] of the viewer the statements were taken for (or null);
 // a request with another viewer's Authorization header runs them with that viewer's id and session in
 // their place, so that the bare route reads the same rows for the same viewers in turn as the server.
 // Prints "listening <port>" when ready.
@@ -62,8 +64,9 @@ async function answer(route, authorization) {
 }
 
 const server = createServer((req, res) => {
-  const match = /^\/r\/(\d+)/.exec(req.url ?? '');
-  const route = match ? config.routes[Number(match[1])] : undefined;
+  const match = /^\/r\/(\d+)(?:\?v=(\d+))?/.exec(req.url ?? '');
+  const entry = match ? config.routes[Number(match[1])] : undefined;
+  const route = entry?.variants ? entry.variants[Number(match[2] ?? 0) % entry.variants.length] : entry;
   if (!route) {
     res.writeHead(404).end();
     return;

@@ -13,6 +13,11 @@ export interface BareRoute {
   viewer: [string, string] | null;
 }
 
+/** A route whose requests differ each time: one captured request per variant, taken in turn (/r/i?v=j). */
+export interface BareRotation {
+  variants: BareRoute[];
+}
+
 export interface BareServer {
   url: string;
   pid: number;
@@ -56,7 +61,7 @@ export function bareRouteOf(captured: CapturedStatement[], viewer: [string, stri
  */
 export async function startBareServer(
   databaseUrl: string,
-  routes: BareRoute[],
+  routes: (BareRoute | BareRotation)[],
   viewers: Record<string, [string, string]>,
 ): Promise<BareServer> {
   const cpus = process.env.BENCH_SERVER_CPUS;

@@ -3,8 +3,9 @@
 // measured apart from the server's and pinned to other cores (`taskset`). Plain JavaScript, so that it
 // starts without a TypeScript loader.
 //
-// Reads one JSON object on stdin: { url, connections, duration, headers, authorizations? } (each request
-// takes the next of `authorizations` as its Authorization header, in turn); writes one JSON object.
+// Reads one JSON object on stdin: { url, connections, duration, headers, authorizations?, paths? } (each
+// request takes the next of `authorizations` as its Authorization header, and the next of `paths` as its
+// path, in turn, across all connections); writes one JSON object.
 import autocannon from 'autocannon';
 
 let input = '';
@@ -12,15 +13,25 @@ for await (const chunk of process.stdin) input += chunk;
 const options = JSON.parse(input);
 
 const authorizations = options.authorizations ?? [];
+const paths = options.paths ?? [];
 let next = 0;
+let nextPath = 0;
 const requests =
-  authorizations.length > 0
+  authorizations.length > 0 || paths.length > 0
     ? [
         {
           setupRequest: (request) => {
-            const authorization = authorizations[next];
-            next = (next + 1) % authorizations.length;
-            return { ...request, headers: { ...request.headers, authorization } };
+            let out = request;
+            if (authorizations.length > 0) {
+              const authorization = authorizations[next];
+              next = (next + 1) % authorizations.length;
+              out = { ...out, headers: { ...out.headers, authorization } };
+            }
+            if (paths.length > 0) {
+              out = { ...out, path: paths[nextPath] };
+              nextPath = (nextPath + 1) % paths.length;
+            }
+            return out;
           },
         },
       ]

@@ -62,6 +62,8 @@ export async function measuredLoad(
     headers?: Record<string, string>;
     /** Authorization headers taken in turn, one per request (many viewers). */
     authorizations?: readonly string[];
+    /** Paths (with their query) taken in turn, one per request, instead of the path of `url`. */
+    paths?: readonly string[];
   },
 ): Promise<MeasuredLoadResult> {
   const connections = options.connections ?? 50;
@@ -89,6 +91,7 @@ export async function measuredLoad(
         duration: options.duration ?? 10,
         headers: options.headers ?? {},
         authorizations: options.authorizations ?? [],
+        paths: options.paths ?? [],
       }),
     );
   });

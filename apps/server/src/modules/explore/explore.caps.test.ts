@@ -111,6 +111,32 @@ describe('filtered feed count cap', () => {
   });
 });
 
+describe('filtered feed pages below the cap (found through the filter keys, then sorted)', () => {
+  it('lists every match newest first across pages, as above the cap', async () => {
+    const few = await walk('/api/v1/posts/filtered?color=Black&size=L', 1);
+    expect(few.ids).toEqual([black[4], black[3], black[2]]);
+    for (const page of few.pages) expect(page).toMatchObject({ total: 3, total_capped: false });
+    expect((await walk('/api/v1/posts/filtered?brand=Mango', 2)).ids).toEqual([...mango].reverse());
+  });
+
+  it('never lists a private match', async () => {
+    const shown = await seedPost(ctx.app, dana, {
+      caption: 'Renuar day',
+      items: [{ item_type: 'Skirt', brand: 'Renuar', color: 'Green' }],
+      createdAt: minutesAgo(30),
+    });
+    const secret = await seedPost(ctx.app, dana, {
+      caption: 'Renuar secret',
+      items: [{ item_type: 'Skirt', brand: 'Renuar', color: 'Green' }],
+      createdAt: minutesAgo(2),
+    });
+    await makePostPrivate(ctx.app, secret);
+    const { ids, pages } = await walk('/api/v1/posts/filtered?brand=Renuar&color=Green', 1);
+    expect(ids).toEqual([shown]);
+    expect(pages[0]).toMatchObject({ total: 1, total_capped: false });
+  });
+});
+
 describe('brand and category page count cap', () => {
   const brandId = async (name: string) => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/brands' });

@@ -86,6 +86,34 @@ export async function findFilteredPostIds(
   return findPublicPostIds(db, filterCondition(keyLists), after, limit);
 }
 
+/**
+ * The same page as findFilteredPostIds, for a filter set known to match few posts (at most the count's
+ * cap): its matches are found through the GIN index on filter_keys first (the CTE is materialized, so the
+ * planner cannot walk post_search_public_created_at_idx instead) and only they are sorted. The walk in
+ * time order is quick for a broad filter set, but reads every public post when few or none match: the
+ * planner takes the keys as independent and expects ~10,000 matches where there are 0 (size=M,
+ * type=Dress, color=Black of 1,000,000 generated posts: 2.2 s and 980,000 rows walked, against 25 ms).
+ */
+export async function findFewFilteredPostIds(
+  db: Db,
+  keyLists: readonly (readonly string[])[],
+  after: PostKey | undefined,
+  limit: number,
+): Promise<PostIdRow[]> {
+  const result = await db.execute(sql`
+    with m as materialized (
+      select ${postSearch.post_id} as post_id, ${postSearch.created_at} as created_at from ${postSearch}
+      where ${and(sql`${postSearch.is_public}`, filterCondition(keyLists), olderThan(after))}
+    )
+    select m.post_id as "postId", ${epochMs(sql`m.created_at`)} as "createdMs" from m
+    order by m.created_at desc, m.post_id desc
+    limit ${limit}`);
+  return rowsOf<{ postId: string; createdMs: number }>(result).map((row) => ({
+    postId: row.postId,
+    createdAt: new Date(Number(row.createdMs)),
+  }));
+}
+
 /** The filtered feed's count, stopping at `cap` (see countPublicPostsCapped). */
 export async function countFiltered(
   db: Db,

@@ -56,6 +56,7 @@ import {
   findBrandWithItemCount,
   findCategoryPostIds,
   findCreatorsPage,
+  findFewFilteredPostIds,
   findFilteredPostIds,
   findFitsPage,
   findOutfitCandidates,
@@ -251,12 +252,14 @@ export class ExploreService {
       return this.search(viewerId, { q: page.q ?? '', limit: page.limit, cursor: page.cursor }, keyLists);
     }
     const after = decodeKeysetCursor(page.cursor);
-    const [rows, count] = await Promise.all([
-      findFilteredPostIds(this.db, keyLists, after, rowsForPage(page.limit)),
-      this.cache.get(`count:filtered:${JSON.stringify(keyLists)}`, () =>
-        countFiltered(this.db, keyLists, this.countCap),
-      ),
-    ]);
+    // The count first: it tells how to find the page. Up to the cap, the few matches are taken through the
+    // GIN index and sorted; beyond it, the newest are found by walking public posts in time order, which
+    // stops early because many match (see findFewFilteredPostIds).
+    const count = await this.cache.get(`count:filtered:${JSON.stringify(keyLists)}`, () =>
+      countFiltered(this.db, keyLists, this.countCap),
+    );
+    const find = count.capped ? findFilteredPostIds : findFewFilteredPostIds;
+    const rows = await find(this.db, keyLists, after, rowsForPage(page.limit));
     return this.countedPage(viewerId, rows, page.limit, count.total, count.capped);
   }
 
