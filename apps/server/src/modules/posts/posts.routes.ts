@@ -249,12 +249,6 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
   );
 };
 
-/**
- * Sends an answer that PostgreSQL wrote in the shape of the route's response schema (postJson, checked
- * against PostSchema.strict() by posts.test.ts) as JSON text, without the schema's parse on the way out:
- * that parse rebuilt every post, its media and items and checked every id on each request, about a
- * tenth of the server's CPU for a post (bench/RESULTS.md, issue 20). The schema still documents the route.
- */
 /** One cache entry per limit and position (the cursor decoded, so spellings of one cursor share it). */
 function pageKey(query: PageQuery): string {
   const after = decodeKeysetCursor(query.cursor);
@@ -266,6 +260,12 @@ function sendBody(reply: FastifyReply, body: Buffer): FastifyReply {
   return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * Sends an answer that PostgreSQL wrote in the shape of the route's response schema (postJson, checked
+ * against PostSchema.strict() by posts.test.ts) as JSON text, without the schema's parse on the way out:
+ * that parse rebuilt every post, its media and items and checked every id on each request, about a
+ * tenth of the server's CPU for a post (bench/RESULTS.md, issue 20). The schema still documents the route.
+ */
 function sendShaped(reply: FastifyReply, body: Post | PostPage): FastifyReply {
   // Untyped: a string body with a JSON type is sent as it is (as the feed's cached pages are).
   return (reply as unknown as FastifyReply)
