@@ -13,7 +13,7 @@ import { FeedPageTemplate, type ViewerPostState } from './posts.feed-template.ts
  * (bench/RESULTS.md). The same page for the same `limit` and `cursor` is the same for every visitor, so it is
  * built once and served as the stored JSON text until it expires (`FEED_CACHE_TTL_MS`) or the feed changes.
  * Signed-in viewers get the same page with their own flags and counts written into its JSON
- * (PostsService.viewerStatesOfFeedPage, FeedPageTemplate); those values are kept too, per viewer and page,
+ * (PostsService.viewerStatesOfPage, FeedPageTemplate); those values are kept too, per viewer and page,
  * for as long as the page (below).
  *
  * Single posts (a post's page, GET /posts/{id}, kept as a page of one post: `getPost`, `postBody`) and

@@ -44,6 +44,18 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
   app,
   { posts: service, feedCache: cache },
 ) => {
+  /** `viewerId`'s values for a cached page: kept with it until they change something of their own. */
+  const viewerPageOf = (viewerId: string, cached: CachedFeedPage) =>
+    cache.viewerPage(viewerId, cached, (options) =>
+      service.viewerStatesOfPage(viewerId, cached.page, options),
+    );
+
+  /** A cached page's bytes with `viewerId`'s values written in, or null when it must be read for them. */
+  const viewerBodyOf = async (viewerId: string, cached: CachedFeedPage): Promise<Buffer | null> => {
+    const personal = await viewerPageOf(viewerId, cached);
+    return personal && cached.template ? cached.template.fill(personal.values) : null;
+  };
+
   app.get(
     '/posts',
     {
@@ -67,9 +79,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       let etag = cached.etag;
       if (viewerId !== null) {
         // This viewer's values for the page: kept with it until they change something of their own.
-        const personal = await cache.viewerPage(viewerId, cached, (options) =>
-          service.viewerStatesOfFeedPage(viewerId, cached.page, options),
-        );
+        const personal = await viewerPageOf(viewerId, cached);
         if (personal && cached.template) {
           // The cached bytes with this viewer's values written in.
           body = cached.template.fill(personal.values);
@@ -106,12 +116,8 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       throw error;
     }
     if (viewerId === null) return postBody(cached.body);
-    const template = cached.template;
-    if (!template) return null;
-    const personal = await cache.viewerPage(viewerId, cached, (options) =>
-      service.viewerStatesOfFeedPage(viewerId, cached.page, options),
-    );
-    return personal ? postBody(template.fill(personal.values)) : null;
+    const body = await viewerBodyOf(viewerId, cached);
+    return body && postBody(body);
   };
 
   /**
@@ -128,13 +134,9 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       service.listProfilePosts(null, username, query),
     );
     if (viewerId === null) return cached.body;
-    const template = cached.template;
     const first = cached.page.items[0];
-    if (!template || !first || first.author.id === viewerId) return null;
-    const personal = await cache.viewerPage(viewerId, cached, (options) =>
-      service.viewerStatesOfFeedPage(viewerId, cached.page, options),
-    );
-    return personal ? template.fill(personal.values) : null;
+    if (!first || first.author.id === viewerId) return null;
+    return viewerBodyOf(viewerId, cached);
   };
 
   app.get(

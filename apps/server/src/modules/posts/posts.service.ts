@@ -113,7 +113,7 @@ export class PostsService {
    * order. Null when a post of the page is gone, no longer public or hidden from this viewer by a block:
    * the caller then reads the page for the viewer.
    */
-  async viewerStatesOfFeedPage(
+  async viewerStatesOfPage(
     viewerId: string,
     page: PostPage,
     options: { counts: boolean },
