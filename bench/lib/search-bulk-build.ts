@@ -3,7 +3,7 @@ import type {
   IndexablePostRow,
 } from '../../apps/server/src/modules/search-index/search-index.repository.ts';
 import { lexiconTerms } from '../../apps/server/src/modules/search-index/search-index.text.ts';
-import { buildSearchRow } from '../../apps/server/src/modules/search-index/search-index.ts';
+import { buildSearchRows } from '../../apps/server/src/modules/search-index/search-index.ts';
 
 /** Posts in id order with their items, a post's items in the order indexing reads them. */
 export interface Stretch {
@@ -19,13 +19,7 @@ export interface BuiltStretch {
 
 /** What indexPostsForDiscovery builds for these posts: their rows and the lexicon terms they add. */
 export function buildStretch({ posts, items }: Stretch): BuiltStretch {
-  const itemsByPost = new Map<string, IndexableItemRow[]>();
-  for (const item of items) {
-    const list = itemsByPost.get(item.post_id);
-    if (list) list.push(item);
-    else itemsByPost.set(item.post_id, [item]);
-  }
-  const built = posts.map((post) => buildSearchRow(post, itemsByPost.get(post.id) ?? []));
+  const built = buildSearchRows(posts, items);
   return {
     json: JSON.stringify(
       built.map(({ row }) => ({ ...row, created_at: (row.created_at as Date).toISOString() })),

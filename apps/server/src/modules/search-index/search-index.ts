@@ -23,6 +23,17 @@ function isMeaningful(value: string | null): value is string {
   return value !== null && value.trim() !== '' && value.trim().toLowerCase() !== NONE_VALUE.toLowerCase();
 }
 
+/** The search rows of `posts` and the words they add, `items` being their items in the order read. */
+export function buildSearchRows(posts: readonly IndexablePostRow[], items: readonly IndexableItemRow[]) {
+  const itemsByPost = new Map<string, IndexableItemRow[]>();
+  for (const item of items) {
+    const list = itemsByPost.get(item.post_id);
+    if (list) list.push(item);
+    else itemsByPost.set(item.post_id, [item]);
+  }
+  return posts.map((post) => buildSearchRow(post, itemsByPost.get(post.id) ?? []));
+}
+
 /** The search row of one post and the words it adds to the spelling lexicon. */
 export function buildSearchRow(
   post: IndexablePostRow,
@@ -80,13 +91,7 @@ export async function indexPostsForDiscovery(
     db,
     found.map((post) => post.id),
   );
-  const itemsByPost = new Map<string, IndexableItemRow[]>();
-  for (const item of items) {
-    const list = itemsByPost.get(item.post_id);
-    if (list) list.push(item);
-    else itemsByPost.set(item.post_id, [item]);
-  }
-  const built = found.map((post) => buildSearchRow(post, itemsByPost.get(post.id) ?? []));
+  const built = buildSearchRows(found, items);
   await upsertPostSearch(
     db,
     built.map((entry) => entry.row),
