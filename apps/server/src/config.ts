@@ -164,9 +164,16 @@ export const AppConfigSchema = z.object({
   feedCacheMaxPages: z.number().int().min(0).max(100_000).default(500),
   /**
    * How many signed-in viewers' versions of those pages (their flags and counts, ~2-3 kB each) are kept at
-   * most, each for as long as its page; 0 reads a viewer's flags on every request.
+   * most, each for as long as its page, and as many viewers' flags on pages' posts (below); 0 reads a
+   * viewer's flags on every request.
    */
   feedCacheMaxViewerPages: z.number().int().min(0).max(1_000_000).default(10_000),
+  /**
+   * How long a viewer's flags on a page's posts (liked, saved, following, saved products; ~1.5 kB a page)
+   * serve the next builds of a page with the same posts while neither the viewer nor the posts change;
+   * 0 reads them again with every build.
+   */
+  feedCacheViewerFlagsTtlMs: z.number().int().min(0).max(3_600_000).default(30_000),
   // --- discovery at scale (modules/explore) ---
   /** Filtered, brand and category pages count at most this many matches; more answer `total` = this, `total_capped`. */
   discoveryCountCap: z.number().int().min(1).max(10_000_000).default(1000),
@@ -298,6 +305,7 @@ const ENV_FIELDS = {
   FEED_CACHE_TTL_MS: { field: 'feedCacheTtlMs', parse: 'int' },
   FEED_CACHE_MAX_PAGES: { field: 'feedCacheMaxPages', parse: 'int' },
   FEED_CACHE_MAX_VIEWER_PAGES: { field: 'feedCacheMaxViewerPages', parse: 'int' },
+  FEED_CACHE_VIEWER_FLAGS_TTL_MS: { field: 'feedCacheViewerFlagsTtlMs', parse: 'int' },
   DISCOVERY_COUNT_CAP: { field: 'discoveryCountCap', parse: 'int' },
   SEARCH_CANDIDATES: { field: 'searchCandidates', parse: 'int' },
   DISCOVERY_CACHE_TTL_MS: { field: 'discoveryCacheTtlMs', parse: 'int' },

@@ -133,6 +133,7 @@ export async function createServices(
     ttlMs: config.feedCacheTtlMs,
     maxPages: config.feedCacheMaxPages,
     maxViewerPages: config.feedCacheMaxViewerPages,
+    viewerFlagsTtlMs: config.feedCacheViewerFlagsTtlMs,
     database,
     log,
   });

@@ -38,6 +38,20 @@ describe('TtlCache', () => {
     expect(compute.calls).toBe(1);
   });
 
+  it('keeps only the values its caller says to keep, and gives the others to their callers', async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 10 });
+    const keepEven = (value: number) => value % 2 === 0;
+    const odd = counter(3);
+    expect(await cache.get('odd', odd, keepEven)).toBe(3);
+    expect(await cache.get('odd', odd, keepEven)).toBe(3);
+    expect(odd.calls).toBe(2);
+    const even = counter(4);
+    expect(await cache.get('even', even, keepEven)).toBe(4);
+    expect(await cache.get('even', even, keepEven)).toBe(4);
+    expect(even.calls).toBe(1);
+    expect(cache.size).toBe(1);
+  });
+
   it('keeps at most maxEntries, dropping the least recently used', async () => {
     const cache = new TtlCache({ ttlMs: 1000, maxEntries: 2 });
     const a = counter('a');

@@ -60,8 +60,11 @@ export class TtlCache {
     }
   }
 
-  /** The value under `key` while it is fresh, otherwise `compute()` (once, however many ask meanwhile). */
-  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  /**
+   * The value under `key` while it is fresh, otherwise `compute()` (once, however many ask meanwhile),
+   * kept unless `keep` says otherwise of it.
+   */
+  async get<T>(key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
     if (!this.enabled) return compute();
     const cached = this.entries.get(key);
     if (cached && cached.expiresAt > this.now()) {
@@ -78,7 +81,7 @@ export class TtlCache {
     this.building.set(key, promise);
     try {
       const value = await promise;
-      if (generation === this.generation)
+      if (generation === this.generation && (keep?.(value) ?? true))
         this.store(key, { value, expiresAt: this.now() + this.options.ttlMs });
       return value;
     } finally {

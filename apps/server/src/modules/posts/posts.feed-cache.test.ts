@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
 import { publishPost } from '../../test/media.ts';
+import { samplePost } from '../../test/sample-post.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 import { type CachedFeedPage, FEED_CHANNEL, FEED_VIEWERS_CHANNEL, FeedCache } from './posts.feed-cache.ts';
 
@@ -485,6 +486,50 @@ describe("a signed-in viewer's page, kept with the cached page", () => {
     );
   });
 
+  for (const flagsTtl of [60_000, 0]) {
+    it(`${flagsTtl ? 'keeps' : 'does not keep'} a viewer's flags for the page read again with the same posts when FEED_CACHE_VIEWER_FLAGS_TTL_MS is ${flagsTtl}`, async () => {
+      // Pages expire after 200 ms here: the page is read again with the same posts, not cleared.
+      const short = await createTestApp({
+        ...LONG_TTL,
+        feedCacheTtlMs: 200,
+        feedCacheViewerFlagsTtlMs: flagsTtl,
+      });
+      try {
+        const writer = await createUser(short.app);
+        const reader = await createUser(short.app);
+        const someone = await createUser(short.app);
+        const own = await publishPost(short.app, writer, { caption: 'read again after it expires' });
+        expect(await viewerValuesOf(short.app, own.id, reader)).toMatchObject({
+          liked_by_me: false,
+          like_count: 0,
+        });
+        // Behind the services: the reader's like moves no version, and the post does not change.
+        for (const liker of [reader, someone]) {
+          await short.app.database.query('insert into post_likes (post_id, profile_id) values ($1, $2)', [
+            own.id,
+            liker.id,
+          ]);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The new page's counts either way; the reader's flag as read before only while it is kept.
+        expect(await viewerValuesOf(short.app, own.id, reader)).toMatchObject({
+          liked_by_me: flagsTtl === 0,
+          like_count: 2,
+        });
+        expect(short.app.services.feedCache.viewerFlagsSize).toBe(flagsTtl ? 1 : 0);
+        // Their own change through the API shows at once either way.
+        await call(short.app, reader, 'PUT', `/api/v1/posts/${own.id}/save`);
+        expect(await viewerValuesOf(short.app, own.id, reader)).toMatchObject({
+          liked_by_me: true,
+          saved_by_me: true,
+          like_count: 2,
+        });
+      } finally {
+        await short.close();
+      }
+    });
+  }
+
   it('keeps at most FEED_CACHE_MAX_VIEWER_PAGES viewer pages', async () => {
     const small = await createTestApp({ ...LONG_TTL, feedCacheMaxViewerPages: 2 });
     try {
@@ -624,7 +669,9 @@ describe('the feed cache across two instances on one database', () => {
 describe("FeedCache: viewers' pages", () => {
   type Listener = { onPayload: (payload: string) => void; onReconnect?: () => void };
 
-  function makeCache(options: { now?: () => number; maxViewerPages?: number } = {}) {
+  function makeCache(
+    options: { now?: () => number; maxViewerPages?: number; viewerFlagsTtlMs?: number } = {},
+  ) {
     const listeners: (Listener & { channel: string })[] = [];
     /** What every listener of `channel` is told: a notification, or that its connection was lost. */
     const heard = (channel: string, event: 'payload' | 'reconnect', payload = '') => {
@@ -655,6 +702,7 @@ describe("FeedCache: viewers' pages", () => {
       ttlMs: 1000,
       maxPages: 10,
       maxViewerPages: options.maxViewerPages ?? 100,
+      viewerFlagsTtlMs: options.viewerFlagsTtlMs ?? 30_000,
       database,
       log: { warn: () => {} },
       ...(options.now ? { now: options.now } : {}),
@@ -697,9 +745,9 @@ describe("FeedCache: viewers' pages", () => {
     await cache.stop();
   });
 
-  it("reads a viewer's page again for a new build of the page, another instance's notice and a lost listener", async () => {
+  it("reads a viewer's page again for a new build of the page (flags not kept), another instance's notice and a lost listener", async () => {
     let now = 0;
-    const { cache, heard } = makeCache({ now: () => now });
+    const { cache, heard } = makeCache({ now: () => now, viewerFlagsTtlMs: 0 });
     await cache.start();
     const states = statesReader();
     const first = await cache.get('k', emptyPage);
@@ -724,6 +772,116 @@ describe("FeedCache: viewers' pages", () => {
     heard(FEED_CHANNEL, 'payload');
     expect(cache.size).toBe(0);
     expect(cache.viewerPagesSize).toBe(0);
+    await cache.stop();
+  });
+
+  /** A page of these posts, each with `likes` likes (a page the feed cache builds from it gets a template). */
+  const pageOf =
+    (likes: number, ...postIds: string[]) =>
+    async (): Promise<PostPage> =>
+      PostPageSchema.parse({
+        items: postIds.map((id) => ({ ...samplePost(id, []), like_count: likes })),
+        next_cursor: null,
+      });
+  const POST_A = '00000000-0000-4000-8000-00000000000a';
+  const POST_B = '00000000-0000-4000-8000-00000000000b';
+
+  /** Reads of a viewer's values: their flags, counts only where `own` gives them; the options of each read. */
+  function readingsReader(own: { comment_count?: number } = {}) {
+    const read = async (options: { counts: boolean }) => {
+      read.calls.push(options.counts);
+      return [
+        {
+          like_count: options.counts ? 99 : null,
+          comment_count: own.comment_count ?? (options.counts ? 98 : null),
+          liked_by_me: true,
+          saved_by_me: false,
+          following_author: true,
+          savedItemIds: new Set<string>(),
+        },
+      ];
+    };
+    read.calls = [] as boolean[];
+    return read;
+  }
+
+  /** The viewer's post as their page shows it. */
+  async function viewersPost(
+    cache: FeedCache,
+    page: CachedFeedPage,
+    read: ReturnType<typeof readingsReader>,
+  ) {
+    const personal = await cache.viewerPage('v', page, read);
+    if (!personal || !page.template) throw new Error('no page for the viewer');
+    return (JSON.parse(page.template.fill(personal.values).toString()) as PostPage).items[0];
+  }
+
+  it('uses the flags read for a page with the same posts for its next builds, with their counts', async () => {
+    let now = 0;
+    const { cache } = makeCache({ now: () => now });
+    await cache.start();
+    const read = readingsReader();
+    const first = await cache.get('k', pageOf(1, POST_A));
+    expect(await viewersPost(cache, first, read)).toMatchObject({ like_count: 1, liked_by_me: true });
+    // The page expires and is read again with a like more: the flags are kept, the counts are the page's.
+    now += 1000;
+    const second = await cache.get('k', pageOf(2, POST_A));
+    expect(second.build).not.toBe(first.build);
+    expect(await viewersPost(cache, second, read)).toMatchObject({ like_count: 2, liked_by_me: true });
+    expect(read.calls).toEqual([false]);
+    // A page of other posts, or the same posts in another order, has flags of its own.
+    await viewersPost(cache, await cache.get('other', pageOf(2, POST_B)), read);
+    expect(read.calls).toEqual([false, false]);
+    const both = await cache.get('both', pageOf(2, POST_A, POST_B));
+    const reversed = await cache.get('reversed', pageOf(2, POST_B, POST_A));
+    expect(both.posts).not.toBe(reversed.posts);
+    // No longer than viewerFlagsTtlMs.
+    now += 30_000;
+    await viewersPost(cache, await cache.get('k', pageOf(2, POST_A)), read);
+    expect(read.calls).toEqual([false, false, false]);
+    await cache.stop();
+  });
+
+  it("reads the flags again after the viewer's change, a post's change here or on another instance", async () => {
+    let now = 0;
+    const { cache, heard } = makeCache({ now: () => now });
+    await cache.start();
+    const read = readingsReader();
+    await viewersPost(cache, await cache.get('k', pageOf(1, POST_A)), read);
+    // The viewer likes something: their counts are read with their flags, until a page read after it.
+    await cache.viewersChanged(['v']);
+    expect(await viewersPost(cache, await cache.get('k', pageOf(1, POST_A)), read)).toMatchObject({
+      like_count: 99,
+    });
+    now += 1000;
+    const after = await cache.get('k', pageOf(2, POST_A));
+    expect(await viewersPost(cache, after, read)).toMatchObject({ like_count: 2 });
+    now += 1000;
+    await viewersPost(cache, await cache.get('k', pageOf(2, POST_A)), read);
+    expect(read.calls).toEqual([false, true, false]);
+    // A post edited or removed, here and on another instance: flags read before are not used again.
+    await cache.invalidate();
+    await viewersPost(cache, await cache.get('k', pageOf(2, POST_A)), read);
+    expect(read.calls).toEqual([false, true, false, false]);
+    expect(cache.viewerFlagsSize).toBe(1);
+    heard(FEED_CHANNEL, 'payload');
+    expect(cache.viewerFlagsSize).toBe(0);
+    await cache.stop();
+  });
+
+  it('reads the flags of a viewer in a block with every build: their comment counts are their own', async () => {
+    let now = 0;
+    const { cache } = makeCache({ now: () => now });
+    await cache.start();
+    const read = readingsReader({ comment_count: 0 });
+    await viewersPost(cache, await cache.get('k', pageOf(1, POST_A)), read);
+    now += 1000;
+    expect(await viewersPost(cache, await cache.get('k', pageOf(1, POST_A)), read)).toMatchObject({
+      comment_count: 0,
+      like_count: 1,
+    });
+    expect(read.calls).toEqual([false, false]);
+    expect(cache.viewerFlagsSize).toBe(0);
     await cache.stop();
   });
 

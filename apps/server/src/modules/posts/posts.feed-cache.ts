@@ -3,7 +3,7 @@ import { type Post, type PostPage, PostPageSchema } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { FeedPageTemplate, type ViewerPostState } from './posts.feed-template.ts';
+import { FeedPageTemplate, stateOn, type ViewerPostReading } from './posts.feed-template.ts';
 
 /**
  * A short-lived cache of the public feed's pages as visitors see them, kept ready-serialised.
@@ -38,6 +38,13 @@ import { FeedPageTemplate, type ViewerPostState } from './posts.feed-template.ts
  * once: a like, save, comment, follow, saved product or block (either side) moves that viewer's version
  * on (`viewersChanged`) before the request that changed it answers, and every instance hears of it on
  * FEED_VIEWERS_CHANNEL; values read before the change are under the old version and never read again.
+ *
+ * A viewer's flags (liked, saved, following, saved products) on a page's posts outlive the page: they
+ * change only through the viewer's own changes (their version) or a change of the posts (which clears the
+ * cache), so when the page is built again with the same posts, after FEED_CACHE_TTL_MS, a viewer who
+ * changed nothing since it began to be read gets the new page's counts with the flags already read, and
+ * runs no query (`viewerFlagsTtlMs`, FEED_CACHE_VIEWER_FLAGS_TTL_MS). Only flags read without counts are
+ * kept that way: a viewer in a block has their own comment counts, read with every build.
  */
 
 /** The PostgreSQL channel every instance publishes feed changes to and listens on. */
@@ -59,6 +66,8 @@ export interface CachedFeedPage {
   template: FeedPageTemplate | null;
   /** Which build of a page this is (unique in this process): viewers' values belong to one build. */
   build: number;
+  /** Which posts the page holds, in order (a digest of their ids): viewers' flags belong to these. */
+  posts: string;
   /**
    * The last viewer version handed out when this page began to be read: a viewer whose version is not
    * newer has changed nothing of their own since, so the page's counts already hold their likes and
@@ -78,8 +87,16 @@ export interface FeedCacheOptions {
   ttlMs: number;
   /** At most this many pages are kept (least recently used go first). */
   maxPages: number;
-  /** At most this many signed-in viewers' versions of a page are kept (least recently used go first). */
+  /**
+   * At most this many signed-in viewers' versions of a page are kept (least recently used go first), and
+   * as many viewers' flags on a page's posts.
+   */
   maxViewerPages: number;
+  /**
+   * How long a viewer's flags on a page's posts are used for the next builds of a page with the same
+   * posts, while the viewer and the posts change nothing; 0 reads them again with every build.
+   */
+  viewerFlagsTtlMs: number;
   database: Pick<Database, 'listen' | 'notify'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The clock, for tests. */
@@ -100,6 +117,8 @@ export class FeedCache {
   private readonly dependents: { clear(): void }[] = [];
   /** Signed-in viewers' values of a page, by page build, viewer and the viewer's version. */
   private readonly viewerPages: TtlCache;
+  /** Signed-in viewers' flags on a page's posts (readings without counts), by posts, viewer and version. */
+  private readonly viewerFlags: TtlCache;
   private readonly versions: ViewerVersions;
   private builds = 0;
   private stopListeningToViewers: (() => Promise<void>) | null = null;
@@ -110,6 +129,11 @@ export class FeedCache {
     this.others = new TtlCache({ ttlMs: options.ttlMs, maxEntries: options.maxPages, ...clock });
     this.viewerPages = new TtlCache({
       ttlMs: options.ttlMs,
+      maxEntries: options.maxViewerPages,
+      ...clock,
+    });
+    this.viewerFlags = new TtlCache({
+      ttlMs: options.ttlMs > 0 ? options.viewerFlagsTtlMs : 0,
       maxEntries: options.maxViewerPages,
       ...clock,
     });
@@ -138,6 +162,11 @@ export class FeedCache {
     return this.viewerPages.size;
   }
 
+  /** Number of signed-in viewers' flags on pages' posts held (tests and diagnostics). */
+  get viewerFlagsSize(): number {
+    return this.viewerFlags.size;
+  }
+
   /** Listens for other instances' changes (a lost listener connection may have missed some: clears). */
   async start(): Promise<void> {
     await this.pages.start(this.options.database, FEED_CHANNEL);
@@ -145,6 +174,8 @@ export class FeedCache {
     if (!this.viewerPages.enabled) return;
     // Pages built again leave their viewers' values unread; clearing them with the pages frees the memory.
     await this.viewerPages.start(this.options.database, FEED_CHANNEL);
+    // A post changed (its items, who may see it): flags read before are not used again.
+    await this.viewerFlags.start(this.options.database, FEED_CHANNEL);
     this.stopListeningToViewers = await this.options.database.listen(
       FEED_VIEWERS_CHANNEL,
       (payload) => {
@@ -162,6 +193,7 @@ export class FeedCache {
     } catch {
       // The database may be closed already.
     }
+    await this.viewerFlags.stop();
     await this.viewerPages.stop();
     await this.others.stop();
     await this.pages.stop();
@@ -198,22 +230,35 @@ export class FeedCache {
     const body = Buffer.from(json, 'utf8');
     const template = FeedPageTemplate.of(page, json, body);
     if (!template) this.options.log.warn('a feed page could not be templated for signed-in viewers');
-    return { page, json, body, etag: etagOf(json), template, build: ++this.builds, versionsAtBuild };
+    const posts = createHash('sha1')
+      .update(page.items.map((post) => post.id).join(','))
+      .digest('base64url');
+    return {
+      page,
+      json,
+      body,
+      etag: etagOf(json),
+      template,
+      build: ++this.builds,
+      posts,
+      versionsAtBuild,
+    };
   }
 
   /**
    * `viewerId`'s version of the cached page `cached`: kept while the page is, until the viewer changes
-   * something of their own (`viewersChanged`, on any instance); otherwise made from `states` (their
-   * flags and counts, one per post in page order), once however many requests ask for it meanwhile.
-   * `states` is told whether the counts must be read: only when the viewer changed something since the
-   * page began to be read (otherwise the page's counts are theirs, as fresh as everyone else's). Null
-   * when the page has no template or `states` gives null (a post of it is hidden from the viewer): their
-   * page must then be read for them.
+   * something of their own (`viewersChanged`, on any instance); otherwise made from `read` (their flags,
+   * and counts where theirs differ from the page's, one per post in page order), once however many
+   * requests ask for it meanwhile. `read` is told whether the counts must be read: only when the viewer
+   * changed something since the page began to be read (otherwise the page's counts are theirs, as fresh
+   * as everyone else's). When they need not be, flags read for an earlier build of a page with the same
+   * posts are used again (`viewerFlagsTtlMs`). Null when the page has no template or `read` gives null (a
+   * post of it is hidden from the viewer): their page must then be read for them.
    */
   viewerPage(
     viewerId: string,
     cached: CachedFeedPage,
-    states: (options: { counts: boolean }) => Promise<ViewerPostState[] | null>,
+    read: (options: { counts: boolean }) => Promise<ViewerPostReading[] | null>,
   ): Promise<ViewerFeedPage | null> {
     const template = cached.template;
     if (!template) return Promise.resolve(null);
@@ -221,9 +266,18 @@ export class FeedCache {
     const version = this.versions.of(viewerId);
     const key = `${cached.build}|${viewerId}|${version}`;
     return this.viewerPages.get(key, async () => {
-      const found = await states({ counts: version > cached.versionsAtBuild });
-      if (!found) return null;
-      const values = template.valuesOf(found);
+      const readings =
+        version > cached.versionsAtBuild
+          ? await read({ counts: true })
+          : await this.viewerFlags.get(
+              `${cached.posts}|${viewerId}|${version}`,
+              () => read({ counts: false }),
+              // A viewer in a block has comment counts of their own: those are read with each build.
+              (found) =>
+                found === null || found.every((one) => one.comment_count === null && one.like_count === null),
+            );
+      if (!readings) return null;
+      const values = template.valuesOf(readings.map((reading, i) => stateOn(cached.page.items[i]!, reading)));
       // The cached page's ETag and these values determine the body: a strong validator without hashing it.
       return { values, etag: etagOf(`${cached.etag}${values.join(',')}`) };
     });
@@ -255,6 +309,7 @@ export class FeedCache {
     this.pages.clear();
     this.others.clear();
     this.viewerPages.clear();
+    this.viewerFlags.clear();
     for (const dependent of this.dependents) dependent.clear();
     try {
       await this.options.database.notify(FEED_CHANNEL, '');

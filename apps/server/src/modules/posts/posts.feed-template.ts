@@ -22,6 +22,27 @@ export interface ViewerPostState {
   savedItemIds: ReadonlySet<string>;
 }
 
+/**
+ * A viewer's values on a post as read for them: their flags, and each count only when it was read for them
+ * (null: the visitors' page's count is theirs too). `stateOn` writes it onto a page's post.
+ */
+export interface ViewerPostReading extends Omit<ViewerPostState, 'like_count' | 'comment_count'> {
+  like_count: number | null;
+  comment_count: number | null;
+}
+
+/** `reading` on `post` of a visitors' page: its counts where the reading has none. */
+export function stateOn(
+  post: Pick<Post, 'like_count' | 'comment_count'>,
+  reading: ViewerPostReading,
+): ViewerPostState {
+  return {
+    ...reading,
+    like_count: reading.like_count ?? post.like_count,
+    comment_count: reading.comment_count ?? post.comment_count,
+  };
+}
+
 /** The fields of a post that differ per viewer. */
 const VIEWER_FIELDS = [
   'like_count',

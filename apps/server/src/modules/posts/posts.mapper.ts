@@ -1,6 +1,6 @@
-import type { Author, Post, PostItem } from '@sys/shared';
+import type { Author, PostItem } from '@sys/shared';
 import type { PostItemRow } from '../../db/schema/index.ts';
-import type { ViewerPostState } from './posts.feed-template.ts';
+import type { ViewerPostReading } from './posts.feed-template.ts';
 import type { AuthorRow, ViewerPostStateRow } from './posts.repository.ts';
 
 /** Rows -> the API's authors and items (a post itself comes as the API writes it: postJson). */
@@ -32,17 +32,17 @@ export function toPostItem(row: PostItemRow, savedByMe = false): PostItem {
   };
 }
 
-/**
- * A viewer's row of `findViewerStateOfPosts` for `post` of the visitors' page -> what the feed template
- * writes into their page. A count the row leaves out is the page's.
- */
-export function toViewerPostState(row: ViewerPostStateRow, post: Post): ViewerPostState {
+/** No saved products: shared by every reading without any (most of them), which may be kept a while. */
+const NO_ITEMS: ReadonlySet<string> = new Set();
+
+/** A viewer's row of `findViewerStateOfPosts` -> their reading of the post (null counts: the page's). */
+export function toViewerPostReading(row: ViewerPostStateRow): ViewerPostReading {
   return {
-    like_count: row.likeCount === null ? post.like_count : Number(row.likeCount),
-    comment_count: row.commentCount === null ? post.comment_count : Number(row.commentCount),
+    like_count: row.likeCount === null ? null : Number(row.likeCount),
+    comment_count: row.commentCount === null ? null : Number(row.commentCount),
     liked_by_me: Boolean(row.likedByMe),
     saved_by_me: Boolean(row.savedByMe),
     following_author: Boolean(row.followingAuthor),
-    savedItemIds: new Set(row.savedItemIds ?? []),
+    savedItemIds: row.savedItemIds?.length ? new Set(row.savedItemIds) : NO_ITEMS,
   };
 }

@@ -17,8 +17,8 @@ import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import { countBrandUsage } from '../brands/brands.service.ts';
 import { indexPostsForDiscovery } from '../search-index/search-index.ts';
 import type { StorageService } from '../storage/storage.service.ts';
-import type { ViewerPostState } from './posts.feed-template.ts';
-import { toViewerPostState } from './posts.mapper.ts';
+import type { ViewerPostReading } from './posts.feed-template.ts';
+import { toViewerPostReading } from './posts.mapper.ts';
 import {
   findItemAccess,
   findItemsOfPosts,
@@ -109,15 +109,16 @@ export class PostsService {
 
   /**
    * What `viewerId` sees differently on each post of a visitor's feed page (the cached one): their flags
-   * (liked, saved, following the author, saved products) and the current counts, from one query, in page
-   * order. Null when a post of the page is gone, no longer public or hidden from this viewer by a block:
-   * the caller then reads the page for the viewer.
+   * (liked, saved, following the author, saved products), and the counts when `counts` asks for them or
+   * the viewer is in a block (null otherwise: the page's are theirs), from one query, in page order. Null
+   * when a post of the page is gone, no longer public or hidden from this viewer by a block: the caller
+   * then reads the page for the viewer.
    */
   async viewerStatesOfPage(
     viewerId: string,
     page: PostPage,
     options: { counts: boolean },
-  ): Promise<ViewerPostState[] | null> {
+  ): Promise<ViewerPostReading[] | null> {
     const rows = await findViewerStateOfPosts(
       this.db,
       viewerId,
@@ -125,13 +126,13 @@ export class PostsService {
       options,
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const states: ViewerPostState[] = [];
+    const readings: ViewerPostReading[] = [];
     for (const post of page.items) {
       const row = byId.get(post.id);
       if (!row?.visible) return null;
-      states.push(toViewerPostState(row, post));
+      readings.push(toViewerPostReading(row));
     }
-    return states;
+    return readings;
   }
 
   /**
