@@ -141,6 +141,8 @@ export async function createServices(
     avatars: uploads.service,
     log,
     authorChanged: () => feedCache.invalidate(),
+    // Public profiles and each viewer's follow and blocks with them, kept beside the posts' pages.
+    cache: feedCache,
   });
 
   const auth = await createAuthModule(config, database, log, {

@@ -21,7 +21,8 @@ import { FeedPageTemplate, stateOn, type ViewerPostReading } from './posts.feed-
  * their own beside the feed's pages: cleared with them, with the same TTL, and turned into a signed-in
  * viewer's version by the same values (`viewerPage`). A profile's new username or a deleted account's
  * posts show once its entries expire (the author's new name or picture at once: ProfilesService tells
- * this cache).
+ * this cache). Public profiles (`shared`) and each viewer's follow and blocks with one (`forViewer`) are
+ * kept the same way for ProfilesService: a profile's edit clears this cache (`changed`).
  *
  * Freshness: a post created, edited or removed through this instance clears the cache before the
  * request that changed it answers, so the author's next read is fresh; every instance hears of it
@@ -216,6 +217,28 @@ export class FeedCache {
     return this.others.get(`post|${id.toLowerCase()}`, () =>
       this.build(async () => ({ items: [await build()], next_cursor: null })),
     );
+  }
+
+  /**
+   * What `read` gives under `key`, the same for everyone (a public profile: ProfilesService), kept with
+   * the posts and profile pages (cleared with them), unless `keep` says otherwise of it.
+   */
+  shared<T>(key: string, read: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
+    return this.others.get(`shared|${key}`, read, keep);
+  }
+
+  /**
+   * What `read` gives for `viewerId` under `key` (their follow and blocks with a profile: ProfilesService),
+   * kept like their flags on posts: until they change something of their own, on any instance (a block
+   * on either side included), or the cache is cleared, for at most `viewerFlagsTtlMs`.
+   */
+  forViewer<T>(viewerId: string, key: string, read: () => Promise<T>): Promise<T> {
+    return this.viewerFlags.get(`${key}|${viewerId}|${this.versions.of(viewerId)}`, read);
+  }
+
+  /** Something kept by `shared` changed: the same as a change of the posts (`invalidate`). */
+  changed(): Promise<void> {
+    return this.invalidate();
   }
 
   /** A profile's page of posts as a visitor sees it, under `key` (its username, limit and cursor), like `get`. */

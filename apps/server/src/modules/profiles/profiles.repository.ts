@@ -82,13 +82,17 @@ const publicProfileStatements = new WeakMap<
   >
 >();
 
-export interface PublicProfileRow {
-  profile: ProfileRow;
+/** How a signed-in viewer and a profile stand: their follow, and a block either way. */
+export interface ViewerRelation {
   isFollowing: boolean;
   /** The viewer blocked this profile. */
   blockedByViewer: boolean;
   /** This profile blocked the viewer. */
   blocksViewer: boolean;
+}
+
+export interface PublicProfileRow extends ViewerRelation {
+  profile: ProfileRow;
 }
 
 /**
@@ -128,6 +132,41 @@ export async function findPublicProfile(
   return row
     ? {
         profile: row.profile,
+        isFollowing: Boolean(row.isFollowing),
+        blockedByViewer: Boolean(row.blockedByViewer),
+        blocksViewer: Boolean(row.blocksViewer),
+      }
+    : undefined;
+}
+
+const viewerRelationStatements = new WeakMap<Db, Map<string, Prepared<ViewerRelation>>>();
+
+/** `viewerId`'s relation to the profile `profileId` (none when there is no such profile). */
+export async function findViewerRelation(
+  db: Db,
+  viewerId: string,
+  profileId: string,
+): Promise<ViewerRelation | undefined> {
+  const statement = preparedFor(viewerRelationStatements, db, 'profiles_viewer_relation', () => {
+    const viewer = sql`${sql.placeholder('viewerId')}::uuid`;
+    return (
+      db
+        .select({
+          isFollowing: sql<boolean>`exists (select 1 from ${follows} where ${follows.follower_id} = ${viewer} and ${follows.following_id} = ${profiles.id})`,
+          blockedByViewer: hasBlocked(viewer, profiles.id),
+          blocksViewer: hasBlocked(profiles.id, viewer),
+        })
+        .from(profiles)
+        // Not for its columns: with a join drizzle writes every column with its table's name. A select from
+        // one table writes them bare, and a bare `id` inside a subquery means the subquery's own table.
+        .innerJoin(authUsers, eq(authUsers.id, profiles.id))
+        .where(sql`${profiles.id} = ${sql.placeholder('profileId')}::uuid`)
+        .prepare('profiles_viewer_relation')
+    );
+  });
+  const [row] = await statement.execute({ viewerId, profileId });
+  return row
+    ? {
         isFollowing: Boolean(row.isFollowing),
         blockedByViewer: Boolean(row.blockedByViewer),
         blocksViewer: Boolean(row.blocksViewer),

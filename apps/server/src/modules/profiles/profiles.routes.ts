@@ -67,7 +67,9 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }
         summary: "A user's public profile (the spec's get_public_profile_with_measurements)",
         description:
           'size and chest/waist/hip_circumference are present only when the caller is signed in and the ' +
-          "profile's measurements_public is true; otherwise they are absent from the response.",
+          "profile's measurements_public is true; otherwise they are absent from the response. Served from a " +
+          "short-lived cache (FEED_CACHE_TTL_MS): the owner's edits show at once, on every instance, and so " +
+          "do a signed-in caller's own follows and blocks either way.",
         params: UsernameParamsSchema,
         response: { 200: PublicProfileSchema, 404: ErrorResponseSchema },
       },

@@ -21,6 +21,7 @@ import {
   findProfileStats,
   findPublicProfile,
   findUsernamesStartingWith,
+  findViewerRelation,
   insertProfileForUser,
   isUsernameTaken,
   type ProfileFields,
@@ -91,10 +92,43 @@ export interface ProfilesServiceOptions {
    * matches (names): the feed's and discovery's caches are cleared on every instance.
    */
   authorChanged?: () => Promise<void>;
+  /** Keeps public profiles a short while (GET /profiles/{username}); without it each is read every time. */
+  cache?: PublicProfileCache;
+}
+
+/**
+ * A short-lived cache of what a profile's public page shows (the posts' FeedCache is one): the part
+ * everyone sees, and each signed-in viewer's relation to it.
+ */
+export interface PublicProfileCache {
+  readonly enabled: boolean;
+  /**
+   * `read()` under `key`, the same for everyone: kept a short while, unless `keep` says otherwise of it,
+   * and forgotten on every instance by `changed`.
+   */
+  shared<T>(key: string, read: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
+  /**
+   * `read()` for `viewerId` under `key`: kept until they change a follow or a block of their own, or
+   * someone blocks or unblocks them (on any instance), or `changed`.
+   */
+  forViewer<T>(viewerId: string, key: string, read: () => Promise<T>): Promise<T>;
+  /** A public profile changed (it has committed): what `shared` kept is read again, on every instance. */
+  changed(): Promise<void>;
 }
 
 /** The profile fields that posts show of their author, or that search matches. */
 const SHOWN_WITH_POSTS = ['username', 'display_name', 'avatar_url'] as const;
+
+/** The profile fields its public page shows (GET /profiles/{username}). */
+const SHOWN_ON_PROFILE = [
+  ...SHOWN_WITH_POSTS,
+  'bio',
+  'size',
+  'chest_circumference',
+  'waist_circumference',
+  'hip_circumference',
+  'measurements_public',
+] as const;
 
 export class ProfilesService {
   private readonly known = new Set<string>();
@@ -176,6 +210,7 @@ export class ProfilesService {
     if (!row) throw profileNotFound();
     if (replacedAvatar) await this.removeOldAvatar(userId, replacedAvatar);
     if (SHOWN_WITH_POSTS.some((key) => row[key] !== current[key])) await this.options.authorChanged?.();
+    else if (SHOWN_ON_PROFILE.some((key) => row[key] !== current[key])) await this.options.cache?.changed();
     return toProfileJson(row);
   }
 
@@ -220,12 +255,33 @@ export class ProfilesService {
     return store;
   }
 
-  /** GET /profiles/{username}: see toPublicProfileJson for what a viewer gets. */
+  /**
+   * GET /profiles/{username} (toPublicProfileJson says what a viewer gets). With the cache, the profile as everyone sees it is kept a short while (a
+   * change of it clears it at once, on every instance), and a signed-in viewer's follow and blocks with it
+   * until they change: a kept page runs no query. Without it, one query.
+   */
   async getPublicProfile(viewerId: string | null, username: string): Promise<PublicProfile> {
-    const found = await findPublicProfile(this.db, username, viewerId);
+    const cache = this.options.cache;
+    if (!cache?.enabled) {
+      const found = await findPublicProfile(this.db, username, viewerId);
+      if (!found || found.blocksViewer) throw profileNotFound();
+      return toPublicProfileJson(found.profile, viewerId, found.isFollowing, found.blockedByViewer);
+    }
+    // A name nobody has is not kept: it may be someone's in a moment (a sign-up makes its profile).
+    const found = await cache.shared(
+      `person|${username.toLowerCase()}`,
+      () => findPublicProfile(this.db, username, null),
+      (row) => row !== undefined,
+    );
+    if (!found) throw profileNotFound();
+    if (viewerId === null) return toPublicProfileJson(found.profile, null, false);
+    const profileId = found.profile.id;
+    const relation = await cache.forViewer(viewerId, `person|${profileId}`, () =>
+      findViewerRelation(this.db, viewerId, profileId),
+    );
     // Someone who blocked the viewer does not exist for them; someone the viewer blocked shows as blocked.
-    if (!found || found.blocksViewer) throw profileNotFound();
-    return toPublicProfileJson(found.profile, viewerId, found.isFollowing, found.blockedByViewer);
+    if (!relation || relation.blocksViewer) throw profileNotFound();
+    return toPublicProfileJson(found.profile, viewerId, relation.isFollowing, relation.blockedByViewer);
   }
 
   /** The profile's id by username, or 404 'Profile not found'. */
