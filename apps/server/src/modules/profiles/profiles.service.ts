@@ -119,17 +119,6 @@ export interface PublicProfileCache {
 /** The profile fields that posts show of their author, or that search matches. */
 const SHOWN_WITH_POSTS = ['username', 'display_name', 'avatar_url'] as const;
 
-/** The profile fields its public page shows (GET /profiles/{username}). */
-const SHOWN_ON_PROFILE = [
-  ...SHOWN_WITH_POSTS,
-  'bio',
-  'size',
-  'chest_circumference',
-  'waist_circumference',
-  'hip_circumference',
-  'measurements_public',
-] as const;
-
 export class ProfilesService {
   private readonly known = new Set<string>();
 
@@ -210,7 +199,8 @@ export class ProfilesService {
     if (!row) throw profileNotFound();
     if (replacedAvatar) await this.removeOldAvatar(userId, replacedAvatar);
     if (SHOWN_WITH_POSTS.some((key) => row[key] !== current[key])) await this.options.authorChanged?.();
-    else if (SHOWN_ON_PROFILE.some((key) => row[key] !== current[key])) await this.options.cache?.changed();
+    // Every field this edit may change is on the public page (GET /profiles/{username}).
+    else if (PROFILE_FIELDS.some((key) => row[key] !== current[key])) await this.options.cache?.changed();
     return toProfileJson(row);
   }
 
