@@ -1,6 +1,6 @@
 import type { CountedPostPage } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
 import { seedPost, updateProfile } from '../../test/discovery.ts';
 import { publishPost } from '../../test/media.ts';
@@ -122,6 +122,92 @@ describe('with DISCOVERY_CACHE_TTL_MS=0', () => {
     const behind = await seedPost(ctx.app, dana, blackZara('Zara two'));
     expect((await getPage(ctx.app, '/api/v1/posts/filtered?color=Black')).total).toBe(2);
     expect(ids(await getPage(ctx.app, '/api/v1/search?q=zara'))).toContain(behind);
+  });
+});
+
+/*
+ * The posts of a discovery page are kept like the feed's pages (FEED_CACHE_TTL_MS, here ten minutes):
+ * the visitors' version of the list, and each viewer's own flags on it (PostsService.getListedPosts).
+ */
+describe("a discovery page's posts, kept", () => {
+  let ctx: TestApp;
+  let author: TestUser;
+  let viewer: TestUser;
+  let someone: TestUser;
+  let post: { id: string };
+  const url = '/api/v1/posts/filtered?color=Black';
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS, feedCacheTtlMs: 600_000 });
+    author = await createUser(ctx.app);
+    viewer = await createUser(ctx.app);
+    someone = await createUser(ctx.app);
+    post = await publishPost(ctx.app, author, {
+      caption: 'kept on a discovery page',
+      items: [{ item_type: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
+    });
+  });
+  afterAll(() => ctx.close());
+
+  /** The page for `user` (a visitor without one) and the statements its request sent. */
+  async function read(user?: TestUser) {
+    const { client } = (
+      ctx.app.database.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }
+    ).session;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      const response = await ctx.app.inject({ url, headers: user?.headers ?? {} });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as CountedPostPage;
+      return { post: page.items.find((p) => p.id === post.id), statements: spy.mock.calls.length };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("reads the posts once for visitors and once per viewer, and shows a viewer's own like at once", async () => {
+    // The first read keeps the visitors' posts and this viewer's flags on them (and checks their token).
+    expect((await read(viewer)).post).toMatchObject({ like_count: 0, liked_by_me: false });
+    // Read again, a page sends only the statement that finds its ids (discovery's cache keeps the count).
+    expect((await read()).statements).toBe(1);
+    expect((await read(viewer)).statements).toBe(1);
+    expect((await read()).post).toMatchObject({ like_count: 0, liked_by_me: false });
+    // Someone's like written behind the services: kept counts, for visitors and the viewer alike.
+    await ctx.app.database.query('insert into post_likes (post_id, profile_id) values ($1, $2)', [
+      post.id,
+      someone.id,
+    ]);
+    expect((await read()).post).toMatchObject({ like_count: 0 });
+    expect((await read(viewer)).post).toMatchObject({ like_count: 0, liked_by_me: false });
+    // The viewer's own like through the API: at once, with the counts as they are now.
+    const liked = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/posts/${post.id}/like`,
+      headers: viewer.headers,
+    });
+    expect(liked.statusCode).toBeLessThan(300);
+    expect((await read(viewer)).post).toMatchObject({ like_count: 2, liked_by_me: true });
+    expect((await read()).post).toMatchObject({ like_count: 0, liked_by_me: false });
+    expect((await read(someone)).post).toMatchObject({ liked_by_me: true });
+    // An edit of the post clears what was kept: everyone's counts are the current ones.
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${post.id}`,
+      headers: author.headers,
+      payload: { caption: 'kept, then edited' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await read()).post).toMatchObject({ like_count: 2, caption: 'kept, then edited' });
+    expect((await read(viewer)).post).toMatchObject({ like_count: 2, liked_by_me: true });
+  });
+
+  it('reads the page for a viewer a block hides a post from, and keeps it for the others', async () => {
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/blocks/${viewer.id}`, headers: author.headers });
+    expect((await read(viewer)).post).toBeUndefined();
+    expect((await read()).post).toBeDefined();
+    expect((await read(someone)).post).toBeDefined();
+    await ctx.app.inject({ method: 'DELETE', url: `/api/v1/blocks/${viewer.id}`, headers: author.headers });
+    expect((await read(viewer)).post).toBeDefined();
   });
 });
 

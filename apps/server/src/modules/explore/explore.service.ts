@@ -469,9 +469,9 @@ export class ExploreService {
 
   // --- helpers --------------------------------------------------------------------------------------------
 
-  /** The posts of these rows, in their order. */
+  /** The posts of these rows, in their order (kept as the feed's pages are: PostsService.getListedPosts). */
   private async postsOf(viewerId: string | null, rows: readonly { postId: string }[]): Promise<Post[]> {
-    return this.deps.posts.getPostsByIds(
+    return this.deps.posts.getListedPosts(
       viewerId,
       rows.map((row) => row.postId),
     );

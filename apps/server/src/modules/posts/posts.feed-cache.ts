@@ -3,7 +3,12 @@ import { type Post, type PostPage, PostPageSchema } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { FeedPageTemplate, stateOn, type ViewerPostReading } from './posts.feed-template.ts';
+import {
+  FeedPageTemplate,
+  stateOn,
+  type ViewerPostReading,
+  type ViewerPostState,
+} from './posts.feed-template.ts';
 
 /**
  * A short-lived cache of the public feed's pages as visitors see them, kept ready-serialised.
@@ -241,6 +246,14 @@ export class FeedCache {
     return this.invalidate();
   }
 
+  /**
+   * The posts `ids` as a visitor sees them (the ones a visitor may see, in that order) as a page, like
+   * `get`: a discovery list's page (search, filters, brands...), whose ids come ranked from elsewhere.
+   */
+  getList(ids: readonly string[], build: () => Promise<PostPage>): Promise<CachedFeedPage> {
+    return this.others.get(`list|${postsDigest(ids)}`, () => this.build(build));
+  }
+
   /** A profile's page of posts as a visitor sees it, under `key` (its username, limit and cursor), like `get`. */
   getProfilePage(key: string, build: () => Promise<PostPage>): Promise<CachedFeedPage> {
     return this.others.get(`profile|${key}`, () => this.build(build));
@@ -253,9 +266,7 @@ export class FeedCache {
     const body = Buffer.from(json, 'utf8');
     const template = FeedPageTemplate.of(page, json, body);
     if (!template) this.options.log.warn('a feed page could not be templated for signed-in viewers');
-    const posts = createHash('sha1')
-      .update(page.items.map((post) => post.id).join(','))
-      .digest('base64url');
+    const posts = postsDigest(page.items.map((post) => post.id));
     return {
       page,
       json,
@@ -289,21 +300,46 @@ export class FeedCache {
     const version = this.versions.of(viewerId);
     const key = `${cached.build}|${viewerId}|${version}`;
     return this.viewerPages.get(key, async () => {
-      const readings =
-        version > cached.versionsAtBuild
-          ? await read({ counts: true })
-          : await this.viewerFlags.get(
-              `${cached.posts}|${viewerId}|${version}`,
-              () => read({ counts: false }),
-              // A viewer in a block has comment counts of their own: those are read with each build.
-              (found) =>
-                found === null || found.every((one) => one.comment_count === null && one.like_count === null),
-            );
-      if (!readings) return null;
-      const values = template.valuesOf(readings.map((reading, i) => stateOn(cached.page.items[i]!, reading)));
+      const states = await this.statesOf(viewerId, version, cached, read);
+      if (!states) return null;
+      const values = template.valuesOf(states);
       // The cached page's ETag and these values determine the body: a strong validator without hashing it.
       return { values, etag: etagOf(`${cached.etag}${values.join(',')}`) };
     });
+  }
+
+  /**
+   * `viewerId`'s flags and counts on each post of `cached`, in page order, as `viewerPage` finds them (read
+   * with the counts, or their kept flags with the page's counts), but not kept with the page: for a page
+   * whose posts are handed on as objects (`getList`). Null when `read` gives null.
+   */
+  viewerStates(
+    viewerId: string,
+    cached: CachedFeedPage,
+    read: (options: { counts: boolean }) => Promise<ViewerPostReading[] | null>,
+  ): Promise<ViewerPostState[] | null> {
+    return this.statesOf(viewerId, this.versions.of(viewerId), cached, read);
+  }
+
+  /** The states behind `viewerPage` and `viewerStates`, for the viewer's `version` read before. */
+  private async statesOf(
+    viewerId: string,
+    version: number,
+    cached: CachedFeedPage,
+    read: (options: { counts: boolean }) => Promise<ViewerPostReading[] | null>,
+  ): Promise<ViewerPostState[] | null> {
+    const readings =
+      version > cached.versionsAtBuild
+        ? await read({ counts: true })
+        : await this.viewerFlags.get(
+            `${cached.posts}|${viewerId}|${version}`,
+            () => read({ counts: false }),
+            // A viewer in a block has comment counts of their own: those are read with each build.
+            (found) =>
+              found === null || found.every((one) => one.comment_count === null && one.like_count === null),
+          );
+    if (!readings) return null;
+    return readings.map((reading, i) => stateOn(cached.page.items[i]!, reading));
   }
 
   /**
@@ -340,6 +376,11 @@ export class FeedCache {
       this.options.log.warn({ err: error }, 'could not announce a feed change to the other instances');
     }
   }
+}
+
+/** Which posts, in which order: a short key of their ids. */
+function postsDigest(ids: readonly string[]): string {
+  return createHash('sha1').update(ids.join(',')).digest('base64url');
 }
 
 /** The page of one post's JSON text: `{"items":[`, the post, `],"next_cursor":null}`. */

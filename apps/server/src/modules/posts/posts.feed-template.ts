@@ -43,6 +43,19 @@ export function stateOn(
   };
 }
 
+/** `post` as the viewer of `state` sees it: the object `FeedPageTemplate` writes as JSON. */
+export function withViewerState(post: Post, state: ViewerPostState): Post {
+  return {
+    ...post,
+    like_count: state.like_count,
+    comment_count: state.comment_count,
+    liked_by_me: state.liked_by_me,
+    saved_by_me: state.saved_by_me,
+    following_author: state.following_author,
+    items: post.items.map((item) => ({ ...item, saved_by_me: state.savedItemIds.has(item.id) })),
+  };
+}
+
 /** The fields of a post that differ per viewer. */
 const VIEWER_FIELDS = [
   'like_count',

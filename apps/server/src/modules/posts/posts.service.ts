@@ -17,7 +17,8 @@ import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import { countBrandUsage } from '../brands/brands.service.ts';
 import { indexPostsForDiscovery } from '../search-index/search-index.ts';
 import type { StorageService } from '../storage/storage.service.ts';
-import type { ViewerPostReading } from './posts.feed-template.ts';
+import type { FeedCache } from './posts.feed-cache.ts';
+import { type ViewerPostReading, withViewerState } from './posts.feed-template.ts';
 import { toViewerPostReading } from './posts.mapper.ts';
 import {
   findItemAccess,
@@ -66,10 +67,7 @@ export interface PostsServiceDeps {
    * The cache of the public feed's pages (posts.feed-cache.ts): told when a post is created, edited or
    * removed, and when a viewer changed something of their own that their feed shows.
    */
-  feedCache?: {
-    invalidate(): Promise<void>;
-    viewersChanged(viewerIds: readonly string[]): Promise<void>;
-  };
+  feedCache?: Pick<FeedCache, 'invalidate' | 'viewersChanged' | 'enabled' | 'getList' | 'viewerStates'>;
   /**
    * The activity module: a caption's mentions become items in the post's own transaction, a deleted
    * post's items go in its transaction, and the recipients hear their new unread count after it.
@@ -167,6 +165,29 @@ export class PostsService {
     const posts = await findVisiblePostsByIds(this.db, ids, viewerId);
     const byId = new Map(posts.map((post) => [post.id, post]));
     return ids.map((id) => byId.get(id)).filter((post): post is Post => post !== undefined);
+  }
+
+  /**
+   * The posts of a discovery list (search, filters, brands, categories, tags...) as `viewerId` sees them:
+   * `getPostsByIds`, from the feed cache as the feed's pages are. The visitors' version of the list is kept
+   * (FEED_CACHE_TTL_MS, cleared by any change of a post), and a signed-in viewer gets it with their own
+   * flags, kept like theirs on the feed; it is read for them as it is now when the visitors' version lacks
+   * a post (it may be their own private one) or a block hides one from them.
+   */
+  async getListedPosts(viewerId: string | null, ids: readonly string[]): Promise<Post[]> {
+    const cache = this.deps.feedCache;
+    if (!cache?.enabled || ids.length === 0) return this.getPostsByIds(viewerId, ids);
+    const cached = await cache.getList(ids, async () => ({
+      items: await this.getPostsByIds(null, ids),
+      next_cursor: null,
+    }));
+    if (viewerId === null) return cached.page.items;
+    if (cached.page.items.length !== ids.length) return this.getPostsByIds(viewerId, ids);
+    const states = await cache.viewerStates(viewerId, cached, (options) =>
+      this.viewerStatesOfPage(viewerId, cached.page, options),
+    );
+    if (!states) return this.getPostsByIds(viewerId, ids);
+    return cached.page.items.map((post, i) => withViewerState(post, states[i]!));
   }
 
   /** The ids among `ids` of the posts `viewerId` may see, by the rule of `getPostsByIds` (live updates). */
