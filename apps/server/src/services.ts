@@ -237,6 +237,7 @@ export async function createServices(
     follows,
     countCap: config.discoveryCountCap,
     searchCandidates: config.searchCandidates,
+    searchWindow: config.searchWindow,
     cache: discoveryCache,
   });
   const swipes = new SwipesService({ db, posts, explore });
