@@ -179,6 +179,11 @@ export const AppConfigSchema = z.object({
   discoveryCountCap: z.number().int().min(1).max(10_000_000).default(1000),
   /** Search ranks at most this many matches (the newest) and lists and counts only those. */
   searchCandidates: z.number().int().min(1).max(1_000_000).default(2000),
+  /**
+   * Search looks first among the newest this-many public posts, further back only when they hold too few
+   * matches (the same answer, fewer rows read when words are common); 0 looks at all at once.
+   */
+  searchWindow: z.number().int().min(0).max(100_000_000).default(100_000),
   /** How long those counts and a search's ranking are reused (milliseconds); 0 computes them every time. */
   discoveryCacheTtlMs: z.number().int().min(0).max(3_600_000).default(30_000),
   /** How many of them are kept at most (a search's ranking holds up to searchCandidates ids: ~0.4 MB). */
@@ -308,6 +313,7 @@ const ENV_FIELDS = {
   FEED_CACHE_VIEWER_FLAGS_TTL_MS: { field: 'feedCacheViewerFlagsTtlMs', parse: 'int' },
   DISCOVERY_COUNT_CAP: { field: 'discoveryCountCap', parse: 'int' },
   SEARCH_CANDIDATES: { field: 'searchCandidates', parse: 'int' },
+  SEARCH_WINDOW: { field: 'searchWindow', parse: 'int' },
   DISCOVERY_CACHE_TTL_MS: { field: 'discoveryCacheTtlMs', parse: 'int' },
   DISCOVERY_CACHE_MAX_ENTRIES: { field: 'discoveryCacheMaxEntries', parse: 'int' },
   VAPID_PUBLIC_KEY: { field: 'vapidPublicKey', parse: 'string' },

@@ -239,6 +239,7 @@ export async function createServices(
     follows,
     countCap: config.discoveryCountCap,
     searchCandidates: config.searchCandidates,
+    searchWindow: config.searchWindow,
     cache: discoveryCache,
   });
   const swipes = new SwipesService({ db, posts, explore });

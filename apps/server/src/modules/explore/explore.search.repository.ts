@@ -16,49 +16,90 @@ const CORRECTIONS_PER_WORD = 4;
 /** Authors matched per query word; a word that names more people than this names nobody in particular. */
 const AUTHORS_PER_WORD = 200;
 
+/**
+ * At most this many known words starting with a query word are listed (`completions`): beyond it the word
+ * is matched as a prefix (see WordMatch.match).
+ */
+export const COMPLETIONS_MAX = 32;
+
 export interface WordExpansionRow {
   word: string;
   terms: string[];
   authorIds: string[];
   /** Whether some known word is the word itself or starts with it: it matches as typed. */
   known: boolean;
+  /** The known words that are the word or start with it, when at most COMPLETIONS_MAX; null when more. */
+  completions: string[] | null;
 }
 
 /**
- * For each query word: the known words most like it (itself first when known) and the profiles whose
- * username or display name holds it (pg_trgm word similarity at its default 0.6 threshold), those most
- * like the whole query first, so that a common word ('creator') keeps the profile the query names; and
- * whether a known word starts with it (then it needs no correction; query words hold no '%' or '_').
+ * Within inSearchTransaction, for each query word: the known words most like it (itself first when
+ * known; none for a word `isCorrected` leaves as typed) and the profiles whose username or display name
+ * holds it (pg_trgm word similarity at its default 0.6 threshold), those most like the whole query first,
+ * so that a common word ('creator') keeps the profile the query names; and the known words that start
+ * with it (then it needs no correction; query words hold no '%' or '_').
+ *
+ * Each word is a parameter of its own select, not a row of an unnest: the planner then sees the LIKE
+ * pattern as a constant and reads the words starting with it from an index (a range of the primary key
+ * under the C collation, the trigram index under another), where the pattern of an unnest row is known
+ * only while running and the `exists` that used it read the whole table: 3.5 million words, 333 ms a
+ * query word at 1,000,000 posts, 1 s for 'black zara dress' (EXPLAIN ANALYZE; now 0.1 ms a word).
  */
 export async function findWordExpansions(
-  db: Db,
+  tx: Db,
   words: readonly string[],
   query: string,
+  isCorrected: (word: string) => boolean,
 ): Promise<WordExpansionRow[]> {
   if (words.length === 0) return [];
   const names = sql`lower(coalesce(${profiles.username}, '') || ' ' || coalesce(${profiles.display_name}, ''))`;
-  return db.transaction(async (tx) => {
-    // Local to this transaction: the `%` operator below uses it (and its trigram index with it).
-    await tx.execute(
-      sql`select set_config('pg_trgm.similarity_threshold', ${String(CORRECTION_SIMILARITY)}, true)`,
-    );
-    const result = await tx.execute(sql`
-      select w.word,
-        coalesce(array(
+  // Corrections only for the words that take them: 'il' shares a trigram with every word starting with
+  // 'i' (over 0.25 of its three), so looking it up rechecked 250,000 words at 100,000 posts (250 ms).
+  const corrections = (word: string) =>
+    isCorrected(word)
+      ? sql`coalesce(array(
           select t.term from ${searchTerms} t
-          where t.term % w.word
-          order by similarity(t.term, w.word) desc, t.term
+          where t.term % ${word}::text
+          order by similarity(t.term, ${word}::text) desc, t.term
           limit ${CORRECTIONS_PER_WORD}
-        ), '{}') as "terms",
+        ), '{}')`
+      : sql`'{}'::text[]`;
+  const wordSelect = (word: string) => sql`
+      select ${word}::text as word, ${corrections(word)} as "terms",
         coalesce(array(
           select ${profiles.id}::text from ${profiles}
-          where ${names} %> w.word
+          where ${names} %> ${word}::text
           order by similarity(${names}, ${query.toLowerCase()}) desc, ${profiles.id}
           limit ${AUTHORS_PER_WORD}
         ), '{}') as "authorIds",
-        exists(select 1 from ${searchTerms} k where k.term like w.word || '%') as "known"
-      from unnest(${arrayParam(words)}::text[]) as w(word)`);
-    return rowsOf<WordExpansionRow>(result);
+        coalesce(array(
+          select k.term from ${searchTerms} k where k.term like ${word}::text || '%'
+          limit ${COMPLETIONS_MAX + 1}
+        ), '{}') as "prefixed"`;
+  const result = await tx.execute(sql.join(words.map(wordSelect), sql` union all `));
+  return rowsOf<Omit<WordExpansionRow, 'known' | 'completions'> & { prefixed: string[] }>(result).map(
+    ({ prefixed, ...row }) => ({
+      ...row,
+      known: prefixed.length > 0,
+      completions: prefixed.length > COMPLETIONS_MAX ? null : prefixed,
+    }),
+  );
+}
+
+/**
+ * Runs a search's statements (findWordExpansions, then rankSearchCandidates) in one transaction with
+ * search's settings, local to it: the similarity threshold of the `%` operator (and of its trigram index
+ * with it), and no JIT compilation, which PostgreSQL starts above a plan cost of 100,000 and which the
+ * plan of a search with a window reaches at 1,000,000 posts (the later part's estimate counts though it
+ * mostly never runs): 12 ms of compiling for a 66 ms statement.
+ */
+export function inSearchTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${String(CORRECTION_SIMILARITY)}, true),
+        set_config('jit', 'off', true)`,
+    );
+    return work(tx);
   });
 }
 
@@ -68,6 +109,18 @@ export interface WordMatch {
   exact: string;
   /** tsquery literal of the word or any of its corrections. */
   any: string;
+  /**
+   * What finds the posts `any` matches: `any` itself, or, for a prefix with few known completions, those
+   * words and the corrections, each as it is. The same posts, as every word of a document that is long
+   * enough to be a prefix's completion is a known word (the lexicon gets a post's words in the
+   * transaction that writes its search row; a search started just before a new word's first post may
+   * miss that post, as its cached ranking would anyway), but the GIN index then intersects the
+   * words' lists, where a prefix makes it collect each one's whole list into a bitmap first: 'black':* &
+   * 'zara':* & 'dress':* took 209 ms (346 ms with the bitmaps lossy at the default work_mem) and the
+   * same words as they are 30 ms, at 1,000,000 posts. Ranking keeps `exact` and `any` (ts_rank scores a
+   * prefix otherwise than a list of words).
+   */
+  match: string;
   /** Authors whose names hold the word. */
   authorIds: string[];
 }
@@ -80,6 +133,11 @@ export interface SearchOptions {
   candidates: number;
   /** The filters' key lists (see filterSetKeys): only posts matching them all are searched. */
   filterKeys?: readonly (readonly string[])[];
+  /**
+   * The posts since this time are searched first, the older ones only when those hold too few matches
+   * (see candidatesCte). Any time gives the same answer; none searches all at once.
+   */
+  recentFrom?: Date | null;
 }
 
 export interface SearchRow {
@@ -95,7 +153,7 @@ export interface SearchRow {
  * so that the cursor's number compares equal to the recomputed one.
  */
 function wordCondition(word: WordMatch): SQL {
-  const inDocument = sql`${postSearch.document} @@ ${word.any}::tsquery`;
+  const inDocument = sql`${postSearch.document} @@ ${word.match}::tsquery`;
   if (word.authorIds.length === 0) return inDocument;
   return sql`(${inDocument} or ${postSearch.profile_id} = any(${arrayParam(word.authorIds)}::uuid[]))`;
 }
@@ -119,19 +177,62 @@ function searchMatch(options: Pick<SearchOptions, 'words' | 'joined'>): SQL {
 }
 
 /**
- * The newest `candidates` + 1 public matches (ids only), newest first: the GIN index or a walk of
- * post_search_public_created_at_idx, whichever the planner finds cheaper, and never more rows than that.
+ * The public matches (ids, times and where their rows are) with created_at in [from, before), either end
+ * open when absent.
  */
-function searchCandidates(
-  options: Pick<SearchOptions, 'words' | 'joined' | 'candidates' | 'filterKeys'>,
+function searchMatches(
+  options: Pick<SearchOptions, 'words' | 'joined' | 'filterKeys'>,
+  range: { from?: Date; before?: Date } = {},
 ): SQL {
+  const conditions = [sql`${postSearch.is_public}`, searchMatch(options)];
   const filters = filterCondition(options.filterKeys ?? []);
+  if (filters) conditions.push(filters);
+  if (range.from) conditions.push(sql`${postSearch.created_at} >= ${range.from.toISOString()}::timestamptz`);
+  if (range.before)
+    conditions.push(sql`${postSearch.created_at} < ${range.before.toISOString()}::timestamptz`);
   return sql`
-    select ${postSearch.post_id} as post_id, ${postSearch.created_at} as created_at
+    select ${postSearch.post_id} as post_id, ${postSearch.created_at} as created_at, ctid as row_id
     from ${postSearch}
-    where ${postSearch.is_public} and ${searchMatch(options)}${filters ? sql` and ${filters}` : sql``}
-    order by ${sql.join([...NEWEST_FIRST], sql`, `)}
-    limit ${options.candidates + 1}`;
+    where ${sql.join(conditions, sql` and `)}`;
+}
+
+/**
+ * The CTE `c`: the newest `candidates` + 1 public matches (ids, times and their rows' ctid), never more
+ * rows than that.
+ *
+ * The matches of several words (or of words and filters) are found through the GIN index, materialized,
+ * then sorted: never by walking post_search_public_created_at_idx and testing each post, which the planner
+ * chose when it took the words as independent and expected thousands of matches where there were none
+ * ('green nike skirt' at 1,000,000 posts: all 980,000 public posts walked, 4.6 s). One word's estimate
+ * is the index statistics' own, so there the planner still picks the walk when the word is in many posts.
+ * The GIN index finds the matches without the table, but their times are in the table: with many
+ * matches, reading them all is the cost ('white tommy': 33,000 matches, 28,000 pages, 225 ms). So with a
+ * `recentFrom` (the time of the SEARCH_WINDOW-th newest public post), the matches since then are found
+ * first (the GIN bitmap ANDed with the time index's: 3,400 rows read, 47 ms), and the older ones only
+ * when those are not more than `candidates`.
+ */
+function candidatesCte(options: SearchOptions): SQL {
+  const limit = options.candidates + 1;
+  const walkable = options.words.length === 1 && (options.filterKeys ?? []).length === 0;
+  const matches = (range: { from?: Date; before?: Date }) =>
+    walkable
+      ? sql`${searchMatches(options, range)} order by ${sql.join([...NEWEST_FIRST], sql`, `)} limit ${limit}`
+      : searchMatches(options, range);
+  const newest = (from: SQL) =>
+    sql`c as materialized (
+      select post_id, created_at, row_id from ${from} m
+      order by created_at desc, post_id desc limit ${limit})`;
+  if (!options.recentFrom) {
+    return sql`all_matches as materialized (${matches({})}), ${newest(sql`all_matches`)}`;
+  }
+  const from = options.recentFrom;
+  return sql`
+    recent as materialized (${matches({ from })}),
+    older as materialized (
+      select * from (${matches({ before: from })}) o
+      where (select count(*) from recent) <= ${options.candidates}
+    ),
+    ${newest(sql`(select * from recent union all select * from older)`)}`;
 }
 
 /** Search's ranked candidates, best first, and how many matches were found (up to candidates + 1). */
@@ -144,25 +245,25 @@ export interface SearchRanking {
  * Ranks the candidates (the newest `candidates` matches; one more is found only to know that there are
  * more) and answers all of them, best first: relevance needs each match's document (ts_rank reads all of
  * it), so the ranking is the expensive part, and every page of the same query is a slice of it (the service
- * keeps it briefly). At most `candidates` rows of three narrow columns.
+ * keeps it briefly). At most `candidates` rows of three narrow columns. The candidates' rows are read
+ * again by their ctid, which this statement's snapshot keeps valid: 2,000 rows by the primary key took
+ * 20-35 ms of a 'reebok tops' at 100,000 posts, by ctid 12-20 ms.
  */
 export async function rankSearchCandidates(db: Db, options: SearchOptions): Promise<SearchRanking> {
   if (options.words.length === 0) return { rows: [], found: 0 };
   let score = sql.join(options.words.map(wordScore), sql` + `);
   if (options.joined) score = sql`(${score} + ts_rank(${postSearch.document}, ${options.joined}::tsquery))`;
   const result = await db.execute(sql`
-    with c as materialized (${searchCandidates(options)})
+    with ${candidatesCte(options)}
     select m.post_id as "postId", ${epochMs(sql`m.created_at`)} as "createdMs", m.score,
       (select count(*)::int from c) as found
     from (
       select ${postSearch.post_id} as post_id, ${postSearch.created_at} as created_at,
         round((${score})::numeric, 6)::float8 as score
       from ${postSearch}
-      where ${postSearch.post_id} in (
-        select k.post_id from (
-          select c.post_id from c order by c.created_at desc, c.post_id desc limit ${options.candidates}
-        ) k
-      )
+      where ctid = any(array(
+        select c.row_id from c order by c.created_at desc, c.post_id desc limit ${options.candidates}
+      ))
     ) m
     order by m.score desc, m.created_at desc, m.post_id desc`);
   const rows = rowsOf<{ postId: string; createdMs: number; score: number; found: number }>(result);
@@ -174,4 +275,18 @@ export async function rankSearchCandidates(db: Db, options: SearchOptions): Prom
     })),
     found: Number(rows[0]?.found ?? 0),
   };
+}
+
+/**
+ * The time of the `size`-th newest public post, or null when there are not that many: where search's
+ * first look ends (see candidatesCte). An index-only walk of `size` entries (26 ms for 100,000).
+ */
+export async function findRecentFrom(db: Db, size: number): Promise<Date | null> {
+  const result = await db.execute(sql`
+    select ${epochMs(postSearch.created_at)} as "ms" from ${postSearch}
+    where ${postSearch.is_public}
+    order by ${sql.join([...NEWEST_FIRST], sql`, `)}
+    offset ${size - 1} limit 1`);
+  const ms = rowsOf<{ ms: number }>(result)[0]?.ms;
+  return ms === undefined ? null : new Date(Number(ms));
 }

@@ -69,8 +69,11 @@ import {
   type PostIdRow,
 } from './explore.repository.ts';
 import {
+  findRecentFrom,
   findWordExpansions,
+  inSearchTransaction,
   rankSearchCandidates,
+  type SearchRanking,
   type SearchRow,
   type WordMatch,
 } from './explore.search.repository.ts';
@@ -103,6 +106,11 @@ export interface ExploreServiceDeps {
   /** Search ranks, lists and counts only the newest this-many matches (config searchCandidates; 2,000). */
   searchCandidates?: number;
   /**
+   * Search looks first among the newest this-many public posts (config searchWindow; 100,000), and
+   * further back only when they hold too few matches; 0 looks at all at once. The answer is the same.
+   */
+  searchWindow?: number;
+  /**
    * Keeps what does not depend on the viewer and is asked again for every page: the capped counts and
    * search's ranked candidates (DISCOVERY_CACHE_TTL_MS; cleared by every post change). None: computed
    * every time.
@@ -123,6 +131,12 @@ function isAfter(row: SearchRow, cursor: { score: number; createdAt: Date; id: s
 
 const DEFAULT_COUNT_CAP = 1000;
 const DEFAULT_SEARCH_CANDIDATES = 2000;
+const DEFAULT_SEARCH_WINDOW = 100_000;
+/**
+ * How long the start of search's window is reused. Only speed depends on it: newer posts merely widen
+ * the window a little until then, and deleted ones narrow it.
+ */
+const SEARCH_WINDOW_TTL_MS = 60_000;
 
 /** A public post as the preferences ranking sees it. */
 export interface RankableOutfit extends ScorableOutfit {
@@ -141,6 +155,9 @@ const BRAND_KEY = 'b:';
  * exactly like the feed's.
  */
 export class ExploreService {
+  /** The time where search's window starts (see searchWindow), while fresh. */
+  private recentFrom: { until: number; value: Promise<Date | null> } | null = null;
+
   constructor(private readonly deps: ExploreServiceDeps) {}
 
   private get db(): Db {
@@ -175,33 +192,9 @@ export class ExploreService {
     const candidates = this.deps.searchCandidates ?? DEFAULT_SEARCH_CANDIDATES;
     // The same query's ranking serves every page and every visitor for a while (see `cache`).
     const key = `search:${JSON.stringify([words, query.q, exact, filterKeys])}`;
-    const { ranking, correctedTo } = await this.cache.get(key, async () => {
-      const expansions = new Map(
-        (await findWordExpansions(this.db, words, query.q)).map((row) => [row.word, row]),
-      );
-      const used: string[] = [];
-      const matches: WordMatch[] = words.map((word) => {
-        const expansion = expansions.get(word);
-        const fuzzy = isFuzzyWord(word);
-        const corrections = fuzzy && !exact ? (expansion?.terms ?? []).filter((term) => term !== word) : [];
-        // Corrected: nothing known starts with the word as typed, so its best correction finds what it finds.
-        const correction = expansion && !expansion.known ? corrections[0] : undefined;
-        used.push(correction ?? word);
-        return {
-          exact: anyOfQuery([word], fuzzy),
-          any: anyOfQuery([word, ...corrections], fuzzy),
-          authorIds: expansion?.authorIds ?? [],
-        };
-      });
-      const ranked = await rankSearchCandidates(this.db, {
-        words: matches,
-        joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
-        candidates,
-        filterKeys,
-      });
-      const corrected = used.some((word, index) => word !== words[index]);
-      return { ranking: ranked, correctedTo: corrected ? used.join(' ') : null };
-    });
+    const { ranking, correctedTo } = await this.cache.get(key, () =>
+      this.rankSearch(words, { exact, filterKeys, candidates, q: query.q }),
+    );
     const start = after ? ranking.rows.findIndex((row) => isAfter(row, after)) : 0;
     const rows = start < 0 ? [] : ranking.rows.slice(start, start + rowsForPage(query.limit));
     const page = pageOf(rows, query.limit, (last) =>
@@ -214,6 +207,46 @@ export class ExploreService {
       next_cursor: page.nextCursor,
       corrected_to: correctedTo,
     };
+  }
+
+  /** A search's ranking (see search) and the words it used instead of the typed ones, if any. */
+  private async rankSearch(
+    words: readonly string[],
+    options: { exact: boolean; filterKeys: readonly (readonly string[])[]; candidates: number; q: string },
+  ): Promise<{ ranking: SearchRanking; correctedTo: string | null }> {
+    const { exact, filterKeys, candidates } = options;
+    const recentFrom = await this.searchRecentFrom();
+    return inSearchTransaction(this.db, async (tx) => {
+      // Only a long enough word is corrected, and none in a literal search.
+      const isCorrected = (word: string) => isFuzzyWord(word) && !exact;
+      const expansions = new Map(
+        (await findWordExpansions(tx, words, options.q, isCorrected)).map((row) => [row.word, row]),
+      );
+      const used: string[] = [];
+      const matches: WordMatch[] = words.map((word) => {
+        const expansion = expansions.get(word);
+        const fuzzy = isFuzzyWord(word);
+        const corrections = isCorrected(word) ? (expansion?.terms ?? []).filter((term) => term !== word) : [];
+        // Corrected: nothing known starts with the word as typed, so its best correction finds what it finds.
+        const correction = expansion && !expansion.known ? corrections[0] : undefined;
+        used.push(correction ?? word);
+        const any = anyOfQuery([word, ...corrections], fuzzy);
+        // A prefix found as its few known completions (see WordMatch.match); corrections are known words.
+        const completions = fuzzy ? (expansion?.completions ?? []) : [];
+        const match =
+          completions.length > 0 ? anyOfQuery([...new Set([...completions, ...corrections])], false) : any;
+        return { exact: anyOfQuery([word], fuzzy), any, match, authorIds: expansion?.authorIds ?? [] };
+      });
+      const ranking = await rankSearchCandidates(tx, {
+        words: matches,
+        joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
+        candidates,
+        filterKeys,
+        recentFrom,
+      });
+      const corrected = used.some((word, index) => word !== words[index]);
+      return { ranking, correctedTo: corrected ? used.join(' ') : null };
+    });
   }
 
   /**
@@ -468,6 +501,22 @@ export class ExploreService {
   }
 
   // --- helpers --------------------------------------------------------------------------------------------
+
+  /** Where search's window starts: the time of the searchWindow-th newest public post (null: no window). */
+  private searchRecentFrom(): Promise<Date | null> {
+    const size = this.deps.searchWindow ?? DEFAULT_SEARCH_WINDOW;
+    if (size === 0) return Promise.resolve(null);
+    const now = Date.now();
+    if (!this.recentFrom || this.recentFrom.until <= now) {
+      const value = findRecentFrom(this.db, size);
+      this.recentFrom = { until: now + SEARCH_WINDOW_TTL_MS, value };
+      // A failed look is not kept: the next search tries again.
+      value.catch(() => {
+        if (this.recentFrom?.value === value) this.recentFrom = null;
+      });
+    }
+    return this.recentFrom.value;
+  }
 
   /** The posts of these rows, in their order (kept as the feed's pages are: PostsService.getListedPosts). */
   private async postsOf(viewerId: string | null, rows: readonly { postId: string }[]): Promise<Post[]> {
