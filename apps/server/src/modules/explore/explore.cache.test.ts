@@ -1,9 +1,10 @@
 import type { CountedPostPage } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
 import { seedPost, updateProfile } from '../../test/discovery.ts';
 import { publishPost } from '../../test/media.ts';
+import { countStatements } from '../../test/statements.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 
 /*
@@ -151,18 +152,12 @@ describe("a discovery page's posts, kept", () => {
 
   /** The page for `user` (a visitor without one) and the statements its request sent. */
   async function read(user?: TestUser) {
-    const { client } = (
-      ctx.app.database.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }
-    ).session;
-    const spy = vi.spyOn(client, 'query');
-    try {
-      const response = await ctx.app.inject({ url, headers: user?.headers ?? {} });
-      expect(response.statusCode, response.body).toBe(200);
-      const page = response.json() as CountedPostPage;
-      return { post: page.items.find((p) => p.id === post.id), statements: spy.mock.calls.length };
-    } finally {
-      spy.mockRestore();
-    }
+    const { result: response, statements } = await countStatements(ctx.app, () =>
+      ctx.app.inject({ url, headers: user?.headers ?? {} }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json() as CountedPostPage;
+    return { post: page.items.find((p) => p.id === post.id), statements };
   }
 
   it("reads the posts once for visitors and once per viewer, and shows a viewer's own like at once", async () => {

@@ -2,6 +2,7 @@ import type { PublicProfile } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
+import { countStatements } from '../../test/statements.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 import { FEED_CHANNEL } from '../posts/posts.feed-cache.ts';
 
@@ -78,19 +79,9 @@ describe('a public profile, kept', () => {
   });
   afterAll(() => ctx.close());
 
-  /** Counts the statements a request sends (the database's client, spied on). */
-  async function statementsOf(username: string, user?: TestUser) {
-    const { client } = (
-      app.database.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }
-    ).session;
-    const spy = vi.spyOn(client, 'query');
-    try {
-      await profileOf(app, username, user);
-      return spy.mock.calls.length;
-    } finally {
-      spy.mockRestore();
-    }
-  }
+  /** The statements a request for the profile sends. */
+  const statementsOf = async (username: string, user?: TestUser) =>
+    (await countStatements(app, () => profileOf(app, username, user))).statements;
 
   it('is read once for everyone and once per viewer, then runs no statement', async () => {
     await edit(app, owner, { bio: 'read once' });
