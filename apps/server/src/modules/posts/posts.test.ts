@@ -10,9 +10,10 @@ import {
   type SavedPost,
   type UploadResponse,
 } from '@sys/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { postBody, publishPost, uploadImage } from '../../test/media.ts';
+import { countStatements } from '../../test/statements.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 
 let ctx: TestApp;
@@ -819,48 +820,27 @@ describe('the feed', () => {
   it('costs the same number of queries for a page of 2 and of 8, signed in or not', async () => {
     await publishMany(8, 'counted', await uploadImage(feedCtx.app, author));
     const viewer = await createUser(feedCtx.app);
-    // Counted where statements reach the driver (PGlite or the pg pool): the feed's queries are prepared
-    // once and then only executed, so counting how often drizzle prepares a query would miss them.
-    const { client } = (
-      feedCtx.app.database.db as unknown as {
-        session: { client: { query: (...args: unknown[]) => unknown } };
-      }
-    ).session;
-    const spy = vi.spyOn(client, 'query');
     const count = async (limit: number, user?: TestUser) => {
-      spy.mockClear();
-      const result = await page(limit, null, user);
+      const { result, statements } = await countStatements(feedCtx.app, () => page(limit, null, user));
       expect(result.items.length).toBe(limit);
-      return spy.mock.calls.length;
+      return statements;
     };
-    try {
-      const small = await count(2);
-      expect(await count(8)).toBe(small);
-      expect(small).toBeGreaterThan(0);
-      expect(small).toBeLessThanOrEqual(3);
-      await page(1, null, viewer); // the first signed-in request checks the user (one query, then cached)
-      const signedIn = await count(2, viewer);
-      expect(await count(8, viewer)).toBe(signedIn);
-    } finally {
-      spy.mockRestore();
-    }
+    const small = await count(2);
+    expect(await count(8)).toBe(small);
+    expect(small).toBeGreaterThan(0);
+    expect(small).toBeLessThanOrEqual(3);
+    await page(1, null, viewer); // the first signed-in request checks the user (one query, then cached)
+    const signedIn = await count(2, viewer);
+    expect(await count(8, viewer)).toBe(signedIn);
   });
 
-  /** Counts the statements each request sends (the database's client, spied on). */
-  function statementCounter() {
-    const { client } = (
-      feedCtx.app.database.db as unknown as {
-        session: { client: { query: (...args: unknown[]) => unknown } };
-      }
-    ).session;
-    const spy = vi.spyOn(client, 'query');
-    const count = async (url: string, user?: TestUser, status = 200) => {
-      spy.mockClear();
-      const response = await feedCtx.app.inject({ url, headers: user ? user.headers : {} });
-      expect(response.statusCode).toBe(status);
-      return { statements: spy.mock.calls.length, body: response.json() };
-    };
-    return { count, restore: () => spy.mockRestore() };
+  /** The statements a request sends (see countStatements) and its body. */
+  async function count(url: string, user?: TestUser, status = 200) {
+    const { result: response, statements } = await countStatements(feedCtx.app, () =>
+      feedCtx.app.inject({ url, headers: user ? user.headers : {} }),
+    );
+    expect(response.statusCode).toBe(status);
+    return { statements, body: response.json() };
   }
 
   it("reads a post in one statement and a profile's posts in one, signed in or not, shapes unchanged", async () => {
@@ -889,49 +869,44 @@ describe('the feed', () => {
     await publishMany(2, 'more', media);
     const viewer = await createUser(feedCtx.app);
     const username = created.author.username;
-    const { count, restore } = statementCounter();
-    try {
-      // A signed-in person's first request checks their token's user and brings their profile up (kept).
-      await count(`/api/v1/posts/${created.id}`, viewer);
-      await count(`/api/v1/posts/${created.id}`, author);
-      for (const user of [undefined, viewer, author]) {
-        // The post with its author, media, items, counts and flags: one statement.
-        const detail = await count(`/api/v1/posts/${created.id}`, user);
-        expect(detail.statements).toBe(1);
-        // The profile found by its username and its page of posts: one statement.
-        const list = await count(`/api/v1/profiles/${username}/posts?limit=5`, user);
-        expect(list.statements).toBe(1);
-        expect(list.body.items).toHaveLength(3);
-        // The next page (a cursor), an unknown profile (404) and an unknown post (404): one each too.
-        const first = await count(`/api/v1/profiles/${username}/posts?limit=2`, user);
-        const next = await count(
-          `/api/v1/profiles/${username}/posts?limit=2&cursor=${encodeURIComponent(first.body.next_cursor)}`,
-          user,
-        );
-        expect([first.statements, next.statements]).toEqual([1, 1]);
-        expect([...first.body.items, ...next.body.items]).toEqual(list.body.items);
-        expect(next.body.next_cursor).toBeNull();
-        expect((await count('/api/v1/profiles/nobody_here/posts?limit=5', user, 404)).statements).toBe(1);
-        expect((await count(`/api/v1/posts/${crypto.randomUUID()}`, user, 404)).statements).toBe(1);
-        expect((await count(`/api/v1/profiles/${username}`, user)).statements).toBe(1);
-      }
-      // Written by PostgreSQL, the post has exactly the API's fields and JavaScript's date format.
-      const detail = (await count(`/api/v1/posts/${created.id}`, author)).body as Post;
-      expect(PostSchema.strict().parse(detail)).toEqual(detail);
-      for (const stamp of [detail.created_at, detail.updated_at]) {
-        expect(new Date(stamp).toISOString()).toBe(stamp);
-      }
-      expect(detail).toEqual(
-        Object.fromEntries(Object.keys(detail).map((key) => [key, created[key as keyof Post]])),
+    // A signed-in person's first request checks their token's user and brings their profile up (kept).
+    await count(`/api/v1/posts/${created.id}`, viewer);
+    await count(`/api/v1/posts/${created.id}`, author);
+    for (const user of [undefined, viewer, author]) {
+      // The post with its author, media, items, counts and flags: one statement.
+      const detail = await count(`/api/v1/posts/${created.id}`, user);
+      expect(detail.statements).toBe(1);
+      // The profile found by its username and its page of posts: one statement.
+      const list = await count(`/api/v1/profiles/${username}/posts?limit=5`, user);
+      expect(list.statements).toBe(1);
+      expect(list.body.items).toHaveLength(3);
+      // The next page (a cursor), an unknown profile (404) and an unknown post (404): one each too.
+      const first = await count(`/api/v1/profiles/${username}/posts?limit=2`, user);
+      const next = await count(
+        `/api/v1/profiles/${username}/posts?limit=2&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+        user,
       );
-      expect(detail.media.map((m) => m.media_order)).toEqual([0, 1]);
-      expect(detail.items.map((i) => [i.item_type, i.price, i.currency])).toEqual([
-        ['Dress', 129.9, 'ILS'],
-        ['Shoes', null, 'ILS'],
-      ]);
-    } finally {
-      restore();
+      expect([first.statements, next.statements]).toEqual([1, 1]);
+      expect([...first.body.items, ...next.body.items]).toEqual(list.body.items);
+      expect(next.body.next_cursor).toBeNull();
+      expect((await count('/api/v1/profiles/nobody_here/posts?limit=5', user, 404)).statements).toBe(1);
+      expect((await count(`/api/v1/posts/${crypto.randomUUID()}`, user, 404)).statements).toBe(1);
+      expect((await count(`/api/v1/profiles/${username}`, user)).statements).toBe(1);
     }
+    // Written by PostgreSQL, the post has exactly the API's fields and JavaScript's date format.
+    const detail = (await count(`/api/v1/posts/${created.id}`, author)).body as Post;
+    expect(PostSchema.strict().parse(detail)).toEqual(detail);
+    for (const stamp of [detail.created_at, detail.updated_at]) {
+      expect(new Date(stamp).toISOString()).toBe(stamp);
+    }
+    expect(detail).toEqual(
+      Object.fromEntries(Object.keys(detail).map((key) => [key, created[key as keyof Post]])),
+    );
+    expect(detail.media.map((m) => m.media_order)).toEqual([0, 1]);
+    expect(detail.items.map((i) => [i.item_type, i.price, i.currency])).toEqual([
+      ['Dress', 129.9, 'ILS'],
+      ['Shoes', null, 'ILS'],
+    ]);
   });
 
   it("keeps a post and a profile's page: read again, they run no statement, signed in or not", async () => {
@@ -939,24 +914,19 @@ describe('the feed', () => {
     await publishPost(feedCtx.app, author, { caption: 'kept too' });
     const viewer = await createUser(feedCtx.app);
     const username = post.author.username;
-    const { count, restore } = statementCounter();
-    try {
-      // A signed-in person's first request checks their token's user and brings their profile up (kept).
-      await count(`/api/v1/profiles/${username}`, viewer);
-      await count(`/api/v1/profiles/${username}`, author);
-      for (const url of [`/api/v1/posts/${post.id}`, `/api/v1/profiles/${username}/posts?limit=5`]) {
-        // The visitors' version, read once; a viewer's values for it, read once (one statement each).
-        expect((await count(url)).statements, url).toBe(1);
-        expect((await count(url)).statements, url).toBe(0);
-        expect((await count(url, viewer)).statements, url).toBe(1);
-        expect((await count(url, viewer)).statements, url).toBe(0);
-      }
-      // The owner's page of posts is read for them every time (it holds their private posts too).
-      for (let i = 0; i < 2; i++) {
-        expect((await count(`/api/v1/profiles/${username}/posts?limit=5`, author)).statements).toBe(1);
-      }
-    } finally {
-      restore();
+    // A signed-in person's first request checks their token's user and brings their profile up (kept).
+    await count(`/api/v1/profiles/${username}`, viewer);
+    await count(`/api/v1/profiles/${username}`, author);
+    for (const url of [`/api/v1/posts/${post.id}`, `/api/v1/profiles/${username}/posts?limit=5`]) {
+      // The visitors' version, read once; a viewer's values for it, read once (one statement each).
+      expect((await count(url)).statements, url).toBe(1);
+      expect((await count(url)).statements, url).toBe(0);
+      expect((await count(url, viewer)).statements, url).toBe(1);
+      expect((await count(url, viewer)).statements, url).toBe(0);
+    }
+    // The owner's page of posts is read for them every time (it holds their private posts too).
+    for (let i = 0; i < 2; i++) {
+      expect((await count(`/api/v1/profiles/${username}/posts?limit=5`, author)).statements).toBe(1);
     }
   });
 });
