@@ -275,15 +275,15 @@ function shuffled<T>(values: readonly T[], seed = 20): T[] {
  * every value of the generator's short lists), so that each finds posts as a person's would.
  *
  * How no request hits a server cache: the explore service keeps search's ranking under its words, text,
- * `exact` and filter keys, and the filtered feed's count under its filter keys (explore.service.ts), in
- * one LRU cache of DISCOVERY_CACHE_MAX_ENTRIES (100) entries for 30 s; nothing else of these routes is
- * kept (the page of ids and the posts are read on every request, cursor or not). Every path of a rotation
- * has a different key (different words, or a different filter set), there are more of them than the cache
- * holds, and the load generator takes them in turn across all connections: between two requests of one
- * path, `ROTATION - 1` (> 100) other keys are stored, so its entry is always gone; and with more paths
- * than connections, no two requests in flight share a computation. The warm-up path is one more, never
- * taken by the load. The table's statements/request shows it: 3 transactions a request for both routes
- * (a cache hit would be 1 for search and 2 for the filtered feed).
+ * `exact` and filter keys, and the filtered feed's matches under its filter keys (all of them while at
+ * most DISCOVERY_COUNT_CAP, else the capped count, and then each page under its cursor as well;
+ * explore.service.ts), in one LRU cache of DISCOVERY_CACHE_MAX_ENTRIES (100) entries for 30 s. Every path
+ * of a rotation has a different key (different words, or a different filter set), there are more of them
+ * than the cache holds, and the load generator takes them in turn across all connections: between two
+ * requests of one path, `ROTATION - 1` (> 100) other paths store at least one entry each, so its entries
+ * are always gone; and with more paths than connections, no two requests in flight share a computation.
+ * The warm-up path is one more, never taken by the load. The table's statements/request shows it: 2-4
+ * statements a request for both routes on a miss, where a hit sends none for the ids.
  */
 async function rotations(databaseUrl: string): Promise<{ search: Rotation; filtered: Rotation }> {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -184,9 +184,12 @@ export const AppConfigSchema = z.object({
    * matches (the same answer, fewer rows read when words are common); 0 looks at all at once.
    */
   searchWindow: z.number().int().min(0).max(100_000_000).default(100_000),
-  /** How long those counts and a search's ranking are reused (milliseconds); 0 computes them every time. */
+  /**
+   * How long those counts, the matches or pages of a filter, brand or category, and a search's ranking are
+   * reused (milliseconds); 0 computes them every time.
+   */
   discoveryCacheTtlMs: z.number().int().min(0).max(3_600_000).default(30_000),
-  /** How many of them are kept at most (a search's ranking holds up to searchCandidates ids: ~0.4 MB). */
+  /** How many of them are kept at most (a ranking holds up to searchCandidates ids, ~0.4 MB; matches ~0.13 MB). */
   discoveryCacheMaxEntries: z.number().int().min(0).max(100_000).default(100),
   // --- Web Push (modules/push) ---
   /**

@@ -29,7 +29,11 @@ export function isStorableTime(date: Date): boolean {
   return time >= FIRST_STORABLE && time <= LAST_STORABLE;
 }
 
-/** The position a cursor names; undefined for the first page; 400 'Invalid cursor' for anything else. */
+/**
+ * The position a cursor names, its id in lower case (as PostgreSQL writes a uuid, so that positions
+ * compare alike in SQL and in JavaScript); undefined for the first page; 400 'Invalid cursor' for
+ * anything else.
+ */
 export function decodeKeysetCursor(cursor: string | undefined): KeysetPosition | undefined {
   if (cursor === undefined) return undefined;
   const [iso, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -39,5 +43,5 @@ export function decodeKeysetCursor(cursor: string | undefined): KeysetPosition |
       { field: 'querystring.cursor', message: 'Invalid cursor' },
     ]);
   }
-  return { createdAt, id };
+  return { createdAt, id: id.toLowerCase() };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeScoredCursor } from '../../lib/ranked-cursor.ts';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { makePostPrivate, seedPost } from '../../test/discovery.ts';
+import { countStatements } from '../../test/statements.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 import { indexUnindexedPosts } from '../search-index/search-index.ts';
 
@@ -134,6 +135,69 @@ describe('filtered feed pages below the cap (found through the filter keys, then
     const { ids, pages } = await walk('/api/v1/posts/filtered?brand=Renuar&color=Green', 1);
     expect(ids).toEqual([shown]);
     expect(pages[0]).toMatchObject({ total: 1, total_capped: false });
+  });
+});
+
+describe("a filtered page's statements (discovery's cache keeps the matches)", () => {
+  /** The statements a page's request sent to the search index, and the page. */
+  async function indexReads(url: string) {
+    const { result, texts } = await countStatements(ctx.app, () => ctx.app.inject({ method: 'GET', url }));
+    expect(result.statusCode, result.body).toBe(200);
+    return {
+      page: result.json() as CountedPostPage,
+      reads: texts.filter((text) => text.includes('post_search')).length,
+    };
+  }
+
+  it('finds a few matches and the first page in one statement, and cuts every later page from them', async () => {
+    const first = await indexReads('/api/v1/posts/filtered?size=L&type=Jacket&limit=1');
+    expect(first).toMatchObject({ reads: 1, page: { total: 3, total_capped: false } });
+    expect(first.page.items.map((post) => post.id)).toEqual([black[4]]);
+    const second = await indexReads(
+      `/api/v1/posts/filtered?size=L&type=Jacket&limit=1&cursor=${first.page.next_cursor}`,
+    );
+    expect(second).toMatchObject({ reads: 0, page: { total: 3 } });
+    expect(second.page.items.map((post) => post.id)).toEqual([black[3]]);
+  });
+
+  it('counts a broad filter set once and finds each page by a walk, kept by its cursor', async () => {
+    const first = await indexReads('/api/v1/posts/filtered?type=Jacket&limit=2');
+    expect(first).toMatchObject({ reads: 2, page: { total: CAP, total_capped: true } });
+    expect((await indexReads('/api/v1/posts/filtered?type=Jacket&limit=2')).reads).toBe(0);
+    const url = `/api/v1/posts/filtered?type=Jacket&limit=2&cursor=${first.page.next_cursor}`;
+    expect(await indexReads(url)).toMatchObject({ reads: 1, page: { total: CAP, total_capped: true } });
+    expect((await indexReads(url)).reads).toBe(0);
+  });
+
+  it('orders posts of the same time by id on kept pages as the walk does, whatever the case of a cursor', async () => {
+    const at = minutesAgo(40);
+    const twins = await Promise.all(
+      [0, 1, 2].map((index) =>
+        seedPost(ctx.app, dana, {
+          caption: `Twin ${index}`,
+          items: [{ item_type: 'Vest', brand: 'Castro', color: 'Teal' }],
+          createdAt: at,
+        }),
+      ),
+    );
+    const byId = [...twins].sort().reverse();
+    const kept = await walk('/api/v1/posts/filtered?color=Teal', 1);
+    expect(kept.ids).toEqual(byId);
+    expect(kept.pages[0]).toMatchObject({ total: 3, total_capped: false });
+    // The walk in time order gives the same (a fourth twin takes the set above the cap).
+    await seedPost(ctx.app, dana, {
+      caption: 'Twin 3',
+      items: [{ item_type: 'Vest', brand: 'Castro', color: 'Teal' }],
+      createdAt: minutesAgo(80),
+    });
+    const walked = await walk('/api/v1/posts/filtered?color=Teal&type=Vest', 1);
+    expect(walked.ids.slice(0, 3)).toEqual(byId);
+    expect(walked.pages[0]).toMatchObject({ total: CAP, total_capped: true });
+    // A cursor naming its post in capitals (a uuid's case means nothing) continues the same list.
+    const [iso, id] = Buffer.from(kept.pages[0]!.next_cursor!, 'base64url').toString('utf8').split('|');
+    const shouted = Buffer.from(`${iso}|${id!.toUpperCase()}`).toString('base64url');
+    const after = await getPage(`/api/v1/posts/filtered?color=Teal&limit=1&cursor=${shouted}`);
+    expect(after.items.map((post) => post.id)).toEqual([byId[1]]);
   });
 });
 

@@ -58,19 +58,40 @@ export interface CappedCount {
   capped: boolean;
 }
 
+/** A capped count with, when it is not capped, every match: newest first, by created_at then id. */
+export interface CappedMatches extends CappedCount {
+  rows: PostIdRow[] | null;
+}
+
 /**
- * Counts at most cap + 1 matches: the work stops there instead of visiting every match (55,000 for
- * size=M and color=Black of 1,000,000 posts). With the default cap (1,000) a broad filter reads about
+ * Takes at most cap + 1 matches: the work stops there instead of visiting every match (55,000 for
+ * size=M and color=Black of 1,000,000 posts). With the default cap (1,000) a broad condition reads about
  * cap / share-of-matches rows of the table in its physical order (11 ms at 1,000,000 posts) and a narrow
  * one its GIN bitmap; a cap of 10,000 made PostgreSQL read the whole bitmap of both keys (65-80 ms).
+ * When there are at most `cap`, the same statement returns them in time order, so that a narrow filter's
+ * pages need no walk of their own: the walk in time order (findPublicPostIds) is quick for a broad one
+ * but reads every public post when few or none match, as the planner takes the keys as independent and
+ * expects ~10,000 matches where there are 0 (size=M, type=Dress, color=Black of 1,000,000 generated
+ * posts: 2.2 s and 980,000 rows walked, against 25 ms through the GIN index).
  */
-async function countPublicPostsCapped(db: Db, where: SQL | undefined, cap: number): Promise<CappedCount> {
+async function findPublicMatchesCapped(db: Db, where: SQL | undefined, cap: number): Promise<CappedMatches> {
   const result = await db.execute(sql`
-    select count(*)::int as value from (
-      select 1 from ${postSearch} where ${and(sql`${postSearch.is_public}`, where)} limit ${cap + 1}
-    ) m`);
-  const value = Number(rowsOf<{ value: number }>(result)[0]?.value ?? 0);
-  return value > cap ? { total: cap, capped: true } : { total: value, capped: false };
+    with m as materialized (
+      select ${postSearch.post_id} as post_id, ${postSearch.created_at} as created_at from ${postSearch}
+      where ${and(sql`${postSearch.is_public}`, where)} limit ${cap + 1}
+    ), n as (select count(*)::int as total from m)
+    select n.total, r.post_id as "postId", r.created_ms as "createdMs"
+    from n left join lateral (
+      select m.post_id, ${epochMs(sql`m.created_at`)} as created_ms from m where n.total <= ${cap}
+      order by m.created_at desc, m.post_id desc
+    ) r on true`);
+  const rows = rowsOf<{ total: number; postId: string | null; createdMs: number | null }>(result);
+  const total = Number(rows[0]?.total ?? 0);
+  if (total > cap) return { total: cap, capped: true, rows: null };
+  const matches = rows.flatMap((row) =>
+    row.postId === null ? [] : [{ postId: row.postId, createdAt: new Date(Number(row.createdMs)) }],
+  );
+  return { total, capped: false, rows: matches };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -86,41 +107,13 @@ export async function findFilteredPostIds(
   return findPublicPostIds(db, filterCondition(keyLists), after, limit);
 }
 
-/**
- * The same page as findFilteredPostIds, for a filter set known to match few posts (at most the count's
- * cap): its matches are found through the GIN index on filter_keys first (the CTE is materialized, so the
- * planner cannot walk post_search_public_created_at_idx instead) and only they are sorted. The walk in
- * time order is quick for a broad filter set, but reads every public post when few or none match: the
- * planner takes the keys as independent and expects ~10,000 matches where there are 0 (size=M,
- * type=Dress, color=Black of 1,000,000 generated posts: 2.2 s and 980,000 rows walked, against 25 ms).
- */
-export async function findFewFilteredPostIds(
-  db: Db,
-  keyLists: readonly (readonly string[])[],
-  after: PostKey | undefined,
-  limit: number,
-): Promise<PostIdRow[]> {
-  const result = await db.execute(sql`
-    with m as materialized (
-      select ${postSearch.post_id} as post_id, ${postSearch.created_at} as created_at from ${postSearch}
-      where ${and(sql`${postSearch.is_public}`, filterCondition(keyLists), olderThan(after))}
-    )
-    select m.post_id as "postId", ${epochMs(sql`m.created_at`)} as "createdMs" from m
-    order by m.created_at desc, m.post_id desc
-    limit ${limit}`);
-  return rowsOf<{ postId: string; createdMs: number }>(result).map((row) => ({
-    postId: row.postId,
-    createdAt: new Date(Number(row.createdMs)),
-  }));
-}
-
-/** The filtered feed's count, stopping at `cap` (see countPublicPostsCapped). */
-export async function countFiltered(
+/** The filtered feed's matches, up to `cap` (see findPublicMatchesCapped). */
+export async function findFilteredMatches(
   db: Db,
   keyLists: readonly (readonly string[])[],
   cap: number,
-): Promise<CappedCount> {
-  return countPublicPostsCapped(db, filterCondition(keyLists), cap);
+): Promise<CappedMatches> {
+  return findPublicMatchesCapped(db, filterCondition(keyLists), cap);
 }
 
 /** A tag containing `key` (a tagKey: letters and digits only, so no LIKE wildcard can be in it). */
@@ -137,9 +130,9 @@ export async function findCategoryPostIds(
   return findPublicPostIds(db, categoryCondition(key), after, limit);
 }
 
-/** The category page's count, stopping at `cap` (see countPublicPostsCapped). */
-export async function countCategory(db: Db, key: string, cap: number): Promise<CappedCount> {
-  return countPublicPostsCapped(db, categoryCondition(key), cap);
+/** The category page's matches, up to `cap` (see findPublicMatchesCapped). */
+export async function findCategoryMatches(db: Db, key: string, cap: number): Promise<CappedMatches> {
+  return findPublicMatchesCapped(db, categoryCondition(key), cap);
 }
 
 function brandCondition(brandKey: string, authorIds: readonly string[]): SQL {
@@ -158,14 +151,14 @@ export async function findBrandPostIds(
   return findPublicPostIds(db, brandCondition(brandKey, authorIds), after, limit);
 }
 
-/** The brand page's count, stopping at `cap` (see countPublicPostsCapped). */
-export async function countBrandPosts(
+/** The brand page's matches, up to `cap` (see findPublicMatchesCapped). */
+export async function findBrandMatches(
   db: Db,
   brandKey: string,
   authorIds: readonly string[],
   cap: number,
-): Promise<CappedCount> {
-  return countPublicPostsCapped(db, brandCondition(brandKey, authorIds), cap);
+): Promise<CappedMatches> {
+  return findPublicMatchesCapped(db, brandCondition(brandKey, authorIds), cap);
 }
 
 export interface AuthorNameRow {
@@ -509,7 +502,7 @@ export async function findTagPostIds(
     .limit(limit);
 }
 
-/** How many posts with the tag `viewerId` may see, stopping at `cap` (see countPublicPostsCapped). */
+/** How many posts with the tag `viewerId` may see, stopping at `cap` (as findPublicMatchesCapped does). */
 export async function countTagPosts(
   db: Db,
   key: string,

@@ -46,17 +46,17 @@ import type { PostsService } from '../posts/posts.service.ts';
 import { anyOfQuery, isFuzzyWord, queryWords } from '../search-index/search-index.text.ts';
 import { toCreator, toExploreBrand, toTrendingItem } from './explore.mapper.ts';
 import {
-  countBrandPosts,
-  countCategory,
-  countFiltered,
+  type CappedMatches,
   countFitsByTolerance,
   countTagPosts,
+  findBrandMatches,
   findBrandPostIds,
   findBrandsByItemCount,
   findBrandWithItemCount,
+  findCategoryMatches,
   findCategoryPostIds,
   findCreatorsPage,
-  findFewFilteredPostIds,
+  findFilteredMatches,
   findFilteredPostIds,
   findFitsPage,
   findOutfitCandidates,
@@ -67,6 +67,7 @@ import {
   type Measurements,
   type OutfitCandidateOptions,
   type PostIdRow,
+  type PostKey,
 } from './explore.repository.ts';
 import {
   findRecentFrom,
@@ -111,9 +112,9 @@ export interface ExploreServiceDeps {
    */
   searchWindow?: number;
   /**
-   * Keeps what does not depend on the viewer and is asked again for every page: the capped counts and
-   * search's ranked candidates (DISCOVERY_CACHE_TTL_MS; cleared by every post change). None: computed
-   * every time.
+   * Keeps what does not depend on the viewer and is asked again for every page: the matches of filters,
+   * brands and categories (see matchedPage) and search's ranked candidates (DISCOVERY_CACHE_TTL_MS;
+   * cleared by every post change). None: computed every time.
    */
   cache?: TtlCache;
 }
@@ -142,6 +143,17 @@ const SEARCH_WINDOW_TTL_MS = 60_000;
 export interface RankableOutfit extends ScorableOutfit {
   postId: string;
   createdAt: Date;
+}
+
+/** The rows (newest first) that come after a keyset cursor: older, or as old with a smaller id. */
+function olderRows(rows: readonly PostIdRow[], after: PostKey | undefined): readonly PostIdRow[] {
+  if (!after) return rows;
+  const time = after.createdAt.getTime();
+  const start = rows.findIndex((row) => {
+    const created = row.createdAt.getTime();
+    return created < time || (created === time && row.postId < after.id);
+  });
+  return start < 0 ? [] : rows.slice(start);
 }
 
 const EMPTY_PAGE: CountedPostPage = { items: [], total: 0, total_capped: false, next_cursor: null };
@@ -284,16 +296,13 @@ export class ExploreService {
     if (queryWords(page.q ?? '').length > 0) {
       return this.search(viewerId, { q: page.q ?? '', limit: page.limit, cursor: page.cursor }, keyLists);
     }
-    const after = decodeKeysetCursor(page.cursor);
-    // The count first: it tells how to find the page. Up to the cap, the few matches are taken through the
-    // GIN index and sorted; beyond it, the newest are found by walking public posts in time order, which
-    // stops early because many match (see findFewFilteredPostIds).
-    const count = await this.cache.get(`count:filtered:${JSON.stringify(keyLists)}`, () =>
-      countFiltered(this.db, keyLists, this.countCap),
+    return this.matchedPage(
+      viewerId,
+      `filtered:${JSON.stringify(keyLists)}`,
+      () => findFilteredMatches(this.db, keyLists, this.countCap),
+      (after, rows) => findFilteredPostIds(this.db, keyLists, after, rows),
+      page,
     );
-    const find = count.capped ? findFilteredPostIds : findFewFilteredPostIds;
-    const rows = await find(this.db, keyLists, after, rowsForPage(page.limit));
-    return this.countedPage(viewerId, rows, page.limit, count.total, count.capped);
   }
 
   // --- the hub --------------------------------------------------------------------------------------------
@@ -332,7 +341,7 @@ export class ExploreService {
     const brand = await findBrandWithItemCount(this.db, brandId);
     if (!brand) throw notFound(DISCOVERY_MESSAGES.brandNotFound);
     const brandKey = brandFilterKey(brand.name);
-    const after = decodeKeysetCursor(page.cursor);
+    decodeKeysetCursor(page.cursor); // an invalid cursor is refused even where nothing can match
     if (brandKey === null) return { brand: toExploreBrand(brand), ...EMPTY_PAGE };
     const name = foldCase(brand.name);
     const authorIds = (await findProfilesNamed(this.db, brand.name.trim()))
@@ -342,15 +351,15 @@ export class ExploreService {
           name,
       )
       .map((author) => author.id);
-    const [rows, count] = await Promise.all([
-      findBrandPostIds(this.db, brandKey, authorIds, after, rowsForPage(page.limit)),
-      this.cache.get(`count:brand:${JSON.stringify([brandKey, authorIds])}`, () =>
-        countBrandPosts(this.db, brandKey, authorIds, this.countCap),
-      ),
-    ]);
     return {
       brand: toExploreBrand(brand),
-      ...(await this.countedPage(viewerId, rows, page.limit, count.total, count.capped)),
+      ...(await this.matchedPage(
+        viewerId,
+        `brand:${JSON.stringify([brandKey, authorIds])}`,
+        () => findBrandMatches(this.db, brandKey, authorIds, this.countCap),
+        (after, rows) => findBrandPostIds(this.db, brandKey, authorIds, after, rows),
+        page,
+      )),
     };
   }
 
@@ -401,14 +410,15 @@ export class ExploreService {
     // The style's own spelling ('plus size' -> 'Plus Size') for the '{category} Style' title.
     const name = STYLES.find((style) => tagKey(style) === key) ?? category.trim();
     if (key === '') return { category: name, ...EMPTY_PAGE };
-    const after = decodeKeysetCursor(page.cursor);
-    const [rows, count] = await Promise.all([
-      findCategoryPostIds(this.db, key, after, rowsForPage(page.limit)),
-      this.cache.get(`count:category:${key}`, () => countCategory(this.db, key, this.countCap)),
-    ]);
     return {
       category: name,
-      ...(await this.countedPage(viewerId, rows, page.limit, count.total, count.capped)),
+      ...(await this.matchedPage(
+        viewerId,
+        `category:${key}`,
+        () => findCategoryMatches(this.db, key, this.countCap),
+        (after, rows) => findCategoryPostIds(this.db, key, after, rows),
+        page,
+      )),
     };
   }
 
@@ -524,6 +534,31 @@ export class ExploreService {
       viewerId,
       rows.map((row) => row.postId),
     );
+  }
+
+  /**
+   * A counted page of the public posts a condition matches, newest first. What does not depend on the
+   * viewer is kept (see `cache`) under `key`: the matches, which are every one of them while there are at
+   * most the cap (each page is then cut from them), else the count alone, with each page then found by
+   * `newest` (the walk in time order, quick when many match) and kept by its cursor.
+   */
+  private async matchedPage(
+    viewerId: string | null,
+    key: string,
+    matches: () => Promise<CappedMatches>,
+    newest: (after: PostKey | undefined, rows: number) => Promise<PostIdRow[]>,
+    page: PageQuery,
+  ): Promise<CountedPostPage> {
+    const after = decodeKeysetCursor(page.cursor);
+    const wanted = rowsForPage(page.limit);
+    const found = await this.cache.get(`matches:${key}`, matches);
+    const rows = found.rows
+      ? olderRows(found.rows, after).slice(0, wanted)
+      : await this.cache.get(
+          `page:${key}:${wanted}:${after ? `${after.createdAt.toISOString()}|${after.id}` : ''}`,
+          () => newest(after, wanted),
+        );
+    return this.countedPage(viewerId, rows, page.limit, found.total, found.capped);
   }
 
   private async countedPage(
