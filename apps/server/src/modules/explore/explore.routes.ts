@@ -24,6 +24,7 @@ import {
   TrendingPageSchema,
 } from '@sys/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJson } from '../../lib/send-json.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import type { ExploreService } from './explore.service.ts';
 
@@ -59,7 +60,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         response: { 200: SearchPageSchema, ...listErrors },
       },
     },
-    async (request) => service.search(viewer(request), request.query),
+    async (request, reply) => sendJson(reply, await service.search(viewer(request), request.query)),
   );
 
   app.get(
@@ -72,13 +73,13 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         response: { 200: CountedPostPageSchema, ...listErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // The schema made every filter parameter a list; the shared reader trims and drops repeats.
       const values = request.query as Record<string, unknown>;
       const filters = filterSetFromSearchParams({
         getAll: (name) => (Array.isArray(values[name]) ? (values[name] as string[]) : []),
       });
-      return service.listFiltered(viewer(request), filters, request.query);
+      return sendJson(reply, await service.listFiltered(viewer(request), filters, request.query));
     },
   );
 
@@ -144,7 +145,8 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         response: { 200: BrandPageSchema, ...listErrors, 404: ErrorResponseSchema },
       },
     },
-    async (request) => service.getBrandPage(viewer(request), request.params.brandId, request.query),
+    async (request, reply) =>
+      sendJson(reply, await service.getBrandPage(viewer(request), request.params.brandId, request.query)),
   );
 
   app.get(
@@ -184,7 +186,8 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         response: { 200: CategoryPageSchema, ...listErrors },
       },
     },
-    async (request) => service.getCategoryPage(viewer(request), request.params.category, request.query),
+    async (request, reply) =>
+      sendJson(reply, await service.getCategoryPage(viewer(request), request.params.category, request.query)),
   );
 
   app.get(
@@ -199,6 +202,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         response: { 200: TagPageSchema, ...listErrors },
       },
     },
-    async (request) => service.getTagPage(viewer(request), request.params.tag, request.query),
+    async (request, reply) =>
+      sendJson(reply, await service.getTagPage(viewer(request), request.params.tag, request.query)),
   );
 };

@@ -294,7 +294,10 @@ export class ExploreService {
   ): Promise<CountedPostPage> {
     const keyLists = filterSetKeys(filters);
     if (queryWords(page.q ?? '').length > 0) {
-      return this.search(viewerId, { q: page.q ?? '', limit: page.limit, cursor: page.cursor }, keyLists);
+      const query = { q: page.q ?? '', limit: page.limit, cursor: page.cursor };
+      // A counted page: what a search would say it corrected is not part of the filtered feed's answer.
+      const { corrected_to: _corrected, ...found } = await this.search(viewerId, query, keyLists);
+      return found;
     }
     return this.matchedPage(
       viewerId,

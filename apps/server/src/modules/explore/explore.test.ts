@@ -2,18 +2,24 @@ import {
   type Brand,
   type BrandList,
   type BrandPage,
+  BrandPageSchema,
   type CategoryPage,
+  CategoryPageSchema,
   type CountedPostPage,
+  CountedPostPageSchema,
   type CreatorPage,
   DISCOVERY_MESSAGES,
   type Explore,
   type ExploreBrandList,
   LIMITS,
   type Post,
+  SearchPageSchema,
   STYLES,
+  TagPageSchema,
   type TrendingPage,
 } from '@sys/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { makePostPrivate, seedPost, updateProfile } from '../../test/discovery.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
@@ -151,6 +157,46 @@ describe('style categories', () => {
       total_capped: false,
       next_cursor: null,
     });
+  });
+});
+
+/*
+ * These routes send their answers without the response schema's parse on the way out (lib/send-json.ts):
+ * nothing may be in them that the schema does not name, at any depth (a strict schema's parse drops an
+ * unknown nested key, so the parsed answer would differ), and every field must be of its type.
+ */
+describe('lists of posts sent as they are built', () => {
+  beforeAll(async () => {
+    for (const author of [zaraFan, hannah]) {
+      await seedPost(ctx.app, author, {
+        caption: 'Shapes #Shapely',
+        items: [{ brand: 'Shapely', item_type: 'Skirt', color: 'Red', size: 'M', price: 120 }],
+      });
+    }
+  });
+
+  const shapely = async () =>
+    ((await getJson<BrandList>('/brands')).items.find((brand) => brand.name === 'Shapely') as Brand).id;
+  const strictly = (schema: unknown) => (schema as z.ZodObject).strict();
+
+  it.each([
+    ['the filtered feed', async () => '/posts/filtered?brand=Shapely&limit=1', CountedPostPageSchema],
+    [
+      'the filtered feed with search words',
+      async () => '/posts/filtered?q=shapes&brand=Shapely&limit=1',
+      CountedPostPageSchema,
+    ],
+    ['search', async () => '/search?q=shapely&limit=1', SearchPageSchema],
+    ['a brand page', async () => `/explore/brands/${await shapely()}?limit=1`, BrandPageSchema],
+    ['a category page', async () => '/explore/categories/shapely?limit=1', CategoryPageSchema],
+    ['a tag page', async () => '/tags/shapely/posts?limit=1', TagPageSchema],
+  ])('%s answers exactly its schema, for visitors and signed-in people', async (_name, url, schema) => {
+    for (const user of [undefined, me, zaraFan]) {
+      const body = await getJson<{ items: Post[]; next_cursor: string | null }>(await url(), user);
+      expect(body.items).toHaveLength(1);
+      expect(body.next_cursor).not.toBeNull();
+      expect(strictly(schema).parse(body)).toEqual(body);
+    }
   });
 });
 

@@ -7,7 +7,6 @@ import {
   PageQuerySchema,
   POST_MESSAGES,
   type Post,
-  type PostPage,
   PostPageSchema,
   PostSchema,
   SavedPostSchema,
@@ -20,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { sendJson } from '../../lib/send-json.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { type CachedFeedPage, etagOf, type FeedCache, postBody } from './posts.feed-cache.ts';
 import { postPreviewTags } from './posts.preview.ts';
@@ -158,7 +158,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       const viewerId = request.user?.id ?? null;
       const body = cache.enabled ? await cachedPostBody(viewerId, request.params.id) : null;
       if (body) return sendBody(reply, body);
-      return sendShaped(reply, await service.getPost(viewerId, request.params.id));
+      return sendJson(reply, await service.getPost(viewerId, request.params.id));
     },
   );
 
@@ -182,7 +182,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       const { username } = request.params;
       const body = cache.enabled ? await cachedProfilePage(viewerId, username, request.query) : null;
       if (body) return sendBody(reply, body);
-      return sendShaped(reply, await service.listProfilePosts(viewerId, username, request.query));
+      return sendJson(reply, await service.listProfilePosts(viewerId, username, request.query));
     },
   );
 
@@ -260,19 +260,6 @@ function pageKey(query: PageQuery): string {
 /** A cached body: JSON bytes sent as they are. */
 function sendBody(reply: FastifyReply, body: Buffer): FastifyReply {
   return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(body);
-}
-
-/**
- * Sends an answer that PostgreSQL wrote in the shape of the route's response schema (postJson, checked
- * against PostSchema.strict() by posts.test.ts) as JSON text, without the schema's parse on the way out:
- * that parse rebuilt every post, its media and items and checked every id on each request, about a
- * tenth of the server's CPU for a post (bench/RESULTS.md, issue 20). The schema still documents the route.
- */
-function sendShaped(reply: FastifyReply, body: Post | PostPage): FastifyReply {
-  // Untyped: a string body with a JSON type is sent as it is (as the feed's cached pages are).
-  return (reply as unknown as FastifyReply)
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(body));
 }
 
 /** Whether an If-None-Match header names `etag` (a list, weak validators and `*` included). */
