@@ -9,6 +9,7 @@ import { guestAvatars } from './vite-plugins/guest-avatars.ts';
 import { localeSections } from './vite-plugins/locale-sections.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { pwaAssets } from './vite-plugins/pwa-assets.ts';
+import { spreadPreloads } from './vite-plugins/spread-preloads.ts';
 
 const API_TARGET = process.env.SYS_API_ORIGIN ?? 'http://localhost:3000';
 // Everything below these paths is answered by the server; the rest is the app. Only /auth/v1/... is the
@@ -24,6 +25,7 @@ export default defineConfig({
     appShell(),
     pwaAssets(),
     guestAvatars(),
+    spreadPreloads(),
     precompress(),
   ],
   resolve: {

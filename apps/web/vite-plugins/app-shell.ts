@@ -1,18 +1,19 @@
 import type { Plugin } from 'vite';
-import { LOGO_MARK, WORDMARK } from '../src/shared/ui/brand/logo-art.ts';
+import { LOGO_MARK, wordmark } from '../src/shared/ui/brand/logo-art.ts';
 
 /** The marker in index.html that becomes the logo (the same drawing as the React `Logo`). */
 export const LOGO_MARKER = '<!--app-shell-logo-->';
 
 /** The logo as static SVG markup, with the classes the React `Logo` gives its two parts. */
 export function logoMarkup(): string {
+  const art = wordmark();
   return (
     `<svg viewBox="${LOGO_MARK.viewBox}" class="h-[1.25em] w-auto shrink-0 text-accent-600" aria-hidden="true" focusable="false">` +
     `<path d="${LOGO_MARK.hanger}" fill="none" stroke="currentColor" stroke-width="${LOGO_MARK.hangerStroke}" stroke-linecap="round" stroke-linejoin="round"/>` +
     `<path d="${LOGO_MARK.heart}" fill="currentColor"/></svg>` +
-    `<svg viewBox="${WORDMARK.viewBox}" class="h-[0.8em] w-auto shrink-0 text-ink" aria-hidden="true" focusable="false">` +
-    `<path d="${WORDMARK.stroke}" fill="none" stroke="currentColor" stroke-width="${WORDMARK.strokeWidth}"/>` +
-    `<path d="${WORDMARK.fill}" fill="currentColor"/></svg>`
+    `<svg viewBox="${art.viewBox}" class="h-[0.8em] w-auto shrink-0 text-ink" aria-hidden="true" focusable="false">` +
+    `<path d="${art.stroke}" fill="none" stroke="currentColor" stroke-width="${art.strokeWidth}"/>` +
+    `<path d="${art.fill}" fill="currentColor"/></svg>`
   );
 }
 

@@ -11,6 +11,7 @@ export * from './domain/custom-values.ts';
 export * from './domain/file-type.ts';
 export * from './domain/filter-keys.ts';
 export * from './domain/filters.ts';
+export * from './domain/group-digits.ts';
 export * from './domain/guest-profile.ts';
 export * from './domain/links.ts';
 export * from './domain/mentions.ts';

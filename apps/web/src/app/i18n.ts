@@ -81,42 +81,51 @@ const lazyLocales = {
   },
 };
 
-/**
- * The sections that came with the modules evaluated so far (the entry chunk's); each lazy chunk's is added
- * when it arrives, which is always after the start below (nothing else runs in between).
- */
-const english = {
-  ...en,
-  ...takeEnglishSections((name, strings) =>
-    i18n.addResourceBundle('en', 'translation', { [name]: strings }, true, false),
-  ),
-};
+let started: Promise<unknown> | undefined;
 
-/** English is the default; the detector picks a stored choice first, then the browser's languages. */
-export const i18nReady = i18n
-  .use(languageDetector)
-  .use(lazyLocales)
-  .use(initReactI18next)
-  .init({
-    resources: { en: { translation: english } },
-    partialBundledLanguages: true,
-    supportedLngs: LANGUAGES,
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-    // A key with no string shows as the key itself; say so where tests look (e2e/tests/support/shell.ts):
-    // in a build the English strings come with the code that names them, and this is how a key that
-    // arrived without its strings is caught. Values with a fallback of their own (option labels) are not
-    // missing.
-    saveMissing: true,
-    missingKeyHandler: (languages, _namespace, key, _fallback, _update, options) => {
-      if ((options as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
-      console.error(`${MISSING_STRING} ${key} (${languages.join(', ')})`);
-    },
-    react: { useSuspense: false },
-  });
+/**
+ * Starts i18next, once: English is the default; the detector picks a stored choice first, then the
+ * browser's languages. Not at this module's evaluation but when main.tsx calls it, in a task of its own
+ * (issue 20: the entry's evaluation was one long task with i18next's start in it). The English sections
+ * that came with the modules evaluated before the start (the entry chunk's, and a lazy screen's that
+ * arrived early) are given to it here; each later one is added when it arrives.
+ */
+export function startI18n(): Promise<unknown> {
+  started ??= i18n
+    .use(languageDetector)
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      resources: {
+        en: {
+          translation: {
+            ...en,
+            ...takeEnglishSections((name, strings) =>
+              i18n.addResourceBundle('en', 'translation', { [name]: strings }, true, false),
+            ),
+          },
+        },
+      },
+      partialBundledLanguages: true,
+      supportedLngs: LANGUAGES,
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: 'en',
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+      // A key with no string shows as the key itself; say so where tests look (e2e/tests/support/shell.ts):
+      // in a build the English strings come with the code that names them, and this is how a key that
+      // arrived without its strings is caught. Values with a fallback of their own (option labels) are not
+      // missing.
+      saveMissing: true,
+      missingKeyHandler: (languages, _namespace, key, _fallback, _update, options) => {
+        if ((options as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
+        console.error(`${MISSING_STRING} ${key} (${languages.join(', ')})`);
+      },
+      react: { useSuspense: false },
+    });
+  return started;
+}
 
 /** Switches the interface language; the detector stores the choice under 'lang'. */
 export function changeLanguage(language: Language): Promise<unknown> {

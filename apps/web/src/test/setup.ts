@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { i18n, i18nReady } from '@/app/i18n';
+import { i18n, startI18n } from '@/app/i18n';
 
 // The app signs in and out through a fake auth client, never the network: signed out unless a test file
 // installs a session (installFakeAuthClient in test/fake-auth-client.ts).
@@ -29,7 +29,7 @@ window.scrollTo = () => undefined;
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
-  await i18nReady;
+  await startI18n();
 });
 
 afterEach(async () => {

@@ -1,3 +1,4 @@
+import { groupDigits } from '../domain/group-digits.ts';
 import { LIMITS } from './limits.ts';
 
 /**
@@ -28,7 +29,7 @@ export const POST_MESSAGES = {
   linkRequired: 'Please add a purchase link for each item',
   linkNotWeb: 'A purchase link must be a web address (http or https)',
   linkInvalid: 'This purchase link is not a valid web address, for example shop.com/item',
-  captionTooLong: `Caption must be at most ${LIMITS.captionMaxChars.toLocaleString('en-US')} characters`,
+  captionTooLong: `Caption must be at most ${groupDigits(LIMITS.captionMaxChars)} characters`,
   tooManyStyles: `You can choose up to ${LIMITS.styleCategoriesPerPostMax} styles`,
   invalidPrice: 'Price must be a number with at most two decimals',
   commentEmpty: 'Comment cannot be empty',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from '../domain/group-digits.ts';
 import { ClientIdSchema } from './common.ts';
 import { AuthorSchema } from './posts.ts';
 
@@ -14,7 +15,7 @@ export const MESSAGE_LIMITS = {
 
 export const MESSAGE_MESSAGES = {
   bodyRequired: 'Message cannot be empty',
-  bodyTooLong: `Message must be at most ${MESSAGE_LIMITS.bodyMaxChars.toLocaleString('en-US')} characters`,
+  bodyTooLong: `Message must be at most ${groupDigits(MESSAGE_LIMITS.bodyMaxChars)} characters`,
   conversationNotFound: 'Conversation not found',
   mustFollow: 'You can only start a conversation with someone you follow',
   cannotMessageSelf: 'You cannot start a conversation with yourself',

@@ -171,7 +171,16 @@ function buildWordmark() {
   };
 }
 
-export const WORDMARK = buildWordmark();
+let builtWordmark: ReturnType<typeof buildWordmark> | undefined;
+
+/**
+ * The wordmark's paths, built at the first call (the first Logo drawn) rather than when this module is
+ * evaluated: the entry's evaluation is the first screen's longest task (issue 20).
+ */
+export function wordmark(): ReturnType<typeof buildWordmark> {
+  builtWordmark ??= buildWordmark();
+  return builtWordmark;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Standalone SVG documents for the favicon and the app icons.

@@ -1,5 +1,5 @@
 import { cn } from '../cn';
-import { LOGO_MARK, WORDMARK } from './logo-art';
+import { LOGO_MARK, wordmark } from './logo-art';
 
 export interface LogoProps {
   /** The accessible name; without it the logo is decorative (the surrounding link names it). */
@@ -26,10 +26,11 @@ function Mark({ className }: { className?: string }) {
 }
 
 function Wordmark({ className }: { className?: string }) {
+  const art = wordmark();
   return (
-    <svg viewBox={WORDMARK.viewBox} className={className} aria-hidden focusable="false">
-      <path d={WORDMARK.stroke} fill="none" stroke="currentColor" strokeWidth={WORDMARK.strokeWidth} />
-      <path d={WORDMARK.fill} fill="currentColor" />
+    <svg viewBox={art.viewBox} className={className} aria-hidden focusable="false">
+      <path d={art.stroke} fill="none" stroke="currentColor" strokeWidth={art.strokeWidth} />
+      <path d={art.fill} fill="currentColor" />
     </svg>
   );
 }
