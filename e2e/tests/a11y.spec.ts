@@ -82,6 +82,22 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('main, [role="main"]').first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('main .animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+  // Colours halfway through a transition are not the page's (content fading in read as grey on grey):
+  // wait until no animation that ends is running, checked twice 250 ms apart.
+  const fading = () =>
+    page.evaluate(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      return document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+        ).length;
+    });
+  for (let check = 0; check < 2; check++) {
+    await expect.poll(fading, { timeout: 10_000, intervals: [0] }).toBe(0);
+  }
 }
 
 async function scanRoutes(page: Page, paths: string[], language: string): Promise<string[]> {
