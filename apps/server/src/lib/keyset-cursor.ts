@@ -12,7 +12,15 @@ export interface KeysetPosition {
  * created_at columns keep millisecond precision, so the ISO text round-trips exactly.
  */
 export function encodeKeysetCursor(position: KeysetPosition): string {
-  return Buffer.from(`${position.createdAt.toISOString()}|${position.id}`, 'utf8').toString('base64url');
+  return Buffer.from(positionKey(position), 'utf8').toString('base64url');
+}
+
+/**
+ * A decoded position as text, '' for the first page: one key for every spelling of a cursor that names
+ * it (the id is in lower case after decodeKeysetCursor), for caches of pages.
+ */
+export function positionKey(position: KeysetPosition | undefined): string {
+  return position ? `${position.createdAt.toISOString()}|${position.id}` : '';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -33,7 +33,7 @@ import {
 } from '@sys/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { decodeKeysetCursor, encodeKeysetCursor, positionKey } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
 import {
   decodeCountedCursor,
@@ -557,10 +557,7 @@ export class ExploreService {
     const found = await this.cache.get(`matches:${key}`, matches);
     const rows = found.rows
       ? olderRows(found.rows, after).slice(0, wanted)
-      : await this.cache.get(
-          `page:${key}:${wanted}:${after ? `${after.createdAt.toISOString()}|${after.id}` : ''}`,
-          () => newest(after, wanted),
-        );
+      : await this.cache.get(`page:${key}:${wanted}:${positionKey(after)}`, () => newest(after, wanted));
     return this.countedPage(viewerId, rows, page.limit, found.total, found.capped);
   }
 

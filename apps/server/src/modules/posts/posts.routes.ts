@@ -18,7 +18,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
-import { decodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { decodeKeysetCursor, positionKey } from '../../lib/keyset-cursor.ts';
 import { sendJson } from '../../lib/send-json.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { type CachedFeedPage, etagOf, type FeedCache, postBody } from './posts.feed-cache.ts';
@@ -253,8 +253,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
 
 /** One cache entry per limit and position (the cursor decoded, so spellings of one cursor share it). */
 function pageKey(query: PageQuery): string {
-  const after = decodeKeysetCursor(query.cursor);
-  return `${query.limit}|${after ? `${after.createdAt.toISOString()}|${after.id.toLowerCase()}` : ''}`;
+  return `${query.limit}|${positionKey(decodeKeysetCursor(query.cursor))}`;
 }
 
 /** A cached body: JSON bytes sent as they are. */
