@@ -43,6 +43,16 @@ const listeners = new Set<() => void>();
 let started = false;
 
 function setState(next: SessionState) {
+  // The same state again (a visitor's INITIAL_SESSION: still signed out) is no change. A new object would
+  // make every component that reads the session render again, synchronously (useSyncExternalStore), in
+  // the middle of the first screen's render (issue 20).
+  if (
+    state &&
+    state.session === next.session &&
+    state.user === next.user &&
+    state.isLoading === next.isLoading
+  )
+    return;
   state = next;
   for (const listener of listeners) listener();
 }
