@@ -1,12 +1,12 @@
 import type { Plugin } from 'vite';
-import { LOGO_MARK, wordmark } from '../src/shared/ui/brand/logo-art.ts';
+import { drawWordmark, LOGO_MARK } from '../src/shared/ui/brand/logo-art.ts';
 
 /** The marker in index.html that becomes the logo (the same drawing as the React `Logo`). */
 export const LOGO_MARKER = '<!--app-shell-logo-->';
 
 /** The logo as static SVG markup, with the classes the React `Logo` gives its two parts. */
 export function logoMarkup(): string {
-  const art = wordmark();
+  const art = drawWordmark();
   return (
     `<svg viewBox="${LOGO_MARK.viewBox}" class="h-[1.25em] w-auto shrink-0 text-accent-600" aria-hidden="true" focusable="false">` +
     `<path d="${LOGO_MARK.hanger}" fill="none" stroke="currentColor" stroke-width="${LOGO_MARK.hangerStroke}" stroke-linecap="round" stroke-linejoin="round"/>` +

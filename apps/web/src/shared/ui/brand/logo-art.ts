@@ -154,7 +154,22 @@ function letterY(x: number): Letter {
 
 const LETTER_GAP = 12;
 
-function buildWordmark() {
+/** The wordmark's paths on its own grid (its viewBox): stroked with the nib, and filled. */
+export interface WordmarkArt {
+  viewBox: string;
+  width: number;
+  height: number;
+  stroke: string;
+  strokeWidth: number;
+  fill: string;
+}
+
+/**
+ * Draws the wordmark. The app does not call it: its paths are drawn once at build time and put in the
+ * bundle as text (vite.config.ts, __SYS_WORDMARK__), since building them cost the first screen about
+ * 40 ms of a phone's CPU (issue 20); the app shell in index.html is drawn from it too.
+ */
+export function drawWordmark(): WordmarkArt {
   const s1 = letterS(0);
   const yX = s1.width + LETTER_GAP;
   const y = letterY(yX);
@@ -169,17 +184,6 @@ function buildWordmark() {
     strokeWidth: HAIRLINE,
     fill: `${s1.fill}${y.fill}${s2.fill}`,
   };
-}
-
-let builtWordmark: ReturnType<typeof buildWordmark> | undefined;
-
-/**
- * The wordmark's paths, built at the first call (the first Logo drawn) rather than when this module is
- * evaluated: the entry's evaluation is the first screen's longest task (issue 20).
- */
-export function wordmark(): ReturnType<typeof buildWordmark> {
-  builtWordmark ??= buildWordmark();
-  return builtWordmark;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { cn } from '../cn';
-import { LOGO_MARK, wordmark } from './logo-art';
+import { LOGO_MARK } from './logo-art';
 
 export interface LogoProps {
   /** The accessible name; without it the logo is decorative (the surrounding link names it). */
@@ -25,8 +25,11 @@ function Mark({ className }: { className?: string }) {
   );
 }
 
+/** The wordmark's paths, drawn at build time (logo-art.ts, drawWordmark). */
+export const WORDMARK = __SYS_WORDMARK__;
+
 function Wordmark({ className }: { className?: string }) {
-  const art = wordmark();
+  const art = WORDMARK;
   return (
     <svg viewBox={art.viewBox} className={className} aria-hidden focusable="false">
       <path d={art.stroke} fill="none" stroke="currentColor" strokeWidth={art.strokeWidth} />
