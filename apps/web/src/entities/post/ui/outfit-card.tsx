@@ -7,7 +7,7 @@ import {
   SendIcon,
   ShoppingBagIcon,
 } from 'lucide-react';
-import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, memo, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthorAvatar } from '@/entities/profile/ui/author-avatar';
@@ -78,8 +78,7 @@ const actionClasses =
 // In the split layout: the details pane, beside the media.
 const splitDetails = 'xl:col-start-2 xl:ps-2';
 
-/** An outfit post: author, media, like/comment/share/items/save, caption and chips (spec section 2). */
-export function OutfitCard({
+function OutfitCardView({
   post,
   actions: { CommentsSheet, SavePostDialog },
   priority,
@@ -304,3 +303,10 @@ export function OutfitCard({
     </article>
   );
 }
+
+/**
+ * An outfit post: author, media, like/comment/share/items/save, caption and chips (spec section 2).
+ * Memoised: a feed renders its cards in steps (use-progressive-count), and each step rendered every card
+ * above it again, with the same post: 28 card renders for a first page of 10 (issue 20).
+ */
+export const OutfitCard = memo(OutfitCardView);

@@ -10,6 +10,19 @@ import { PostFeed } from './post-feed';
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('@/shared/api/api-client', () => ({ apiRequest: api.request }));
 
+/** How many times each card rendered, counted through a hook every card calls once per render. */
+const cardRenders = vi.hoisted(() => new Map<string, number>());
+vi.mock('@/entities/post/api/like-post', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/entities/post/api/like-post')>();
+  return {
+    ...actual,
+    useLikePostMutation: (...args: Parameters<typeof actual.useLikePostMutation>) => {
+      cardRenders.set(args[0], (cardRenders.get(args[0]) ?? 0) + 1);
+      return actual.useLikePostMutation(...args);
+    },
+  };
+});
+
 function post(n: number): Post {
   return photoPost(n, { media_url: `/media/${n}.webp`, like_count: n });
 }
@@ -57,6 +70,7 @@ const articles = () => within(screen.getByRole('feed')).queryAllByRole('article'
 
 beforeEach(() => {
   articlesAtRequest = [];
+  cardRenders.clear();
   api.request.mockImplementation(async (_path: string, options?: { query?: { cursor?: string } }) => {
     articlesAtRequest.push(document.querySelectorAll('[role="feed"] article').length);
     return page(options?.query?.cursor);
@@ -84,6 +98,14 @@ describe('PostFeed', () => {
     expect(screen.getByRole('button', { name: 'Load more posts' })).toBeEnabled();
     // Without IntersectionObserver only the button asks for more: one request so far.
     expect(api.request).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders each card once while the later ones come in', async () => {
+    renderFeed();
+    await waitFor(() => expect(articles()).toHaveLength(10));
+    expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false');
+    expect(cardRenders.size).toBe(10);
+    expect([...cardRenders.values()]).toEqual(Array.from({ length: 10 }, () => 1));
   });
 
   it('keeps the feed semantics: each card an article named by its author, in order, set size unknown', async () => {
