@@ -1,8 +1,4 @@
-/** Runs `work` when the main thread is next idle (at the latest after `timeout` ms). */
-function whenIdle(work: () => void, timeout: number): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout });
-  else setTimeout(work, timeout);
-}
+import { whenIdle } from '@/shared/lib/when-idle';
 
 /**
  * Production only: in development the service worker would serve stale files while editing. Registered
@@ -12,11 +8,12 @@ function whenIdle(work: () => void, timeout: number): void {
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () =>
-    whenIdle(() => {
-      navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-        console.warn('The service worker could not be registered', error);
-      });
-    }, 4000),
-  );
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('The service worker could not be registered', error);
+    });
+  };
+  window.addEventListener('load', () => {
+    whenIdle(register, 4000);
+  });
 }

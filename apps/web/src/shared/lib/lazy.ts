@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, useEffect, useState } from 'react';
+import { whenIdle } from './when-idle';
 
 // biome-ignore lint/suspicious/noExplicitAny: the same constraint as React.lazy's own signature.
 export type PreloadableComponent<T extends ComponentType<any>> = LazyExoticComponent<T> & {
@@ -21,15 +22,7 @@ export function lazyWithPreload<T extends ComponentType<any>>(
 
 /** Preloads code once the browser has nothing better to do, so the first tap is instant. */
 export function usePreloadWhenIdle(preload: () => Promise<unknown>): void {
-  useEffect(() => {
-    const run = () => void preload().catch(() => undefined);
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(run, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(run, 1500);
-    return () => clearTimeout(handle);
-  }, [preload]);
+  useEffect(() => whenIdle(() => void preload().catch(() => undefined), 3000), [preload]);
 }
 
 /** A module loaded once, on demand; once loaded it is at hand synchronously. */

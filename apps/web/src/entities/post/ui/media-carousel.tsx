@@ -58,9 +58,13 @@ export function PostMediaView({
     const alt = t('card.mediaAlt', { name: authorName, index: index + 1, count });
     // A video plays in place: a tap there is for its sound, a double tap still likes.
     if (item.media_type === 'video') {
-      return <MediaFrame media={item} alt={alt} video="feed" onDoubleTap={likeByDoubleTap} />;
+      return (
+        <MediaFrame media={item} alt={alt} video="feed" offscreen={index > 0} onDoubleTap={likeByDoubleTap} />
+      );
     }
-    const frame = <MediaFrame media={item} alt={alt} priority={priority && index === 0} />;
+    const frame = (
+      <MediaFrame media={item} alt={alt} priority={priority && index === 0} offscreen={index > 0} />
+    );
     if (!linkToPost) {
       // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a double tap is a shortcut; the like button is the keyboard's way.
       return <div onClick={onPhotoClick}>{frame}</div>;

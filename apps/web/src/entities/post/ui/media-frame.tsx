@@ -1,6 +1,6 @@
 import type { PostMedia } from '@sys/shared';
-import { useMemo, useState } from 'react';
-import { placeholderImageUrl } from '@/shared/lib/image-placeholder';
+import { useState } from 'react';
+import { usePlaceholderImageUrl } from '@/shared/lib/image-placeholder';
 import { ownSrcSet } from '@/shared/lib/image-source';
 import { cn } from '@/shared/ui/cn';
 import { OwnImage } from '@/shared/ui/own-image';
@@ -11,6 +11,8 @@ export interface MediaFrameProps {
   alt: string;
   /** The first card's first photo: load it at once, with high priority. */
   priority?: boolean;
+  /** Off screen at first (a carousel's later photos): its placeholder is decoded when the browser is idle. */
+  offscreen?: boolean;
   className?: string;
   /**
    * How a video shows: 'feed' plays it as feed apps do (muted while in view, a tap for sound, its own
@@ -42,6 +44,7 @@ export function MediaFrame({
   media,
   alt,
   priority = false,
+  offscreen = false,
   className,
   video = 'still',
   onDoubleTap,
@@ -49,7 +52,7 @@ export function MediaFrame({
   // The address that has loaded: a frame handed other media shows that media's placeholder again.
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   const loaded = loadedUrl === media.media_url;
-  const placeholder = useMemo(() => placeholderImageUrl(media.placeholder), [media.placeholder]);
+  const placeholder = usePlaceholderImageUrl(media.placeholder, !offscreen);
   return (
     <div
       className={cn('relative aspect-[4/5] w-full overflow-hidden bg-subtle bg-cover bg-center', className)}
