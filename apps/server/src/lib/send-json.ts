@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Sends an answer that is already in the shape of its route's response schema as JSON text, without the
@@ -12,4 +13,50 @@ import type { FastifyReply } from 'fastify';
 export function sendJson(reply: object, body: unknown): FastifyReply {
   // Untyped: a string body with a JSON type is sent as it is.
   return (reply as FastifyReply).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** A strong ETag of a response body. */
+export function etagOf(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** JSON bytes to send, and a strong validator of them. */
+export interface JsonBytes {
+  body: Buffer;
+  etag: string;
+}
+
+/** `value`'s JSON text as bytes, with its ETag. */
+export function jsonBytes(value: unknown): JsonBytes {
+  const json = JSON.stringify(value);
+  return { body: Buffer.from(json, 'utf8'), etag: etagOf(json) };
+}
+
+/**
+ * Sends `answer`'s JSON bytes with its ETag, or 304 when the request's If-None-Match names it. The same
+ * address answers differently per viewer (`vary: authorization`); a visitor's copy may be kept by their
+ * browser but is revalidated every time (`no-cache`). A signed-in viewer's answer is no-store, as every
+ * answer to a request with credentials (plugins/private-caching.ts).
+ */
+export function sendJsonBytes(
+  request: Pick<FastifyRequest, 'headers'>,
+  reply: object,
+  answer: JsonBytes,
+  signedIn: boolean,
+): FastifyReply {
+  // Untyped: a 304 has no body, and a Buffer body with a JSON type is sent as it is.
+  const untyped = reply as FastifyReply;
+  untyped.header('vary', 'authorization').header('etag', answer.etag);
+  if (!signedIn) untyped.header('cache-control', 'no-cache');
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return untyped.code(304).send();
+  return untyped.type('application/json; charset=utf-8').send(answer.body);
+}
+
+/** Whether an If-None-Match header names `etag` (a list, weak validators and `*` included). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
 }

@@ -1,4 +1,4 @@
-import type { CountedPostPage } from '@sys/shared';
+import type { CountedPostPage, Post } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
@@ -129,7 +129,7 @@ describe('with DISCOVERY_CACHE_TTL_MS=0', () => {
 
 /*
  * The posts of a discovery page are kept like the feed's pages (FEED_CACHE_TTL_MS, here ten minutes):
- * the visitors' version of the list, and each viewer's own flags on it (PostsService.getListedPosts).
+ * the visitors' version of the list, and each viewer's own flags on it (PostsService.listedPage).
  */
 describe("a discovery page's posts, kept", () => {
   let ctx: TestApp;
@@ -204,6 +204,160 @@ describe("a discovery page's posts, kept", () => {
     expect((await read(someone)).post).toBeDefined();
     await ctx.app.inject({ method: 'DELETE', url: `/api/v1/blocks/${viewer.id}`, headers: author.headers });
     expect((await read(viewer)).post).toBeDefined();
+  });
+});
+
+/*
+ * A kept discovery page is sent as its kept bytes, with a signed-in viewer's values written in
+ * (PostsService.listedPage, FeedCache.pageOfList, FeedPageTemplate), with an ETag like the feed's. Each
+ * viewer must get their own values, never another's or a visitor's, and a change must show at once: a
+ * stale page or a 304 for an old ETag would fail these.
+ */
+describe('a kept discovery page, sent as bytes', () => {
+  let ctx: TestApp;
+  let author: TestUser;
+  let ann: TestUser;
+  let ben: TestUser;
+  let first: Post;
+  let second: Post;
+  const pages = [
+    '/api/v1/posts/filtered?color=Black&limit=5',
+    '/api/v1/explore/categories/bytes?limit=5',
+    '/api/v1/search?q=bytespage&limit=5',
+    '/api/v1/tags/bytes/posts?limit=5',
+  ];
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS, feedCacheTtlMs: 600_000 });
+    author = await createUser(ctx.app);
+    ann = await createUser(ctx.app);
+    ben = await createUser(ctx.app);
+    const look = (caption: string) => ({
+      caption,
+      items: [{ item_type: 'Jacket', brand: 'Zara', color: 'Black', link: 'https://shop.example.com/j' }],
+    });
+    first = await publishPost(ctx.app, author, look('bytespage one #Bytes'));
+    second = await publishPost(ctx.app, author, look('bytespage two #Bytes'));
+    // Ann likes the first post and saves the second and the first one's product; Ben follows the author.
+    for (const [url, user] of [
+      [`/api/v1/posts/${first.id}/like`, ann],
+      [`/api/v1/posts/${second.id}/save`, ann],
+      [`/api/v1/items/${first.items[0]!.id}/save`, ann],
+      [`/api/v1/follows/${author.id}`, ben],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'PUT', url, headers: user.headers });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    }
+  });
+  afterAll(() => ctx.close());
+
+  async function get(url: string, user?: TestUser, etag?: string) {
+    return ctx.app.inject({
+      url,
+      headers: { ...(user?.headers ?? {}), ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+  }
+
+  /** What `user` sees of the two posts on `url`: [liked, saved, following, product saved, likes] of each. */
+  async function flags(url: string, user?: TestUser) {
+    const response = await get(url, user);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json() as CountedPostPage;
+    const seen = (post: Post) => {
+      const found = page.items.find((p) => p.id === post.id);
+      if (!found) return null;
+      return [
+        found.liked_by_me,
+        found.saved_by_me,
+        found.following_author,
+        found.items[0]!.saved_by_me,
+        found.like_count,
+      ];
+    };
+    return { first: seen(first), second: seen(second), total: page.total, etag: response.headers.etag };
+  }
+
+  it.each(pages)('%s: each viewer gets their own flags, and their own ETag', async (url) => {
+    const visitorSees = { first: [false, false, false, false, 1], second: [false, false, false, false, 0] };
+    const annSees = { first: [true, false, false, true, 1], second: [false, true, false, false, 0] };
+    const benSees = { first: [false, false, true, false, 1], second: [false, false, true, false, 0] };
+    // In turn, twice: the kept bytes are shared, and no one's values may stay in them for the next.
+    const etags = new Map<string, string>();
+    for (let round = 0; round < 2; round++) {
+      for (const [name, user, sees] of [
+        ['ann', ann, annSees],
+        ['visitor', undefined, visitorSees],
+        ['ben', ben, benSees],
+      ] as const) {
+        const seen = await flags(url, user);
+        expect({ first: seen.first, second: seen.second }, `${name}, round ${round}`).toEqual(sees);
+        expect(seen.total).toBe(2);
+        expect(seen.etag).toMatch(/^"[\w-]+"$/);
+        if (round === 1) expect(seen.etag, name).toBe(etags.get(name));
+        etags.set(name, seen.etag as string);
+      }
+    }
+    expect(new Set(etags.values()).size).toBe(3);
+    // Each one's ETag revalidates their own page only.
+    expect((await get(url, ann, etags.get('ann'))).statusCode).toBe(304);
+    expect((await get(url, undefined, etags.get('visitor'))).statusCode).toBe(304);
+    expect((await get(url, ben, etags.get('ann'))).statusCode).toBe(200);
+    expect((await get(url, undefined, etags.get('ben'))).statusCode).toBe(200);
+    const visitor = await get(url);
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(visitor.headers.vary).toContain('authorization');
+    expect((await get(url, ann)).headers['cache-control']).toBe('no-store');
+  });
+
+  it("a viewer's own change and a post's removal show at once, and old ETags no longer match", async () => {
+    const before = new Map<string, { visitor: string; ben: string; ann: string }>();
+    for (const url of pages) {
+      before.set(url, {
+        visitor: (await flags(url)).etag as string,
+        ben: (await flags(url, ben)).etag as string,
+        ann: (await flags(url, ann)).etag as string,
+      });
+    }
+    // Ben likes the second post: his pages show it at once, with the count as it is now.
+    const liked = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/posts/${second.id}/like`,
+      headers: ben.headers,
+    });
+    expect(liked.statusCode).toBeLessThan(300);
+    for (const url of pages) {
+      const bens = await get(url, ben, before.get(url)!.ben);
+      expect(bens.statusCode, url).toBe(200);
+      const post = (bens.json() as CountedPostPage).items.find((p) => p.id === second.id);
+      expect(post, url).toMatchObject({ liked_by_me: true, like_count: 1, following_author: true });
+      // Ann's and the visitors' pages are as they were.
+      expect((await get(url, ann, before.get(url)!.ann)).statusCode, url).toBe(304);
+      expect((await get(url, undefined, before.get(url)!.visitor)).statusCode, url).toBe(304);
+    }
+    // The author removes the first post: gone from every page at once, for everyone.
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${first.id}`,
+      headers: author.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    for (const url of pages) {
+      for (const [user, etag] of [
+        [undefined, before.get(url)!.visitor],
+        [ann, before.get(url)!.ann],
+        [ben, before.get(url)!.ben],
+      ] as const) {
+        const response = await get(url, user, etag);
+        expect(response.statusCode, url).toBe(200);
+        const page = response.json() as CountedPostPage;
+        expect(
+          page.items.map((p) => p.id),
+          url,
+        ).toEqual([second.id]);
+        expect(page.total, url).toBe(1);
+      }
+      expect((await flags(url, ann)).second).toEqual([false, true, false, false, 1]);
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import {
   FitsPageSchema,
   filterSetFromSearchParams,
   PageQuerySchema,
+  type PostPage,
   SearchPageSchema,
   SearchQuerySchema,
   SuggestionsQuerySchema,
@@ -23,16 +24,33 @@ import {
   TagParamsSchema,
   TrendingPageSchema,
 } from '@sys/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendJson } from '../../lib/send-json.ts';
+import { sendJsonBytes } from '../../lib/send-json.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
-import type { ExploreService } from './explore.service.ts';
+import type { ExploreService, ListedPage } from './explore.service.ts';
 
 const listErrors = { 400: ErrorResponseSchema };
+
+/** The description of the routes that send a discovery page as bytes (`sendListed`). */
+const LISTED =
+  "The page's posts come from the feed's cache (FEED_CACHE_TTL_MS, cleared whenever a post is created, " +
+  "edited or removed), with a signed-in viewer's own flags written in. Answers carry an ETag; " +
+  'If-None-Match with it gets 304.';
 
 /** Explore, search and the filtered feeds under /api/v1. */
 export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> = async (app, { service }) => {
   const viewer = (request: { user: { id: string } | null }) => request.user?.id ?? null;
+
+  /**
+   * A discovery page as its bytes (a kept page's, with a signed-in viewer's values written in) with an
+   * ETag (If-None-Match with it gets 304), like the feed's pages.
+   */
+  const sendListed = (
+    request: { user: { id: string } | null; headers: FastifyRequest['headers'] },
+    reply: object,
+    page: ListedPage<PostPage>,
+  ) => sendJsonBytes(request, reply, page, viewer(request) !== null);
 
   app.get(
     '/search/suggestions',
@@ -56,11 +74,13 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         tags: ['explore'],
         summary:
           'Public posts by relevance: captions, tags, item brands, types and titles, authors; typos forgiven (corrected_to says how), exact=1 searches the words as typed',
+        description: LISTED,
         querystring: SearchQuerySchema,
         response: { 200: SearchPageSchema, ...listErrors },
       },
     },
-    async (request, reply) => sendJson(reply, await service.search(viewer(request), request.query)),
+    async (request, reply) =>
+      sendListed(request, reply, await service.search(viewer(request), request.query)),
   );
 
   app.get(
@@ -69,6 +89,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
       schema: {
         tags: ['explore'],
         summary: `Public posts matching the filters (spec section 5), newest first; parameters ${Object.values(FILTER_SEARCH_PARAMS).join(', ')}, each repeated per value; with search words q, the search's matches among them by relevance`,
+        description: LISTED,
         querystring: FilteredPostsQuerySchema,
         response: { 200: CountedPostPageSchema, ...listErrors },
       },
@@ -79,7 +100,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
       const filters = filterSetFromSearchParams({
         getAll: (name) => (Array.isArray(values[name]) ? (values[name] as string[]) : []),
       });
-      return sendJson(reply, await service.listFiltered(viewer(request), filters, request.query));
+      return sendListed(request, reply, await service.listFiltered(viewer(request), filters, request.query));
     },
   );
 
@@ -141,12 +162,17 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         tags: ['explore'],
         summary: "A brand's page: posts with an item of the brand or by an author of that name, newest first",
         params: BrandIdParamsSchema,
+        description: LISTED,
         querystring: PageQuerySchema,
         response: { 200: BrandPageSchema, ...listErrors, 404: ErrorResponseSchema },
       },
     },
     async (request, reply) =>
-      sendJson(reply, await service.getBrandPage(viewer(request), request.params.brandId, request.query)),
+      sendListed(
+        request,
+        reply,
+        await service.getBrandPage(viewer(request), request.params.brandId, request.query),
+      ),
   );
 
   app.get(
@@ -182,12 +208,17 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         tags: ['explore'],
         summary: 'Public posts with a tag that equals or contains the category (ignoring case), newest first',
         params: CategoryParamsSchema,
+        description: LISTED,
         querystring: PageQuerySchema,
         response: { 200: CategoryPageSchema, ...listErrors },
       },
     },
     async (request, reply) =>
-      sendJson(reply, await service.getCategoryPage(viewer(request), request.params.category, request.query)),
+      sendListed(
+        request,
+        reply,
+        await service.getCategoryPage(viewer(request), request.params.category, request.query),
+      ),
   );
 
   app.get(
@@ -198,11 +229,16 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ service: ExploreService }> =
         summary:
           'Posts with exactly this hashtag (ignoring case and underscores) that I may see, newest first, with their number',
         params: TagParamsSchema,
+        description: LISTED,
         querystring: PageQuerySchema,
         response: { 200: TagPageSchema, ...listErrors },
       },
     },
     async (request, reply) =>
-      sendJson(reply, await service.getTagPage(viewer(request), request.params.tag, request.query)),
+      sendListed(
+        request,
+        reply,
+        await service.getTagPage(viewer(request), request.params.tag, request.query),
+      ),
   );
 };

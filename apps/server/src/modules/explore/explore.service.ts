@@ -18,6 +18,7 @@ import {
   NONE_VALUE,
   type PageQuery,
   type Post,
+  type PostPage,
   postAuthorName,
   type ScorableOutfit,
   type SearchPage,
@@ -41,6 +42,7 @@ import {
   encodeCountedCursor,
   encodeScoredCursor,
 } from '../../lib/ranked-cursor.ts';
+import { type JsonBytes, jsonBytes } from '../../lib/send-json.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import { anyOfQuery, isFuzzyWord, queryWords } from '../search-index/search-index.text.ts';
@@ -157,6 +159,12 @@ function olderRows(rows: readonly PostIdRow[], after: PostKey | undefined): read
 }
 
 const EMPTY_PAGE: CountedPostPage = { items: [], total: 0, total_capped: false, next_cursor: null };
+
+/**
+ * A discovery page of type T as its route sends it: its JSON bytes and ETag (PostsService.listedPage: a
+ * kept page's bytes, with a signed-in viewer's values written in).
+ */
+export type ListedPage<T extends { items: readonly Post[] }> = JsonBytes & { readonly page?: T };
 const COLOR_KEY = 'c:';
 const NO_COLOR_KEY = `${COLOR_KEY}${foldCase(NONE_VALUE)}`;
 const BRAND_KEY = 'b:';
@@ -196,9 +204,22 @@ export class ExploreService {
     viewerId: string | null,
     query: Pick<SearchQuery, 'q' | 'limit' | 'cursor'> & { exact?: boolean },
     filterKeys: readonly (readonly string[])[] = [],
-  ): Promise<SearchPage> {
+  ): Promise<ListedPage<SearchPage>> {
+    return this.searched(viewerId, query, filterKeys, (counted, correctedTo) => ({
+      ...counted,
+      corrected_to: correctedTo,
+    }));
+  }
+
+  /** `search`'s page, made by `shape` of the counted page and the words used instead, if any. */
+  private async searched<T extends PostPage>(
+    viewerId: string | null,
+    query: Pick<SearchQuery, 'q' | 'limit' | 'cursor'> & { exact?: boolean },
+    filterKeys: readonly (readonly string[])[],
+    shape: (counted: CountedPostPage, correctedTo: string | null) => T,
+  ): Promise<ListedPage<T>> {
     const words = queryWords(query.q);
-    if (words.length === 0) return { ...EMPTY_PAGE, corrected_to: null };
+    if (words.length === 0) return jsonBytes(shape(EMPTY_PAGE, null));
     const exact = query.exact === true;
     const after = decodeScoredCursor(query.cursor);
     const candidates = this.deps.searchCandidates ?? DEFAULT_SEARCH_CANDIDATES;
@@ -212,13 +233,17 @@ export class ExploreService {
     const page = pageOf(rows, query.limit, (last) =>
       encodeScoredCursor({ score: last.score, createdAt: last.createdAt, id: last.postId }),
     );
-    return {
-      items: await this.postsOf(viewerId, page.items),
-      total: Math.min(ranking.found, candidates),
-      total_capped: ranking.found > candidates,
-      next_cursor: page.nextCursor,
-      corrected_to: correctedTo,
-    };
+    return this.listedPage(viewerId, page.items, (items) =>
+      shape(
+        {
+          items,
+          total: Math.min(ranking.found, candidates),
+          total_capped: ranking.found > candidates,
+          next_cursor: page.nextCursor,
+        },
+        correctedTo,
+      ),
+    );
   }
 
   /** A search's ranking (see search) and the words it used instead of the typed ones, if any. */
@@ -291,13 +316,12 @@ export class ExploreService {
     viewerId: string | null,
     filters: FilterSet,
     page: PageQuery & { q?: string },
-  ): Promise<CountedPostPage> {
+  ): Promise<ListedPage<CountedPostPage>> {
     const keyLists = filterSetKeys(filters);
     if (queryWords(page.q ?? '').length > 0) {
       const query = { q: page.q ?? '', limit: page.limit, cursor: page.cursor };
       // A counted page: what a search would say it corrected is not part of the filtered feed's answer.
-      const { corrected_to: _corrected, ...found } = await this.search(viewerId, query, keyLists);
-      return found;
+      return this.searched(viewerId, query, keyLists, (counted) => counted);
     }
     return this.matchedPage(
       viewerId,
@@ -340,12 +364,17 @@ export class ExploreService {
   }
 
   /** A brand's page: posts with an item of the brand, or by an author whose name is the brand's. */
-  async getBrandPage(viewerId: string | null, brandId: string, page: PageQuery): Promise<BrandPage> {
+  async getBrandPage(
+    viewerId: string | null,
+    brandId: string,
+    page: PageQuery,
+  ): Promise<ListedPage<BrandPage>> {
     const brand = await findBrandWithItemCount(this.db, brandId);
     if (!brand) throw notFound(DISCOVERY_MESSAGES.brandNotFound);
     const brandKey = brandFilterKey(brand.name);
     decodeKeysetCursor(page.cursor); // an invalid cursor is refused even where nothing can match
-    if (brandKey === null) return { brand: toExploreBrand(brand), ...EMPTY_PAGE };
+    if (brandKey === null)
+      return jsonBytes({ brand: toExploreBrand(brand), ...EMPTY_PAGE } satisfies BrandPage);
     const name = foldCase(brand.name);
     const authorIds = (await findProfilesNamed(this.db, brand.name.trim()))
       .filter(
@@ -354,16 +383,14 @@ export class ExploreService {
           name,
       )
       .map((author) => author.id);
-    return {
-      brand: toExploreBrand(brand),
-      ...(await this.matchedPage(
-        viewerId,
-        `brand:${JSON.stringify([brandKey, authorIds])}`,
-        () => findBrandMatches(this.db, brandKey, authorIds, this.countCap),
-        (after, rows) => findBrandPostIds(this.db, brandKey, authorIds, after, rows),
-        page,
-      )),
-    };
+    return this.matchedPage(
+      viewerId,
+      `brand:${JSON.stringify([brandKey, authorIds])}`,
+      () => findBrandMatches(this.db, brandKey, authorIds, this.countCap),
+      (after, rows) => findBrandPostIds(this.db, brandKey, authorIds, after, rows),
+      page,
+      (counted): BrandPage => ({ brand: toExploreBrand(brand), ...counted }),
+    );
   }
 
   // --- creators, trending, categories ---------------------------------------------------------------------
@@ -408,37 +435,45 @@ export class ExploreService {
   }
 
   /** A style category's page: posts with a tag that equals or contains the category, ignoring case. */
-  async getCategoryPage(viewerId: string | null, category: string, page: PageQuery): Promise<CategoryPage> {
+  async getCategoryPage(
+    viewerId: string | null,
+    category: string,
+    page: PageQuery,
+  ): Promise<ListedPage<CategoryPage>> {
     const key = tagKey(category);
     // The style's own spelling ('plus size' -> 'Plus Size') for the '{category} Style' title.
     const name = STYLES.find((style) => tagKey(style) === key) ?? category.trim();
-    if (key === '') return { category: name, ...EMPTY_PAGE };
-    return {
-      category: name,
-      ...(await this.matchedPage(
-        viewerId,
-        `category:${key}`,
-        () => findCategoryMatches(this.db, key, this.countCap),
-        (after, rows) => findCategoryPostIds(this.db, key, after, rows),
-        page,
-      )),
-    };
+    if (key === '') return jsonBytes({ category: name, ...EMPTY_PAGE } satisfies CategoryPage);
+    return this.matchedPage(
+      viewerId,
+      `category:${key}`,
+      () => findCategoryMatches(this.db, key, this.countCap),
+      (after, rows) => findCategoryPostIds(this.db, key, after, rows),
+      page,
+      (counted): CategoryPage => ({ category: name, ...counted }),
+    );
   }
 
   /**
    * A hashtag's page: the posts with exactly this tag (by tagKey) that the viewer may see, newest first,
    * and their number (per viewer, so not cached: a block or one's own private post changes it).
    */
-  async getTagPage(viewerId: string | null, tag: string, page: PageQuery): Promise<TagPage> {
+  async getTagPage(viewerId: string | null, tag: string, page: PageQuery): Promise<ListedPage<TagPage>> {
     const name = tag.replace(/^#/, '');
     const key = tagKey(name);
-    if (key === '') return { tag: name, ...EMPTY_PAGE };
+    if (key === '') return jsonBytes({ tag: name, ...EMPTY_PAGE } satisfies TagPage);
     const after = decodeKeysetCursor(page.cursor);
     const [rows, count] = await Promise.all([
       findTagPostIds(this.db, key, viewerId, after, rowsForPage(page.limit)),
       countTagPosts(this.db, key, viewerId, this.countCap),
     ]);
-    return { tag: name, ...(await this.countedPage(viewerId, rows, page.limit, count.total, count.capped)) };
+    return this.countedPage(
+      viewerId,
+      rows,
+      page.limit,
+      count,
+      (counted): TagPage => ({ tag: name, ...counted }),
+    );
   }
 
   // --- fits like me ---------------------------------------------------------------------------------------
@@ -540,42 +575,58 @@ export class ExploreService {
   }
 
   /**
+   * The page `shape` makes of the posts of these rows (in their order) as `viewerId` sees them, as bytes:
+   * kept as the feed's pages are (PostsService.listedPage).
+   */
+  private listedPage<T extends PostPage>(
+    viewerId: string | null,
+    rows: readonly { postId: string }[],
+    shape: (items: Post[]) => T,
+  ): Promise<ListedPage<T>> {
+    return this.deps.posts.listedPage(
+      viewerId,
+      rows.map((row) => row.postId),
+      shape,
+    );
+  }
+
+  /**
    * A counted page of the public posts a condition matches, newest first. What does not depend on the
    * viewer is kept (see `cache`) under `key`: the matches, which are every one of them while there are at
    * most the cap (each page is then cut from them), else the count alone, with each page then found by
-   * `newest` (the walk in time order, quick when many match) and kept by its cursor.
+   * `newest` (the walk in time order, quick when many match) and kept by its cursor. `shape` makes the
+   * route's page of the counted page (a brand's or category's, with its name).
    */
-  private async matchedPage(
+  private async matchedPage<T extends CountedPostPage = CountedPostPage>(
     viewerId: string | null,
     key: string,
     matches: () => Promise<CappedMatches>,
     newest: (after: PostKey | undefined, rows: number) => Promise<PostIdRow[]>,
     page: PageQuery,
-  ): Promise<CountedPostPage> {
+    shape: (counted: CountedPostPage) => T = (counted) => counted as T,
+  ): Promise<ListedPage<T>> {
     const after = decodeKeysetCursor(page.cursor);
     const wanted = rowsForPage(page.limit);
     const found = await this.cache.get(`matches:${key}`, matches);
     const rows = found.rows
       ? olderRows(found.rows, after).slice(0, wanted)
       : await this.cache.get(`page:${key}:${wanted}:${positionKey(after)}`, () => newest(after, wanted));
-    return this.countedPage(viewerId, rows, page.limit, found.total, found.capped);
+    return this.countedPage(viewerId, rows, page.limit, found, shape);
   }
 
-  private async countedPage(
+  /** The counted page of these rows (newest first), its count `total` (capped or not), made by `shape`. */
+  private countedPage<T extends CountedPostPage>(
     viewerId: string | null,
     rows: readonly PostIdRow[],
     limit: number,
-    total: number,
-    totalCapped = false,
-  ): Promise<CountedPostPage> {
+    count: { total: number; capped: boolean },
+    shape: (counted: CountedPostPage) => T,
+  ): Promise<ListedPage<T>> {
     const page = pageOf(rows, limit, (last) =>
       encodeKeysetCursor({ createdAt: last.createdAt, id: last.postId }),
     );
-    return {
-      items: await this.postsOf(viewerId, page.items),
-      total,
-      total_capped: totalCapped,
-      next_cursor: page.nextCursor,
-    };
+    return this.listedPage(viewerId, page.items, (items) =>
+      shape({ items, total: count.total, total_capped: count.capped, next_cursor: page.nextCursor }),
+    );
   }
 }

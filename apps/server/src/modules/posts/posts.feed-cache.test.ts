@@ -842,6 +842,50 @@ describe("FeedCache: viewers' pages", () => {
     await cache.stop();
   });
 
+  it('keeps a page made of a kept list with that build of the list, one per shape, each with its own viewers', async () => {
+    const { cache } = makeCache();
+    await cache.start();
+    const list = await cache.getList([POST_A], pageOf(1, POST_A));
+    const shape = (total: number) => (items: Post[]) => ({
+      brand: { name: '"quoted"' },
+      items,
+      total,
+      total_capped: false,
+      next_cursor: null,
+    });
+    const page = cache.pageOfList(list, shape(1));
+    // A discovery page's text as serialising it gives, its fields where the shape puts them.
+    expect(page.body.toString('utf8')).toBe(JSON.stringify(shape(1)(list.page.items)));
+    expect(page.template).not.toBeNull();
+    expect(page.build).not.toBe(list.build);
+    expect(page.versionsAtBuild).toBe(list.versionsAtBuild);
+    // Kept: the same shape gives the same page; another count is another page, with another ETag.
+    expect(cache.pageOfList(list, shape(1))).toBe(page);
+    const other = cache.pageOfList(list, shape(2));
+    expect(other).not.toBe(page);
+    expect(other.etag).not.toBe(page.etag);
+    // A viewer's version of each: their values written in, an ETag of its own, from one read of flags.
+    const read = readingsReader();
+    expect(await viewersPost(cache, page, read)).toMatchObject({ liked_by_me: true, like_count: 1 });
+    const a = await cache.viewerPage('v', page, read);
+    const b = await cache.viewerPage('v', other, read);
+    expect(a?.etag).not.toBe(b?.etag);
+    expect(a?.etag).not.toBe(page.etag);
+    expect(JSON.parse(other.template!.fill(b!.values).toString())).toMatchObject({
+      total: 2,
+      brand: { name: '"quoted"' },
+      items: [{ id: POST_A, liked_by_me: true, following_author: true }],
+    });
+    expect(read.calls).toEqual([false]);
+    // A change of a post: the list is read again, and pages are made of the new build only.
+    await cache.invalidate();
+    const rebuilt = await cache.getList([POST_A], pageOf(5, POST_A));
+    const fresh = cache.pageOfList(rebuilt, shape(1));
+    expect(fresh).not.toBe(page);
+    expect(JSON.parse(fresh.body.toString())).toMatchObject({ items: [{ like_count: 5 }] });
+    await cache.stop();
+  });
+
   it("reads the flags again after the viewer's change, a post's change here or on another instance", async () => {
     let now = 0;
     const { cache, heard } = makeCache({ now: () => now });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Post, type PostPage, PostPageSchema } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { etagOf } from '../../lib/send-json.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import {
   FeedPageTemplate,
@@ -26,8 +27,11 @@ import {
  * their own beside the feed's pages: cleared with them, with the same TTL, and turned into a signed-in
  * viewer's version by the same values (`viewerPage`). A profile's new username or a deleted account's
  * posts show once its entries expire (the author's new name or picture at once: ProfilesService tells
- * this cache). Public profiles (`shared`) and each viewer's follow and blocks with one (`forViewer`) are
- * kept the same way for ProfilesService: a profile's edit clears this cache (`changed`).
+ * this cache). Discovery's lists of posts (search, filters, brands, categories, tags: `getList`, by their
+ * ids) are kept there too, and the pages made of them (`pageOfList`: a list with its count and cursor)
+ * with them, sent as bytes like the feed's pages (PostsService.listedPage). Public profiles (`shared`)
+ * and each viewer's follow and blocks with one (`forViewer`) are kept the same way for ProfilesService:
+ * a profile's edit clears this cache (`changed`).
  *
  * Freshness: a post created, edited or removed through this instance clears the cache before the
  * request that changed it answers, so the author's next read is fresh; every instance hears of it
@@ -109,11 +113,6 @@ export interface FeedCacheOptions {
   now?: () => number;
 }
 
-/** A strong ETag of a response body. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
 export class FeedCache {
   /** The pages by key (limit and cursor); cleared on every change of the feed, on any instance. */
   private readonly pages: TtlCache;
@@ -126,6 +125,8 @@ export class FeedCache {
   /** Signed-in viewers' flags on a page's posts (readings without counts), by posts, viewer and version. */
   private readonly viewerFlags: TtlCache;
   private readonly versions: ViewerVersions;
+  /** Pages made of a kept list (`pageOfList`), by list build and the page's text without its posts. */
+  private readonly listPages = new WeakMap<CachedFeedPage, Map<string, CachedFeedPage>>();
   private builds = 0;
   private stopListeningToViewers: (() => Promise<void>) | null = null;
 
@@ -254,6 +255,47 @@ export class FeedCache {
     return this.others.get(`list|${postsDigest(ids)}`, () => this.build(build));
   }
 
+  /**
+   * The page `shape` makes of the posts of `list` (a discovery list from `getList`: its count, cursor,
+   * brand... around them) as visitors see it, serialised and templated once and kept with that build of
+   * the list, so that a kept discovery page is sent as its bytes, and a signed-in viewer's as those bytes
+   * with their values written in (`viewerPage` of the page), as the feed's pages are. A page is kept by its
+   * text without posts (`shape([])`), at most MAX_PAGES_OF_A_LIST of them for one list (the same posts
+   * with other counts or cursors); they go with the list's build (its TTL, any change of a post), so they
+   * are never fresher or staler than the list.
+   */
+  pageOfList(list: CachedFeedPage, shape: (items: Post[]) => PostPage): CachedFeedPage {
+    const key = JSON.stringify(shape([]));
+    let pages = this.listPages.get(list);
+    if (!pages) {
+      pages = new Map();
+      this.listPages.set(list, pages);
+    }
+    const kept = pages.get(key);
+    if (kept) return kept;
+    const page = shape(list.page.items);
+    const json = JSON.stringify(page);
+    const body = Buffer.from(json, 'utf8');
+    const template = list.template ? FeedPageTemplate.of(page, json, body) : null;
+    if (list.template && !template)
+      this.options.log.warn('a discovery page could not be templated for viewers');
+    const made: CachedFeedPage = {
+      page,
+      json,
+      body,
+      etag: etagOf(json),
+      template,
+      // Its own build: a viewer's values and ETag for it are kept apart from the list's and other pages'.
+      build: ++this.builds,
+      posts: list.posts,
+      // Its posts and counts are the list's, read when the list was.
+      versionsAtBuild: list.versionsAtBuild,
+    };
+    if (pages.size >= MAX_PAGES_OF_A_LIST) pages.delete(pages.keys().next().value as string);
+    pages.set(key, made);
+    return made;
+  }
+
   /** A profile's page of posts as a visitor sees it, under `key` (its username, limit and cursor), like `get`. */
   getProfilePage(key: string, build: () => Promise<PostPage>): Promise<CachedFeedPage> {
     return this.others.get(`profile|${key}`, () => this.build(build));
@@ -377,6 +419,9 @@ export class FeedCache {
     }
   }
 }
+
+/** At most this many pages made of one kept list are kept with it (`pageOfList`). */
+const MAX_PAGES_OF_A_LIST = 2;
 
 /** Which posts, in which order: a short key of their ids. */
 function postsDigest(ids: readonly string[]): string {

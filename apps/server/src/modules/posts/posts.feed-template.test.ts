@@ -154,6 +154,28 @@ describe('the feed page template', () => {
     );
   });
 
+  it("writes a viewer's values into a discovery page, whose fields lie before and after its posts", () => {
+    const around = fc.record({
+      brand: fc.record({ id: fc.uuid({ version: 4 }), name: tricky, item_count: fc.nat() }),
+      total: fc.nat(),
+      total_capped: fc.boolean(),
+      corrected_to: maybe(tricky),
+    });
+    fc.assert(
+      fc.property(pageWithStates, around, ([page, states], { brand, ...after }) => {
+        // A brand page: its brand first, then the posts, the count and the cursor (ExploreService).
+        const discovery = { brand, items: page.items, ...after, next_cursor: page.next_cursor };
+        const json = JSON.stringify(discovery);
+        const template = FeedPageTemplate.of(discovery, json, Buffer.from(json, 'utf8'));
+        expect(template).not.toBeNull();
+        const { items } = personalised(page, states);
+        expect(template!.render(states).body.toString('utf8')).toBe(JSON.stringify({ ...discovery, items }));
+        expect(template!.render(page.items.map(visitorState)).body.toString('utf8')).toBe(json);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("keeps one viewer's flags out of the next viewer's page", () => {
     const page = PostPageSchema.parse({
       items: [samplePost('00000000-0000-4000-8000-000000000001', ['00000000-0000-4000-8000-0000000000a1'])],

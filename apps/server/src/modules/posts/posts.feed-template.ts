@@ -92,7 +92,8 @@ export class FeedPageTemplate {
 
   /**
    * The template of `page`, whose JSON text is `json` (as the feed cache serialised it) and `body` its
-   * UTF-8 bytes. The page is written again field by field, the way `JSON.stringify` writes it, noting
+   * UTF-8 bytes. `page` may have fields besides `items` and `next_cursor`, before or after them (a
+   * discovery page's count, brand...): they are the same for everyone. The page is written again field by field, the way `JSON.stringify` writes it, noting
    * where each viewer field's value lies; if that text is not exactly `json` (a change of the page's
    * shape this code does not know), there is no template (null) and viewers' pages are built without it.
    */

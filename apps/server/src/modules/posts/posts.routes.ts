@@ -19,9 +19,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeKeysetCursor, positionKey } from '../../lib/keyset-cursor.ts';
-import { sendJson } from '../../lib/send-json.ts';
+import { etagOf, sendJson, sendJsonBytes } from '../../lib/send-json.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
-import { type CachedFeedPage, etagOf, type FeedCache, postBody } from './posts.feed-cache.ts';
+import { type CachedFeedPage, type FeedCache, postBody } from './posts.feed-cache.ts';
 import { postPreviewTags } from './posts.preview.ts';
 import type { PostsService } from './posts.service.ts';
 
@@ -75,30 +75,17 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       const viewerId = request.user?.id ?? null;
       if (!cache.enabled) return service.listFeed(viewerId, request.query);
       const cached = await cache.get(pageKey(request.query), () => service.listFeed(null, request.query));
-      let body: Buffer | string = cached.body;
-      let etag = cached.etag;
-      if (viewerId !== null) {
-        // This viewer's values for the page: kept with it until they change something of their own.
-        const personal = await viewerPageOf(viewerId, cached);
-        if (personal && cached.template) {
-          // The cached bytes with this viewer's values written in.
-          body = cached.template.fill(personal.values);
-          etag = personal.etag;
-        } else {
-          // A post of the cached page gone or hidden from this viewer: their page is read as it is now.
-          body = JSON.stringify(PostPageSchema.parse(await service.listFeed(viewerId, request.query)));
-          etag = etagOf(body);
-        }
+      if (viewerId === null) return sendJsonBytes(request, reply, cached, false);
+      // This viewer's values for the page: kept with it until they change something of their own.
+      const personal = await viewerPageOf(viewerId, cached);
+      if (personal && cached.template) {
+        // The cached bytes with this viewer's values written in.
+        const body = cached.template.fill(personal.values);
+        return sendJsonBytes(request, reply, { body, etag: personal.etag }, true);
       }
-      // The same address answers differently per viewer; visitors revalidate (304) instead of re-reading.
-      // A signed-in viewer's page carries their own flags: no-store, as every answer to a request with
-      // credentials (plugins/private-caching.ts).
-      reply.header('vary', 'authorization').header('etag', etag);
-      if (viewerId === null) reply.header('cache-control', 'no-cache');
-      // Untyped from here: a 304 has no body, and a string body with a JSON type is sent as it is.
-      const untyped = reply as unknown as FastifyReply;
-      if (matchesEtag(request.headers['if-none-match'], etag)) return untyped.code(304).send();
-      return untyped.type('application/json; charset=utf-8').send(body);
+      // A post of the cached page gone or hidden from this viewer: their page is read as it is now.
+      const json = JSON.stringify(PostPageSchema.parse(await service.listFeed(viewerId, request.query)));
+      return sendJsonBytes(request, reply, { body: Buffer.from(json, 'utf8'), etag: etagOf(json) }, true);
     },
   );
 
@@ -259,15 +246,6 @@ function pageKey(query: PageQuery): string {
 /** A cached body: JSON bytes sent as they are. */
 function sendBody(reply: FastifyReply, body: Buffer): FastifyReply {
   return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(body);
-}
-
-/** Whether an If-None-Match header names `etag` (a list, weak validators and `*` included). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value === etag || value === `W/${etag}`;
-  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -14,6 +14,7 @@ import type { NewPostItemRow, NewPostMediaRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
 import { pageOf, rowsForPage } from '../../lib/paging.ts';
+import { type JsonBytes, jsonBytes } from '../../lib/send-json.ts';
 import { countBrandUsage } from '../brands/brands.service.ts';
 import { indexPostsForDiscovery } from '../search-index/search-index.ts';
 import type { StorageService } from '../storage/storage.service.ts';
@@ -67,7 +68,10 @@ export interface PostsServiceDeps {
    * The cache of the public feed's pages (posts.feed-cache.ts): told when a post is created, edited or
    * removed, and when a viewer changed something of their own that their feed shows.
    */
-  feedCache?: Pick<FeedCache, 'invalidate' | 'viewersChanged' | 'enabled' | 'getList' | 'viewerStates'>;
+  feedCache?: Pick<
+    FeedCache,
+    'invalidate' | 'viewersChanged' | 'enabled' | 'getList' | 'viewerStates' | 'pageOfList' | 'viewerPage'
+  >;
   /**
    * The activity module: a caption's mentions become items in the post's own transaction, a deleted
    * post's items go in its transaction, and the recipients hear their new unread count after it.
@@ -188,6 +192,37 @@ export class PostsService {
     );
     if (!states) return this.getPostsByIds(viewerId, ids);
     return cached.page.items.map((post, i) => withViewerState(post, states[i]!));
+  }
+
+  /**
+   * The page `shape` makes of the posts of a discovery list (search, filters, brands, categories, tags) as
+   * `viewerId` sees them, as `getListedPosts` finds them, as JSON bytes with an ETag: a kept list's page is
+   * serialised once per build of the list and sent as its bytes (FeedCache.pageOfList), and a signed-in
+   * viewer's as those bytes with their values written in, the values kept like theirs on the feed's pages
+   * (FeedCache.viewerPage), so that a kept page costs what a kept feed page does (bench/RESULTS.md, issue
+   * 20). Read for them, and serialised, where `getListedPosts` reads it for them.
+   */
+  async listedPage(
+    viewerId: string | null,
+    ids: readonly string[],
+    shape: (items: Post[]) => PostPage,
+  ): Promise<JsonBytes> {
+    const cache = this.deps.feedCache;
+    if (ids.length === 0) return jsonBytes(shape([]));
+    const read = async () => jsonBytes(shape(await this.getPostsByIds(viewerId, ids)));
+    if (!cache?.enabled) return read();
+    const list = await cache.getList(ids, async () => ({
+      items: await this.getPostsByIds(null, ids),
+      next_cursor: null,
+    }));
+    const page = cache.pageOfList(list, shape);
+    if (viewerId === null) return page;
+    if (page.page.items.length !== ids.length || !page.template) return read();
+    const personal = await cache.viewerPage(viewerId, page, (options) =>
+      this.viewerStatesOfPage(viewerId, page.page, options),
+    );
+    if (!personal) return read();
+    return { body: page.template.fill(personal.values), etag: personal.etag };
   }
 
   /** The ids among `ids` of the posts `viewerId` may see, by the rule of `getPostsByIds` (live updates). */
