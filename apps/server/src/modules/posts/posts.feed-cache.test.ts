@@ -634,6 +634,41 @@ describe('the feed cache across two instances on one database', () => {
     expect(ids(after)).toEqual(ids(primed));
   });
 
+  it("another person's like and comment through one instance show on the post's page on the other", async () => {
+    const post = await publishPost(first, author, { caption: 'watched from the second' });
+    const fan = await createUser(first);
+    const watcher = await createUser(first);
+    /** The post's counts as `user` reads its page on the second instance. */
+    const counts = async (user?: TestUser) => {
+      const response = await second.inject({
+        url: `/api/v1/posts/${post.id}`,
+        headers: user ? user.headers : {},
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { like_count, comment_count } = response.json<{ like_count: number; comment_count: number }>();
+      return { like_count, comment_count };
+    };
+    /** Reads the post on the second instance until `user` sees `expected` (NOTIFY is asynchronous). */
+    const eventuallyCounts = async (
+      expected: { like_count: number; comment_count: number },
+      user?: TestUser,
+    ) => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        if (JSON.stringify(await counts(user)) === JSON.stringify(expected)) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error("the other instance kept serving the post's old counts");
+    };
+    await eventuallyCounts({ like_count: 0, comment_count: 0 }); // kept there now
+    await eventuallyCounts({ like_count: 0, comment_count: 0 }, watcher);
+
+    await call(first, fan, 'PUT', `/api/v1/posts/${post.id}/like`);
+    await eventuallyCounts({ like_count: 1, comment_count: 0 }, watcher);
+    await call(first, fan, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'seen on the second?' });
+    await eventuallyCounts({ like_count: 1, comment_count: 1 }, watcher);
+    await eventuallyCounts({ like_count: 1, comment_count: 1 });
+  });
+
   it("a viewer's like, follow and block through one instance show in their page on the other", async () => {
     const viewer = await createUser(first);
     const post = await publishPost(first, author, { caption: 'seen from the second' });

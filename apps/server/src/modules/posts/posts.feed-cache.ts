@@ -63,6 +63,12 @@ export const FEED_CHANNEL = 'sys_feed_changed';
 /** The channel on which instances announce viewers whose own flags changed (payload: their ids, comma-separated). */
 export const FEED_VIEWERS_CHANNEL = 'sys_feed_viewers_changed';
 
+/**
+ * The PostgreSQL channel every instance publishes a post's new like or comment count to (the post's id):
+ * its kept page of one is forgotten, so that a watcher's refetch on the live event reads the new count.
+ */
+export const FEED_POST_COUNTS_CHANNEL = 'sys_feed_post_counts_changed';
+
 export interface CachedFeedPage {
   /** The page as the route's response schema outputs it. */
   page: PostPage;
@@ -129,6 +135,7 @@ export class FeedCache {
   private readonly listPages = new WeakMap<CachedFeedPage, Map<string, CachedFeedPage>>();
   private builds = 0;
   private stopListeningToViewers: (() => Promise<void>) | null = null;
+  private stopListeningToPostCounts: (() => Promise<void>) | null = null;
 
   constructor(private readonly options: FeedCacheOptions) {
     const clock = options.now ? { now: options.now } : {};
@@ -178,6 +185,13 @@ export class FeedCache {
   async start(): Promise<void> {
     await this.pages.start(this.options.database, FEED_CHANNEL);
     await this.others.start(this.options.database, FEED_CHANNEL);
+    if (this.others.enabled) {
+      this.stopListeningToPostCounts = await this.options.database.listen(
+        FEED_POST_COUNTS_CHANNEL,
+        (postId) => this.forgetPost(postId),
+        { onReconnect: () => this.others.clear() },
+      );
+    }
     if (!this.viewerPages.enabled) return;
     // Pages built again leave their viewers' values unread; clearing them with the pages frees the memory.
     await this.viewerPages.start(this.options.database, FEED_CHANNEL);
@@ -193,12 +207,15 @@ export class FeedCache {
   }
 
   async stop(): Promise<void> {
-    const stop = this.stopListeningToViewers;
+    const stops = [this.stopListeningToViewers, this.stopListeningToPostCounts];
     this.stopListeningToViewers = null;
-    try {
-      await stop?.();
-    } catch {
-      // The database may be closed already.
+    this.stopListeningToPostCounts = null;
+    for (const stop of stops) {
+      try {
+        await stop?.();
+      } catch {
+        // The database may be closed already.
+      }
     }
     await this.viewerFlags.stop();
     await this.viewerPages.stop();
@@ -220,7 +237,7 @@ export class FeedCache {
    * `postBody` gives the post's own JSON of it, or of a viewer's version of it.
    */
   getPost(id: string, build: () => Promise<Post>): Promise<CachedFeedPage> {
-    return this.others.get(`post|${id.toLowerCase()}`, () =>
+    return this.others.get(postKey(id), () =>
       this.build(async () => ({ items: [await build()], next_cursor: null })),
     );
   }
@@ -402,6 +419,27 @@ export class FeedCache {
   }
 
   /**
+   * Someone liked, unliked, commented on or removed a comment of post `postId`, and it has committed:
+   * its kept page of one (GET /posts/{id}) is forgotten here at once and on every other instance when it
+   * hears FEED_POST_COUNTS_CHANNEL, before the live event goes out, so that a watcher's refetch reads the
+   * new counts instead of the kept ones. The feed's and discovery's pages keep their counts until they
+   * expire (FEED_CACHE_TTL_MS). Never throws: a lost notification costs at most one TTL of staleness.
+   */
+  async postCountsChanged(postId: string): Promise<void> {
+    this.forgetPost(postId);
+    try {
+      await this.options.database.notify(FEED_POST_COUNTS_CHANNEL, postId);
+    } catch (error) {
+      this.options.log.warn({ err: error }, "could not announce a post's new counts to the other instances");
+    }
+  }
+
+  private forgetPost(postId: string): void {
+    const key = postKey(postId);
+    this.others.forget((candidate) => candidate === key);
+  }
+
+  /**
    * The feed changed (a post was created, edited or removed and the change has committed): forget every
    * page here at once, and tell every instance (this one included: discovery's cache listens too, even
    * when this cache is off). Never throws: a lost notification costs at most one TTL of staleness.
@@ -418,6 +456,11 @@ export class FeedCache {
       this.options.log.warn({ err: error }, 'could not announce a feed change to the other instances');
     }
   }
+}
+
+/** The key of post `id`'s page of one among the kept single posts and profiles' pages. */
+function postKey(id: string): string {
+  return `post|${id.toLowerCase()}`;
 }
 
 /** At most this many pages made of one kept list are kept with it (`pageOfList`). */

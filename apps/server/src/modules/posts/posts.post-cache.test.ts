@@ -81,17 +81,18 @@ describe('a post kept in the feed cache', () => {
       expect(fans.items.map((i) => i.saved_by_me)).toEqual([true, false]);
       // The same as the post read for the fan without the cache.
       expect(fans).toEqual(await app.services.posts.getPost(fan.id, post.id));
-      // The reader changed nothing: the kept counts (as visitors see them) and no flags.
+      // The reader changed nothing: no flags, and the post's new counts (a like or comment forgets the
+      // kept post, so that its watchers' refetch on the live event reads them).
       const readers = await postAs(post.id, reader);
       expect(readers).toMatchObject({
         liked_by_me: false,
         saved_by_me: false,
-        like_count: 0,
-        comment_count: 0,
+        like_count: 1,
+        comment_count: 1,
       });
       expect(readers.items.every((i) => !i.saved_by_me)).toBe(true);
       expect(await postAs(post.id)).toMatchObject({
-        like_count: 0,
+        like_count: 1,
         liked_by_me: false,
         following_author: false,
       });
@@ -102,6 +103,30 @@ describe('a post kept in the feed cache', () => {
     await publishPost(app, author, { caption: 'changes the feed' });
     expect(await postAs(post.id)).toMatchObject({ like_count: 1, comment_count: 1 });
     expect(await postAs(post.id, reader)).toMatchObject({ like_count: 1, liked_by_me: false });
+  });
+
+  it("shows other people's likes and comments on the post at once, and their removal", async () => {
+    const post = await publishPost(app, author, { caption: 'watched post' });
+    const fan = await createUser(app);
+    const watcher = await createUser(app);
+    const counts = async (user?: TestUser) => {
+      const { like_count, comment_count } = await postAs(post.id, user);
+      return { like_count, comment_count };
+    };
+    expect(await counts()).toEqual({ like_count: 0, comment_count: 0 }); // kept now
+    expect(await counts(watcher)).toEqual({ like_count: 0, comment_count: 0 });
+
+    await call(fan, 'PUT', `/api/v1/posts/${post.id}/like`);
+    expect(await counts(watcher)).toEqual({ like_count: 1, comment_count: 0 });
+    const comment = await call(fan, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'where from?' });
+    expect(await counts(watcher)).toEqual({ like_count: 1, comment_count: 1 });
+    expect(await counts()).toEqual({ like_count: 1, comment_count: 1 });
+
+    await call(fan, 'DELETE', `/api/v1/comments/${comment.json<{ id: string }>().id}`);
+    expect(await counts(watcher)).toEqual({ like_count: 1, comment_count: 0 });
+    await call(fan, 'DELETE', `/api/v1/posts/${post.id}/like`);
+    expect(await counts()).toEqual({ like_count: 0, comment_count: 0 });
+    expect(await counts(watcher)).toEqual({ like_count: 0, comment_count: 0 });
   });
 
   it('shows an edit at once, and a deleted post is gone for everyone', async () => {

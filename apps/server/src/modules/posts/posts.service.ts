@@ -70,7 +70,14 @@ export interface PostsServiceDeps {
    */
   feedCache?: Pick<
     FeedCache,
-    'invalidate' | 'viewersChanged' | 'enabled' | 'getList' | 'viewerStates' | 'pageOfList' | 'viewerPage'
+    | 'invalidate'
+    | 'viewersChanged'
+    | 'postCountsChanged'
+    | 'enabled'
+    | 'getList'
+    | 'viewerStates'
+    | 'pageOfList'
+    | 'viewerPage'
   >;
   /**
    * The activity module: a caption's mentions become items in the post's own transaction, a deleted
@@ -144,6 +151,15 @@ export class PostsService {
    */
   async viewersChanged(viewerIds: readonly string[]): Promise<void> {
     await this.deps.feedCache?.viewersChanged(viewerIds);
+  }
+
+  /**
+   * Post `postId`'s like or comment count changed (a like, a comment, a removed comment) and it has
+   * committed: its own page shows the new counts at once, on every instance. Called before the live
+   * event that makes watchers refetch it.
+   */
+  async postCountsChanged(postId: string): Promise<void> {
+    await this.deps.feedCache?.postCountsChanged(postId);
   }
 
   async listProfilePosts(viewerId: string | null, username: string, query: PageQuery): Promise<PostPage> {

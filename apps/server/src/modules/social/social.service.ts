@@ -104,6 +104,8 @@ export class SocialService {
     await activity.announce(recipients);
     // Their own feed shows the like and its count at once.
     await this.deps.posts.viewersChanged([userId]);
+    // The post's own page shows the new count at once, before its watchers hear of it.
+    await this.deps.posts.postCountsChanged(postId);
     const likeCount = await countPostLikes(this.db, postId);
     await this.deps.events.postLikesChanged(postId, likeCount);
     return { liked, like_count: likeCount };
@@ -241,6 +243,8 @@ export class SocialService {
     await this.deps.activity.announce(recipients);
     // Their own feed counts the comment at once.
     await this.deps.posts.viewersChanged([userId]);
+    // Watchers refetch the post on the event: its own page reads the new count.
+    await this.deps.posts.postCountsChanged(postId);
     await this.deps.events.postCommentsChanged(postId);
     const [row] = await findCommentsByIds(this.db, [inserted.id], userId);
     if (!row) throw commentNotFound();
@@ -270,6 +274,7 @@ export class SocialService {
     });
     await this.deps.activity.announce(recipients);
     await this.deps.posts.viewersChanged([userId]);
+    await this.deps.posts.postCountsChanged(comment.post_id);
     await this.deps.events.postCommentsChanged(comment.post_id);
   }
 
@@ -300,6 +305,7 @@ export class SocialService {
     });
     if (!postId) throw commentNotFound();
     await this.deps.activity.announce(recipients);
+    await this.deps.posts.postCountsChanged(postId);
     await this.deps.events.postCommentsChanged(postId);
   }
 
