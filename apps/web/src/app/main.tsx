@@ -26,15 +26,17 @@ function nextTask(): Promise<void> {
 /**
  * Start-up in steps, each its own task, so that none keeps the page from responding for long (issue 20:
  * total blocking time counts every task over 50 ms of a phone's CPU): this module's evaluation (React, the
- * router, i18next), then the history at the allowed address and its route match, then the request for
- * the screen's code (first, so the download runs beside everything after it), then i18next's start, then
- * React's root and its first render, a transition that React renders in slices (the app shell in
- * index.html is on screen meanwhile). Resources are bundled, so English is ready at once; Hebrew waits
- * for its strings, which avoids a flash of keys.
+ * router, i18next), then the history at the allowed address (the browser's first replaceState alone took
+ * ~40 ms of a phone's CPU), then its route match, then the request for the screen's code (first, so the
+ * download runs beside everything after it), then i18next's start, then React's root and its first
+ * render, a transition that React renders in slices (the app shell in index.html is on screen meanwhile).
+ * Resources are bundled, so English is ready at once; Hebrew waits for its strings, which avoids a flash
+ * of keys.
  */
 async function start(root: HTMLElement) {
   await nextTask();
   const history = createHistoryAtAllowedPath();
+  await nextTask();
   const { pathname } = window.location;
   matchScreens(pathname);
   await nextTask();
