@@ -290,24 +290,14 @@ export class FeedCache {
     }
     const kept = pages.get(key);
     if (kept) return kept;
-    const page = shape(list.page.items);
-    const json = JSON.stringify(page);
-    const body = Buffer.from(json, 'utf8');
-    const template = list.template ? FeedPageTemplate.of(page, json, body) : null;
-    if (list.template && !template)
-      this.options.log.warn('a discovery page could not be templated for viewers');
-    const made: CachedFeedPage = {
-      page,
-      json,
-      body,
-      etag: etagOf(json),
-      template,
-      // Its own build: a viewer's values and ETag for it are kept apart from the list's and other pages'.
-      build: ++this.builds,
-      posts: list.posts,
-      // Its posts and counts are the list's, read when the list was.
-      versionsAtBuild: list.versionsAtBuild,
-    };
+    // Its own build (a viewer's values and ETag for it are kept apart from the list's and other pages');
+    // its posts and counts are the list's, read when the list was.
+    const made = this.entryOf(
+      shape(list.page.items),
+      list.posts,
+      list.versionsAtBuild,
+      list.template !== null,
+    );
     if (pages.size >= MAX_PAGES_OF_A_LIST) pages.delete(pages.keys().next().value as string);
     pages.set(key, made);
     return made;
@@ -321,21 +311,24 @@ export class FeedCache {
   private async build(read: () => Promise<PostPage>): Promise<CachedFeedPage> {
     const versionsAtBuild = this.versions.latest;
     const page = PostPageSchema.parse(await read());
+    return this.entryOf(page, postsDigest(page.items.map((post) => post.id)), versionsAtBuild, true);
+  }
+
+  /**
+   * `page` as kept: its JSON, bytes and ETag, its template for signed-in viewers when `templated`, and a
+   * build number of its own.
+   */
+  private entryOf(
+    page: PostPage,
+    posts: string,
+    versionsAtBuild: number,
+    templated: boolean,
+  ): CachedFeedPage {
     const json = JSON.stringify(page);
     const body = Buffer.from(json, 'utf8');
-    const template = FeedPageTemplate.of(page, json, body);
-    if (!template) this.options.log.warn('a feed page could not be templated for signed-in viewers');
-    const posts = postsDigest(page.items.map((post) => post.id));
-    return {
-      page,
-      json,
-      body,
-      etag: etagOf(json),
-      template,
-      build: ++this.builds,
-      posts,
-      versionsAtBuild,
-    };
+    const template = templated ? FeedPageTemplate.of(page, json, body) : null;
+    if (templated && !template) this.options.log.warn('a page could not be templated for signed-in viewers');
+    return { page, json, body, etag: etagOf(json), template, build: ++this.builds, posts, versionsAtBuild };
   }
 
   /**
