@@ -90,9 +90,17 @@ describe('TtlCache', () => {
     let open!: () => void;
     const slow = counter('old', new Promise<void>((resolve) => (open = resolve)));
     const pending = cache.get('user-3/x', slow);
+    // Another key's build under way across the forget is kept.
+    let openOther!: () => void;
+    const other = counter('other', new Promise<void>((resolve) => (openOther = resolve)));
+    const otherPending = cache.get('user-4/x', other);
     cache.forget((key) => key.startsWith('user-1/') || key.startsWith('user-3/'));
     open();
+    openOther();
     expect(await pending).toBe('old');
+    expect(await otherPending).toBe('other');
+    expect(await cache.get('user-4/x', other)).toBe('other');
+    expect(other.calls).toBe(1);
     await cache.get('user-1/x', a);
     await cache.get('user-2/x', b);
     const fresh = counter('new');

@@ -81,7 +81,8 @@ export class TtlCache {
     this.building.set(key, promise);
     try {
       const value = await promise;
-      if (generation === this.generation && (keep?.(value) ?? true))
+      // Not after a clear, nor after a forget of this key (which dropped its build under way).
+      if (generation === this.generation && this.building.get(key) === promise && (keep?.(value) ?? true))
         this.store(key, { value, expiresAt: this.now() + this.options.ttlMs });
       return value;
     } finally {
@@ -97,12 +98,12 @@ export class TtlCache {
   }
 
   /**
-   * Forgets the entries whose key `matches`. What is being computed now, for any key, finishes for its
-   * callers unstored (one generation count for all keys), so a value read before the change is not kept.
+   * Forgets the entries whose key `matches`. What is being computed now for such a key finishes for its
+   * callers unstored, so a value read before the change is not kept; other keys' builds are kept (a post's
+   * new like forgets that post's page, not every page being read at that moment).
    */
   forget(matches: (key: string) => boolean): void {
-    this.generation++;
-    this.building.clear();
+    for (const key of [...this.building.keys()]) if (matches(key)) this.building.delete(key);
     for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
   }
 
