@@ -8,11 +8,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * a tenth of the server's CPU for a post and half of it for a kept discovery page (bench/RESULTS.md,
  * issue 20). Only for answers whose every object our own code or PostgreSQL builds field by field; a test
  * of each such route checks its answers against the schema made strict. The schema still documents the
- * route.
+ * route. JSON bytes already made (a kept page's) are sent as they are.
  */
 export function sendJson(reply: object, body: unknown): FastifyReply {
-  // Untyped: a string body with a JSON type is sent as it is.
-  return (reply as FastifyReply).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  // Untyped: a string or Buffer body with a JSON type is sent as it is; bytes are JSON already.
+  const text = Buffer.isBuffer(body) ? body : JSON.stringify(body);
+  return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
 }
 
 /** A strong ETag of a response body. */

@@ -14,12 +14,11 @@ import {
   UsernameParamsSchema,
   WEB_ROUTES,
 } from '@sys/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decodeKeysetCursor, positionKey } from '../../lib/keyset-cursor.ts';
-import { etagOf, sendJson, sendJsonBytes } from '../../lib/send-json.ts';
+import { jsonBytes, sendJson, sendJsonBytes } from '../../lib/send-json.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { type CachedFeedPage, type FeedCache, postBody } from './posts.feed-cache.ts';
 import { postPreviewTags } from './posts.preview.ts';
@@ -84,8 +83,8 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
         return sendJsonBytes(request, reply, { body, etag: personal.etag }, true);
       }
       // A post of the cached page gone or hidden from this viewer: their page is read as it is now.
-      const json = JSON.stringify(PostPageSchema.parse(await service.listFeed(viewerId, request.query)));
-      return sendJsonBytes(request, reply, { body: Buffer.from(json, 'utf8'), etag: etagOf(json) }, true);
+      const page = PostPageSchema.parse(await service.listFeed(viewerId, request.query));
+      return sendJsonBytes(request, reply, jsonBytes(page), true);
     },
   );
 
@@ -144,7 +143,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
     async (request, reply) => {
       const viewerId = request.user?.id ?? null;
       const body = cache.enabled ? await cachedPostBody(viewerId, request.params.id) : null;
-      if (body) return sendBody(reply, body);
+      if (body) return sendJson(reply, body);
       return sendJson(reply, await service.getPost(viewerId, request.params.id));
     },
   );
@@ -168,7 +167,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       const viewerId = request.user?.id ?? null;
       const { username } = request.params;
       const body = cache.enabled ? await cachedProfilePage(viewerId, username, request.query) : null;
-      if (body) return sendBody(reply, body);
+      if (body) return sendJson(reply, body);
       return sendJson(reply, await service.listProfilePosts(viewerId, username, request.query));
     },
   );
@@ -241,11 +240,6 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
 /** One cache entry per limit and position (the cursor decoded, so spellings of one cursor share it). */
 function pageKey(query: PageQuery): string {
   return `${query.limit}|${positionKey(decodeKeysetCursor(query.cursor))}`;
-}
-
-/** A cached body: JSON bytes sent as they are. */
-function sendBody(reply: FastifyReply, body: Buffer): FastifyReply {
-  return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(body);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
