@@ -64,7 +64,6 @@ function useMatchedElements(matches: readonly RouteMatch[]): ReactNode {
       renderMatches(
         matches.map((match) => ({
           ...match,
-          params: { ...match.params },
           pathname: encodedPath(navigator, match.pathname),
           pathnameBase: encodedPath(navigator, match.pathnameBase),
         })),
