@@ -191,6 +191,11 @@ export const AppConfigSchema = z.object({
   discoveryCacheTtlMs: z.number().int().min(0).max(3_600_000).default(30_000),
   /** How many of them are kept at most (a ranking holds up to searchCandidates ids, ~0.4 MB; matches ~0.13 MB). */
   discoveryCacheMaxEntries: z.number().int().min(0).max(100_000).default(100),
+  /**
+   * Hold every public post's filter keys in memory and answer the filtered feed from them
+   * (modules/explore/explore.filter-index.ts); false asks PostgreSQL every time.
+   */
+  filterIndex: z.boolean().default(true),
   // --- Web Push (modules/push) ---
   /**
    * The VAPID key pair that signs pushes (base64url, as `web-push generate-vapid-keys` prints them); both
@@ -319,6 +324,7 @@ const ENV_FIELDS = {
   SEARCH_WINDOW: { field: 'searchWindow', parse: 'int' },
   DISCOVERY_CACHE_TTL_MS: { field: 'discoveryCacheTtlMs', parse: 'int' },
   DISCOVERY_CACHE_MAX_ENTRIES: { field: 'discoveryCacheMaxEntries', parse: 'int' },
+  FILTER_INDEX: { field: 'filterIndex', parse: 'bool' },
   VAPID_PUBLIC_KEY: { field: 'vapidPublicKey', parse: 'string' },
   VAPID_PRIVATE_KEY: { field: 'vapidPrivateKey', parse: 'string' },
   VAPID_SUBJECT: { field: 'vapidSubject', parse: 'string' },

@@ -11,6 +11,7 @@ import type { Clock } from './modules/auth/auth.service.ts';
 import { BrandsService } from './modules/brands/brands.service.ts';
 import { LiveEventBus } from './modules/events/events.bus.ts';
 import { LiveEventsService } from './modules/events/events.service.ts';
+import { FilterIndex } from './modules/explore/explore.filter-index.ts';
 import { ExploreService } from './modules/explore/explore.service.ts';
 import { FollowsService } from './modules/follows/follows.service.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
@@ -232,6 +233,8 @@ export async function createServices(
   });
   // Every post change clears it: at once on this instance, on the others when they hear FEED_CHANNEL.
   feedCache.clearsAlso(discoveryCache);
+  // The filtered feed's matches in memory, brought up to date from post_search_changes before each answer.
+  const filterIndex = config.filterIndex ? new FilterIndex({ db, log }) : null;
   const explore = new ExploreService({
     db,
     posts,
@@ -241,6 +244,7 @@ export async function createServices(
     searchCandidates: config.searchCandidates,
     searchWindow: config.searchWindow,
     cache: discoveryCache,
+    ...(filterIndex ? { filterIndex } : {}),
   });
   const swipes = new SwipesService({ db, posts, explore });
   const scrape = new ScrapeService({ policy: addresses, images: productImages, log });
@@ -346,6 +350,7 @@ export async function createServices(
       await bus.start();
       await feedCache.start();
       await discoveryCache.start(database, FEED_CHANNEL);
+      filterIndex?.start();
     },
 
     ready() {
@@ -367,6 +372,7 @@ export async function createServices(
       await jobQueue?.stop();
       await backfill;
       await push.idle();
+      await filterIndex?.stop();
       await discoveryCache.stop();
       await feedCache.stop();
       await bus.stop();

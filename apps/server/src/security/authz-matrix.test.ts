@@ -183,6 +183,8 @@ const POSTS = [
   'public.post_media',
   'public.post_items',
   'public.post_search',
+  // The filter index's notes of changed search rows (written by triggers on post_search).
+  'public.post_search_changes',
   'public.search_terms',
 ];
 const rowsOfOwner = (table: string, column: string) => `select * from ${table} where ${column} = '$OWNER'`;

@@ -63,6 +63,33 @@ export const postSearch = pgTable(
   ],
 );
 
+const xid8 = customType<{ data: string }>({
+  dataType: () => 'xid8',
+});
+
+/**
+ * Which public filter entries of post_search changed, for the servers' in-memory filter index
+ * (modules/explore/explore.filter-index.ts): a row per written, changed or deleted row of post_search,
+ * written by triggers (migration post_search_changes), so that every way of writing post_search is seen,
+ * cascades and the command line included. `xid` is the writing transaction's id: an index reads the
+ * changes of the transactions its last read's snapshot did not see (`pg_visible_in_snapshot`), so each
+ * exactly once. `created_at` is the post's creation time before the change (where its old entry
+ * is in the index). Rows older than ten minutes (CHANGES_KEPT_MS there) are removed by any server.
+ */
+export const postSearchChanges = pgTable(
+  'post_search_changes',
+  {
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    post_id: uuid('post_id').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    changed_at: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('post_search_changes_xid_idx').on(t.xid),
+    index('post_search_changes_changed_at_idx').on(t.changed_at),
+  ],
+);
+
 /**
  * The words of all indexed posts, for spelling correction: a query word that is no such word is looked up
  * here by trigram similarity ('addidas' -> 'adidas'). Words are only added; one left behind by a deleted

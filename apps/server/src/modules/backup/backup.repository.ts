@@ -34,9 +34,15 @@ function qualified(schema: string, table: string): SQL {
 }
 
 /**
+ * The filter index's notes of changes (explore.filter-index.ts) are not data: a server reads its index
+ * from post_search at start, and a restore's own writes of post_search note themselves again.
+ */
+const TRANSIENT_TABLE = 'post_search_changes';
+
+/**
  * Every user table of the database (partitions are read through their parent). The job queue's schema
  * is not SYS's data: it is neither backed up nor restored (pg-boss creates it again at start, and the
- * server queues the transcode of every video still processing).
+ * server queues the transcode of every video still processing); nor is TRANSIENT_TABLE.
  */
 export async function listTables(db: Db): Promise<TableInfo[]> {
   const rows = await select<{ schema: string; table: string; columns: string[]; has_identity: boolean }>(
@@ -51,6 +57,7 @@ export async function listTables(db: Db): Promise<TableInfo[]> {
       where c.relkind in ('r', 'p') and not c.relispartition
         and n.nspname not in ${SYSTEM_SCHEMAS} and n.nspname not like 'pg\\_%'
         and n.nspname <> ${JOB_QUEUE_SCHEMA}
+        and not (n.nspname = 'public' and c.relname = ${TRANSIENT_TABLE})
       group by n.nspname, c.relname
       order by n.nspname, c.relname`,
   );

@@ -46,6 +46,7 @@ import { type JsonBytes, jsonBytes } from '../../lib/send-json.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import { anyOfQuery, isFuzzyWord, queryWords } from '../search-index/search-index.text.ts';
+import type { FilterIndex } from './explore.filter-index.ts';
 import { toCreator, toExploreBrand, toTrendingItem } from './explore.mapper.ts';
 import {
   type CappedMatches,
@@ -119,6 +120,11 @@ export interface ExploreServiceDeps {
    * cleared by every post change). None: computed every time.
    */
   cache?: TtlCache;
+  /**
+   * The filtered feed's matches in memory (explore.filter-index.ts), as fresh as PostgreSQL's; null from
+   * `current()` (or none): asked of PostgreSQL.
+   */
+  filterIndex?: Pick<FilterIndex, 'current'>;
 }
 
 const NO_CACHE = new TtlCache({ ttlMs: 0, maxEntries: 0 });
@@ -322,6 +328,17 @@ export class ExploreService {
       const query = { q: page.q ?? '', limit: page.limit, cursor: page.cursor };
       // A counted page: what a search would say it corrected is not part of the filtered feed's answer.
       return this.searched(viewerId, query, keyLists, (counted) => counted);
+    }
+    const index = await this.deps.filterIndex?.current();
+    if (index) {
+      // From memory: no cache needed (a filter set costs less than a millisecond there).
+      const after = decodeKeysetCursor(page.cursor);
+      const found = index.matches(keyLists, this.countCap);
+      const wanted = rowsForPage(page.limit);
+      const rows = found.rows
+        ? olderRows(found.rows, after).slice(0, wanted)
+        : index.page(keyLists, after, wanted);
+      return this.countedPage(viewerId, rows, page.limit, found, (counted) => counted);
     }
     return this.matchedPage(
       viewerId,

@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import { type CountedPostPage, matchesFilterKeys } from '@sys/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
+import { makePostPrivate, seededRandom, seedPost } from '../../test/discovery.ts';
+import { publishPost } from '../../test/media.ts';
+import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+import { CHANGES_KEPT_MS, FilterIndex, FilterIndexState } from './explore.filter-index.ts';
+import { FilterPostingsBuilder } from './explore.filter-postings.ts';
+
+/*
+ * The filtered feed's matches in memory (explore.filter-index.ts, explore.filter-postings.ts). First the
+ * postings against a plain reading of the rule (matchesFilterKeys over every post, in the feed's order),
+ * on generated posts with keys common and rare, times shared, removals and changed posts; then the index
+ * over the real database: every way of writing post_search shows in the next answer, on every server.
+ */
+
+interface Post {
+  postId: string;
+  createdMs: number;
+  keys: string[];
+}
+
+const newestFirst = (a: Post, b: Post) =>
+  a.createdMs !== b.createdMs
+    ? b.createdMs - a.createdMs
+    : a.postId < b.postId
+      ? 1
+      : a.postId > b.postId
+        ? -1
+        : 0;
+
+/** Keys of every density: 'c:0' in half the posts, 'c:9' in one of ~500, 'r:n' rarer still. */
+function generatePosts(count: number, random: () => number): Post[] {
+  const posts: Post[] = [];
+  const base = Date.UTC(2026, 0, 1);
+  for (let i = 0; i < count; i++) {
+    const keys = new Set<string>();
+    for (let k = 0; k < 10; k++) if (random() < 0.5 ** (k + 1)) keys.add(`c:${k}`);
+    keys.add(`s:${Math.floor(random() * 4)}`);
+    if (random() < 0.01) keys.add(`r:${Math.floor(random() * 5)}`);
+    // Many posts share a time, so that ids decide their order.
+    posts.push({
+      postId: randomUUID(),
+      createdMs: base + Math.floor(random() * count * 0.3),
+      keys: [...keys],
+    });
+  }
+  return posts.sort(newestFirst);
+}
+
+function build(posts: readonly Post[]): FilterIndexState {
+  const builder = new FilterPostingsBuilder();
+  for (const post of posts) builder.add(post.postId, post.createdMs, post.keys);
+  return new FilterIndexState(builder.finish(), '0');
+}
+
+/** What the index must answer: every live post after `after` matching the lists, newest first. */
+function expected(posts: readonly Post[], lists: string[][], after: Post | undefined, want: number) {
+  return posts
+    .filter((post) => !after || newestFirst(after, post) < 0)
+    .filter((post) => matchesFilterKeys(post.keys, lists))
+    .slice(0, want)
+    .map(({ postId, createdMs }) => ({ postId, createdMs }));
+}
+
+function randomLists(random: () => number): string[][] {
+  const pick = () => {
+    const kind = random();
+    if (kind < 0.5) return `c:${Math.floor(random() * 10)}`;
+    if (kind < 0.8) return `s:${Math.floor(random() * 5)}`; // s:4 is no post's
+    return `r:${Math.floor(random() * 6)}`;
+  };
+  return Array.from({ length: Math.floor(random() * 4) }, () =>
+    Array.from({ length: 1 + Math.floor(random() * 3) }, pick),
+  );
+}
+
+describe('the postings', () => {
+  it('answer what matchesFilterKeys says, in the feed order, from any position, for any number', () => {
+    const random = seededRandom(20);
+    const posts = generatePosts(3000, random);
+    const state = build(posts);
+    for (let round = 0; round < 400; round++) {
+      const lists = randomLists(random);
+      const after = random() < 0.5 ? posts[Math.floor(random() * posts.length)] : undefined;
+      const want = [1, 3, 20, 1001, 5000][Math.floor(random() * 5)]!;
+      expect(state.find(lists, after, want), JSON.stringify({ lists, after, want })).toEqual(
+        expected(posts, lists, after, want),
+      );
+    }
+  });
+
+  it('leave out removed posts and hold changed ones beside them, in order', () => {
+    const random = seededRandom(7);
+    let posts = generatePosts(2000, random);
+    const state = build(posts);
+    const changes = [];
+    for (let i = 0; i < 300; i++) {
+      const victim = posts[Math.floor(random() * posts.length)]!;
+      const kind = random();
+      if (kind < 0.4) {
+        // Deleted, or no longer public.
+        changes.push({ postId: victim.postId, oldCreatedMs: victim.createdMs, now: null });
+        posts = posts.filter((post) => post !== victim);
+      } else if (kind < 0.8) {
+        // Edited: other keys, the same time (and in capitals, as a uuid may come).
+        const keys = [`c:${Math.floor(random() * 10)}`, 's:3'];
+        changes.push({
+          postId: victim.postId.toUpperCase(),
+          oldCreatedMs: victim.createdMs,
+          now: { createdMs: victim.createdMs, keys },
+        });
+        posts = posts.map((post) => (post === victim ? { ...post, keys } : post));
+      } else {
+        // New, at a time between the others'.
+        const post = { postId: randomUUID(), createdMs: victim.createdMs, keys: ['c:1', 'r:9'] };
+        changes.push({ postId: post.postId, oldCreatedMs: post.createdMs, now: post });
+        posts = [...posts, post].sort(newestFirst);
+      }
+    }
+    state.apply(changes);
+    // Applying them again (a change read twice) changes nothing.
+    state.apply(changes);
+    for (let round = 0; round < 300; round++) {
+      const lists = random() < 0.1 ? [['r:9']] : randomLists(random);
+      const after = random() < 0.5 ? posts[Math.floor(random() * posts.length)] : undefined;
+      const want = [1, 20, 1001][Math.floor(random() * 3)]!;
+      expect(state.find(lists, after, want), JSON.stringify({ lists, after, want })).toEqual(
+        expected(posts, lists, after, want),
+      );
+    }
+  });
+
+  it('count up to the cap and list every match below it', () => {
+    const posts = generatePosts(500, seededRandom(3));
+    const state = build(posts);
+    const all = expected(posts, [['s:1']], undefined, 10_000);
+    expect(state.matches([['s:1']], all.length)).toMatchObject({ total: all.length, capped: false });
+    expect(state.matches([['s:1']], all.length).rows?.map((row) => row.postId)).toEqual(
+      all.map((post) => post.postId),
+    );
+    expect(state.matches([['s:1']], all.length - 1)).toEqual({
+      total: all.length - 1,
+      capped: true,
+      rows: null,
+    });
+  });
+
+  it('refuse posts out of the feed order', () => {
+    const builder = new FilterPostingsBuilder();
+    builder.add('00000000-0000-4000-8000-000000000002', 10, []);
+    expect(() => builder.add('00000000-0000-4000-8000-000000000003', 10, [])).toThrow();
+    expect(() => builder.add('00000000-0000-4000-8000-000000000001', 11, [])).toThrow();
+  });
+});
+
+const look = (color: string, size = 'M') => ({
+  caption: `A ${color} look`,
+  items: [{ item_type: 'Jacket', brand: 'Zara', color, size }],
+});
+
+async function filtered(ctx: TestApp, query: string): Promise<CountedPostPage> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/posts/filtered?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as CountedPostPage;
+}
+const ids = (page: CountedPostPage) => page.items.map((post) => post.id);
+
+describe('the index of a server', () => {
+  let ctx: TestApp;
+  let dana: TestUser;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
+    dana = await createUser(ctx.app);
+    await seedPost(ctx.app, dana, look('Teal'));
+  });
+  afterAll(() => ctx.close());
+
+  it('shows every way of writing post_search in the next answer', async () => {
+    const [first] = ids(await filtered(ctx, 'color=Teal'));
+    expect(first).toBeDefined();
+    // Written behind the services (as the command line or another server would): counted at once.
+    const second = await seedPost(ctx.app, dana, look('Teal'));
+    expect(ids(await filtered(ctx, 'color=Teal'))).toEqual([second, first]);
+    // No longer public.
+    await makePostPrivate(ctx.app, second);
+    expect(ids(await filtered(ctx, 'color=Teal'))).toEqual([first]);
+    // Its items edited through the API: found by its new keys, not by its old ones.
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${first}`,
+      headers: dana.headers,
+      payload: {
+        items: [
+          {
+            item_type: 'Jacket',
+            brand: 'Zara',
+            color: 'Olive',
+            size: 'M',
+            link: 'https://shop.example.com/o',
+          },
+        ],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await filtered(ctx, 'color=Teal')).toMatchObject({ items: [], total: 0 });
+    expect(ids(await filtered(ctx, 'color=Olive&size=M'))).toEqual([first]);
+    // Removed with its author's account (a cascade no service sees).
+    await ctx.app.database.query('delete from profiles where id = $1', [dana.id]);
+    expect(await filtered(ctx, 'color=Olive')).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('two servers on one database', () => {
+  let apps: TestApps;
+
+  beforeAll(async () => {
+    apps = await createTestApps(2, { authRateLimits: TEST_RATE_LIMITS });
+  });
+  afterAll(() => apps.close());
+
+  it("each answers with the other's changes at once", async () => {
+    const [one, two] = apps.apps as [FastifyInstance, FastifyInstance];
+    const author = await createUser(one);
+    const coral = async (app: FastifyInstance) => {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/posts/filtered?color=Coral' });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as CountedPostPage;
+    };
+    expect((await coral(two)).total).toBe(0);
+    const post = await publishPost(one, author, {
+      caption: 'coral',
+      items: [{ item_type: 'Dress', color: 'Coral', link: 'https://shop.example.com/c' }],
+    });
+    expect(ids(await coral(two))).toEqual([post.id]);
+    const removed = await one.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${post.id}`,
+      headers: author.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await coral(two)).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('the index over time', () => {
+  let ctx: TestApp;
+  let dana: TestUser;
+  let clock = Date.now();
+  let index: FilterIndex;
+  const warnings: unknown[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS, filterIndex: false });
+    dana = await createUser(ctx.app);
+    index = new FilterIndex({
+      db: ctx.app.database.db,
+      log: { warn: (...args: unknown[]) => warnings.push(args), info: () => {} },
+      maxChanged: 2,
+      readBatch: 2,
+      now: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await index.stop();
+    await ctx.close();
+  });
+
+  const find = async (color: string) =>
+    (await index.current())!.page([[`c:${color.toLowerCase()}`]], undefined, 50);
+
+  it('is read in batches, read again in the background once changes pile up, and answers throughout', async () => {
+    const posts = [];
+    for (let i = 0; i < 5; i++)
+      posts.push(await seedPost(ctx.app, dana, { ...look('Plum'), createdAt: new Date(clock - i * 1000) }));
+    const first = await index.current();
+    expect(first?.postings.size).toBe(5);
+    expect((await find('Plum')).map((row) => row.postId)).toEqual(posts);
+    for (let i = 0; i < 3; i++) posts.unshift(await seedPost(ctx.app, dana, look('Plum')));
+    // Three changed posts are more than maxChanged: the next answer still has them, and a rebuild begins.
+    expect((await find('Plum')).map((row) => row.postId)).toEqual(posts);
+    await expect.poll(async () => (await index.current())?.postings.size, { timeout: 5000 }).toBe(8);
+    expect((await index.current())?.changedCount).toBe(0);
+    expect((await find('Plum')).map((row) => row.postId)).toEqual(posts);
+    expect(warnings).toEqual([]);
+  });
+
+  it('reads everything again when it has not looked for longer than the changes are kept', async () => {
+    const before = await index.current();
+    const late = await seedPost(ctx.app, dana, look('Plum'));
+    clock += CHANGES_KEPT_MS;
+    const after = await index.current();
+    expect(after).not.toBe(before);
+    expect(after?.changedCount).toBe(0);
+    expect((await find('Plum'))[0]?.postId).toBe(late);
+  });
+
+  it('removes old noted changes', async () => {
+    await ctx.app.database.query(`update post_search_changes set changed_at = now() - interval '1 hour'`);
+    clock += CHANGES_KEPT_MS;
+    await index.current();
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.app.database.query<{ n: number }>('select count(*)::int as n from post_search_changes')
+          )[0]?.n,
+      )
+      .toBe(0);
+  });
+
+  it('gives nothing once stopped (the service then asks PostgreSQL)', async () => {
+    await index.stop();
+    expect(await index.current()).toBeNull();
+  });
+});

@@ -1,0 +1,309 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import {
+  type FilterChangeRow,
+  findChangeSnapshot,
+  findFilterChanges,
+  findPublicFilterEntries,
+  removeOldFilterChanges,
+} from './explore.filter-index.repository.ts';
+import { type FilterMatch, type FilterPostings, FilterPostingsBuilder } from './explore.filter-postings.ts';
+import type { CappedMatches, PostIdRow, PostKey } from './explore.repository.ts';
+
+/**
+ * The filtered feed's matches from memory instead of PostgreSQL (issue 20: a filter set PostgreSQL had
+ * not seen cost 25-2,000 ms at 1,000,000 posts, as its GIN index intersects keys that are each in 10-35%
+ * of posts). Each server holds every public post's filter keys (explore.filter-postings.ts), read once
+ * from post_search, and keeps them fresh from post_search_changes, which triggers write for every way
+ * post_search is written (the services, the command line, an account's deletion, another server):
+ *
+ * - before answering, it reads the changes committed since it last looked, in one small statement (the
+ *   change table's index on the transaction id) that begins after the request arrived, so an answer
+ *   holds every change committed before its request, as PostgreSQL's own would. Requests that arrive
+ *   while one such read runs share the next, so under load there is at most one a round trip, not one a
+ *   request;
+ * - a changed post's old entry is marked dead and its new one kept beside the postings; when those grow
+ *   past MAX_CHANGED (or a tenth of the posts are dead) the whole is read again in the background and
+ *   swapped in, changes made meanwhile applied to it first;
+ * - while the first read is under way, requests wait for it (one read of post_search in batches: see
+ *   bench/RESULTS.md for its time at 1,000,000 posts); if reading fails, the service asks PostgreSQL.
+ *
+ * Memory: 24 bytes a post (id and time) plus its keys' postings (a bit a post for common keys, 4 bytes a
+ * post for rare ones): see bench/RESULTS.md.
+ */
+
+/** How long noted changes are kept in post_search_changes; an index that has not looked for longer reads all again. */
+export const CHANGES_KEPT_MS = 10 * 60_000;
+/** The changed posts kept beside the postings before they are built again. */
+const MAX_CHANGED = 2000;
+const READ_BATCH = 20_000;
+/** After a failed read, the next try waits this long (requests ask PostgreSQL meanwhile). */
+const RETRY_AFTER_MS = 5000;
+
+export interface FilterIndexOptions {
+  db: Db;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** How many entries a read of post_search takes at a time. */
+  readBatch?: number;
+  /** The changed posts kept beside the postings before they are all read again (MAX_CHANGED). */
+  maxChanged?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
+interface ChangedEntry extends FilterMatch {
+  keys: ReadonlySet<string>;
+}
+
+/** The newer first, as the feed orders posts (ids compared as PostgreSQL compares uuids: their hex). */
+function newerFirst(a: FilterMatch, b: FilterMatch): number {
+  if (a.createdMs !== b.createdMs) return b.createdMs - a.createdMs;
+  return a.postId < b.postId ? 1 : a.postId > b.postId ? -1 : 0;
+}
+
+/** Whether `entry` comes after the position `after` in the feed's order. */
+function isAfter(entry: FilterMatch, after: FilterMatch): boolean {
+  return newerFirst(after, entry) < 0;
+}
+
+/** The postings as built, and the posts changed since, with what it has seen of the changes. */
+export class FilterIndexState {
+  private readonly changed = new Map<string, ChangedEntry>();
+  private sorted: ChangedEntry[] | null = [];
+
+  constructor(
+    readonly postings: FilterPostings,
+    /** The snapshot of the last read of changes (or of post_search): what it has seen. */
+    public seen: string,
+    private readonly maxChanged = MAX_CHANGED,
+  ) {}
+
+  /** The posts changed since the postings were built. */
+  get changedCount(): number {
+    return this.changed.size;
+  }
+
+  /** Whether it is time to build the whole again. */
+  get worn(): boolean {
+    return this.changed.size > this.maxChanged || this.postings.removed * 10 > this.postings.size;
+  }
+
+  apply(changes: readonly FilterChangeRow[]): void {
+    for (const change of changes) {
+      const postId = change.postId.toLowerCase();
+      this.postings.remove(postId, change.oldCreatedMs);
+      this.changed.delete(postId);
+      if (change.now) {
+        // Its entry as it is now (and where its old one is, if it was built in with this time).
+        this.postings.remove(postId, change.now.createdMs);
+        this.changed.set(postId, { postId, createdMs: change.now.createdMs, keys: new Set(change.now.keys) });
+      }
+      this.sorted = null;
+    }
+  }
+
+  /**
+   * The first `want` public posts after `after` matching every key list, newest first (see
+   * FilterPostings.scan), the changed ones included.
+   */
+  find(
+    keyLists: readonly (readonly string[])[],
+    after: FilterMatch | undefined,
+    want: number,
+  ): FilterMatch[] {
+    const built = this.postings.scan(keyLists, after, want);
+    if (this.changed.size === 0) return built;
+    this.sorted ??= [...this.changed.values()].sort(newerFirst);
+    const changed: FilterMatch[] = [];
+    for (const entry of this.sorted) {
+      if (changed.length >= want) break;
+      if (after && !isAfter(entry, after)) continue;
+      if (keyLists.every((keys) => keys.some((key) => entry.keys.has(key))))
+        changed.push({ postId: entry.postId, createdMs: entry.createdMs });
+    }
+    if (changed.length === 0) return built;
+    return [...built, ...changed].sort(newerFirst).slice(0, want);
+  }
+
+  /** `CappedMatches` of the filter set: every match while there are at most `cap`, else the count alone. */
+  matches(keyLists: readonly (readonly string[])[], cap: number): CappedMatches {
+    const found = this.find(keyLists, undefined, cap + 1);
+    if (found.length > cap) return { total: cap, capped: true, rows: null };
+    return { total: found.length, capped: false, rows: found.map(toRow) };
+  }
+
+  /** The first `limit` matches after `after`. */
+  page(keyLists: readonly (readonly string[])[], after: PostKey | undefined, limit: number): PostIdRow[] {
+    const position = after
+      ? { createdMs: after.createdAt.getTime(), postId: after.id.toLowerCase() }
+      : undefined;
+    return this.find(keyLists, position, limit).map(toRow);
+  }
+}
+
+function toRow(match: FilterMatch): PostIdRow {
+  return { postId: match.postId, createdAt: new Date(match.createdMs) };
+}
+
+export class FilterIndex {
+  private state: FilterIndexState | null = null;
+  /** The first read under way. */
+  private first: Promise<FilterIndexState> | null = null;
+  private rebuilding = false;
+  private failedAt = Number.NEGATIVE_INFINITY;
+  private syncedAt = Number.NEGATIVE_INFINITY;
+  private prunedAt = Number.NEGATIVE_INFINITY;
+  /** The sync queued behind the one running: every request that arrives before it starts joins it. */
+  private queued: Promise<void> | null = null;
+  /** The syncs and a rebuild's swap, one after another. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: FilterIndexOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Begins the first read (requests that come before it ends wait for it). */
+  start(): void {
+    this.readFirst().catch(() => {
+      // Logged; the first request tries again.
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.allSettled([this.first, this.tail]);
+  }
+
+  /**
+   * The index, holding every change committed before this call (see the comment at the top), or null
+   * when it cannot be had now: then the caller asks PostgreSQL.
+   */
+  async current(): Promise<FilterIndexState | null> {
+    if (this.stopped) return null;
+    try {
+      if (!this.state) {
+        if (!this.first && this.now() - this.failedAt < RETRY_AFTER_MS) return null;
+        await this.readFirst();
+      }
+      await this.sync();
+      return this.state;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The first read of every entry, once however many ask meanwhile. */
+  private readFirst(): Promise<FilterIndexState> {
+    if (this.state) return Promise.resolve(this.state);
+    if (this.first) return this.first;
+    const startedAt = this.now();
+    const first = this.readAll().then((state) => {
+      this.state ??= state;
+      this.syncedAt = Math.max(this.syncedAt, startedAt);
+      return state;
+    });
+    this.first = first;
+    first
+      .catch((error: unknown) => {
+        this.failedAt = this.now();
+        if (!this.stopped) this.options.log.warn({ err: error }, 'could not read the filter index');
+      })
+      .finally(() => {
+        if (this.first === first) this.first = null;
+      });
+    return first;
+  }
+
+  /**
+   * Reads the changes committed since the state last looked, in a statement that begins after this call:
+   * one at a time, and every request that comes while one runs joins the next.
+   */
+  private sync(): Promise<void> {
+    if (this.queued) return this.queued;
+    const run = async () => {
+      this.queued = null;
+      const startedAt = this.now();
+      const state = this.state;
+      if (!state) throw new Error('no filter index to bring up to date');
+      if (startedAt - this.syncedAt > CHANGES_KEPT_MS / 2) {
+        // Changes it has not read may be gone from the table: read everything again.
+        this.state = await this.readAll();
+      } else {
+        await this.readChanges(state);
+      }
+      this.syncedAt = Math.max(this.syncedAt, startedAt);
+      this.afterSync();
+    };
+    const queued = this.tail.then(run, run);
+    this.queued = queued;
+    this.tail = queued.catch(() => undefined);
+    return queued;
+  }
+
+  private async readChanges(state: FilterIndexState): Promise<void> {
+    const { snapshot, changes } = await findFilterChanges(this.options.db, state.seen);
+    state.apply(changes);
+    state.seen = snapshot;
+  }
+
+  /** Removes old noted changes now and then; begins a rebuild when the changed posts are many. */
+  private afterSync(): void {
+    const now = this.now();
+    if (now - this.prunedAt > CHANGES_KEPT_MS / 10) {
+      this.prunedAt = now;
+      removeOldFilterChanges(this.options.db, CHANGES_KEPT_MS).catch((error: unknown) => {
+        if (!this.stopped) this.options.log.warn({ err: error }, 'could not remove old filter index changes');
+      });
+    }
+    if (this.state?.worn && !this.rebuilding) {
+      this.rebuilding = true;
+      this.rebuild()
+        .catch((error: unknown) => {
+          if (!this.stopped) this.options.log.warn({ err: error }, 'could not read the filter index again');
+        })
+        .finally(() => {
+          this.rebuilding = false;
+        });
+    }
+  }
+
+  /** Reads everything again while the worn state answers; swaps in turn with the syncs. */
+  private async rebuild(): Promise<void> {
+    const state = await this.readAll();
+    const swap = this.tail.then(async () => {
+      // The changes committed since it was read, after every sync of the old state.
+      await this.readChanges(state);
+      this.state = state;
+    });
+    this.tail = swap.catch(() => undefined);
+    await swap;
+  }
+
+  /** Every public post's entry, and the changes committed while they were read. */
+  private async readAll(): Promise<FilterIndexState> {
+    const startedAt = this.now();
+    const { db } = this.options;
+    const seen = await findChangeSnapshot(db);
+    const builder = new FilterPostingsBuilder();
+    const batch = this.options.readBatch ?? READ_BATCH;
+    let after: { createdMs: number; postId: string } | null = null;
+    for (;;) {
+      if (this.stopped) throw new Error('the server is stopping');
+      const rows = await findPublicFilterEntries(db, after, batch);
+      for (const row of rows) builder.add(row.postId, row.createdMs, row.keys);
+      const last = rows.at(-1);
+      if (!last || rows.length < batch) break;
+      after = { createdMs: last.createdMs, postId: last.postId };
+    }
+    const state = new FilterIndexState(builder.finish(), seen, this.options.maxChanged);
+    // Some of them were read already: applying them again is harmless.
+    await this.readChanges(state);
+    this.options.log.info(
+      { posts: state.postings.size, bytes: state.postings.bytes, ms: this.now() - startedAt },
+      'filter index read',
+    );
+    return state;
+  }
+}

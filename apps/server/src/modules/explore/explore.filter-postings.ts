@@ -1,0 +1,295 @@
+/**
+ * The filtered feed's matches in memory (spec section 5, as filterSetKeys and matchesFilterKeys of
+ * packages/shared state it): every public post's filter keys, held as posting lists over the posts in the
+ * feed's order (newest first, by creation time then id, as post_search_public_created_at_idx). A post is
+ * a slot, its position in that order; a key common enough to be in at least one post of 32 is a bitset of
+ * all slots (a bit a post), a rarer one the sorted list of its slots (32 bits each), whichever is smaller.
+ * A filter set is an AND of ORs of keys, evaluated 32 slots at a time from the newest, stopping as soon
+ * as enough matches are found: 1,000,000 posts are 31,250 words a key.
+ *
+ * The slots are built once (`FilterPostingsBuilder`) and never move: a post that changes afterwards is
+ * marked dead in them (`remove`), and its new entry, if it has one, is kept beside them (`FilterIndexState`
+ * in explore.filter-index.ts) until the whole is built again.
+ */
+
+/** A key's posts: a bit per slot, or the slots in increasing order. */
+type Postings =
+  | { readonly bits: Uint32Array; readonly slots?: undefined }
+  | { readonly slots: Uint32Array; readonly bits?: undefined };
+
+/** One key list of a filter set as the scan walks it: its keys' bitsets, and its rarer keys with a cursor. */
+interface ScanList {
+  bitsets: Uint32Array[];
+  sparse: { slots: Uint32Array; at: number }[];
+}
+
+const ID_BYTES = 16;
+
+/** A post id (a UUID, any case) as its 16 bytes, written into `target` at `offset`. */
+function writeId(target: Buffer, offset: number, postId: string): void {
+  const hex = postId.replaceAll('-', '');
+  if (hex.length !== 32 || target.write(hex, offset, ID_BYTES, 'hex') !== ID_BYTES) {
+    throw new Error(`not a post id: ${postId}`);
+  }
+}
+
+function idBytes(postId: string): Buffer {
+  const bytes = Buffer.alloc(ID_BYTES);
+  writeId(bytes, 0, postId);
+  return bytes;
+}
+
+/** A growing list of 32-bit slots. */
+class SlotList {
+  values = new Uint32Array(16);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Uint32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+}
+
+/** Collects the posts' entries in the feed's order, then makes the postings (`finish`). */
+export class FilterPostingsBuilder {
+  private ids = Buffer.alloc(ID_BYTES * 1024);
+  private times = new Float64Array(1024);
+  private readonly keys = new Map<string, SlotList>();
+  private size = 0;
+  private last: { createdMs: number; id: Buffer } | null = null;
+
+  /** The next post: older than the last one added, or as old with a smaller id. */
+  add(postId: string, createdMs: number, keys: readonly string[]): void {
+    const slot = this.size;
+    if (slot === this.times.length) {
+      const times = new Float64Array(slot * 2);
+      times.set(this.times);
+      this.times = times;
+      const ids = Buffer.alloc(slot * 2 * ID_BYTES);
+      this.ids.copy(ids);
+      this.ids = ids;
+    }
+    writeId(this.ids, slot * ID_BYTES, postId);
+    const id = this.ids.subarray(slot * ID_BYTES, (slot + 1) * ID_BYTES);
+    if (
+      this.last &&
+      (createdMs > this.last.createdMs ||
+        (createdMs === this.last.createdMs && id.compare(this.last.id) >= 0))
+    ) {
+      throw new Error('posts must be added newest first, each once');
+    }
+    this.last = { createdMs, id };
+    this.times[slot] = createdMs;
+    this.size++;
+    for (const key of new Set(keys)) {
+      let list = this.keys.get(key);
+      if (!list) {
+        list = new SlotList();
+        this.keys.set(key, list);
+      }
+      list.push(slot);
+    }
+  }
+
+  finish(): FilterPostings {
+    const size = this.size;
+    const words = Math.ceil(size / 32);
+    const keys = new Map<string, Postings>();
+    for (const [key, list] of this.keys) {
+      if (list.length >= words) {
+        const bits = new Uint32Array(words);
+        for (let i = 0; i < list.length; i++) {
+          const slot = list.values[i]!;
+          bits[slot >>> 5]! |= 1 << (slot & 31);
+        }
+        keys.set(key, { bits });
+      } else {
+        keys.set(key, { slots: list.values.slice(0, list.length) });
+      }
+    }
+    this.keys.clear();
+    return new FilterPostings(
+      size,
+      Buffer.from(this.ids.subarray(0, size * ID_BYTES)),
+      this.times.slice(0, size),
+      keys,
+    );
+  }
+}
+
+/** A post found by a scan: its slot's id and creation time. */
+export interface FilterMatch {
+  postId: string;
+  createdMs: number;
+}
+
+export class FilterPostings {
+  private readonly dead: Uint32Array;
+  private deadCount = 0;
+
+  constructor(
+    readonly size: number,
+    private readonly ids: Buffer,
+    private readonly times: Float64Array,
+    private readonly keys: ReadonlyMap<string, Postings>,
+  ) {
+    this.dead = new Uint32Array(Math.ceil(size / 32));
+  }
+
+  /** How many of the slots are marked dead. */
+  get removed(): number {
+    return this.deadCount;
+  }
+
+  /** Bytes held (ids, times, postings, dead marks): the index's size in memory. */
+  get bytes(): number {
+    let bytes = this.ids.byteLength + this.times.byteLength + this.dead.byteLength;
+    for (const postings of this.keys.values()) bytes += (postings.bits ?? postings.slots).byteLength;
+    return bytes;
+  }
+
+  /** Marks the post created at `createdMs` with this id dead, if it has a slot; whether it had a live one. */
+  remove(postId: string, createdMs: number): boolean {
+    const slot = this.slotOf(postId, createdMs);
+    if (slot < 0) return false;
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    if ((this.dead[word]! & bit) !== 0) return false;
+    this.dead[word]! |= bit;
+    this.deadCount++;
+    return true;
+  }
+
+  /**
+   * The first `want` live posts after `after` (in the feed's order) that have a key of every list of
+   * `keyLists`, in that order. An empty `keyLists` matches every post.
+   */
+  scan(
+    keyLists: readonly (readonly string[])[],
+    after: { createdMs: number; postId: string } | undefined,
+    want: number,
+  ): FilterMatch[] {
+    const found: FilterMatch[] = [];
+    if (want <= 0 || this.size === 0) return found;
+    const lists: ScanList[] = [];
+    for (const keys of keyLists) {
+      const list: ScanList = { bitsets: [], sparse: [] };
+      for (const key of new Set(keys)) {
+        const postings = this.keys.get(key);
+        if (postings?.bits) list.bitsets.push(postings.bits);
+        else if (postings?.slots) list.sparse.push({ slots: postings.slots, at: 0 });
+      }
+      // A list none of whose keys any post has: nothing matches.
+      if (list.bitsets.length === 0 && list.sparse.length === 0) return found;
+      lists.push(list);
+    }
+    const from = after ? this.positionAfter(after.createdMs, after.postId) : 0;
+    if (from >= this.size) return found;
+    for (const list of lists) for (const sparse of list.sparse) sparse.at = lowerBound(sparse.slots, from);
+    // A list of rare keys only leads: the scan jumps from one of its slots to the next.
+    const lead = lists.find((list) => list.bitsets.length === 0);
+    const words = this.dead.length;
+    let word = from >>> 5;
+    while (word < words) {
+      if (lead) {
+        let next = Number.POSITIVE_INFINITY;
+        for (const sparse of lead.sparse) {
+          while (sparse.at < sparse.slots.length && sparse.slots[sparse.at]! >>> 5 < word) sparse.at++;
+          if (sparse.at < sparse.slots.length) next = Math.min(next, sparse.slots[sparse.at]!);
+        }
+        if (next === Number.POSITIVE_INFINITY) break;
+        word = Math.max(word, next >>> 5);
+      }
+      let match = ~this.dead[word]!;
+      if (word === from >>> 5) match &= ~0 << (from & 31);
+      for (let i = 0; i < lists.length && match !== 0; i++) match &= wordOf(lists[i]!, word);
+      if (word === words - 1 && (this.size & 31) !== 0) match &= (1 << (this.size & 31)) - 1;
+      while (match !== 0) {
+        const lowest = match & -match;
+        const slot = (word << 5) + 31 - Math.clz32(lowest);
+        found.push({ postId: this.idAt(slot), createdMs: this.times[slot]! });
+        if (found.length >= want) return found;
+        match ^= lowest;
+      }
+      word++;
+    }
+    return found;
+  }
+
+  private idAt(slot: number): string {
+    const hex = this.ids.toString('hex', slot * ID_BYTES, (slot + 1) * ID_BYTES);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  /** The first slot not newer than `createdMs` (the times go down). */
+  private firstAtOrBefore(createdMs: number): number {
+    let low = 0;
+    let high = this.size;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.times[middle]! > createdMs) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The slot of this post (created at `createdMs`), or -1. */
+  private slotOf(postId: string, createdMs: number): number {
+    const id = idBytes(postId);
+    for (
+      let slot = this.firstAtOrBefore(createdMs);
+      slot < this.size && this.times[slot] === createdMs;
+      slot++
+    ) {
+      if (this.ids.compare(id, 0, ID_BYTES, slot * ID_BYTES, (slot + 1) * ID_BYTES) === 0) return slot;
+    }
+    return -1;
+  }
+
+  /** The first slot after the position (createdMs, postId) in the feed's order. */
+  private positionAfter(createdMs: number, postId: string): number {
+    const id = idBytes(postId);
+    let slot = this.firstAtOrBefore(createdMs);
+    // Among posts as old, the ids go down: skip those not smaller than the position's.
+    while (
+      slot < this.size &&
+      this.times[slot] === createdMs &&
+      this.ids.compare(id, 0, ID_BYTES, slot * ID_BYTES, (slot + 1) * ID_BYTES) >= 0
+    ) {
+      slot++;
+    }
+    return slot;
+  }
+}
+
+/** The first index of `slots` (increasing) whose slot is at least `from`. */
+function lowerBound(slots: Uint32Array, from: number): number {
+  let low = 0;
+  let high = slots.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (slots[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The bits of word `word` (slots 32·word to 32·word + 31) that have one of the list's keys. */
+function wordOf(list: ScanList, word: number): number {
+  let bits = 0;
+  for (const bitset of list.bitsets) bits |= bitset[word]!;
+  const start = word << 5;
+  const end = start + 32;
+  for (const sparse of list.sparse) {
+    const { slots } = sparse;
+    let at = sparse.at;
+    while (at < slots.length && slots[at]! < start) at++;
+    while (at < slots.length && slots[at]! < end) bits |= 1 << (slots[at++]! & 31);
+    sparse.at = at;
+  }
+  return bits;
+}
