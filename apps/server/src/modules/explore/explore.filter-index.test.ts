@@ -130,6 +130,18 @@ describe('the postings', () => {
       expect(state.find(lists, after, want), JSON.stringify({ lists, after, want })).toEqual(
         expected(posts, lists, after, want),
       );
+      // The count (without the changed posts' ids) and, up to the cap, every match.
+      const all = expected(posts, lists, undefined, posts.length);
+      const cap = [0, 3, 40, 5000][round % 4]!;
+      expect(state.matches(lists, cap), JSON.stringify({ lists, cap })).toEqual(
+        all.length > cap
+          ? { total: cap, capped: true, rows: null }
+          : {
+              total: all.length,
+              capped: false,
+              rows: all.map((post) => ({ postId: post.postId, createdAt: new Date(post.createdMs) })),
+            },
+      );
     }
   });
 

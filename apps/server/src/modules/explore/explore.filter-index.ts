@@ -118,7 +118,7 @@ export class FilterIndexState {
     for (const entry of this.sorted) {
       if (changed.length >= want) break;
       if (after && !isAfter(entry, after)) continue;
-      if (keyLists.every((keys) => keys.some((key) => entry.keys.has(key))))
+      if (matchesAll(entry.keys, keyLists))
         changed.push({ postId: entry.postId, createdMs: entry.createdMs });
     }
     if (changed.length === 0) return built;
@@ -127,6 +127,13 @@ export class FilterIndexState {
 
   /** `CappedMatches` of the filter set: every match while there are at most `cap`, else the count alone. */
   matches(keyLists: readonly (readonly string[])[], cap: number): CappedMatches {
+    // Counted first, without reading ids: a broad set has far more than the cap.
+    let count = this.postings.count(keyLists, cap + 1);
+    for (const entry of this.changed.values()) {
+      if (count > cap) break;
+      if (matchesAll(entry.keys, keyLists)) count++;
+    }
+    if (count > cap) return { total: cap, capped: true, rows: null };
     const found = this.find(keyLists, undefined, cap + 1);
     if (found.length > cap) return { total: cap, capped: true, rows: null };
     return { total: found.length, capped: false, rows: found.map(toRow) };
@@ -139,6 +146,11 @@ export class FilterIndexState {
       : undefined;
     return this.find(keyLists, position, limit).map(toRow);
   }
+}
+
+/** Whether a post with these keys has one of every list (matchesFilterKeys of packages/shared). */
+function matchesAll(keys: ReadonlySet<string>, keyLists: readonly (readonly string[])[]): boolean {
+  return keyLists.every((list) => list.some((key) => keys.has(key)));
 }
 
 function toRow(match: FilterMatch): PostIdRow {

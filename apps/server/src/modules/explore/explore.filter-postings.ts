@@ -174,6 +174,25 @@ export class FilterPostings {
     want: number,
   ): FilterMatch[] {
     const found: FilterMatch[] = [];
+    this.walk(keyLists, after, want, (slot) => {
+      found.push({ postId: this.idAt(slot), createdMs: this.times[slot]! });
+    });
+    return found;
+  }
+
+  /** How many live posts match `keyLists`, counting at most `upTo` (without reading their ids). */
+  count(keyLists: readonly (readonly string[])[], upTo: number): number {
+    return this.walk(keyLists, undefined, upTo, () => {});
+  }
+
+  /** Calls `visit` with each of the first `want` matching slots after `after`; returns how many. */
+  private walk(
+    keyLists: readonly (readonly string[])[],
+    after: { createdMs: number; postId: string } | undefined,
+    want: number,
+    visit: (slot: number) => void,
+  ): number {
+    let found = 0;
     if (want <= 0 || this.size === 0) return found;
     const lists: ScanList[] = [];
     for (const keys of keyLists) {
@@ -210,9 +229,8 @@ export class FilterPostings {
       if (word === words - 1 && (this.size & 31) !== 0) match &= (1 << (this.size & 31)) - 1;
       while (match !== 0) {
         const lowest = match & -match;
-        const slot = (word << 5) + 31 - Math.clz32(lowest);
-        found.push({ postId: this.idAt(slot), createdMs: this.times[slot]! });
-        if (found.length >= want) return found;
+        visit((word << 5) + 31 - Math.clz32(lowest));
+        if (++found >= want) return found;
         match ^= lowest;
       }
       word++;
