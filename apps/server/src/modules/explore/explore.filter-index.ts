@@ -23,10 +23,10 @@ import type { CappedMatches, PostIdRow, PostKey } from './explore.repository.ts'
  *   while one such read runs share the next, so under load there is at most one a round trip, not one a
  *   request;
  * - a changed post's old entry is marked dead and its new one kept beside the postings; when those grow
- *   past MAX_CHANGED (or a tenth of the posts are dead) the whole is read again in the background and
- *   swapped in, changes made meanwhile applied to it first;
- * - while the first read is under way, requests wait for it (one read of post_search in batches: see
- *   bench/RESULTS.md for its time at 1,000,000 posts); if reading fails, the service asks PostgreSQL.
+ *   past MAX_CHANGED (or a tenth of the posts are dead), they are put among the postings in memory
+ *   (`compacted`), between two reads of changes;
+ * - while the first read is under way (one read of post_search in batches, begun at start), a request
+ *   waits for it up to FIRST_READ_WAIT_MS, then asks PostgreSQL; so does one when a read fails.
  *
  * Memory: 24 bytes a post (id and time) plus its keys' postings (a bit a post for common keys, 4 bytes a
  * post for rare ones): see bench/RESULTS.md.
@@ -34,19 +34,26 @@ import type { CappedMatches, PostIdRow, PostKey } from './explore.repository.ts'
 
 /** How long noted changes are kept in post_search_changes; an index that has not looked for longer reads all again. */
 export const CHANGES_KEPT_MS = 10 * 60_000;
-/** The changed posts kept beside the postings before they are built again. */
+/** The changed posts kept beside the postings before they are put among them. */
 const MAX_CHANGED = 2000;
 const READ_BATCH = 20_000;
 /** After a failed read, the next try waits this long (requests ask PostgreSQL meanwhile). */
 const RETRY_AFTER_MS = 5000;
+/**
+ * How long a request waits for the first read before asking PostgreSQL instead: a small data set is
+ * read in milliseconds, 1,000,000 posts in 10-15 s (bench/RESULTS.md).
+ */
+const FIRST_READ_WAIT_MS = 2000;
 
 export interface FilterIndexOptions {
   db: Db;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   /** How many entries a read of post_search takes at a time. */
   readBatch?: number;
-  /** The changed posts kept beside the postings before they are all read again (MAX_CHANGED). */
+  /** The changed posts kept beside the postings before they are put among them (MAX_CHANGED). */
   maxChanged?: number;
+  /** How long a request waits for the first read (FIRST_READ_WAIT_MS). */
+  firstReadWaitMs?: number;
   /** The clock, for tests. */
   now?: () => number;
 }
@@ -125,6 +132,16 @@ export class FilterIndexState {
     return [...built, ...changed].sort(newerFirst).slice(0, want);
   }
 
+  /**
+   * A state of the same posts with the changed ones put among the postings, made in memory
+   * (FilterPostings.compact): about 0.1-0.2 s for 1,000,000 posts (bench/RESULTS.md) against 10-15 s to
+   * read them all again.
+   */
+  compacted(): FilterIndexState {
+    this.sorted ??= [...this.changed.values()].sort(newerFirst);
+    return new FilterIndexState(this.postings.compact(this.sorted), this.seen, this.maxChanged);
+  }
+
   /** `CappedMatches` of the filter set: every match while there are at most `cap`, else the count alone. */
   matches(keyLists: readonly (readonly string[])[], cap: number): CappedMatches {
     // Counted first, without reading ids: a broad set has far more than the cap.
@@ -148,6 +165,20 @@ export class FilterIndexState {
   }
 }
 
+/** Whether `promise` settles within `ms` (true once it has resolved; a rejection is thrown). */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([promise.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Whether a post with these keys has one of every list (matchesFilterKeys of packages/shared). */
 function matchesAll(keys: ReadonlySet<string>, keyLists: readonly (readonly string[])[]): boolean {
   return keyLists.every((list) => list.some((key) => keys.has(key)));
@@ -161,13 +192,12 @@ export class FilterIndex {
   private state: FilterIndexState | null = null;
   /** The first read under way. */
   private first: Promise<FilterIndexState> | null = null;
-  private rebuilding = false;
   private failedAt = Number.NEGATIVE_INFINITY;
   private syncedAt = Number.NEGATIVE_INFINITY;
   private prunedAt = Number.NEGATIVE_INFINITY;
   /** The sync queued behind the one running: every request that arrives before it starts joins it. */
   private queued: Promise<void> | null = null;
-  /** The syncs and a rebuild's swap, one after another. */
+  /** The syncs, one after another. */
   private tail: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private readonly now: () => number;
@@ -197,7 +227,8 @@ export class FilterIndex {
     try {
       if (!this.state) {
         if (!this.first && this.now() - this.failedAt < RETRY_AFTER_MS) return null;
-        await this.readFirst();
+        const wait = this.options.firstReadWaitMs ?? FIRST_READ_WAIT_MS;
+        if (!(await within(this.readFirst(), wait))) return null;
       }
       await this.sync();
       return this.state;
@@ -260,7 +291,7 @@ export class FilterIndex {
     state.seen = snapshot;
   }
 
-  /** Removes old noted changes now and then; begins a rebuild when the changed posts are many. */
+  /** Removes old noted changes now and then; puts the changed posts among the postings when they pile up. */
   private afterSync(): void {
     const now = this.now();
     if (now - this.prunedAt > CHANGES_KEPT_MS / 10) {
@@ -269,28 +300,16 @@ export class FilterIndex {
         if (!this.stopped) this.options.log.warn({ err: error }, 'could not remove old filter index changes');
       });
     }
-    if (this.state?.worn && !this.rebuilding) {
-      this.rebuilding = true;
-      this.rebuild()
-        .catch((error: unknown) => {
-          if (!this.stopped) this.options.log.warn({ err: error }, 'could not read the filter index again');
-        })
-        .finally(() => {
-          this.rebuilding = false;
-        });
+    const state = this.state;
+    if (state?.worn) {
+      // In turn with the syncs (this runs in one), so no change is applied to the old state after it.
+      const started = performance.now();
+      this.state = state.compacted();
+      this.options.log.info(
+        { posts: this.state.postings.size, changed: state.changedCount, ms: performance.now() - started },
+        'filter index compacted',
+      );
     }
-  }
-
-  /** Reads everything again while the worn state answers; swaps in turn with the syncs. */
-  private async rebuild(): Promise<void> {
-    const state = await this.readAll();
-    const swap = this.tail.then(async () => {
-      // The changes committed since it was read, after every sync of the old state.
-      await this.readChanges(state);
-      this.state = state;
-    });
-    this.tail = swap.catch(() => undefined);
-    await swap;
   }
 
   /** Every public post's entry, and the changes committed while they were read. */

@@ -97,20 +97,8 @@ export class FilterPostingsBuilder {
 
   finish(): FilterPostings {
     const size = this.size;
-    const words = Math.ceil(size / 32);
     const keys = new Map<string, Postings>();
-    for (const [key, list] of this.keys) {
-      if (list.length >= words) {
-        const bits = new Uint32Array(words);
-        for (let i = 0; i < list.length; i++) {
-          const slot = list.values[i]!;
-          bits[slot >>> 5]! |= 1 << (slot & 31);
-        }
-        keys.set(key, { bits });
-      } else {
-        keys.set(key, { slots: list.values.slice(0, list.length) });
-      }
-    }
+    for (const [key, list] of this.keys) keys.set(key, postingsOf(list.values, list.length, size));
     this.keys.clear();
     return new FilterPostings(
       size,
@@ -119,6 +107,23 @@ export class FilterPostingsBuilder {
       keys,
     );
   }
+}
+
+/** `count` increasing slots of `size` as the smaller of a bitset and the list itself. */
+function postingsOf(values: Uint32Array, count: number, size: number): Postings {
+  const words = Math.ceil(size / 32);
+  if (count < words) return { slots: values.slice(0, count) };
+  const bits = new Uint32Array(words);
+  for (let i = 0; i < count; i++) {
+    const slot = values[i]!;
+    bits[slot >>> 5]! |= 1 << (slot & 31);
+  }
+  return { bits };
+}
+
+/** A post's entry to put among the postings (`FilterPostings.compact`). */
+export interface FilterEntry extends FilterMatch {
+  keys: Iterable<string>;
 }
 
 /** A post found by a scan: its slot's id and creation time. */
@@ -150,6 +155,89 @@ export class FilterPostings {
     let bytes = this.ids.byteLength + this.times.byteLength + this.dead.byteLength;
     for (const postings of this.keys.values()) bytes += (postings.bits ?? postings.slots).byteLength;
     return bytes;
+  }
+
+  /**
+   * New postings of the live posts of these and `added` (posts none of these holds live, newest first),
+   * made in memory: each key's slots moved to their new places (a bitset's bits read word by word), the
+   * added posts' keys put in among them. Costs a pass over every key's postings, no database read.
+   */
+  compact(added: readonly FilterEntry[]): FilterPostings {
+    const addedIds = Buffer.alloc(added.length * ID_BYTES);
+    added.forEach((entry, i) => {
+      writeId(addedIds, i * ID_BYTES, entry.postId);
+    });
+    // The new order: the live slots and the added posts merged, both newest first.
+    const size = this.size - this.deadCount + added.length;
+    const ids = Buffer.alloc(size * ID_BYTES);
+    const times = new Float64Array(size);
+    const moved = new Int32Array(this.size).fill(-1);
+    const addedAt = new Uint32Array(added.length);
+    let slot = 0;
+    let next = 0;
+    const take = (source: Buffer, index: number, createdMs: number) => {
+      source.copy(ids, slot * ID_BYTES, index * ID_BYTES, (index + 1) * ID_BYTES);
+      times[slot] = createdMs;
+      return slot++;
+    };
+    for (let old = 0; old <= this.size; old++) {
+      const live = old < this.size && (this.dead[old >>> 5]! & (1 << (old & 31))) === 0;
+      if (old < this.size && !live) continue;
+      // The added posts newer than this old one (all that are left, after the last).
+      while (
+        next < added.length &&
+        (old === this.size ||
+          added[next]!.createdMs > this.times[old]! ||
+          (added[next]!.createdMs === this.times[old]! &&
+            addedIds.compare(
+              this.ids,
+              old * ID_BYTES,
+              (old + 1) * ID_BYTES,
+              next * ID_BYTES,
+              (next + 1) * ID_BYTES,
+            ) > 0))
+      ) {
+        addedAt[next] = take(addedIds, next, added[next]!.createdMs);
+        next++;
+      }
+      if (old < this.size) moved[old] = take(this.ids, old, this.times[old]!);
+    }
+    const addedByKey = new Map<string, number[]>();
+    added.forEach((entry, i) => {
+      for (const key of new Set(entry.keys)) {
+        const list = addedByKey.get(key);
+        if (list) list.push(addedAt[i]!);
+        else addedByKey.set(key, [addedAt[i]!]);
+      }
+    });
+    const keys = new Map<string, Postings>();
+    const buffer = new Uint32Array(size);
+    for (const key of new Set([...this.keys.keys(), ...addedByKey.keys()])) {
+      const postings = this.keys.get(key);
+      const extra = addedByKey.get(key) ?? [];
+      let count = 0;
+      let e = 0;
+      const push = (newSlot: number) => {
+        while (e < extra.length && extra[e]! < newSlot) buffer[count++] = extra[e++]!;
+        buffer[count++] = newSlot;
+      };
+      if (postings?.bits) {
+        const { bits } = postings;
+        for (let word = 0; word < bits.length; word++) {
+          let set = bits[word]! & ~this.dead[word]!;
+          while (set !== 0) {
+            const lowest = set & -set;
+            push(moved[(word << 5) + 31 - Math.clz32(lowest)]!);
+            set ^= lowest;
+          }
+        }
+      } else if (postings?.slots) {
+        for (const old of postings.slots) if (moved[old]! >= 0) push(moved[old]!);
+      }
+      while (e < extra.length) buffer[count++] = extra[e++]!;
+      if (count > 0) keys.set(key, postingsOf(buffer, count, size));
+    }
+    return new FilterPostings(size, ids, times, keys);
   }
 
   /** Marks the post created at `createdMs` with this id dead, if it has a slot; whether it had a live one. */
