@@ -167,6 +167,14 @@ describe('the postings', () => {
     });
   });
 
+  it('hold a key given twice for one post once', () => {
+    const builder = new FilterPostingsBuilder();
+    builder.add('00000000-0000-4000-8000-000000000002', 10, ['c:red', 'c:red']);
+    builder.add('00000000-0000-4000-8000-000000000001', 9, ['c:red']);
+    const state = new FilterIndexState(builder.finish(), '0');
+    expect(state.matches([['c:red']], 10)).toMatchObject({ total: 2, capped: false });
+  });
+
   it('refuse posts out of the feed order', () => {
     const builder = new FilterPostingsBuilder();
     builder.add('00000000-0000-4000-8000-000000000002', 10, []);

@@ -118,7 +118,16 @@ export class FilterIndexState {
     after: FilterMatch | undefined,
     want: number,
   ): FilterMatch[] {
-    const built = this.postings.scan(keyLists, after, want);
+    return this.withChanged(this.postings.scan(keyLists, after, want), keyLists, after, want);
+  }
+
+  /** The first `want` of `built` (the postings' matches) and the changed posts' matches, in order. */
+  private withChanged(
+    built: FilterMatch[],
+    keyLists: readonly (readonly string[])[],
+    after: FilterMatch | undefined,
+    want: number,
+  ): FilterMatch[] {
     if (this.changed.size === 0) return built;
     this.sorted ??= [...this.changed.values()].sort(newerFirst);
     const changed: FilterMatch[] = [];
@@ -144,15 +153,15 @@ export class FilterIndexState {
 
   /** `CappedMatches` of the filter set: every match while there are at most `cap`, else the count alone. */
   matches(keyLists: readonly (readonly string[])[], cap: number): CappedMatches {
-    // Counted first, without reading ids: a broad set has far more than the cap.
-    let count = this.postings.count(keyLists, cap + 1);
+    // Counted first, by slots: a broad set has far more than the cap, and its ids are not needed.
+    const slots = this.postings.matchingSlots(keyLists, undefined, cap + 1);
+    let count = slots.length;
     for (const entry of this.changed.values()) {
       if (count > cap) break;
       if (matchesAll(entry.keys, keyLists)) count++;
     }
     if (count > cap) return { total: cap, capped: true, rows: null };
-    const found = this.find(keyLists, undefined, cap + 1);
-    if (found.length > cap) return { total: cap, capped: true, rows: null };
+    const found = this.withChanged(this.postings.entries(slots), keyLists, undefined, cap + 1);
     return { total: found.length, capped: false, rows: found.map(toRow) };
   }
 

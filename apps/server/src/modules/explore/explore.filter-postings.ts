@@ -12,10 +12,11 @@
  * in explore.filter-index.ts) until the whole is built again.
  */
 
-/** A key's posts: a bit per slot, or the slots in increasing order. */
-type Postings =
+/** A key's posts: a bit per slot, or the slots in increasing order; and how many (dead ones included). */
+type Postings = { readonly posts: number } & (
   | { readonly bits: Uint32Array; readonly slots?: undefined }
-  | { readonly slots: Uint32Array; readonly bits?: undefined };
+  | { readonly slots: Uint32Array; readonly bits?: undefined }
+);
 
 /** One key list of a filter set as the scan walks it: its keys' bitsets, and its rarer keys with a cursor. */
 interface ScanList {
@@ -85,13 +86,14 @@ export class FilterPostingsBuilder {
     this.last = { createdMs, id };
     this.times[slot] = createdMs;
     this.size++;
-    for (const key of new Set(keys)) {
+    for (const key of keys) {
       let list = this.keys.get(key);
       if (!list) {
         list = new SlotList();
         this.keys.set(key, list);
       }
-      list.push(slot);
+      // A key twice in one post is one posting (the slots only grow, so it would be the last).
+      if (list.length === 0 || list.values[list.length - 1] !== slot) list.push(slot);
     }
   }
 
@@ -112,13 +114,13 @@ export class FilterPostingsBuilder {
 /** `count` increasing slots of `size` as the smaller of a bitset and the list itself. */
 function postingsOf(values: Uint32Array, count: number, size: number): Postings {
   const words = Math.ceil(size / 32);
-  if (count < words) return { slots: values.slice(0, count) };
+  if (count < words) return { slots: values.slice(0, count), posts: count };
   const bits = new Uint32Array(words);
   for (let i = 0; i < count; i++) {
     const slot = values[i]!;
     bits[slot >>> 5]! |= 1 << (slot & 31);
   }
-  return { bits };
+  return { bits, posts: count };
 }
 
 /** A post's entry to put among the postings (`FilterPostings.compact`). */
@@ -261,16 +263,25 @@ export class FilterPostings {
     after: { createdMs: number; postId: string } | undefined,
     want: number,
   ): FilterMatch[] {
-    const found: FilterMatch[] = [];
-    this.walk(keyLists, after, want, (slot) => {
-      found.push({ postId: this.idAt(slot), createdMs: this.times[slot]! });
-    });
-    return found;
+    return this.entries(this.matchingSlots(keyLists, after, want));
   }
 
-  /** How many live posts match `keyLists`, counting at most `upTo` (without reading their ids). */
-  count(keyLists: readonly (readonly string[])[], upTo: number): number {
-    return this.walk(keyLists, undefined, upTo, () => {});
+  /** `scan`'s posts as their slots (no id read: a count needs none). */
+  matchingSlots(
+    keyLists: readonly (readonly string[])[],
+    after: { createdMs: number; postId: string } | undefined,
+    want: number,
+  ): number[] {
+    const slots: number[] = [];
+    this.walk(keyLists, after, want, (slot) => {
+      slots.push(slot);
+    });
+    return slots;
+  }
+
+  /** The posts of these slots. */
+  entries(slots: readonly number[]): FilterMatch[] {
+    return slots.map((slot) => ({ postId: this.idAt(slot), createdMs: this.times[slot]! }));
   }
 
   /** Calls `visit` with each of the first `want` matching slots after `after`; returns how many. */
@@ -282,25 +293,44 @@ export class FilterPostings {
   ): number {
     let found = 0;
     if (want <= 0 || this.size === 0) return found;
-    const lists: ScanList[] = [];
+    const from = after ? this.positionAfter(after.createdMs, after.postId) : 0;
+    if (from >= this.size) return found;
+    const words = this.dead.length;
+    const first = from >>> 5;
+    // Lists of common keys only become one bitset each (a key's own, or its keys' OR from `first` on);
+    // lists with a rare key are read word by word (wordOf). The rarest lists go first: the AND of a word
+    // is then most often 0 after one of them.
+    const dense: { bits: Uint32Array; posts: number }[] = [];
+    const mixed: (ScanList & { posts: number })[] = [];
     for (const keys of keyLists) {
-      const list: ScanList = { bitsets: [], sparse: [] };
+      const list: ScanList & { posts: number } = { bitsets: [], sparse: [], posts: 0 };
       for (const key of new Set(keys)) {
         const postings = this.keys.get(key);
-        if (postings?.bits) list.bitsets.push(postings.bits);
-        else if (postings?.slots) list.sparse.push({ slots: postings.slots, at: 0 });
+        if (!postings) continue;
+        list.posts += postings.posts;
+        if (postings.bits) list.bitsets.push(postings.bits);
+        else list.sparse.push({ slots: postings.slots, at: lowerBound(postings.slots, from) });
       }
       // A list none of whose keys any post has: nothing matches.
       if (list.bitsets.length === 0 && list.sparse.length === 0) return found;
-      lists.push(list);
+      if (list.sparse.length > 0) mixed.push(list);
+      else if (list.bitsets.length === 1) dense.push({ bits: list.bitsets[0]!, posts: list.posts });
+      else {
+        const bits = new Uint32Array(words);
+        for (const bitset of list.bitsets) for (let w = first; w < words; w++) bits[w]! |= bitset[w]!;
+        dense.push({ bits, posts: list.posts });
+      }
     }
-    const from = after ? this.positionAfter(after.createdMs, after.postId) : 0;
-    if (from >= this.size) return found;
-    for (const list of lists) for (const sparse of list.sparse) sparse.at = lowerBound(sparse.slots, from);
+    dense.sort((a, b) => a.posts - b.posts);
+    mixed.sort((a, b) => a.posts - b.posts);
+    const bitsets = dense.map((list) => list.bits);
+    // The first three in locals (all ones where there are fewer): one AND of four words in the common case.
+    const ones = this.ones();
+    const [b0 = ones, b1 = ones, b2 = ones] = bitsets;
     // A list of rare keys only leads: the scan jumps from one of its slots to the next.
-    const lead = lists.find((list) => list.bitsets.length === 0);
-    const words = this.dead.length;
-    let word = from >>> 5;
+    const lead = mixed.find((list) => list.bitsets.length === 0);
+    const dead = this.dead;
+    let word = first;
     while (word < words) {
       if (lead) {
         let next = Number.POSITIVE_INFINITY;
@@ -311,19 +341,30 @@ export class FilterPostings {
         if (next === Number.POSITIVE_INFINITY) break;
         word = Math.max(word, next >>> 5);
       }
-      let match = ~this.dead[word]!;
-      if (word === from >>> 5) match &= ~0 << (from & 31);
-      for (let i = 0; i < lists.length && match !== 0; i++) match &= wordOf(lists[i]!, word);
-      if (word === words - 1 && (this.size & 31) !== 0) match &= (1 << (this.size & 31)) - 1;
-      while (match !== 0) {
-        const lowest = match & -match;
-        visit((word << 5) + 31 - Math.clz32(lowest));
-        if (++found >= want) return found;
-        match ^= lowest;
+      let match = ~dead[word]! & b0[word]! & b1[word]! & b2[word]!;
+      for (let i = 3; i < bitsets.length && match !== 0; i++) match &= bitsets[i]![word]!;
+      for (let i = 0; i < mixed.length && match !== 0; i++) match &= wordOf(mixed[i]!, word);
+      if (match !== 0) {
+        if (word === first) match &= ~0 << (from & 31);
+        if (word === words - 1 && (this.size & 31) !== 0) match &= (1 << (this.size & 31)) - 1;
+        while (match !== 0) {
+          const lowest = match & -match;
+          visit((word << 5) + 31 - Math.clz32(lowest));
+          if (++found >= want) return found;
+          match ^= lowest;
+        }
       }
       word++;
     }
     return found;
+  }
+
+  private allOnes: Uint32Array | null = null;
+
+  /** A bitset of every slot (and beyond the last: `walk` masks those). */
+  private ones(): Uint32Array {
+    this.allOnes ??= new Uint32Array(this.dead.length).fill(0xffffffff);
+    return this.allOnes;
   }
 
   private idAt(slot: number): string {
