@@ -1,4 +1,4 @@
-import { type Post, type PostPage, PostPageSchema } from '@sys/shared';
+import { type Post, type PostPage, PostPageSchema, PostSchema } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
@@ -821,6 +821,21 @@ describe("FeedCache: viewers' pages", () => {
   const POST_A = '00000000-0000-4000-8000-00000000000a';
   const POST_B = '00000000-0000-4000-8000-00000000000b';
 
+  /**
+   * A reader of a discovery list's posts for `getList`: each asked post with `likes` likes, unless
+   * `hidden` (a visitor may not see it); `calls` notes the ids of each read.
+   */
+  function postsReader(likes: number, hidden: readonly string[] = []) {
+    const read = async (postIds: string[]): Promise<Post[]> => {
+      read.calls.push(postIds);
+      return postIds
+        .filter((id) => !hidden.includes(id))
+        .map((id) => PostSchema.parse({ ...samplePost(id, []), like_count: likes }));
+    };
+    read.calls = [] as string[][];
+    return read;
+  }
+
   /** Reads of a viewer's values: their flags, counts only where `own` gives them; the options of each read. */
   function readingsReader(own: { comment_count?: number } = {}) {
     const read = async (options: { counts: boolean }) => {
@@ -880,7 +895,7 @@ describe("FeedCache: viewers' pages", () => {
   it('keeps a page made of a kept list with that build of the list, one per shape, each with its own viewers', async () => {
     const { cache } = makeCache();
     await cache.start();
-    const list = await cache.getList([POST_A], pageOf(1, POST_A));
+    const list = await cache.getList([POST_A], postsReader(1));
     const shape = (total: number) => (items: Post[]) => ({
       brand: { name: '"quoted"' },
       items,
@@ -914,7 +929,7 @@ describe("FeedCache: viewers' pages", () => {
     expect(read.calls).toEqual([false]);
     // A change of a post: the list is read again, and pages are made of the new build only.
     await cache.invalidate();
-    const rebuilt = await cache.getList([POST_A], pageOf(5, POST_A));
+    const rebuilt = await cache.getList([POST_A], postsReader(5));
     const fresh = cache.pageOfList(rebuilt, shape(1));
     expect(fresh).not.toBe(page);
     expect(JSON.parse(fresh.body.toString())).toMatchObject({ items: [{ like_count: 5 }] });
