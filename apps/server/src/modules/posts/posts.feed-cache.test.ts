@@ -1071,6 +1071,41 @@ describe("FeedCache: viewers' pages", () => {
     await cache.stop();
   });
 
+  it('makes a page of a list of kept posts exactly as writing it would, whatever its shape', async () => {
+    const { cache } = makeCache();
+    await cache.start();
+    await cache.getList([POST_A, POST_B], postsReader(1));
+    const list = await cache.getList([POST_B, POST_C, POST_A], postsReader(2));
+    const shapes = [
+      // A discovery page: fields before and after its posts.
+      (items: Post[]) => ({ brand: { name: '"items":[]' }, items, total: 3, next_cursor: 'c' }),
+      // A field that depends on the posts, and another empty `items` in the page: written whole.
+      (items: Post[]) => ({ items, total: items.length, next_cursor: null }),
+      (items: Post[]) => ({ brand: { items: [] as Post[] }, items, next_cursor: null }),
+    ];
+    const read = readingsReader();
+    for (const shape of shapes) {
+      const page = cache.pageOfList(list, shape);
+      const expected = JSON.stringify(shape(list.page.items));
+      expect(page.json).toBe(expected);
+      expect(page.body.toString('utf8')).toBe(expected);
+      expect(page.page).toEqual(shape(list.page.items));
+      // A viewer's version: their values in the right posts.
+      const personal = await cache.viewerPage('v', page, async (options) => [
+        ...(await read(options)),
+        ...(await read(options)),
+        ...(await read(options)),
+      ]);
+      const theirs = JSON.parse(page.template!.fill(personal!.values).toString('utf8')) as PostPage;
+      expect(theirs.items.map((post) => [post.id, post.liked_by_me, post.like_count])).toEqual([
+        [POST_B, true, 1],
+        [POST_C, true, 2],
+        [POST_A, true, 1],
+      ]);
+    }
+    await cache.stop();
+  });
+
   it("forgets a listed post when its counts change, here or on another instance, and all of them on a post's change", async () => {
     const { cache, heard } = makeCache();
     await cache.start();
