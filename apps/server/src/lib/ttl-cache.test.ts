@@ -237,6 +237,26 @@ describe('TtlCache', () => {
     expect((await cache.getMany(['b'], manyCounter())).get('b')).toBe('b:1');
   });
 
+  it('forgetKey forgets that key only, and keeps no value computed across it', async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 10 });
+    await cache.getMany(['a', 'b'], manyCounter());
+    let open!: () => void;
+    const pending = cache.get('c', counter('old', new Promise<void>((resolve) => (open = resolve))));
+    cache.forgetKey('a');
+    cache.forgetKey('c');
+    open();
+    expect(await pending).toBe('old');
+    const again = manyCounter();
+    expect(await cache.getMany(['a', 'b', 'c'], again)).toEqual(
+      new Map([
+        ['a', 'a:1'],
+        ['b', 'b:1'],
+        ['c', 'c:1'],
+      ]),
+    );
+    expect(again.calls).toEqual([['a', 'c']]);
+  });
+
   it('with ttlMs 0 computes every time and keeps nothing', async () => {
     const cache = new TtlCache({ ttlMs: 0, maxEntries: 10 });
     const compute = counter(1);

@@ -180,6 +180,12 @@ export class TtlCache {
     for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
   }
 
+  /** `forget` of the one key `key`, without looking at the others. */
+  forgetKey(key: string): void {
+    this.building.delete(key);
+    this.entries.delete(key);
+  }
+
   private store(key: string, entry: Entry): void {
     this.entries.set(key, entry);
     while (this.entries.size > this.options.maxEntries) {

@@ -348,11 +348,11 @@ export class FeedCache {
       const versionsAtRead = this.versions.latest;
       const posts = await read(missing);
       return new Map(
-        posts.map((read) => {
-          const post = PostSchema.parse(read);
-          const json = JSON.stringify({ items: [post], next_cursor: null } satisfies PostPage);
-          const body = Buffer.from(json, 'utf8');
-          const template = FeedPageTemplate.of({ items: [post], next_cursor: null }, json, body);
+        posts.map((row) => {
+          const post = PostSchema.parse(row);
+          const alone: PostPage = { items: [post], next_cursor: null };
+          const json = JSON.stringify(alone);
+          const template = FeedPageTemplate.of(alone, json, Buffer.from(json, 'utf8'));
           return [listedPostKey(post.id), { post, versionsAtRead, template }];
         }),
       );
@@ -407,8 +407,8 @@ export class FeedCache {
 
   /**
    * `page`, made of `list` by a shape whose text without posts is `empty`, as kept, put together from its
-   * posts' kept texts and templates rather than written again (what `entryOf` would give, for ~10% of its
-   * CPU); null when it cannot be: a post without a template, or a page whose other fields depend on its
+   * posts' kept texts and templates rather than written again (what `entryOf` would give, for about a
+   * third of its CPU); null when it cannot be: a post without a template, or a page whose other fields depend on its
    * posts or whose text has `"items":[]` more than once.
    */
   private composedEntry(page: PostPage, empty: string, list: CachedList): CachedFeedPage | null {
@@ -558,10 +558,9 @@ export class FeedCache {
   }
 
   private forgetPost(postId: string): void {
-    const key = postKey(postId);
-    this.others.forget((candidate) => candidate === key);
-    const listed = listedPostKey(postId);
-    this.listedPosts.forget((candidate) => candidate === listed);
+    // By key, not by a scan: the posts kept for lists may be thousands, and every like comes here.
+    this.others.forgetKey(postKey(postId));
+    this.listedPosts.forgetKey(listedPostKey(postId));
   }
 
   /**
