@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
 import { publishPost } from '../../test/media.ts';
+import { notificationsHeard } from '../../test/notifications.ts';
 import { samplePost } from '../../test/sample-post.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 import {
@@ -357,6 +358,8 @@ describe("a signed-in viewer's page, kept with the cached page", () => {
     // author's read builds the current page; the viewer's read then keeps exactly one page more.
     await call(app, viewer, 'PUT', `/api/v1/posts/${post.id}/save`);
     await call(app, viewer, 'DELETE', `/api/v1/posts/${post.id}/save`);
+    // Their notices move the viewer on again when they arrive: not after the page below is kept.
+    await notificationsHeard(app);
     await viewerValuesOf(app, post.id, author);
     const kept = app.services.feedCache.viewerPagesSize;
     const before = await viewerValuesOf(app, post.id, viewer);
