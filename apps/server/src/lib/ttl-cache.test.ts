@@ -108,6 +108,155 @@ describe('TtlCache', () => {
     expect([a.calls, b.calls, fresh.calls]).toEqual([2, 1, 1]);
   });
 
+  /** A computation of many keys: each key's value is `${key}:${round}`, except the `absent` ones. */
+  function manyCounter(absent: readonly string[] = [], gate?: Promise<void>) {
+    const compute = async (keys: string[]) => {
+      compute.calls.push(keys);
+      const round = compute.calls.length;
+      await gate;
+      return new Map(keys.filter((key) => !absent.includes(key)).map((key) => [key, `${key}:${round}`]));
+    };
+    compute.calls = [] as string[][];
+    return compute;
+  }
+
+  it('getMany computes only the keys it does not hold, in one call, and keeps what it found', async () => {
+    let now = 1000;
+    const cache = new TtlCache({ ttlMs: 100, maxEntries: 10, now: () => now });
+    const compute = manyCounter(['gone']);
+    expect(await cache.getMany(['a', 'b', 'gone', 'a'], compute)).toEqual(
+      new Map([
+        ['a', 'a:1'],
+        ['b', 'b:1'],
+      ]),
+    );
+    expect(await cache.getMany(['c', 'b', 'gone'], compute)).toEqual(
+      new Map([
+        ['c', 'c:2'],
+        ['b', 'b:1'],
+      ]),
+    );
+    expect(await cache.getMany(['a', 'b', 'c'], compute)).toEqual(
+      new Map([
+        ['a', 'a:1'],
+        ['b', 'b:1'],
+        ['c', 'c:2'],
+      ]),
+    );
+    // Each key once per call; a key left out (a post no one may see) is asked again, never kept.
+    expect(compute.calls).toEqual([
+      ['a', 'b', 'gone'],
+      ['c', 'gone'],
+    ]);
+    expect(cache.size).toBe(3);
+    now += 100;
+    expect((await cache.getMany(['a'], compute)).get('a')).toBe('a:3');
+  });
+
+  it('getMany waits for the keys another call is computing instead of computing them again', async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 10 });
+    let open!: () => void;
+    const slow = manyCounter([], new Promise<void>((resolve) => (open = resolve)));
+    const first = cache.getMany(['a', 'b'], slow);
+    const quick = manyCounter();
+    const second = cache.getMany(['b', 'c'], quick);
+    const single = cache.get('a', counter('never'));
+    open();
+    expect(await first).toEqual(
+      new Map([
+        ['a', 'a:1'],
+        ['b', 'b:1'],
+      ]),
+    );
+    expect(await second).toEqual(
+      new Map([
+        ['b', 'b:1'],
+        ['c', 'c:1'],
+      ]),
+    );
+    expect(await single).toBe('a:1');
+    expect(quick.calls).toEqual([['c']]);
+  });
+
+  it('getMany keeps nothing computed across a clear, and no key computed across its forget', async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 10 });
+    let open!: () => void;
+    const cleared = cache.getMany(['a', 'b'], manyCounter([], new Promise<void>((r) => (open = r))));
+    cache.clear();
+    // Asked again after the clear: computed afresh, not taken from the computation under way.
+    const after = manyCounter();
+    expect((await cache.getMany(['a'], after)).get('a')).toBe('a:1');
+    open();
+    expect((await cleared).get('b')).toBe('b:1');
+    expect(cache.size).toBe(1);
+    let openForgotten!: () => void;
+    const forgotten = cache.getMany(
+      ['c', 'd'],
+      manyCounter([], new Promise<void>((r) => (openForgotten = r))),
+    );
+    cache.forget((key) => key === 'c');
+    openForgotten();
+    expect(await forgotten).toEqual(
+      new Map([
+        ['c', 'c:1'],
+        ['d', 'd:1'],
+      ]),
+    );
+    const again = manyCounter();
+    await cache.getMany(['b', 'c', 'd'], again);
+    expect(again.calls).toEqual([['b', 'c']]);
+  });
+
+  it('getMany keeps at most maxEntries, dropping the least recently used', async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 3 });
+    const compute = manyCounter();
+    await cache.getMany(['a', 'b', 'c'], compute);
+    await cache.getMany(['a'], compute); // a is now the most recently used
+    await cache.getMany(['d', 'e'], compute); // evicts b and c
+    expect(cache.size).toBe(3);
+    await cache.getMany(['a', 'b', 'c', 'd', 'e'], compute);
+    expect(compute.calls).toEqual([
+      ['a', 'b', 'c'],
+      ['d', 'e'],
+      ['b', 'c'],
+    ]);
+  });
+
+  it("getMany's failure reaches its callers and those waiting for its keys, and keeps nothing", async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 10 });
+    let fail!: (error: Error) => void;
+    const failing = cache.getMany(
+      ['a', 'b'],
+      () => new Promise<Map<string, string>>((_, reject) => (fail = reject)),
+    );
+    const waiting = cache.getMany(['a'], manyCounter());
+    fail(new Error('database down'));
+    await expect(failing).rejects.toThrow('database down');
+    await expect(waiting).rejects.toThrow('database down');
+    expect(cache.size).toBe(0);
+    expect((await cache.getMany(['b'], manyCounter())).get('b')).toBe('b:1');
+  });
+
+  it('forgetKey forgets that key only, and keeps no value computed across it', async () => {
+    const cache = new TtlCache({ ttlMs: 1000, maxEntries: 10 });
+    await cache.getMany(['a', 'b'], manyCounter());
+    let open!: () => void;
+    const pending = cache.get('c', counter('old', new Promise<void>((resolve) => (open = resolve))));
+    cache.forgetKey('a');
+    cache.forgetKey('c');
+    open();
+    expect(await pending).toBe('old');
+    const again = manyCounter();
+    expect(await cache.getMany(['a', 'b', 'c'], again)).toEqual(
+      new Map([
+        ['a', 'a:1'],
+        ['b', 'b:1'],
+        ['c', 'c:1'],
+      ]),
+    );
+    expect(again.calls).toEqual([['a', 'c']]);
+  });
+
   it('with ttlMs 0 computes every time and keeps nothing', async () => {
     const cache = new TtlCache({ ttlMs: 0, maxEntries: 10 });
     const compute = counter(1);

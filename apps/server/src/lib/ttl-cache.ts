@@ -90,6 +90,79 @@ export class TtlCache {
     }
   }
 
+  /**
+   * The values under `keys` that are found: each fresh one from the cache, each one being computed (by
+   * `get` or another `getMany`) from that computation, and all the others from one call of `compute` with
+   * those keys (each once), which gives the values it finds by key; a key it leaves out has no value (it is
+   * left out of the answer, and nothing is kept for it). What `compute` gives is kept under the same rules
+   * as `get`'s values: not after a clear, nor after a forget of that key, while it was being computed.
+   * The keys of one cache are read with `getMany` or with `get`, not both (a key `get` is computing is
+   * awaited here as a value, one `getMany` is computing is awaited by `get` as a value or undefined).
+   */
+  async getMany<T>(
+    keys: readonly string[],
+    compute: (missing: string[]) => Promise<ReadonlyMap<string, T>>,
+  ): Promise<Map<string, T>> {
+    const found = new Map<string, T>();
+    const unique = [...new Set(keys)];
+    if (!this.enabled) {
+      const values = await compute(unique);
+      for (const key of unique) {
+        const value = values.get(key);
+        if (value !== undefined) found.set(key, value);
+      }
+      return found;
+    }
+    const now = this.now();
+    const missing: string[] = [];
+    const pending: [string, Promise<unknown>][] = [];
+    for (const key of unique) {
+      const cached = this.entries.get(key);
+      if (cached && cached.expiresAt > now) {
+        this.entries.delete(key);
+        this.entries.set(key, cached);
+        found.set(key, cached.value as T);
+        continue;
+      }
+      if (cached) this.entries.delete(key);
+      const building = this.building.get(key);
+      if (building) pending.push([key, building]);
+      else missing.push(key);
+    }
+    if (missing.length > 0) {
+      const generation = this.generation;
+      const batch = compute(missing);
+      // One promise per key, for whoever asks for that key meanwhile (and for a forget to drop).
+      const promises = new Map<string, Promise<T | undefined>>();
+      for (const key of missing) {
+        const promise = batch.then((values) => values.get(key));
+        // Its failure is the batch's, thrown below; no one else may be listening.
+        promise.catch(() => {});
+        promises.set(key, promise);
+        this.building.set(key, promise);
+      }
+      try {
+        const values = await batch;
+        const expiresAt = this.now() + this.options.ttlMs;
+        for (const key of missing) {
+          const value = values.get(key);
+          if (value === undefined) continue;
+          found.set(key, value);
+          if (generation === this.generation && this.building.get(key) === promises.get(key))
+            this.store(key, { value, expiresAt });
+        }
+      } finally {
+        for (const [key, promise] of promises)
+          if (this.building.get(key) === promise) this.building.delete(key);
+      }
+    }
+    for (const [key, promise] of pending) {
+      const value = (await promise) as T | undefined;
+      if (value !== undefined) found.set(key, value);
+    }
+    return found;
+  }
+
   /** Forgets everything, including what is being computed now (it finishes for its callers, unstored). */
   clear(): void {
     this.generation++;
@@ -105,6 +178,12 @@ export class TtlCache {
   forget(matches: (key: string) => boolean): void {
     for (const key of [...this.building.keys()]) if (matches(key)) this.building.delete(key);
     for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
+  }
+
+  /** `forget` of the one key `key`, without looking at the others. */
+  forgetKey(key: string): void {
+    this.building.delete(key);
+    this.entries.delete(key);
   }
 
   private store(key: string, entry: Entry): void {

@@ -1,9 +1,10 @@
-import type { CountedPostPage, Post } from '@sys/shared';
+import { type CountedPostPage, CountedPostPageSchema, type Post } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
-import { seedPost, updateProfile } from '../../test/discovery.ts';
+import { makePostPrivate, seedPost, updateProfile } from '../../test/discovery.ts';
 import { publishPost } from '../../test/media.ts';
+import { notificationsHeard } from '../../test/notifications.ts';
 import { countStatements } from '../../test/statements.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 
@@ -363,6 +364,147 @@ describe('a kept discovery page, sent as bytes', () => {
       }
       expect((await flags(url, ann)).second).toEqual([false, true, false, false, 1]);
     }
+  });
+});
+
+/*
+ * A discovery list not kept yet (other filters, another page size) is made of the posts kept one by one
+ * for visitors (FeedCache.getList): only the posts no list brought before are read, and a change of a
+ * post shows in the next list at once, as on the post's own page. The app keeps them for ten minutes.
+ */
+describe('discovery lists made of posts kept one by one', () => {
+  let ctx: TestApp;
+  let author: TestUser;
+  let fan: TestUser;
+  const zaras: Post[] = [];
+  let nike: Post;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS, feedCacheTtlMs: 600_000 });
+    author = await createUser(ctx.app);
+    fan = await createUser(ctx.app);
+    const look = (caption: string, brand: string) => ({
+      caption,
+      items: [{ item_type: 'Jacket', brand, color: 'Black', link: 'https://shop.example.com/j' }],
+    });
+    nike = await publishPost(ctx.app, author, look('kept one by one, Nike', 'Nike'));
+    // Newest last: the last one leads every list below.
+    for (let i = 0; i < 6; i++)
+      zaras.push(await publishPost(ctx.app, author, look(`kept one by one ${i}`, 'Zara')));
+  });
+  afterAll(() => ctx.close());
+
+  const shape = (items: Post[]): CountedPostPage => ({
+    items,
+    total: items.length,
+    total_capped: false,
+    next_cursor: null,
+  });
+  /** The visitors' page of the posts `postIds` made by the posts service, and the statements it sent. */
+  async function listed(postIds: string[], viewer: TestUser | null = null) {
+    const { result, texts, values } = await countStatements(ctx.app, () =>
+      ctx.app.services.posts.listedPage(viewer?.id ?? null, postIds, shape),
+    );
+    return { page: JSON.parse(result.body.toString('utf8')) as CountedPostPage, texts, values };
+  }
+
+  it('reads only the posts no list read before, in one statement, and sends the same page', async () => {
+    // The newest three, newest first, as the lists of Zara posts below begin.
+    const [a, b, c] = zaras.map((post) => post.id).reverse();
+    // The publications' notices clear the cache when they arrive: not while it is being counted.
+    await notificationsHeard(ctx.app);
+    const first = await listed([a!, b!]);
+    expect(first.texts).toHaveLength(1);
+    // Another list: only its new post is read (by the statement for one post).
+    const second = await listed([c!, b!, a!]);
+    expect(second.texts).toHaveLength(1);
+    expect(second.values[0]?.flat()).toContain(c);
+    expect(second.values[0]?.flat()).not.toContain(a);
+    expect(second.values[0]?.flat()).not.toContain(b);
+    const postsRead = [first.texts[0], second.texts[0]];
+    // A list of posts kept: nothing is read, and its page is the one read without the cache.
+    const third = await listed([b!, c!]);
+    expect(third.texts).toEqual([]);
+    expect(third.page).toEqual(
+      CountedPostPageSchema.parse(shape(await ctx.app.services.posts.getPostsByIds(null, [b!, c!]))),
+    );
+    // Through the routes: another filter set and another page size read no post the lists above kept.
+    for (const url of [
+      '/api/v1/posts/filtered?brand=Zara&limit=3',
+      '/api/v1/posts/filtered?brand=Zara&limit=2',
+    ]) {
+      const { result: response, texts } = await countStatements(ctx.app, () => ctx.app.inject({ url }));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(texts.filter((text) => postsRead.includes(text))).toEqual([]);
+    }
+  });
+
+  /**
+   * Post `id` as visitors see it on a list no one asked for before: the n-th such list is the n oldest
+   * other posts, then it (the lists above are of the newest posts, first).
+   */
+  let lists = 0;
+  async function onANewList(id: string): Promise<Post | undefined> {
+    lists += 1;
+    const others = [...zaras.slice(0, 5), nike].map((post) => post.id).filter((other) => other !== id);
+    const { page } = await listed([...others.slice(0, lists), id]);
+    expect(page.items.length).toBeGreaterThanOrEqual(lists);
+    return page.items.find((post) => post.id === id);
+  }
+  const call = async (
+    user: TestUser,
+    method: 'PUT' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
+    const response = await ctx.app.inject({
+      method,
+      url,
+      headers: user.headers,
+      ...(payload ? { payload } : {}),
+    });
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response;
+  };
+
+  it('shows a like, a comment, an edit and a removal on the next list at once', async () => {
+    const post = zaras.at(-1)!;
+    expect(await onANewList(post.id)).toMatchObject({ like_count: 0, comment_count: 0 });
+    await call(fan, 'PUT', `/api/v1/posts/${post.id}/like`);
+    expect(await onANewList(post.id)).toMatchObject({ like_count: 1, comment_count: 0 });
+    await call(fan, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'kept no more' });
+    expect(await onANewList(post.id)).toMatchObject({ like_count: 1, comment_count: 1 });
+    await call(fan, 'DELETE', `/api/v1/posts/${post.id}/like`);
+    expect(await onANewList(post.id)).toMatchObject({ like_count: 0, comment_count: 1 });
+    await call(author, 'PATCH', `/api/v1/posts/${post.id}`, { caption: 'kept, then edited' });
+    expect(await onANewList(post.id)).toMatchObject({ caption: 'kept, then edited' });
+    // The fan's own version of a new list, from the kept posts with their flags.
+    const fans = await listed([zaras[0]!.id, post.id], fan);
+    expect(fans.page.items[1]).toMatchObject({ liked_by_me: false, comment_count: 1 });
+    await call(author, 'DELETE', `/api/v1/posts/${post.id}`);
+    zaras.pop();
+    expect(await onANewList(post.id)).toBeUndefined();
+    expect((await listed([post.id, zaras[0]!.id])).page.items.map((p) => p.id)).toEqual([zaras[0]!.id]);
+  });
+
+  it('never keeps or serves a post visitors may not see, and reads it for its author', async () => {
+    await makePostPrivate(ctx.app, nike.id);
+    // Made private behind the services: it leaves with the next change of a post, as a post's own page does.
+    await call(author, 'PATCH', `/api/v1/posts/${zaras[0]!.id}`, { caption: 'changes the posts' });
+    for (let round = 0; round < 2; round++) {
+      const visitors = await listed([nike.id, zaras[0]!.id, zaras[1]!.id].slice(round));
+      expect(visitors.page.items.map((p) => p.id)).not.toContain(nike.id);
+      // Asked for again by each list: never kept.
+      if (round === 0) expect(visitors.values[0]?.flat()).toContain(nike.id);
+      const authors = await listed([nike.id, zaras[1]!.id], author);
+      expect(authors.page.items.map((p) => p.id)).toEqual([nike.id, zaras[1]!.id]);
+      expect(authors.page.items[0]).toMatchObject({ visibility: 'private' });
+      expect((await listed([zaras[1]!.id, nike.id], fan)).page.items.map((p) => p.id)).toEqual([
+        zaras[1]!.id,
+      ]);
+    }
+    const again = await listed([nike.id, zaras[2]!.id]);
+    expect(again.values.map((v) => v.flat())).toContainEqual(expect.arrayContaining([nike.id]));
   });
 });
 

@@ -1,11 +1,19 @@
-import { type Post, type PostPage, PostPageSchema } from '@sys/shared';
+import { randomUUID } from 'node:crypto';
+import { type Post, type PostPage, PostPageSchema, PostSchema } from '@sys/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestApps, type TestApp, type TestApps } from '../../test/context.ts';
 import { publishPost } from '../../test/media.ts';
+import { notificationsHeard } from '../../test/notifications.ts';
 import { samplePost } from '../../test/sample-post.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
-import { type CachedFeedPage, FEED_CHANNEL, FEED_VIEWERS_CHANNEL, FeedCache } from './posts.feed-cache.ts';
+import {
+  type CachedFeedPage,
+  FEED_CHANNEL,
+  FEED_POST_COUNTS_CHANNEL,
+  FEED_VIEWERS_CHANNEL,
+  FeedCache,
+} from './posts.feed-cache.ts';
 
 /*
  * The public feed's page cache (posts.feed-cache.ts). The apps here keep a page for ten minutes, so a
@@ -350,6 +358,8 @@ describe("a signed-in viewer's page, kept with the cached page", () => {
     // author's read builds the current page; the viewer's read then keeps exactly one page more.
     await call(app, viewer, 'PUT', `/api/v1/posts/${post.id}/save`);
     await call(app, viewer, 'DELETE', `/api/v1/posts/${post.id}/save`);
+    // Their notices move the viewer on again when they arrive: not after the page below is kept.
+    await notificationsHeard(app);
     await viewerValuesOf(app, post.id, author);
     const kept = app.services.feedCache.viewerPagesSize;
     const before = await viewerValuesOf(app, post.id, viewer);
@@ -669,6 +679,26 @@ describe('the feed cache across two instances on one database', () => {
     await eventuallyCounts({ like_count: 1, comment_count: 1 });
   });
 
+  it("another person's like through one instance shows on the other's next discovery list", async () => {
+    const post = await publishPost(first, author, { caption: 'listed on the second' });
+    const fan = await createUser(first);
+    /** The post's likes for visitors on a list the second instance was never asked for (a post of its own). */
+    const likesOnANewList = async () => {
+      const listed = await second.services.posts.listedPage(null, [post.id, randomUUID()], (items) => ({
+        items,
+        next_cursor: null,
+      }));
+      return (JSON.parse(listed.body.toString('utf8')) as PostPage).items[0]?.like_count;
+    };
+    expect(await likesOnANewList()).toBe(0); // the post is kept there now
+    expect(await likesOnANewList()).toBe(0);
+    await call(first, fan, 'PUT', `/api/v1/posts/${post.id}/like`);
+    for (let attempt = 0; attempt < 200 && (await likesOnANewList()) !== 1; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await likesOnANewList()).toBe(1);
+  });
+
   it("a viewer's like, follow and block through one instance show in their page on the other", async () => {
     const viewer = await createUser(first);
     const post = await publishPost(first, author, { caption: 'seen from the second' });
@@ -705,7 +735,12 @@ describe("FeedCache: viewers' pages", () => {
   type Listener = { onPayload: (payload: string) => void; onReconnect?: () => void };
 
   function makeCache(
-    options: { now?: () => number; maxViewerPages?: number; viewerFlagsTtlMs?: number } = {},
+    options: {
+      now?: () => number;
+      maxPages?: number;
+      maxViewerPages?: number;
+      viewerFlagsTtlMs?: number;
+    } = {},
   ) {
     const listeners: (Listener & { channel: string })[] = [];
     /** What every listener of `channel` is told: a notification, or that its connection was lost. */
@@ -735,7 +770,7 @@ describe("FeedCache: viewers' pages", () => {
     };
     const cache = new FeedCache({
       ttlMs: 1000,
-      maxPages: 10,
+      maxPages: options.maxPages ?? 10,
       maxViewerPages: options.maxViewerPages ?? 100,
       viewerFlagsTtlMs: options.viewerFlagsTtlMs ?? 30_000,
       database,
@@ -820,6 +855,23 @@ describe("FeedCache: viewers' pages", () => {
       });
   const POST_A = '00000000-0000-4000-8000-00000000000a';
   const POST_B = '00000000-0000-4000-8000-00000000000b';
+  const POST_C = '00000000-0000-4000-8000-00000000000c';
+  const POST_D = '00000000-0000-4000-8000-00000000000d';
+
+  /**
+   * A reader of a discovery list's posts for `getList`: each asked post with `likes` likes, unless
+   * `hidden` (a visitor may not see it); `calls` notes the ids of each read.
+   */
+  function postsReader(likes: number, hidden: readonly string[] = []) {
+    const read = async (postIds: string[]): Promise<Post[]> => {
+      read.calls.push(postIds);
+      return postIds
+        .filter((id) => !hidden.includes(id))
+        .map((id) => PostSchema.parse({ ...samplePost(id, []), like_count: likes }));
+    };
+    read.calls = [] as string[][];
+    return read;
+  }
 
   /** Reads of a viewer's values: their flags, counts only where `own` gives them; the options of each read. */
   function readingsReader(own: { comment_count?: number } = {}) {
@@ -880,7 +932,7 @@ describe("FeedCache: viewers' pages", () => {
   it('keeps a page made of a kept list with that build of the list, one per shape, each with its own viewers', async () => {
     const { cache } = makeCache();
     await cache.start();
-    const list = await cache.getList([POST_A], pageOf(1, POST_A));
+    const list = await cache.getList([POST_A], postsReader(1));
     const shape = (total: number) => (items: Post[]) => ({
       brand: { name: '"quoted"' },
       items,
@@ -914,7 +966,7 @@ describe("FeedCache: viewers' pages", () => {
     expect(read.calls).toEqual([false]);
     // A change of a post: the list is read again, and pages are made of the new build only.
     await cache.invalidate();
-    const rebuilt = await cache.getList([POST_A], pageOf(5, POST_A));
+    const rebuilt = await cache.getList([POST_A], postsReader(5));
     const fresh = cache.pageOfList(rebuilt, shape(1));
     expect(fresh).not.toBe(page);
     expect(JSON.parse(fresh.body.toString())).toMatchObject({ items: [{ like_count: 5 }] });
@@ -977,6 +1029,172 @@ describe("FeedCache: viewers' pages", () => {
     for (let i = 0; i < 1000; i++) await cache.viewersChanged([`viewer-${i}`]);
     await cache.viewerPage('v', page, states);
     expect(states.calls).toBe(3);
+    await cache.stop();
+  });
+  /** Reads `postsReader` gives only once `open` is called. */
+  function gatedPostsReader(likes: number) {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const inner = postsReader(likes);
+    const read = async (postIds: string[]) => {
+      const posts = await inner(postIds);
+      await gate;
+      return posts;
+    };
+    return { read, open, calls: inner.calls };
+  }
+  const idsOf = (list: { page: PostPage }) => list.page.items.map((post) => post.id);
+
+  it('makes discovery lists of posts kept one by one: a post shared by lists is read once, a hidden one never kept', async () => {
+    const { cache } = makeCache();
+    await cache.start();
+    const read = postsReader(1, [POST_C]);
+    const first = await cache.getList([POST_A, POST_B, POST_C], read);
+    expect(idsOf(first)).toEqual([POST_A, POST_B]);
+    // Another list: only the posts no list brought are read, the one a visitor may not see among them.
+    const second = await cache.getList([POST_D, POST_B, POST_C, POST_A], read);
+    expect(idsOf(second)).toEqual([POST_D, POST_B, POST_A]);
+    expect(read.calls).toEqual([
+      [POST_A, POST_B, POST_C],
+      [POST_D, POST_C],
+    ]);
+    // The kept post itself, parsed once when it was read.
+    expect(second.page.items[1]).toBe(first.page.items[1]);
+    expect(cache.listedPostsSize).toBe(3);
+    expect(second.posts).not.toBe(first.posts);
+    // A page made of it is the route schema's output, byte for byte.
+    const shape = (items: Post[]) => ({ items, total: 3, total_capped: false, next_cursor: null });
+    expect(cache.pageOfList(second, shape).json).toBe(
+      JSON.stringify(shape(PostPageSchema.parse({ items: second.page.items, next_cursor: null }).items)),
+    );
+    // The same list again is the kept list; a list of kept posts reads nothing.
+    expect(await cache.getList([POST_A, POST_B, POST_C], read)).toBe(first);
+    expect(idsOf(await cache.getList([POST_B, POST_D], read))).toEqual([POST_B, POST_D]);
+    expect(read.calls).toHaveLength(2);
+    await cache.stop();
+  });
+
+  it('makes a page of a list of kept posts exactly as writing it would, whatever its shape', async () => {
+    const { cache } = makeCache();
+    await cache.start();
+    await cache.getList([POST_A, POST_B], postsReader(1));
+    const list = await cache.getList([POST_B, POST_C, POST_A], postsReader(2));
+    const shapes = [
+      // A discovery page: fields before and after its posts.
+      (items: Post[]) => ({ brand: { name: '"items":[]' }, items, total: 3, next_cursor: 'c' }),
+      // A field that depends on the posts, and another empty `items` in the page: written whole.
+      (items: Post[]) => ({ items, total: items.length, next_cursor: null }),
+      (items: Post[]) => ({ brand: { items: [] as Post[] }, items, next_cursor: null }),
+    ];
+    const read = readingsReader();
+    for (const shape of shapes) {
+      const page = cache.pageOfList(list, shape);
+      const expected = JSON.stringify(shape(list.page.items));
+      expect(page.json).toBe(expected);
+      expect(page.body.toString('utf8')).toBe(expected);
+      expect(page.page).toEqual(shape(list.page.items));
+      // A viewer's version: their values in the right posts.
+      const personal = await cache.viewerPage('v', page, async (options) => [
+        ...(await read(options)),
+        ...(await read(options)),
+        ...(await read(options)),
+      ]);
+      const theirs = JSON.parse(page.template!.fill(personal!.values).toString('utf8')) as PostPage;
+      expect(theirs.items.map((post) => [post.id, post.liked_by_me, post.like_count])).toEqual([
+        [POST_B, true, 1],
+        [POST_C, true, 2],
+        [POST_A, true, 1],
+      ]);
+    }
+    await cache.stop();
+  });
+
+  it("forgets a listed post when its counts change, here or on another instance, and all of them on a post's change", async () => {
+    const { cache, heard } = makeCache();
+    await cache.start();
+    await cache.getList([POST_A, POST_B], postsReader(1));
+    // A like of A, here: the next list reads it again, with its new count; B is still kept.
+    await cache.postCountsChanged(POST_A);
+    const afterLike = postsReader(2);
+    const list = await cache.getList([POST_B, POST_A], afterLike);
+    expect(afterLike.calls).toEqual([[POST_A]]);
+    expect(list.page.items.map((post) => post.like_count)).toEqual([1, 2]);
+    // A comment on B heard from another instance.
+    heard(FEED_POST_COUNTS_CHANNEL, 'payload', POST_B);
+    const afterComment = postsReader(3);
+    await cache.getList([POST_A, POST_B, POST_C], afterComment);
+    expect(afterComment.calls).toEqual([[POST_B, POST_C]]);
+    // A lost listener (it may have missed some), a post changed here, or on another instance: all read again.
+    for (const change of [
+      () => heard(FEED_POST_COUNTS_CHANNEL, 'reconnect'),
+      () => cache.invalidate(),
+      () => heard(FEED_CHANNEL, 'payload'),
+    ]) {
+      expect(cache.listedPostsSize).toBe(3);
+      await change();
+      expect(cache.listedPostsSize).toBe(0);
+      const again = postsReader(4);
+      await cache.getList([POST_C, POST_B, POST_A], again);
+      expect(again.calls).toEqual([[POST_C, POST_B, POST_A]]);
+    }
+    await cache.stop();
+  });
+
+  it('keeps no listed post read while the cache was cleared, nor one read while it was forgotten', async () => {
+    const { cache } = makeCache();
+    await cache.start();
+    const acrossClear = gatedPostsReader(1);
+    const reading = cache.getList([POST_A, POST_B], acrossClear.read);
+    await cache.invalidate();
+    acrossClear.open();
+    // Its callers get it; it is not kept, and neither is the list.
+    expect(idsOf(await reading)).toEqual([POST_A, POST_B]);
+    expect(cache.listedPostsSize).toBe(0);
+    const after = postsReader(2);
+    expect((await cache.getList([POST_A, POST_B], after)).page.items[0]?.like_count).toBe(2);
+    expect(after.calls).toEqual([[POST_A, POST_B]]);
+
+    const acrossLike = gatedPostsReader(2);
+    const likedWhileRead = cache.getList([POST_C, POST_D], acrossLike.read);
+    await cache.postCountsChanged(POST_C);
+    acrossLike.open();
+    await likedWhileRead;
+    const next = postsReader(3);
+    expect((await cache.getList([POST_D, POST_C], next)).page.items.map((p) => p.like_count)).toEqual([2, 3]);
+    expect(next.calls).toEqual([[POST_C]]);
+    await cache.stop();
+  });
+
+  it('keeps at most 20 listed posts a page (FEED_CACHE_MAX_PAGES), the least recently used going first', async () => {
+    const { cache } = makeCache({ maxPages: 1 });
+    await cache.start();
+    const post = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const twenty = Array.from({ length: 20 }, (_, i) => post(i + 1));
+    await cache.getList(twenty, postsReader(1));
+    expect(cache.listedPostsSize).toBe(20);
+    await cache.getList([post(1)], postsReader(1)); // 1 is now the most recently used
+    await cache.getList([post(21), post(22)], postsReader(1)); // 2 and 3 go
+    expect(cache.listedPostsSize).toBe(20);
+    const read = postsReader(1);
+    await cache.getList([post(3), post(2), post(1), post(4), post(22)], read);
+    expect(read.calls).toEqual([[post(3), post(2)]]);
+    await cache.stop();
+  });
+
+  it("reads the counts of a viewer who changed something since a list's oldest post was read", async () => {
+    const { cache } = makeCache();
+    await cache.start();
+    await cache.getList([POST_A], postsReader(1));
+    // The viewer likes something; a list made now holds A as it was read before.
+    await cache.viewersChanged(['v']);
+    const list = await cache.getList([POST_B, POST_A], postsReader(1));
+    const read = readingsReader();
+    await cache.viewerStates('v', list, read);
+    expect(read.calls).toEqual([true]);
+    // A list of posts all read after the change: the viewer's flags, with the list's counts.
+    const fresh = await cache.getList([POST_C, POST_D], postsReader(1));
+    await cache.viewerStates('v', fresh, read);
+    expect(read.calls).toEqual([true, false]);
     await cache.stop();
   });
 });

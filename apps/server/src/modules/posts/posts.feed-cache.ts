@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { type Post, type PostPage, PostPageSchema } from '@sys/shared';
+import { type Post, type PostPage, PostPageSchema, PostSchema } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { etagOf } from '../../lib/send-json.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import {
   FeedPageTemplate,
+  ONE_POST_HEAD,
+  ONE_POST_TAIL,
   stateOn,
   type ViewerPostReading,
   type ViewerPostState,
@@ -29,16 +31,24 @@ import {
  * posts show once its entries expire (the author's new name or picture at once: ProfilesService tells
  * this cache). Discovery's lists of posts (search, filters, brands, categories, tags: `getList`, by their
  * ids) are kept there too, and the pages made of them (`pageOfList`: a list with its count and cursor)
- * with them, sent as bytes like the feed's pages (PostsService.listedPage). Public profiles (`shared`)
- * and each viewer's follow and blocks with one (`forViewer`) are kept the same way for ProfilesService:
- * a profile's edit clears this cache (`changed`).
+ * with them, sent as bytes like the feed's pages (PostsService.listedPage). Different lists (other
+ * filters, other queries) share most of their posts, so a list is made of posts kept one by one, by id,
+ * as visitors see them (`listedPosts`, at most LISTED_POSTS_PER_PAGE per page of FEED_CACHE_MAX_PAGES,
+ * least recently used go first, with the same TTL and freshness as a post's page of one): a list not kept
+ * yet reads only the posts no list brought before, in one statement, and parses only those with the
+ * route's schema; each post is kept with its JSON text and template (as a page of one), so that a page
+ * of a list is put together from them rather than written again (`FeedPageTemplate.compose`). Public
+ * profiles (`shared`) and each viewer's follow and blocks with one (`forViewer`) are kept the same way
+ * for ProfilesService: a profile's edit clears this cache (`changed`).
  *
  * Freshness: a post created, edited or removed through this instance clears the cache before the
  * request that changed it answers, so the author's next read is fresh; every instance hears of it
  * through PostgreSQL NOTIFY on FEED_CHANNEL (delivered when the change has committed) and clears its
  * own cache. What bypasses the posts service (a profile's new name, a like's count for visitors) shows
- * once the page expires. A page being built while the feed changes is not stored (a generation count),
- * so a slow read never puts an older page back.
+ * once the page expires. A page or a post being read while the feed changes is not stored (a generation
+ * count), so a slow read never puts an older page back. A like or comment forgets its post's page of one
+ * and its post as kept for discovery's lists (`postCountsChanged`), here and on every instance; the lists
+ * and pages already kept keep their counts until they expire.
  *
  * A signed-in viewer's values for a page (their flags and the counts as they were when read) are kept
  * with that page, at most `maxViewerPages` of them (least recently used go first), so that a viewer who
@@ -92,6 +102,36 @@ export interface CachedFeedPage {
   versionsAtBuild: number;
 }
 
+/**
+ * A discovery list's posts as visitors see them (`getList`), assembled from the posts kept one by one: not
+ * serialised itself, only the pages made of it are (`pageOfList`).
+ */
+export interface CachedList {
+  /** The posts a visitor may see, in the list's order (`next_cursor` null). */
+  page: PostPage;
+  /** Which build of a list this is (unique in this process, shared with the pages' builds). */
+  build: number;
+  /** Which posts it holds, in order (a digest of their ids). */
+  posts: string;
+  /**
+   * The last viewer version handed out when the oldest of its posts began to be read (see
+   * `CachedFeedPage.versionsAtBuild`): a post kept from an earlier read brings its own.
+   */
+  versionsAtBuild: number;
+  /** Its posts' templates, each of a page of one post (`pageOfList` puts them together); null if one has none. */
+  postTemplates: readonly FeedPageTemplate[] | null;
+}
+
+/** A post of a discovery list kept by itself, as a visitor sees it (`getList`). */
+interface ListedPost {
+  /** As the route's schema outputs it (parsed once, when it was read). */
+  post: Post;
+  /** The last viewer version handed out when it began to be read. */
+  versionsAtRead: number;
+  /** The template of a page of this post alone: its JSON text and holes, written once. */
+  template: FeedPageTemplate | null;
+}
+
 /** A signed-in viewer's version of a cached page: the values to write into its template, and its ETag. */
 export interface ViewerFeedPage {
   values: readonly string[];
@@ -124,6 +164,11 @@ export class FeedCache {
   private readonly pages: TtlCache;
   /** Single posts as pages of one ('post|' and the id), and profiles' pages ('profile|' ...); cleared with the pages. */
   private readonly others: TtlCache;
+  /**
+   * Discovery lists' posts kept one by one (by id, as visitors see them), of which lists are made: cleared
+   * with `others`, a post forgotten with its page of one (`forgetPost`).
+   */
+  private readonly listedPosts: TtlCache;
   /** Other caches of this instance derived from posts (discovery's): cleared with this one, at once. */
   private readonly dependents: { clear(): void }[] = [];
   /** Signed-in viewers' values of a page, by page build, viewer and the viewer's version. */
@@ -132,7 +177,7 @@ export class FeedCache {
   private readonly viewerFlags: TtlCache;
   private readonly versions: ViewerVersions;
   /** Pages made of a kept list (`pageOfList`), by list build and the page's text without its posts. */
-  private readonly listPages = new WeakMap<CachedFeedPage, Map<string, CachedFeedPage>>();
+  private readonly listPages = new WeakMap<CachedList, Map<string, CachedFeedPage>>();
   private builds = 0;
   private stopListeningToViewers: (() => Promise<void>) | null = null;
   private stopListeningToPostCounts: (() => Promise<void>) | null = null;
@@ -141,6 +186,11 @@ export class FeedCache {
     const clock = options.now ? { now: options.now } : {};
     this.pages = new TtlCache({ ttlMs: options.ttlMs, maxEntries: options.maxPages, ...clock });
     this.others = new TtlCache({ ttlMs: options.ttlMs, maxEntries: options.maxPages, ...clock });
+    this.listedPosts = new TtlCache({
+      ttlMs: options.ttlMs,
+      maxEntries: options.maxPages * LISTED_POSTS_PER_PAGE,
+      ...clock,
+    });
     this.viewerPages = new TtlCache({
       ttlMs: options.ttlMs,
       maxEntries: options.maxViewerPages,
@@ -171,6 +221,11 @@ export class FeedCache {
     return this.pages.size;
   }
 
+  /** Number of discovery lists' posts held one by one (tests and diagnostics). */
+  get listedPostsSize(): number {
+    return this.listedPosts.size;
+  }
+
   /** Number of signed-in viewers' versions of pages held (tests and diagnostics). */
   get viewerPagesSize(): number {
     return this.viewerPages.size;
@@ -185,11 +240,17 @@ export class FeedCache {
   async start(): Promise<void> {
     await this.pages.start(this.options.database, FEED_CHANNEL);
     await this.others.start(this.options.database, FEED_CHANNEL);
+    await this.listedPosts.start(this.options.database, FEED_CHANNEL);
     if (this.others.enabled) {
       this.stopListeningToPostCounts = await this.options.database.listen(
         FEED_POST_COUNTS_CHANNEL,
         (postId) => this.forgetPost(postId),
-        { onReconnect: () => this.others.clear() },
+        {
+          onReconnect: () => {
+            this.others.clear();
+            this.listedPosts.clear();
+          },
+        },
       );
     }
     if (!this.viewerPages.enabled) return;
@@ -219,6 +280,7 @@ export class FeedCache {
     }
     await this.viewerFlags.stop();
     await this.viewerPages.stop();
+    await this.listedPosts.stop();
     await this.others.stop();
     await this.pages.stop();
   }
@@ -265,11 +327,54 @@ export class FeedCache {
   }
 
   /**
-   * The posts `ids` as a visitor sees them (the ones a visitor may see, in that order) as a page, like
-   * `get`: a discovery list's page (search, filters, brands...), whose ids come ranked from elsewhere.
+   * The posts `ids` as a visitor sees them (the ones a visitor may see, in that order): a discovery list
+   * (search, filters, brands...), whose ids come ranked from elsewhere, kept by its ids like `get`'s pages.
+   * A list is made of posts kept one by one, by id, as visitors see them (shared by every list they are
+   * in, for FEED_CACHE_TTL_MS, cleared with the pages, a post forgotten when its counts change); only the
+   * posts not kept are read, with one call of `read` (which gives those of them a visitor may see, as the
+   * database has them), each parsed by the route's schema once, when it is read. A post `read` leaves out
+   * is left out of the list and nothing is kept of it.
    */
-  getList(ids: readonly string[], build: () => Promise<PostPage>): Promise<CachedFeedPage> {
-    return this.others.get(`list|${postsDigest(ids)}`, () => this.build(build));
+  getList(ids: readonly string[], read: (ids: string[]) => Promise<Post[]>): Promise<CachedList> {
+    return this.others.get(`list|${postsDigest(ids)}`, () => this.buildList(ids, read));
+  }
+
+  private async buildList(
+    ids: readonly string[],
+    read: (ids: string[]) => Promise<Post[]>,
+  ): Promise<CachedList> {
+    let versionsAtBuild = this.versions.latest;
+    const kept = await this.listedPosts.getMany<ListedPost>(ids.map(listedPostKey), async (missing) => {
+      const versionsAtRead = this.versions.latest;
+      const posts = await read(missing);
+      return new Map(
+        posts.map((row) => {
+          const post = PostSchema.parse(row);
+          const alone: PostPage = { items: [post], next_cursor: null };
+          const json = JSON.stringify(alone);
+          const template = FeedPageTemplate.of(alone, json, Buffer.from(json, 'utf8'));
+          return [listedPostKey(post.id), { post, versionsAtRead, template }];
+        }),
+      );
+    });
+    const items: Post[] = [];
+    const postTemplates: FeedPageTemplate[] = [];
+    for (const id of ids) {
+      const listed = kept.get(listedPostKey(id));
+      if (!listed) continue;
+      items.push(listed.post);
+      if (listed.template) postTemplates.push(listed.template);
+      // A post kept from an earlier read has the counts of then: a viewer who changed something since
+      // must have theirs read (statesOf).
+      versionsAtBuild = Math.min(versionsAtBuild, listed.versionsAtRead);
+    }
+    return {
+      page: { items, next_cursor: null },
+      build: ++this.builds,
+      posts: postsDigest(items.map((post) => post.id)),
+      versionsAtBuild,
+      postTemplates: postTemplates.length === items.length ? postTemplates : null,
+    };
   }
 
   /**
@@ -281,7 +386,7 @@ export class FeedCache {
    * with other counts or cursors); they go with the list's build (its TTL, any change of a post), so they
    * are never fresher or staler than the list.
    */
-  pageOfList(list: CachedFeedPage, shape: (items: Post[]) => PostPage): CachedFeedPage {
+  pageOfList(list: CachedList, shape: (items: Post[]) => PostPage): CachedFeedPage {
     const key = JSON.stringify(shape([]));
     let pages = this.listPages.get(list);
     if (!pages) {
@@ -292,15 +397,39 @@ export class FeedCache {
     if (kept) return kept;
     // Its own build (a viewer's values and ETag for it are kept apart from the list's and other pages');
     // its posts and counts are the list's, read when the list was.
-    const made = this.entryOf(
-      shape(list.page.items),
-      list.posts,
-      list.versionsAtBuild,
-      list.template !== null,
-    );
+    const page = shape(list.page.items);
+    const made =
+      this.composedEntry(page, key, list) ?? this.entryOf(page, list.posts, list.versionsAtBuild, true);
     if (pages.size >= MAX_PAGES_OF_A_LIST) pages.delete(pages.keys().next().value as string);
     pages.set(key, made);
     return made;
+  }
+
+  /**
+   * `page`, made of `list` by a shape whose text without posts is `empty`, as kept, put together from its
+   * posts' kept texts and templates rather than written again (what `entryOf` would give, for about a
+   * third of its CPU); null when it cannot be: a post without a template, or a page whose other fields depend on its
+   * posts or whose text has `"items":[]` more than once.
+   */
+  private composedEntry(page: PostPage, empty: string, list: CachedList): CachedFeedPage | null {
+    if (!list.postTemplates) return null;
+    const at = empty.indexOf(EMPTY_ITEMS);
+    if (at < 0 || empty.indexOf(EMPTY_ITEMS, at + 1) >= 0) return null;
+    if (JSON.stringify({ ...page, items: [] }) !== empty) return null;
+    const split = at + EMPTY_ITEMS.length - 1;
+    const template = FeedPageTemplate.compose(empty.slice(0, split), list.postTemplates, empty.slice(split));
+    if (!template) return null;
+    const body = template.bytes;
+    return {
+      page,
+      json: body.toString('utf8'),
+      body,
+      etag: etagOf(body),
+      template,
+      build: ++this.builds,
+      posts: list.posts,
+      versionsAtBuild: list.versionsAtBuild,
+    };
   }
 
   /** A profile's page of posts as a visitor sees it, under `key` (its username, limit and cursor), like `get`. */
@@ -367,7 +496,7 @@ export class FeedCache {
    */
   viewerStates(
     viewerId: string,
-    cached: CachedFeedPage,
+    cached: CachedList,
     read: (options: { counts: boolean }) => Promise<ViewerPostReading[] | null>,
   ): Promise<ViewerPostState[] | null> {
     return this.statesOf(viewerId, this.versions.of(viewerId), cached, read);
@@ -377,7 +506,7 @@ export class FeedCache {
   private async statesOf(
     viewerId: string,
     version: number,
-    cached: CachedFeedPage,
+    cached: Pick<CachedFeedPage, 'page' | 'posts' | 'versionsAtBuild'>,
     read: (options: { counts: boolean }) => Promise<ViewerPostReading[] | null>,
   ): Promise<ViewerPostState[] | null> {
     const readings =
@@ -415,8 +544,9 @@ export class FeedCache {
    * Someone liked, unliked, commented on or removed a comment of post `postId`, and it has committed:
    * its kept page of one (GET /posts/{id}) is forgotten here at once and on every other instance when it
    * hears FEED_POST_COUNTS_CHANNEL, before the live event goes out, so that a watcher's refetch reads the
-   * new counts instead of the kept ones. The feed's and discovery's pages keep their counts until they
-   * expire (FEED_CACHE_TTL_MS). Never throws: a lost notification costs at most one TTL of staleness.
+   * new counts instead of the kept ones; so is the post as kept for discovery's lists, so that a list not
+   * kept yet reads it again. The feed's pages and the discovery lists already kept keep their counts until
+   * they expire (FEED_CACHE_TTL_MS). Never throws: a lost notification costs at most one TTL of staleness.
    */
   async postCountsChanged(postId: string): Promise<void> {
     this.forgetPost(postId);
@@ -428,8 +558,9 @@ export class FeedCache {
   }
 
   private forgetPost(postId: string): void {
-    const key = postKey(postId);
-    this.others.forget((candidate) => candidate === key);
+    // By key, not by a scan: the posts kept for lists may be thousands, and every like comes here.
+    this.others.forgetKey(postKey(postId));
+    this.listedPosts.forgetKey(listedPostKey(postId));
   }
 
   /**
@@ -440,6 +571,7 @@ export class FeedCache {
   async invalidate(): Promise<void> {
     this.pages.clear();
     this.others.clear();
+    this.listedPosts.clear();
     this.viewerPages.clear();
     this.viewerFlags.clear();
     for (const dependent of this.dependents) dependent.clear();
@@ -456,6 +588,21 @@ function postKey(id: string): string {
   return `post|${id.toLowerCase()}`;
 }
 
+/** The key of post `id` among discovery lists' posts kept one by one. */
+function listedPostKey(id: string): string {
+  return id.toLowerCase();
+}
+
+/**
+ * Discovery lists' posts kept one by one: at most this many for each page the cache keeps
+ * (FEED_CACHE_MAX_PAGES), a page's worth (20 posts by default; the post objects are shared with the lists
+ * made of them).
+ */
+const LISTED_POSTS_PER_PAGE = 20;
+
+/** A page's empty `items` in its JSON text: where a page made of a list's kept posts puts them. */
+const EMPTY_ITEMS = '"items":[]';
+
 /** At most this many pages made of one kept list are kept with it (`pageOfList`). */
 const MAX_PAGES_OF_A_LIST = 2;
 
@@ -463,10 +610,6 @@ const MAX_PAGES_OF_A_LIST = 2;
 function postsDigest(ids: readonly string[]): string {
   return createHash('sha1').update(ids.join(',')).digest('base64url');
 }
-
-/** The page of one post's JSON text: `{"items":[`, the post, `],"next_cursor":null}`. */
-const ONE_POST_HEAD = Buffer.from('{"items":[');
-const ONE_POST_TAIL = Buffer.from('],"next_cursor":null}');
 
 /**
  * The post's own JSON of `body`, a page of one post from `FeedCache.getPost` (or a viewer's version of

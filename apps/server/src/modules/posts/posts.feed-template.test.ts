@@ -176,6 +176,41 @@ describe('the feed page template', () => {
     );
   });
 
+  it("puts a page together from its posts' templates of one post exactly as writing it would give", () => {
+    const around = fc.record({
+      brand: fc.record({ name: tricky }),
+      total: fc.nat(),
+      corrected_to: maybe(tricky),
+    });
+    fc.assert(
+      fc.property(pageWithStates, around, ([page, states], { brand, ...after }) => {
+        const discovery = { brand, items: page.items, ...after, next_cursor: page.next_cursor };
+        const ones = page.items.map((post) => templateOf({ items: [post], next_cursor: null }).template);
+        // The text around the posts, as FeedCache cuts it from the page's text without posts.
+        const empty = JSON.stringify({ ...discovery, items: [] });
+        const split = empty.indexOf('"items":[]') + '"items":['.length;
+        const template = FeedPageTemplate.compose(empty.slice(0, split), ones, empty.slice(split));
+        expect(template).not.toBeNull();
+        expect(template!.bytes.toString('utf8')).toBe(JSON.stringify(discovery));
+        const { items } = personalised(page, states);
+        expect(template!.render(states).body.toString('utf8')).toBe(JSON.stringify({ ...discovery, items }));
+        const json = JSON.stringify(discovery);
+        const written = FeedPageTemplate.of(discovery, json, Buffer.from(json, 'utf8'))!;
+        expect(template!.render(states).values).toBe(written.render(states).values);
+      }),
+      { numRuns: 200 },
+    );
+    // Not of pages of one post: none.
+    const two = PostPageSchema.parse({
+      items: [
+        samplePost('00000000-0000-4000-8000-000000000001', []),
+        samplePost('00000000-0000-4000-8000-000000000002', []),
+      ],
+      next_cursor: null,
+    });
+    expect(FeedPageTemplate.compose('{"items":[', [templateOf(two).template], ']}')).toBeNull();
+  });
+
   it("keeps one viewer's flags out of the next viewer's page", () => {
     const page = PostPageSchema.parse({
       items: [samplePost('00000000-0000-4000-8000-000000000001', ['00000000-0000-4000-8000-0000000000a1'])],

@@ -56,6 +56,14 @@ export function withViewerState(post: Post, state: ViewerPostState): Post {
   };
 }
 
+/**
+ * The JSON text of a page of one post (FeedCache keeps single posts so): `{"items":[`, the post,
+ * `],"next_cursor":null}`.
+ */
+export const ONE_POST_HEAD = Buffer.from('{"items":[');
+export const ONE_POST_TAIL = Buffer.from('],"next_cursor":null}');
+const COMMA = Buffer.from(',');
+
 /** The fields of a post that differ per viewer. */
 const VIEWER_FIELDS = [
   'like_count',
@@ -152,6 +160,50 @@ export class FeedPageTemplate {
     const complete = writeObject(page, (key) => (key === 'items' ? writeArray(page.items, writePost) : null));
     if (!complete || text !== json || bytes !== body.length) return null;
     return new FeedPageTemplate(body, holes, page.items.length);
+  }
+
+  /**
+   * The template of a page whose JSON text is `head`, its posts' texts comma-separated, then `tail` (the
+   * page's text around the contents of its `items` array), each post's text and holes taken from `posts`,
+   * templates of pages of one post (`{"items":[`, the post, `],"next_cursor":null}`), so that a page made
+   * of kept posts is not written again: as `of` that page would give, when each post's text is
+   * JSON.stringify's. Its `body` is the page's bytes. Null if one of `posts` is not of one post so written.
+   */
+  static compose(head: string, posts: readonly FeedPageTemplate[], tail: string): FeedPageTemplate | null {
+    const headBytes = Buffer.from(head, 'utf8');
+    const tailBytes = Buffer.from(tail, 'utf8');
+    const parts: Buffer[] = [headBytes];
+    const holes: Hole[] = [];
+    let at = headBytes.length;
+    for (const [index, one] of posts.entries()) {
+      const body = one.body;
+      const end = body.length - ONE_POST_TAIL.length;
+      if (
+        one.posts !== 1 ||
+        end <= ONE_POST_HEAD.length ||
+        !body.subarray(0, ONE_POST_HEAD.length).equals(ONE_POST_HEAD) ||
+        !body.subarray(end).equals(ONE_POST_TAIL)
+      ) {
+        return null;
+      }
+      if (index > 0) {
+        parts.push(COMMA);
+        at += COMMA.length;
+      }
+      // The post's holes, moved from its page of one to its place in this page.
+      const shift = at - ONE_POST_HEAD.length;
+      for (const hole of one.holes)
+        holes.push({ ...hole, post: index, start: hole.start + shift, end: hole.end + shift });
+      parts.push(body.subarray(ONE_POST_HEAD.length, end));
+      at += end - ONE_POST_HEAD.length;
+    }
+    parts.push(tailBytes);
+    return new FeedPageTemplate(Buffer.concat(parts, at + tailBytes.length), holes, posts.length);
+  }
+
+  /** The visitor's page as sent: the bytes the holes are in. */
+  get bytes(): Buffer {
+    return this.body;
   }
 
   /**

@@ -190,17 +190,16 @@ export class PostsService {
   /**
    * The posts of a discovery list (search, filters, brands, categories, tags...) as `viewerId` sees them:
    * `getPostsByIds`, from the feed cache as the feed's pages are. The visitors' version of the list is kept
-   * (FEED_CACHE_TTL_MS, cleared by any change of a post), and a signed-in viewer gets it with their own
+   * (FEED_CACHE_TTL_MS, cleared by any change of a post), made of the visitors' posts kept one by one, so
+   * that a list not kept yet reads only the posts no other list brought (FeedCache.getList, one statement
+   * for all of them), and a signed-in viewer gets it with their own
    * flags, kept like theirs on the feed; it is read for them as it is now when the visitors' version lacks
    * a post (it may be their own private one) or a block hides one from them.
    */
   async getListedPosts(viewerId: string | null, ids: readonly string[]): Promise<Post[]> {
     const cache = this.deps.feedCache;
     if (!cache?.enabled || ids.length === 0) return this.getPostsByIds(viewerId, ids);
-    const cached = await cache.getList(ids, async () => ({
-      items: await this.getPostsByIds(null, ids),
-      next_cursor: null,
-    }));
+    const cached = await cache.getList(ids, (missing) => this.getPostsByIds(null, missing));
     if (viewerId === null) return cached.page.items;
     if (cached.page.items.length !== ids.length) return this.getPostsByIds(viewerId, ids);
     const states = await cache.viewerStates(viewerId, cached, (options) =>
@@ -227,10 +226,7 @@ export class PostsService {
     if (ids.length === 0) return jsonBytes(shape([]));
     const read = async () => jsonBytes(shape(await this.getPostsByIds(viewerId, ids)));
     if (!cache?.enabled) return read();
-    const list = await cache.getList(ids, async () => ({
-      items: await this.getPostsByIds(null, ids),
-      next_cursor: null,
-    }));
+    const list = await cache.getList(ids, (missing) => this.getPostsByIds(null, missing));
     const page = cache.pageOfList(list, shape);
     if (viewerId === null) return page;
     if (page.page.items.length !== ids.length || !page.template) return read();
