@@ -34,6 +34,8 @@ import type { CappedMatches, PostIdRow, PostKey } from './explore.repository.ts'
 
 /** How long noted changes are kept in post_search_changes; an index that has not looked for longer reads all again. */
 export const CHANGES_KEPT_MS = 10 * 60_000;
+/** How often a started index reads the changes without being asked. */
+const SYNC_EVERY_MS = 60_000;
 /** The changed posts kept beside the postings before they are put among them. */
 const MAX_CHANGED = 2000;
 const READ_BATCH = 20_000;
@@ -209,21 +211,30 @@ export class FilterIndex {
   /** The syncs, one after another. */
   private tail: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: FilterIndexOptions) {
     this.now = options.now ?? Date.now;
   }
 
-  /** Begins the first read (requests that come before it ends wait for it). */
+  /**
+   * Begins the first read, and reads the changes every SYNC_EVERY_MS even when no request asks, so that
+   * a quiet server's index neither misses pruned changes nor meets a pile of them at its next request.
+   */
   start(): void {
     this.readFirst().catch(() => {
       // Logged; the first request tries again.
     });
+    this.timer = setInterval(() => {
+      if (this.state) this.sync().catch(() => {});
+    }, SYNC_EVERY_MS);
+    this.timer.unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.timer);
     await Promise.allSettled([this.first, this.tail]);
   }
 
@@ -280,11 +291,15 @@ export class FilterIndex {
       const state = this.state;
       if (!state) throw new Error('no filter index to bring up to date');
       if (startedAt - this.syncedAt > CHANGES_KEPT_MS / 2) {
-        // Changes it has not read may be gone from the table: read everything again.
-        this.state = await this.readAll();
-      } else {
-        await this.readChanges(state);
+        // Changes it has not read may be gone from the table (the database was out of reach for
+        // minutes): read everything again, PostgreSQL answering meanwhile.
+        this.state = null;
+        this.readFirst().catch(() => {
+          // Logged; a request tries again.
+        });
+        return;
       }
+      await this.readChanges(state);
       this.syncedAt = Math.max(this.syncedAt, startedAt);
       this.afterSync();
     };
