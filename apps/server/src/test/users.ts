@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 
 /** A signed-up user of a test app, with the headers that make a request theirs. */
 export interface TestUser {
@@ -91,4 +92,17 @@ export async function makeAdmin(
     accessToken: session.access_token,
     headers: { authorization: `Bearer ${session.access_token}` },
   };
+}
+
+/** A request by `user` through the app, which must succeed (a 2xx status); its response. */
+export async function actAs(
+  app: FastifyInstance,
+  user: TestUser,
+  method: 'PUT' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  const response = await app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response;
 }

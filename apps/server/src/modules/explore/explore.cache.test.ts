@@ -6,7 +6,7 @@ import { makePostPrivate, seedPost, updateProfile } from '../../test/discovery.t
 import { publishPost } from '../../test/media.ts';
 import { notificationsHeard } from '../../test/notifications.ts';
 import { countStatements } from '../../test/statements.ts';
-import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+import { actAs, createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 
 /*
  * Discovery's cache (DISCOVERY_CACHE_TTL_MS): the matches of a filter set, category or brand (all of them
@@ -451,37 +451,22 @@ describe('discovery lists made of posts kept one by one', () => {
     expect(page.items.length).toBeGreaterThanOrEqual(lists);
     return page.items.find((post) => post.id === id);
   }
-  const call = async (
-    user: TestUser,
-    method: 'PUT' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => {
-    const response = await ctx.app.inject({
-      method,
-      url,
-      headers: user.headers,
-      ...(payload ? { payload } : {}),
-    });
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response;
-  };
 
   it('shows a like, a comment, an edit and a removal on the next list at once', async () => {
     const post = zaras.at(-1)!;
     expect(await onANewList(post.id)).toMatchObject({ like_count: 0, comment_count: 0 });
-    await call(fan, 'PUT', `/api/v1/posts/${post.id}/like`);
+    await actAs(ctx.app, fan, 'PUT', `/api/v1/posts/${post.id}/like`);
     expect(await onANewList(post.id)).toMatchObject({ like_count: 1, comment_count: 0 });
-    await call(fan, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'kept no more' });
+    await actAs(ctx.app, fan, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'kept no more' });
     expect(await onANewList(post.id)).toMatchObject({ like_count: 1, comment_count: 1 });
-    await call(fan, 'DELETE', `/api/v1/posts/${post.id}/like`);
+    await actAs(ctx.app, fan, 'DELETE', `/api/v1/posts/${post.id}/like`);
     expect(await onANewList(post.id)).toMatchObject({ like_count: 0, comment_count: 1 });
-    await call(author, 'PATCH', `/api/v1/posts/${post.id}`, { caption: 'kept, then edited' });
+    await actAs(ctx.app, author, 'PATCH', `/api/v1/posts/${post.id}`, { caption: 'kept, then edited' });
     expect(await onANewList(post.id)).toMatchObject({ caption: 'kept, then edited' });
     // The fan's own version of a new list, from the kept posts with their flags.
     const fans = await listed([zaras[0]!.id, post.id], fan);
     expect(fans.page.items[1]).toMatchObject({ liked_by_me: false, comment_count: 1 });
-    await call(author, 'DELETE', `/api/v1/posts/${post.id}`);
+    await actAs(ctx.app, author, 'DELETE', `/api/v1/posts/${post.id}`);
     zaras.pop();
     expect(await onANewList(post.id)).toBeUndefined();
     expect((await listed([post.id, zaras[0]!.id])).page.items.map((p) => p.id)).toEqual([zaras[0]!.id]);
@@ -490,7 +475,7 @@ describe('discovery lists made of posts kept one by one', () => {
   it('never keeps or serves a post visitors may not see, and reads it for its author', async () => {
     await makePostPrivate(ctx.app, nike.id);
     // Made private behind the services: it leaves with the next change of a post, as a post's own page does.
-    await call(author, 'PATCH', `/api/v1/posts/${zaras[0]!.id}`, { caption: 'changes the posts' });
+    await actAs(ctx.app, author, 'PATCH', `/api/v1/posts/${zaras[0]!.id}`, { caption: 'changes the posts' });
     for (let round = 0; round < 2; round++) {
       const visitors = await listed([nike.id, zaras[0]!.id, zaras[1]!.id].slice(round));
       expect(visitors.page.items.map((p) => p.id)).not.toContain(nike.id);

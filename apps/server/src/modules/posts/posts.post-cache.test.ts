@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/context.ts';
 import { publishPost } from '../../test/media.ts';
-import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
+import { actAs, createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 
 /*
  * A post's page (GET /posts/{id}) served from the feed cache's single posts (posts.feed-cache.ts): kept
@@ -34,22 +34,6 @@ describe('a post kept in the feed cache', () => {
     return PostSchema.strict().parse(response.json());
   }
 
-  async function call(
-    user: TestUser,
-    method: 'PUT' | 'POST' | 'DELETE' | 'PATCH',
-    url: string,
-    payload?: object,
-  ) {
-    const response = await app.inject({
-      method,
-      url,
-      headers: user.headers,
-      ...(payload ? { payload } : {}),
-    });
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response;
-  }
-
   it('gives each viewer the kept post with their own flags, and their own changes at once', async () => {
     const post = await publishPost(app, author, {
       caption: 'kept post',
@@ -63,11 +47,11 @@ describe('a post kept in the feed cache', () => {
     expect(await postAs(post.id)).toMatchObject({ like_count: 0, liked_by_me: false }); // kept now
 
     const item = post.items[0]!;
-    await call(fan, 'PUT', `/api/v1/posts/${post.id}/like`);
-    await call(fan, 'PUT', `/api/v1/posts/${post.id}/save`);
-    await call(fan, 'PUT', `/api/v1/items/${item.id}/save`);
-    await call(fan, 'PUT', `/api/v1/follows/${author.id}`);
-    await call(fan, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'love it' });
+    await actAs(app, fan, 'PUT', `/api/v1/posts/${post.id}/like`);
+    await actAs(app, fan, 'PUT', `/api/v1/posts/${post.id}/save`);
+    await actAs(app, fan, 'PUT', `/api/v1/items/${item.id}/save`);
+    await actAs(app, fan, 'PUT', `/api/v1/follows/${author.id}`);
+    await actAs(app, fan, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'love it' });
     // Asked in turns, so that anything one viewer's version left behind would show in the next one's.
     for (let round = 0; round < 2; round++) {
       const fans = await postAs(post.id, fan);
@@ -116,15 +100,17 @@ describe('a post kept in the feed cache', () => {
     expect(await counts()).toEqual({ like_count: 0, comment_count: 0 }); // kept now
     expect(await counts(watcher)).toEqual({ like_count: 0, comment_count: 0 });
 
-    await call(fan, 'PUT', `/api/v1/posts/${post.id}/like`);
+    await actAs(app, fan, 'PUT', `/api/v1/posts/${post.id}/like`);
     expect(await counts(watcher)).toEqual({ like_count: 1, comment_count: 0 });
-    const comment = await call(fan, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'where from?' });
+    const comment = await actAs(app, fan, 'POST', `/api/v1/posts/${post.id}/comments`, {
+      body: 'where from?',
+    });
     expect(await counts(watcher)).toEqual({ like_count: 1, comment_count: 1 });
     expect(await counts()).toEqual({ like_count: 1, comment_count: 1 });
 
-    await call(fan, 'DELETE', `/api/v1/comments/${comment.json<{ id: string }>().id}`);
+    await actAs(app, fan, 'DELETE', `/api/v1/comments/${comment.json<{ id: string }>().id}`);
     expect(await counts(watcher)).toEqual({ like_count: 1, comment_count: 0 });
-    await call(fan, 'DELETE', `/api/v1/posts/${post.id}/like`);
+    await actAs(app, fan, 'DELETE', `/api/v1/posts/${post.id}/like`);
     expect(await counts()).toEqual({ like_count: 0, comment_count: 0 });
     expect(await counts(watcher)).toEqual({ like_count: 0, comment_count: 0 });
   });
@@ -134,10 +120,10 @@ describe('a post kept in the feed cache', () => {
     const reader = await createUser(app);
     expect((await postAs(post.id)).caption).toBe('before the edit');
     expect((await postAs(post.id, reader)).caption).toBe('before the edit');
-    await call(author, 'PATCH', `/api/v1/posts/${post.id}`, { caption: 'after the edit' });
+    await actAs(app, author, 'PATCH', `/api/v1/posts/${post.id}`, { caption: 'after the edit' });
     expect((await postAs(post.id)).caption).toBe('after the edit');
     expect((await postAs(post.id, reader)).caption).toBe('after the edit');
-    await call(author, 'DELETE', `/api/v1/posts/${post.id}`);
+    await actAs(app, author, 'DELETE', `/api/v1/posts/${post.id}`);
     for (const user of [undefined, reader, author]) {
       const response = await get(post.id, user);
       expect(response.statusCode).toBe(404);
@@ -171,20 +157,20 @@ describe('a post kept in the feed cache', () => {
     const blocker = await createUser(app);
     const blocked = await createUser(app);
     const commenter = await createUser(app);
-    await call(commenter, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'first' });
-    await call(blocker, 'POST', `/api/v1/blocks/${author.id}`);
-    await call(author, 'POST', `/api/v1/blocks/${blocked.id}`);
+    await actAs(app, commenter, 'POST', `/api/v1/posts/${post.id}/comments`, { body: 'first' });
+    await actAs(app, blocker, 'POST', `/api/v1/blocks/${author.id}`);
+    await actAs(app, author, 'POST', `/api/v1/blocks/${blocked.id}`);
     expect(await postAs(post.id)).toMatchObject({ comment_count: 1 }); // kept, visitors see it
     for (const user of [blocker, blocked]) expect((await get(post.id, user)).statusCode).toBe(404);
     // Someone in a block with a commenter, not with the author: the post, without that comment.
     const reader = await createUser(app);
-    await call(reader, 'POST', `/api/v1/blocks/${commenter.id}`);
+    await actAs(app, reader, 'POST', `/api/v1/blocks/${commenter.id}`);
     await publishPost(app, author, { caption: 'the post is read again after the block' });
     expect(await postAs(post.id)).toMatchObject({ comment_count: 1 });
     const readers = await postAs(post.id, reader);
     expect(readers).toMatchObject({ comment_count: 0 });
     expect(readers).toEqual(await app.services.posts.getPost(reader.id, post.id));
-    await call(blocker, 'DELETE', `/api/v1/blocks/${author.id}`);
+    await actAs(app, blocker, 'DELETE', `/api/v1/blocks/${author.id}`);
     expect((await postAs(post.id, blocker)).id).toBe(post.id);
   });
 
