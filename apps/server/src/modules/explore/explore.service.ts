@@ -329,20 +329,23 @@ export class ExploreService {
       // A counted page: what a search would say it corrected is not part of the filtered feed's answer.
       return this.searched(viewerId, query, keyLists, (counted) => counted);
     }
+    const key = `filtered:${JSON.stringify(keyLists)}`;
     const index = await this.deps.filterIndex?.current();
     if (index) {
-      // From memory: no cache needed (a filter set costs less than a millisecond there).
-      const after = decodeKeysetCursor(page.cursor);
-      const found = index.matches(keyLists, this.countCap);
-      const wanted = rowsForPage(page.limit);
-      const rows = found.rows
-        ? olderRows(found.rows, after).slice(0, wanted)
-        : index.page(keyLists, after, wanted);
-      return this.countedPage(viewerId, rows, page.limit, found, (counted) => counted);
+      // From memory, afresh: a filter set costs less than a millisecond there, so nothing is kept.
+      return this.matchedPage(
+        viewerId,
+        key,
+        async () => index.matches(keyLists, this.countCap),
+        async (after, rows) => index.page(keyLists, after, rows),
+        page,
+        undefined,
+        NO_CACHE,
+      );
     }
     return this.matchedPage(
       viewerId,
-      `filtered:${JSON.stringify(keyLists)}`,
+      key,
       () => findFilteredMatches(this.db, keyLists, this.countCap),
       (after, rows) => findFilteredPostIds(this.db, keyLists, after, rows),
       page,
@@ -612,7 +615,8 @@ export class ExploreService {
    * viewer is kept (see `cache`) under `key`: the matches, which are every one of them while there are at
    * most the cap (each page is then cut from them), else the count alone, with each page then found by
    * `newest` (the walk in time order, quick when many match) and kept by its cursor. `shape` makes the
-   * route's page of the counted page (a brand's or category's, with its name).
+   * route's page of the counted page (a brand's or category's, with its name). `cache` keeps them (the
+   * discovery cache; NO_CACHE for matches found in memory).
    */
   private async matchedPage<T extends CountedPostPage = CountedPostPage>(
     viewerId: string | null,
@@ -621,13 +625,14 @@ export class ExploreService {
     newest: (after: PostKey | undefined, rows: number) => Promise<PostIdRow[]>,
     page: PageQuery,
     shape: (counted: CountedPostPage) => T = (counted) => counted as T,
+    cache: TtlCache = this.cache,
   ): Promise<ListedPage<T>> {
     const after = decodeKeysetCursor(page.cursor);
     const wanted = rowsForPage(page.limit);
-    const found = await this.cache.get(`matches:${key}`, matches);
+    const found = await cache.get(`matches:${key}`, matches);
     const rows = found.rows
       ? olderRows(found.rows, after).slice(0, wanted)
-      : await this.cache.get(`page:${key}:${wanted}:${positionKey(after)}`, () => newest(after, wanted));
+      : await cache.get(`page:${key}:${wanted}:${positionKey(after)}`, () => newest(after, wanted));
     return this.countedPage(viewerId, rows, page.limit, found, shape);
   }
 
