@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { i18n, startI18n } from '@/app/i18n';
 
 // The app signs in and out through a fake auth client, never the network: signed out unless a test file
@@ -39,3 +39,8 @@ afterEach(async () => {
   window.localStorage.clear();
   await i18n.changeLanguage('en');
 });
+
+// A dismissed toast is removed 200 ms later by a timer that sets the Toaster's state (sonner's
+// TIME_BEFORE_UNMOUNT). Fired after the file's jsdom is gone, it threw 'window is not defined' as an
+// unhandled error and failed a CI run (create-post.publish.test.tsx): let it run before the file ends.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 250)));
