@@ -2,13 +2,33 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
   type FilterChangeRow,
+  type FilterEntryRow,
   findChangeSnapshot,
   findFilterChanges,
   findPublicFilterEntries,
   removeOldFilterChanges,
 } from './explore.filter-index.repository.ts';
-import { type FilterMatch, type FilterPostings, FilterPostingsBuilder } from './explore.filter-postings.ts';
+import {
+  type FilterMatch,
+  type FilterPostings,
+  FilterPostingsBuilder,
+  type ScanKey,
+} from './explore.filter-postings.ts';
 import type { CappedMatches, PostIdRow, PostKey } from './explore.repository.ts';
+import { bestFirst, type SearchRanking } from './explore.search.repository.ts';
+import {
+  anyOperands,
+  compareLexemes,
+  exactOperands,
+  matchOperands,
+  parseDocument,
+  type SearchOperand,
+  type SearchPlan,
+  searchScore,
+  tsRank,
+  WEIGHTS,
+  type Weight,
+} from './explore.search-rank.ts';
 
 /**
  * The filtered feed's matches from memory instead of PostgreSQL (issue 20: a filter set PostgreSQL had
@@ -56,6 +76,8 @@ export interface FilterIndexOptions {
   maxChanged?: number;
   /** How long a request waits for the first read (FIRST_READ_WAIT_MS). */
   firstReadWaitMs?: number;
+  /** A lexeme is held when in at least this many posts of the first batch (SAMPLE_MIN_POSTS; tests). */
+  searchLexemeMinPosts?: number;
   /** The clock, for tests. */
   now?: () => number;
 }
@@ -63,6 +85,66 @@ export interface FilterIndexOptions {
 interface ChangedEntry extends FilterMatch {
   keys: ReadonlySet<string>;
 }
+
+/*
+ * Search from memory. Besides its filter keys, a post's keys are its author (`a:` and the profile id) and
+ * its document's lexemes with their weights (`wB:zara`: 'zara' of weight B), so that the postings find a
+ * search's matches as they find a filter set's, and give each match's ranks (explore.search-rank.ts).
+ * Only the lexemes of the index's `lexicon` are held: those in at least SAMPLE_MIN_POSTS of the newest
+ * READ_BATCH posts (all of them when there are no more posts than that). The others are each in few
+ * posts, and a search that needs one asks PostgreSQL for the posts holding it (findPostsWithLexemes,
+ * an index lookup), at most RARE_POSTS_MAX of them; beyond that, or for a prefix with more known
+ * completions than it lists, PostgreSQL answers the whole search.
+ */
+const AUTHOR_KEY = 'a:';
+/** A lexeme is held when it is in at least this many posts of the first READ_BATCH read. */
+const SAMPLE_MIN_POSTS = 4;
+/** The most posts a search takes from PostgreSQL for the lexemes the index does not hold. */
+const RARE_POSTS_MAX = 2000;
+
+function lexemeKey(weight: Weight, lexeme: string): string {
+  return `w${weight}:${lexeme}`;
+}
+
+/** The lexeme of a lexeme key, or null for another key. */
+function lexemeOfKey(key: string): string | null {
+  return key.length > 3 && key[0] === 'w' && key[2] === ':' ? key.slice(3) : null;
+}
+
+/**
+ * A post's keys: its filter keys, its author, and its document's lexemes that `held` keeps (all without
+ * it); null when its document is not one search's ranking can be computed from (parseDocument).
+ */
+function entryKeys(
+  row: Omit<FilterEntryRow, 'postId'>,
+  held?: ReadonlySet<string>,
+): { keys: string[]; searchable: boolean } {
+  const keys = [...row.keys, `${AUTHOR_KEY}${row.profileId}`];
+  const document = parseDocument(row.document);
+  if (!document) return { keys, searchable: false };
+  for (const [lexeme, weight] of document) {
+    if (!held || held.has(lexeme)) keys.push(lexemeKey(weight, lexeme));
+  }
+  return { keys, searchable: true };
+}
+
+/**
+ * The lexemes the index holds, from the first batch read (the newest posts): those in at least `minPosts`
+ * of them (SAMPLE_MIN_POSTS; every one when the batch is all there is).
+ */
+function heldLexemes(rows: readonly FilterEntryRow[], all: boolean, minPosts?: number): Set<string> {
+  const least = minPosts ?? (all ? 1 : SAMPLE_MIN_POSTS);
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    for (const lexeme of parseDocument(row.document)?.keys() ?? []) {
+      counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
+    }
+  }
+  return new Set([...counts].filter(([, count]) => count >= least).map(([lexeme]) => lexeme));
+}
+
+/** A search's match: a slot of the postings, or a changed post's entry. */
+type Candidate = FilterMatch & { slot: number; entry: ChangedEntry | null };
 
 /** The newer first, as the feed orders posts (ids compared as PostgreSQL compares uuids: their hex). */
 function newerFirst(a: FilterMatch, b: FilterMatch): number {
@@ -85,7 +167,14 @@ export class FilterIndexState {
     /** The snapshot of the last read of changes (or of post_search): what it has seen. */
     public seen: string,
     private readonly maxChanged = MAX_CHANGED,
+    /** The lexemes the postings hold; null: the index does not answer search (a document it cannot rank). */
+    private lexicon: ReadonlySet<string> | null = null,
   ) {}
+
+  /** Whether search can be answered from the postings (see `search`). */
+  get searchable(): boolean {
+    return this.lexicon !== null;
+  }
 
   /** The posts changed since the postings were built. */
   get changedCount(): number {
@@ -105,7 +194,9 @@ export class FilterIndexState {
       if (change.now) {
         // Its entry as it is now (and where its old one is, if it was built in with this time).
         this.postings.remove(postId, change.now.createdMs);
-        this.changed.set(postId, { postId, createdMs: change.now.createdMs, keys: new Set(change.now.keys) });
+        const { keys, searchable } = entryKeys(change.now);
+        if (!searchable) this.lexicon = null;
+        this.changed.set(postId, { postId, createdMs: change.now.createdMs, keys: new Set(keys) });
       }
       this.sorted = null;
     }
@@ -150,7 +241,16 @@ export class FilterIndexState {
    */
   compacted(): FilterIndexState {
     this.sorted ??= [...this.changed.values()].sort(newerFirst);
-    return new FilterIndexState(this.postings.compact(this.sorted), this.seen, this.maxChanged);
+    const lexicon = this.lexicon;
+    // Only the lexemes the postings hold: the others are asked of PostgreSQL (see AUTHOR_KEY).
+    const added = this.sorted.map((entry) => ({
+      ...entry,
+      keys: [...entry.keys].filter((key) => {
+        const lexeme = lexemeOfKey(key);
+        return lexeme === null || lexicon?.has(lexeme) === true;
+      }),
+    }));
+    return new FilterIndexState(this.postings.compact(added), this.seen, this.maxChanged, lexicon);
   }
 
   /** `CappedMatches` of the filter set: every match while there are at most `cap`, else the count alone. */
@@ -174,7 +274,170 @@ export class FilterIndexState {
       : undefined;
     return this.find(keyLists, position, limit).map(toRow);
   }
+
+  /**
+   * Search's ranking from the postings, as rankSearchCandidates gives it from PostgreSQL: the newest
+   * `candidates` + 1 public posts matching `filterKeys` and either every word of `plan` (a word: one of
+   * its match lexemes, or one of its authors) or all words run together; the newest `candidates` of
+   * them ranked by searchScore. Null when the index cannot answer it (see AUTHOR_KEY): then PostgreSQL does.
+   */
+  async search(
+    plan: SearchPlan,
+    filterKeys: readonly (readonly string[])[],
+    candidates: number,
+    rarePosts: RarePosts,
+  ): Promise<SearchRanking | null> {
+    const lexicon = this.lexicon;
+    if (!lexicon || plan.words.length === 0) return null;
+    // A word's prefix is the known words starting with it, in the documents' order: unknown when too many.
+    if (plan.words.some((word) => word.fuzzy && word.completions === null)) return null;
+    const words = plan.words.map((word) => {
+      const completions = [...(word.completions ?? [])].sort(compareLexemes);
+      const lexemesOf = (operand: SearchOperand) => (operand.prefix ? completions : [operand.term]);
+      return {
+        exact: exactOperands(word),
+        any: anyOperands(word),
+        match: matchOperands(word).flatMap(lexemesOf),
+        lexemesOf,
+        authorKeys: word.authorIds.map((id) => `${AUTHOR_KEY}${id.toLowerCase()}`),
+      };
+    });
+    const joined = plan.joined;
+    const needed = new Set<string>(joined ? [joined] : []);
+    for (const word of words) {
+      for (const operand of [...word.exact, ...(word.any ?? [])])
+        for (const l of word.lexemesOf(operand)) needed.add(l);
+      for (const lexeme of word.match) needed.add(lexeme);
+    }
+    const rare = [...needed].filter((lexeme) => !lexicon.has(lexeme));
+    const rareWeights = rare.length > 0 ? await this.rareWeights(rare, rarePosts) : new Map();
+    if (!rareWeights) return null;
+    // From here on nothing awaits: the postings and changed posts are read as they are now.
+
+    const heldKeys = new Map<string, string[]>();
+    const keysOf = (lexeme: string) => {
+      let keys = heldKeys.get(lexeme);
+      if (!keys) {
+        keys = WEIGHTS.map((weight) => lexemeKey(weight, lexeme));
+        heldKeys.set(lexeme, keys);
+      }
+      return keys;
+    };
+    const rareSlots = (lexeme: string) =>
+      Uint32Array.from(
+        [...rareWeights].filter(([, found]) => found.has(lexeme)).map(([slot]) => slot),
+      ).sort();
+    const scanKeys = (lexeme: string): ScanKey[] =>
+      lexicon.has(lexeme) ? keysOf(lexeme) : [rareSlots(lexeme)];
+    const want = candidates + 1;
+    const wordLists = words.map((word) => [...word.match.flatMap(scanKeys), ...word.authorKeys]);
+    const slots = new Set(this.postings.matchingSlots([...filterKeys, ...wordLists], undefined, want));
+    if (joined) {
+      for (const slot of this.postings.matchingSlots([...filterKeys, scanKeys(joined)], undefined, want)) {
+        slots.add(slot);
+      }
+    }
+    const built = [...slots].sort((a, b) => a - b).slice(0, want);
+    const found: Candidate[] = this.postings
+      .entries(built)
+      .map((match, i) => ({ ...match, slot: built[i]!, entry: null }));
+
+    const hasLexeme = (keys: ReadonlySet<string>, lexeme: string) =>
+      keysOf(lexeme).some((key) => keys.has(key));
+    this.sorted ??= [...this.changed.values()].sort(newerFirst);
+    let changed = 0;
+    for (const entry of this.sorted) {
+      if (changed >= want) break;
+      if (!matchesAll(entry.keys, filterKeys)) continue;
+      const everyWord = words.every(
+        (word) =>
+          word.match.some((lexeme) => hasLexeme(entry.keys, lexeme)) ||
+          word.authorKeys.some((key) => entry.keys.has(key)),
+      );
+      if (everyWord || (joined !== null && hasLexeme(entry.keys, joined))) {
+        found.push({ postId: entry.postId, createdMs: entry.createdMs, slot: -1, entry });
+        changed++;
+      }
+    }
+    if (changed > 0) found.sort(newerFirst);
+    const matches = found.slice(0, want);
+
+    const weightIn = (candidate: Candidate, lexeme: string): Weight | null => {
+      const { entry, slot } = candidate;
+      if (!entry && !lexicon.has(lexeme)) return rareWeights.get(slot)?.get(lexeme) ?? null;
+      const keys = keysOf(lexeme);
+      for (let i = 0; i < keys.length; i++) {
+        if (entry ? entry.keys.has(keys[i]!) : this.postings.has(keys[i]!, slot)) return WEIGHTS[i]!;
+      }
+      return null;
+    };
+    const authorSlots = words.map((word) => {
+      const authored = new Set<number>();
+      for (const key of word.authorKeys) for (const slot of this.postings.slotsWith(key)) authored.add(slot);
+      return authored;
+    });
+    const rows = matches.slice(0, candidates).map((candidate) => {
+      const rank = (
+        operands: readonly SearchOperand[],
+        lexemesOf: (operand: SearchOperand) => readonly string[],
+      ) =>
+        tsRank(operands, (operand) =>
+          lexemesOf(operand)
+            .map((lexeme) => weightIn(candidate, lexeme))
+            .filter((weight) => weight !== null),
+        );
+      const ranks = words.map((word, i) => ({
+        exact: rank(word.exact, word.lexemesOf),
+        any: word.any ? rank(word.any, word.lexemesOf) : null,
+        author:
+          word.authorKeys.length === 0
+            ? null
+            : candidate.entry
+              ? word.authorKeys.some((key) => candidate.entry!.keys.has(key))
+              : authorSlots[i]!.has(candidate.slot),
+      }));
+      const joinedRank = joined ? rank([{ term: joined, prefix: false }], (operand) => [operand.term]) : null;
+      return {
+        postId: candidate.postId,
+        createdAt: new Date(candidate.createdMs),
+        score: searchScore(ranks, joinedRank),
+      };
+    });
+    return { rows: rows.sort(bestFirst), found: matches.length };
+  }
+
+  /**
+   * The weights of `lexemes` (none of which the postings hold) in the live posts holding them, by slot,
+   * from PostgreSQL; null when there are more than RARE_POSTS_MAX such posts. A changed post is left out:
+   * its entry has all its lexemes.
+   */
+  private async rareWeights(
+    lexemes: readonly string[],
+    rarePosts: RarePosts,
+  ): Promise<Map<number, Map<string, Weight>> | null> {
+    const rows = await rarePosts(lexemes, RARE_POSTS_MAX + 1);
+    if (rows.length > RARE_POSTS_MAX) return null;
+    const weights = new Map<number, Map<string, Weight>>();
+    for (const row of rows) {
+      const postId = row.postId.toLowerCase();
+      if (this.changed.has(postId)) continue;
+      const slot = this.postings.liveSlotOf(postId, row.createdMs);
+      if (slot < 0) continue;
+      const document = parseDocument(row.document);
+      if (!document) return null;
+      const found = new Map<string, Weight>();
+      for (const lexeme of lexemes) {
+        const weight = document.get(lexeme);
+        if (weight) found.set(lexeme, weight);
+      }
+      weights.set(slot, found);
+    }
+    return weights;
+  }
 }
+
+/** The posts holding lexemes the postings do not (findPostsWithLexemes), at most `limit`. */
+export type RarePosts = (lexemes: readonly string[], limit: number) => Promise<FilterEntryRow[]>;
 
 /** Whether `promise` settles within `ms` (true once it has resolved; a rejection is thrown). */
 async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -344,19 +607,38 @@ export class FilterIndex {
     const builder = new FilterPostingsBuilder();
     const batch = this.options.readBatch ?? READ_BATCH;
     let after: { createdMs: number; postId: string } | null = null;
+    let lexicon: Set<string> | null = null;
+    let searchable = true;
     for (;;) {
       if (this.stopped) throw new Error('the server is stopping');
       const rows = await findPublicFilterEntries(db, after, batch);
-      for (const row of rows) builder.add(row.postId, row.createdMs, row.keys);
+      // The first batch, the newest posts, decides which lexemes are held (see AUTHOR_KEY).
+      lexicon ??= heldLexemes(rows, rows.length < batch, this.options.searchLexemeMinPosts);
+      for (const row of rows) {
+        const entry = entryKeys(row, lexicon);
+        searchable &&= entry.searchable;
+        builder.add(row.postId, row.createdMs, entry.keys);
+      }
       const last = rows.at(-1);
       if (!last || rows.length < batch) break;
       after = { createdMs: last.createdMs, postId: last.postId };
     }
-    const state = new FilterIndexState(builder.finish(), seen, this.options.maxChanged);
+    const state = new FilterIndexState(
+      builder.finish(),
+      seen,
+      this.options.maxChanged,
+      searchable ? lexicon : null,
+    );
     // Some of them were read already: applying them again is harmless.
     await this.readChanges(state);
     this.options.log.info(
-      { posts: state.postings.size, bytes: state.postings.bytes, ms: this.now() - startedAt },
+      {
+        posts: state.postings.size,
+        bytes: state.postings.bytes,
+        lexemes: lexicon?.size ?? 0,
+        searchable: state.searchable,
+        ms: this.now() - startedAt,
+      },
       'filter index read',
     );
     return state;

@@ -18,6 +18,12 @@ type Postings = { readonly posts: number } & (
   | { readonly slots: Uint32Array; readonly bits?: undefined }
 );
 
+/**
+ * A key of a list a scan walks: a key's name, or a list of slots of its own (increasing), such as the
+ * posts found for a search word the postings do not hold.
+ */
+export type ScanKey = string | Uint32Array;
+
 /** One key list of a filter set as the scan walks it: its keys' bitsets, and its rarer keys with a cursor. */
 interface ScanList {
   bitsets: Uint32Array[];
@@ -259,7 +265,7 @@ export class FilterPostings {
    * `keyLists`, in that order. An empty `keyLists` matches every post.
    */
   scan(
-    keyLists: readonly (readonly string[])[],
+    keyLists: readonly (readonly ScanKey[])[],
     after: { createdMs: number; postId: string } | undefined,
     want: number,
   ): FilterMatch[] {
@@ -268,7 +274,7 @@ export class FilterPostings {
 
   /** `scan`'s posts as their slots (no id read: a count needs none). */
   matchingSlots(
-    keyLists: readonly (readonly string[])[],
+    keyLists: readonly (readonly ScanKey[])[],
     after: { createdMs: number; postId: string } | undefined,
     want: number,
   ): number[] {
@@ -286,7 +292,7 @@ export class FilterPostings {
 
   /** Calls `visit` with each of the first `want` matching slots after `after`; returns how many. */
   private walk(
-    keyLists: readonly (readonly string[])[],
+    keyLists: readonly (readonly ScanKey[])[],
     after: { createdMs: number; postId: string } | undefined,
     want: number,
     visit: (slot: number) => void,
@@ -305,6 +311,11 @@ export class FilterPostings {
     for (const keys of keyLists) {
       const list: ScanList & { posts: number } = { bitsets: [], sparse: [], posts: 0 };
       for (const key of new Set(keys)) {
+        if (typeof key !== 'string') {
+          list.posts += key.length;
+          if (key.length > 0) list.sparse.push({ slots: key, at: lowerBound(key, from) });
+          continue;
+        }
         const postings = this.keys.get(key);
         if (!postings) continue;
         list.posts += postings.posts;
@@ -382,6 +393,41 @@ export class FilterPostings {
       else high = middle;
     }
     return low;
+  }
+
+  /** Whether the post at `slot` has `key` (dead or not). */
+  has(key: string, slot: number): boolean {
+    const postings = this.keys.get(key);
+    if (!postings) return false;
+    if (postings.bits) return (postings.bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+    const at = lowerBound(postings.slots, slot);
+    return at < postings.slots.length && postings.slots[at] === slot;
+  }
+
+  /** The slots that have `key`, increasing (dead ones included). */
+  *slotsWith(key: string): Generator<number> {
+    const postings = this.keys.get(key);
+    if (!postings) return;
+    if (postings.slots) {
+      yield* postings.slots;
+      return;
+    }
+    const { bits } = postings;
+    for (let word = 0; word < bits.length; word++) {
+      let set = bits[word]!;
+      while (set !== 0) {
+        const lowest = set & -set;
+        yield (word << 5) + 31 - Math.clz32(lowest);
+        set ^= lowest;
+      }
+    }
+  }
+
+  /** The live slot of this post (created at `createdMs`), or -1. */
+  liveSlotOf(postId: string, createdMs: number): number {
+    const slot = this.slotOf(postId, createdMs);
+    if (slot < 0 || (this.dead[slot >>> 5]! & (1 << (slot & 31))) !== 0) return -1;
+    return slot;
   }
 
   /** The slot of this post (created at `createdMs`), or -1. */
