@@ -12,28 +12,31 @@ import {
   type FilterMatch,
   type FilterPostings,
   FilterPostingsBuilder,
+  holdsSlot,
   type ScanKey,
 } from './explore.filter-postings.ts';
 import type { CappedMatches, PostIdRow, PostKey } from './explore.repository.ts';
 import { bestFirst, type SearchRanking } from './explore.search.repository.ts';
 import {
+  addToRank,
   anyOperands,
   compareLexemes,
   exactOperands,
+  finishRank,
   matchOperands,
   parseDocument,
+  rankOrder,
   type SearchOperand,
   type SearchPlan,
   searchScore,
-  tsRank,
   WEIGHTS,
   type Weight,
 } from './explore.search-rank.ts';
 
 /**
- * The filtered feed's matches from memory instead of PostgreSQL (issue 20: a filter set PostgreSQL had
- * not seen cost 25-2,000 ms at 1,000,000 posts, as its GIN index intersects keys that are each in 10-35%
- * of posts). Each server holds every public post's filter keys (explore.filter-postings.ts), read once
+ * The filtered feed's matches (and search's) from memory instead of PostgreSQL (issue 20: a filter set
+ * PostgreSQL had not seen cost 25-2,000 ms at 1,000,000 posts, as its GIN index intersects keys that are
+ * each in 10-35% of posts). Each server holds every public post's filter keys (explore.filter-postings.ts), read once
  * from post_search, and keeps them fresh from post_search_changes, which triggers write for every way
  * post_search is written (the services, the command line, an account's deletion, another server):
  *
@@ -48,8 +51,11 @@ import {
  * - while the first read is under way (one read of post_search in batches, begun at start), a request
  *   waits for it up to FIRST_READ_WAIT_MS, then asks PostgreSQL; so does one when a read fails.
  *
+ * The same postings answer search (`FilterIndexState.search`; see AUTHOR_KEY).
+ *
  * Memory: 24 bytes a post (id and time) plus its keys' postings (a bit a post for common keys, 4 bytes a
- * post for rare ones): see bench/RESULTS.md.
+ * post for rare ones): 57 MB for 980,000 public posts with search's keys (31 MB without them), read in
+ * 20-30 s; see bench/RESULTS.md.
  */
 
 /** How long noted changes are kept in post_search_changes; an index that has not looked for longer reads all again. */
@@ -106,9 +112,16 @@ function lexemeKey(weight: Weight, lexeme: string): string {
   return `w${weight}:${lexeme}`;
 }
 
-/** The lexeme of a lexeme key, or null for another key. */
+/** The key of a lexeme of any weight: what finds the posts a search word matches. */
+function anyLexemeKey(lexeme: string): string {
+  return `w:${lexeme}`;
+}
+
+/** The lexeme of a lexeme key (of a weight or any), or null for another key. */
 function lexemeOfKey(key: string): string | null {
-  return key.length > 3 && key[0] === 'w' && key[2] === ':' ? key.slice(3) : null;
+  if (key[0] !== 'w') return null;
+  if (key[1] === ':') return key.slice(2);
+  return key[2] === ':' ? key.slice(3) : null;
 }
 
 /**
@@ -123,7 +136,10 @@ function entryKeys(
   const document = parseDocument(row.document);
   if (!document) return { keys, searchable: false };
   for (const [lexeme, weight] of document) {
-    if (!held || held.has(lexeme)) keys.push(lexemeKey(weight, lexeme));
+    if (held && !held.has(lexeme)) continue;
+    keys.push(lexemeKey(weight, lexeme));
+    // A changed post's own (the built postings get them at once: FilterPostings.addUnion).
+    if (!held) keys.push(anyLexemeKey(lexeme));
   }
   return { keys, searchable: true };
 }
@@ -327,23 +343,24 @@ export class FilterIndexState {
       Uint32Array.from(
         [...rareWeights].filter(([, found]) => found.has(lexeme)).map(([slot]) => slot),
       ).sort();
-    const scanKeys = (lexeme: string): ScanKey[] =>
-      lexicon.has(lexeme) ? keysOf(lexeme) : [rareSlots(lexeme)];
+    const scanKey = (lexeme: string): ScanKey =>
+      lexicon.has(lexeme) ? anyLexemeKey(lexeme) : rareSlots(lexeme);
     const want = candidates + 1;
-    const wordLists = words.map((word) => [...word.match.flatMap(scanKeys), ...word.authorKeys]);
+    // A word's authors' posts as one list (a word may name up to AUTHORS_PER_WORD people).
+    const authorSlots = words.map((word) => this.postings.slotsWithAny(word.authorKeys));
+    const wordLists = words.map((word, i) => [...word.match.map(scanKey), authorSlots[i]!]);
     const slots = new Set(this.postings.matchingSlots([...filterKeys, ...wordLists], undefined, want));
     if (joined) {
-      for (const slot of this.postings.matchingSlots([...filterKeys, scanKeys(joined)], undefined, want)) {
+      for (const slot of this.postings.matchingSlots([...filterKeys, [scanKey(joined)]], undefined, want)) {
         slots.add(slot);
       }
     }
-    const built = [...slots].sort((a, b) => a - b).slice(0, want);
+    const built = [...Uint32Array.from(slots).sort().subarray(0, want)];
     const found: Candidate[] = this.postings
       .entries(built)
       .map((match, i) => ({ ...match, slot: built[i]!, entry: null }));
 
-    const hasLexeme = (keys: ReadonlySet<string>, lexeme: string) =>
-      keysOf(lexeme).some((key) => keys.has(key));
+    const hasLexeme = (keys: ReadonlySet<string>, lexeme: string) => keys.has(anyLexemeKey(lexeme));
     this.sorted ??= [...this.changed.values()].sort(newerFirst);
     let changed = 0;
     for (const entry of this.sorted) {
@@ -362,45 +379,65 @@ export class FilterIndexState {
     if (changed > 0) found.sort(newerFirst);
     const matches = found.slice(0, want);
 
+    // Each lexeme's weight in a match: for the postings, a test of each weight's key made once.
+    const testers = new Map<string, { weight: Weight; test: (slot: number) => boolean }[]>();
     const weightIn = (candidate: Candidate, lexeme: string): Weight | null => {
       const { entry, slot } = candidate;
-      if (!entry && !lexicon.has(lexeme)) return rareWeights.get(slot)?.get(lexeme) ?? null;
-      const keys = keysOf(lexeme);
-      for (let i = 0; i < keys.length; i++) {
-        if (entry ? entry.keys.has(keys[i]!) : this.postings.has(keys[i]!, slot)) return WEIGHTS[i]!;
+      if (entry) {
+        const keys = keysOf(lexeme);
+        for (let i = 0; i < keys.length; i++) if (entry.keys.has(keys[i]!)) return WEIGHTS[i]!;
+        return null;
       }
+      if (!lexicon.has(lexeme)) return rareWeights.get(slot)?.get(lexeme) ?? null;
+      let tests = testers.get(lexeme);
+      if (!tests) {
+        tests = [];
+        for (const weight of WEIGHTS) {
+          const test = this.postings.tester(lexemeKey(weight, lexeme));
+          if (test) tests.push({ weight, test });
+        }
+        testers.set(lexeme, tests);
+      }
+      for (const { weight, test } of tests) if (test(slot)) return weight;
       return null;
     };
-    const authorSlots = words.map((word) => {
-      const authored = new Set<number>();
-      for (const key of word.authorKeys) for (const slot of this.postings.slotsWith(key)) authored.add(slot);
-      return authored;
-    });
+    // A rank's lexemes in the order ts_rank adds them, with how many operands it divides by.
+    const rankLexemes = (
+      operands: readonly SearchOperand[],
+      lexemesOf: (operand: SearchOperand) => readonly string[],
+    ) => {
+      const ordered = rankOrder(operands);
+      return { lexemes: ordered.flatMap(lexemesOf), operands: ordered.length };
+    };
+    const rankIn = (candidate: Candidate, of: { lexemes: readonly string[]; operands: number }) => {
+      let rank = 0;
+      for (const lexeme of of.lexemes) {
+        const weight = weightIn(candidate, lexeme);
+        if (weight) rank = addToRank(rank, weight);
+      }
+      return finishRank(rank, of.operands);
+    };
+    const ranked = words.map((word) => ({
+      exact: rankLexemes(word.exact, word.lexemesOf),
+      any: word.any ? rankLexemes(word.any, word.lexemesOf) : null,
+      authorKeys: word.authorKeys,
+    }));
+    const joinedLexemes = joined ? { lexemes: [joined], operands: 1 } : null;
     const rows = matches.slice(0, candidates).map((candidate) => {
-      const rank = (
-        operands: readonly SearchOperand[],
-        lexemesOf: (operand: SearchOperand) => readonly string[],
-      ) =>
-        tsRank(operands, (operand) =>
-          lexemesOf(operand)
-            .map((lexeme) => weightIn(candidate, lexeme))
-            .filter((weight) => weight !== null),
-        );
-      const ranks = words.map((word, i) => ({
-        exact: rank(word.exact, word.lexemesOf),
-        any: word.any ? rank(word.any, word.lexemesOf) : null,
+      const ranks = ranked.map((word, i) => ({
+        exact: rankIn(candidate, word.exact),
+        any: word.any ? rankIn(candidate, word.any) : null,
         author:
           word.authorKeys.length === 0
             ? null
             : candidate.entry
               ? word.authorKeys.some((key) => candidate.entry!.keys.has(key))
-              : authorSlots[i]!.has(candidate.slot),
+              : holdsSlot(authorSlots[i]!, candidate.slot),
       }));
-      const joinedRank = joined ? rank([{ term: joined, prefix: false }], (operand) => [operand.term]) : null;
       return {
         postId: candidate.postId,
         createdAt: new Date(candidate.createdMs),
-        score: searchScore(ranks, joinedRank),
+        score: searchScore(ranks, joinedLexemes ? rankIn(candidate, joinedLexemes) : null),
       };
     });
     return { rows: rows.sort(bestFirst), found: matches.length };
@@ -623,12 +660,14 @@ export class FilterIndex {
       if (!last || rows.length < batch) break;
       after = { createdMs: last.createdMs, postId: last.postId };
     }
-    const state = new FilterIndexState(
-      builder.finish(),
-      seen,
-      this.options.maxChanged,
-      searchable ? lexicon : null,
-    );
+    const postings = builder.finish();
+    for (const lexeme of lexicon ?? []) {
+      postings.addUnion(
+        anyLexemeKey(lexeme),
+        WEIGHTS.map((weight) => lexemeKey(weight, lexeme)),
+      );
+    }
+    const state = new FilterIndexState(postings, seen, this.options.maxChanged, searchable ? lexicon : null);
     // Some of them were read already: applying them again is harmless.
     await this.readChanges(state);
     this.options.log.info(

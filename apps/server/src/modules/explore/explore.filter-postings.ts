@@ -303,9 +303,9 @@ export class FilterPostings {
     if (from >= this.size) return found;
     const words = this.dead.length;
     const first = from >>> 5;
-    // Lists of common keys only become one bitset each (a key's own, or its keys' OR from `first` on);
-    // lists with a rare key are read word by word (wordOf). The rarest lists go first: the AND of a word
-    // is then most often 0 after one of them.
+    // Lists with a common key become one bitset each (a key's own, or its keys' OR from `first` on);
+    // lists of rare keys only are read word by word (wordOf), the rarest leading. The rarest lists go
+    // first: the AND of a word is then most often 0 after one of them.
     const dense: { bits: Uint32Array; posts: number }[] = [];
     const mixed: (ScanList & { posts: number })[] = [];
     for (const keys of keyLists) {
@@ -324,11 +324,18 @@ export class FilterPostings {
       }
       // A list none of whose keys any post has: nothing matches.
       if (list.bitsets.length === 0 && list.sparse.length === 0) return found;
-      if (list.sparse.length > 0) mixed.push(list);
-      else if (list.bitsets.length === 1) dense.push({ bits: list.bitsets[0]!, posts: list.posts });
-      else {
+      if (list.bitsets.length === 0) mixed.push(list);
+      else if (list.bitsets.length === 1 && list.sparse.length === 0) {
+        dense.push({ bits: list.bitsets[0]!, posts: list.posts });
+      } else {
+        // Common keys (with rarer ones) become one bitset from `first` on: the walk then ANDs a word of
+        // it, where it would OR the keys' words again at every step (a search word is its lexeme's keys
+        // of each weight, and its corrections').
         const bits = new Uint32Array(words);
         for (const bitset of list.bitsets) for (let w = first; w < words; w++) bits[w]! |= bitset[w]!;
+        for (const { slots, at } of list.sparse) {
+          for (let i = at; i < slots.length; i++) bits[slots[i]! >>> 5]! |= 1 << (slots[i]! & 31);
+        }
         dense.push({ bits, posts: list.posts });
       }
     }
@@ -395,32 +402,53 @@ export class FilterPostings {
     return low;
   }
 
-  /** Whether the post at `slot` has `key` (dead or not). */
-  has(key: string, slot: number): boolean {
+  /** Whether a slot has `key` (dead or not), as a function; null when no post has it. */
+  tester(key: string): ((slot: number) => boolean) | null {
     const postings = this.keys.get(key);
-    if (!postings) return false;
-    if (postings.bits) return (postings.bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
-    const at = lowerBound(postings.slots, slot);
-    return at < postings.slots.length && postings.slots[at] === slot;
+    if (!postings) return null;
+    if (postings.bits) {
+      const { bits } = postings;
+      return (slot) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+    }
+    const { slots } = postings;
+    return (slot) => holdsSlot(slots, slot);
   }
 
-  /** The slots that have `key`, increasing (dead ones included). */
-  *slotsWith(key: string): Generator<number> {
-    const postings = this.keys.get(key);
-    if (!postings) return;
-    if (postings.slots) {
-      yield* postings.slots;
-      return;
-    }
-    const { bits } = postings;
-    for (let word = 0; word < bits.length; word++) {
-      let set = bits[word]!;
-      while (set !== 0) {
-        const lowest = set & -set;
-        yield (word << 5) + 31 - Math.clz32(lowest);
-        set ^= lowest;
+  /**
+   * Adds `key` as the posts having any of `of` (as a post's keys would have it too), unless a post has it
+   * already; made once after the postings are built, where a key of every post's would cost the building
+   * a list of its own.
+   */
+  addUnion(key: string, of: readonly string[]): void {
+    if (this.keys.has(key)) throw new Error(`the postings have ${key} already`);
+    const slots = this.slotsWithAny(of);
+    if (slots.length > 0)
+      (this.keys as Map<string, Postings>).set(key, postingsOf(slots, slots.length, this.size));
+  }
+
+  /** The slots that have any of `keys`, increasing, each once (dead ones included). */
+  slotsWithAny(keys: readonly string[]): Uint32Array {
+    const lists = keys.map((key) => this.keys.get(key)).filter((postings) => postings !== undefined);
+    const slots = new Uint32Array(lists.reduce((sum, postings) => sum + postings.posts, 0));
+    let count = 0;
+    for (const postings of lists) {
+      if (postings.slots) {
+        slots.set(postings.slots, count);
+        count += postings.slots.length;
+        continue;
+      }
+      const { bits } = postings;
+      for (let word = 0; word < bits.length; word++) {
+        let set = bits[word]!;
+        while (set !== 0) {
+          const lowest = set & -set;
+          slots[count++] = (word << 5) + 31 - Math.clz32(lowest);
+          set ^= lowest;
+        }
       }
     }
+    const sorted = slots.subarray(0, count).sort();
+    return lists.length > 1 ? sorted.filter((slot, i) => i === 0 || sorted[i - 1] !== slot) : sorted;
   }
 
   /** The live slot of this post (created at `createdMs`), or -1. */
@@ -457,6 +485,12 @@ export class FilterPostings {
     }
     return slot;
   }
+}
+
+/** Whether `slots` (increasing) holds `slot`. */
+export function holdsSlot(slots: Uint32Array, slot: number): boolean {
+  const at = lowerBound(slots, slot);
+  return at < slots.length && slots[at] === slot;
 }
 
 /** The first index of `slots` (increasing) whose slot is at least `from`. */

@@ -121,14 +121,25 @@ export function tsRank(
   operands: readonly SearchOperand[],
   weightsOf: (operand: SearchOperand) => readonly Weight[],
 ): number {
-  const sorted = [...operands].sort((a, b) => compareLexemes(a.term, b.term));
+  const sorted = rankOrder(operands);
   let rank = 0;
-  for (const operand of sorted) {
-    for (const weight of weightsOf(operand)) {
-      rank = Math.fround(rank + WEIGHT_VALUES[weight] / SUM_OF_INVERSE_SQUARES);
-    }
-  }
-  return sorted.length === 0 ? 0 : Math.fround(rank / sorted.length);
+  for (const operand of sorted) for (const weight of weightsOf(operand)) rank = addToRank(rank, weight);
+  return finishRank(rank, sorted.length);
+}
+
+/** The operands in the order ts_rank takes them (by compareLexemes). */
+export function rankOrder(operands: readonly SearchOperand[]): SearchOperand[] {
+  return [...operands].sort((a, b) => compareLexemes(a.term, b.term));
+}
+
+/** `rank` with one more lexeme of this weight (see tsRank). */
+export function addToRank(rank: number, weight: Weight): number {
+  return Math.fround(rank + WEIGHT_VALUES[weight] / SUM_OF_INVERSE_SQUARES);
+}
+
+/** The rank of a query of `operands` operands whose lexemes' weights were added up in `rank`. */
+export function finishRank(rank: number, operands: number): number {
+  return operands === 0 ? 0 : Math.fround(rank / operands);
 }
 
 /**
