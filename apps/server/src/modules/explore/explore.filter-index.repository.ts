@@ -2,18 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { postSearch, postSearchChanges } from '../../db/schema/index.ts';
+import { anyOfQuery } from '../search-index/search-index.text.ts';
 import { epochMs, NEWEST_FIRST } from './explore.sql.ts';
 
 /**
- * What the in-memory filter index (explore.filter-index.ts) reads: the public posts' filter keys in the
- * feed's order, and the changes since it last looked (post_search_changes, written by triggers).
+ * What the in-memory filter index (explore.filter-index.ts) reads: the public posts' filter keys, authors
+ * and search documents in the feed's order, and the changes since it last looked (post_search_changes,
+ * written by triggers).
  */
 
-/** A public post's entry: its id, creation time (ms) and filter keys. */
+/** A public post's entry: its id, creation time (ms), filter keys, author and search document (text). */
 export interface FilterEntryRow {
   postId: string;
   createdMs: number;
   keys: string[];
+  profileId: string;
+  document: string;
 }
 
 /**
@@ -31,6 +35,10 @@ export async function findChangeSnapshot(db: Db): Promise<string> {
  */
 const keysAsJson = sql`array_to_json(${postSearch.filter_keys})::text`;
 
+/** The columns of an entry besides its id and time. */
+const entryColumns = sql`${keysAsJson} as keys, ${postSearch.profile_id} as "profileId",
+  ${postSearch.document}::text as document`;
+
 /** Up to `limit` public posts' entries after `after` (newest first, by created_at then id). */
 export async function findPublicFilterEntries(
   db: Db,
@@ -41,22 +49,53 @@ export async function findPublicFilterEntries(
     ? sql`and (${postSearch.created_at}, ${postSearch.post_id}) < (${new Date(after.createdMs).toISOString()}::timestamptz, ${after.postId}::uuid)`
     : sql``;
   const result = await db.execute(sql`
-    select ${postSearch.post_id} as "postId", ${epochMs(postSearch.created_at)} as "createdMs",
-      ${keysAsJson} as keys
+    select ${postSearch.post_id} as "postId", ${epochMs(postSearch.created_at)} as "createdMs", ${entryColumns}
     from ${postSearch} where ${postSearch.is_public} ${older}
     order by ${sql.join([...NEWEST_FIRST], sql`, `)} limit ${limit}`);
-  return rowsOf<{ postId: string; createdMs: number; keys: string }>(result).map((row) => ({
+  return rowsOf<EntryRowText>(result).map(entryOf);
+}
+
+interface EntryRowText {
+  postId: string;
+  createdMs: number;
+  keys: string;
+  profileId: string;
+  document: string;
+}
+
+function entryOf(row: EntryRowText): FilterEntryRow {
+  return {
     postId: row.postId,
     createdMs: Number(row.createdMs),
     keys: JSON.parse(row.keys) as string[],
-  }));
+    profileId: row.profileId,
+    document: row.document,
+  };
+}
+
+/**
+ * The public posts whose documents hold one of `lexemes`, at most `limit` (any of them): the search
+ * words the in-memory index does not hold, each in few posts (GIN finds them at once).
+ */
+export async function findPostsWithLexemes(
+  db: Db,
+  lexemes: readonly string[],
+  limit: number,
+): Promise<FilterEntryRow[]> {
+  if (lexemes.length === 0) return [];
+  const result = await db.execute(sql`
+    select ${postSearch.post_id} as "postId", ${epochMs(postSearch.created_at)} as "createdMs", ${entryColumns}
+    from ${postSearch}
+    where ${postSearch.is_public} and ${postSearch.document} @@ ${anyOfQuery(lexemes, false)}::tsquery
+    limit ${limit}`);
+  return rowsOf<EntryRowText>(result).map(entryOf);
 }
 
 /** A post whose entry may have changed: where its old entry was, and what it is now (null: none). */
 export interface FilterChangeRow {
   postId: string;
   oldCreatedMs: number;
-  now: { createdMs: number; keys: string[] } | null;
+  now: Omit<FilterEntryRow, 'postId'> | null;
 }
 
 /**
@@ -72,7 +111,7 @@ export async function findFilterChanges(
   const c = postSearchChanges;
   const result = await db.execute(sql`
     select h.snapshot, ch.post_id as "postId", ch.old_ms as "oldMs", ${epochMs(postSearch.created_at)} as "nowMs",
-      ${keysAsJson} as keys
+      ${entryColumns}
     from (select pg_current_snapshot()::text as snapshot) h
     left join (
       select distinct ${c.post_id} as post_id, ${epochMs(c.created_at)} as old_ms from ${c}
@@ -86,6 +125,8 @@ export async function findFilterChanges(
     oldMs: number | null;
     nowMs: number | null;
     keys: string | null;
+    profileId: string | null;
+    document: string | null;
   }>(result);
   const changes: FilterChangeRow[] = [];
   for (const row of rows) {
@@ -96,7 +137,13 @@ export async function findFilterChanges(
       now:
         row.nowMs === null
           ? null
-          : { createdMs: Number(row.nowMs), keys: JSON.parse(row.keys ?? '[]') as string[] },
+          : entryOf({
+              postId: row.postId,
+              createdMs: row.nowMs,
+              keys: row.keys ?? '[]',
+              profileId: row.profileId ?? '',
+              document: row.document ?? '',
+            }),
     });
   }
   return { snapshot: String(rows[0]!.snapshot), changes };

@@ -23,6 +23,9 @@ interface Post {
   keys: string[];
 }
 
+/** The author of the generated changes (the index adds an author key to a changed post's keys). */
+const AUTHOR = '00000000-0000-4000-8000-000000000001';
+
 const newestFirst = (a: Post, b: Post) =>
   a.createdMs !== b.createdMs
     ? b.createdMs - a.createdMs
@@ -111,13 +114,17 @@ describe('the postings', () => {
         changes.push({
           postId: victim.postId.toUpperCase(),
           oldCreatedMs: victim.createdMs,
-          now: { createdMs: victim.createdMs, keys },
+          now: { createdMs: victim.createdMs, keys, profileId: AUTHOR, document: '' },
         });
         posts = posts.map((post) => (post === victim ? { ...post, keys } : post));
       } else {
         // New, at a time between the others'.
         const post = { postId: randomUUID(), createdMs: victim.createdMs, keys: ['c:1', 'r:9'] };
-        changes.push({ postId: post.postId, oldCreatedMs: post.createdMs, now: post });
+        changes.push({
+          postId: post.postId,
+          oldCreatedMs: post.createdMs,
+          now: { ...post, profileId: AUTHOR, document: '' },
+        });
         posts = [...posts, post].sort(newestFirst);
       }
     }

@@ -2,18 +2,41 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
   type FilterChangeRow,
+  type FilterEntryRow,
   findChangeSnapshot,
   findFilterChanges,
   findPublicFilterEntries,
   removeOldFilterChanges,
 } from './explore.filter-index.repository.ts';
-import { type FilterMatch, type FilterPostings, FilterPostingsBuilder } from './explore.filter-postings.ts';
+import {
+  type FilterMatch,
+  type FilterPostings,
+  FilterPostingsBuilder,
+  holdsSlot,
+  type ScanKey,
+} from './explore.filter-postings.ts';
 import type { CappedMatches, PostIdRow, PostKey } from './explore.repository.ts';
+import { bestFirst, type SearchRanking } from './explore.search.repository.ts';
+import {
+  addToRank,
+  anyOperands,
+  compareLexemes,
+  exactOperands,
+  finishRank,
+  matchOperands,
+  parseDocument,
+  rankOrder,
+  type SearchOperand,
+  type SearchPlan,
+  searchScore,
+  WEIGHTS,
+  type Weight,
+} from './explore.search-rank.ts';
 
 /**
- * The filtered feed's matches from memory instead of PostgreSQL (issue 20: a filter set PostgreSQL had
- * not seen cost 25-2,000 ms at 1,000,000 posts, as its GIN index intersects keys that are each in 10-35%
- * of posts). Each server holds every public post's filter keys (explore.filter-postings.ts), read once
+ * The filtered feed's matches (and search's) from memory instead of PostgreSQL (issue 20: a filter set
+ * PostgreSQL had not seen cost 25-2,000 ms at 1,000,000 posts, as its GIN index intersects keys that are
+ * each in 10-35% of posts). Each server holds every public post's filter keys (explore.filter-postings.ts), read once
  * from post_search, and keeps them fresh from post_search_changes, which triggers write for every way
  * post_search is written (the services, the command line, an account's deletion, another server):
  *
@@ -28,8 +51,11 @@ import type { CappedMatches, PostIdRow, PostKey } from './explore.repository.ts'
  * - while the first read is under way (one read of post_search in batches, begun at start), a request
  *   waits for it up to FIRST_READ_WAIT_MS, then asks PostgreSQL; so does one when a read fails.
  *
+ * The same postings answer search (`FilterIndexState.search`; see AUTHOR_KEY).
+ *
  * Memory: 24 bytes a post (id and time) plus its keys' postings (a bit a post for common keys, 4 bytes a
- * post for rare ones): see bench/RESULTS.md.
+ * post for rare ones): 57 MB for 980,000 public posts with search's keys (31 MB without them), read in
+ * 20-30 s; see bench/RESULTS.md.
  */
 
 /** How long noted changes are kept in post_search_changes; an index that has not looked for longer reads all again. */
@@ -56,6 +82,8 @@ export interface FilterIndexOptions {
   maxChanged?: number;
   /** How long a request waits for the first read (FIRST_READ_WAIT_MS). */
   firstReadWaitMs?: number;
+  /** A lexeme is held when in at least this many posts of the first batch (SAMPLE_MIN_POSTS; tests). */
+  searchLexemeMinPosts?: number;
   /** The clock, for tests. */
   now?: () => number;
 }
@@ -63,6 +91,76 @@ export interface FilterIndexOptions {
 interface ChangedEntry extends FilterMatch {
   keys: ReadonlySet<string>;
 }
+
+/*
+ * Search from memory. Besides its filter keys, a post's keys are its author (`a:` and the profile id) and
+ * its document's lexemes with their weights (`wB:zara`: 'zara' of weight B), so that the postings find a
+ * search's matches as they find a filter set's, and give each match's ranks (explore.search-rank.ts).
+ * Only the lexemes of the index's `lexicon` are held: those in at least SAMPLE_MIN_POSTS of the newest
+ * READ_BATCH posts (all of them when there are no more posts than that). The others are each in few
+ * posts, and a search that needs one asks PostgreSQL for the posts holding it (findPostsWithLexemes,
+ * an index lookup), at most RARE_POSTS_MAX of them; beyond that, or for a prefix with more known
+ * completions than it lists, PostgreSQL answers the whole search.
+ */
+const AUTHOR_KEY = 'a:';
+/** A lexeme is held when it is in at least this many posts of the first READ_BATCH read. */
+const SAMPLE_MIN_POSTS = 4;
+/** The most posts a search takes from PostgreSQL for the lexemes the index does not hold. */
+const RARE_POSTS_MAX = 2000;
+
+function lexemeKey(weight: Weight, lexeme: string): string {
+  return `w${weight}:${lexeme}`;
+}
+
+/** The key of a lexeme of any weight: what finds the posts a search word matches. */
+function anyLexemeKey(lexeme: string): string {
+  return `w:${lexeme}`;
+}
+
+/** The lexeme of a lexeme key (of a weight or any), or null for another key. */
+function lexemeOfKey(key: string): string | null {
+  if (key[0] !== 'w') return null;
+  if (key[1] === ':') return key.slice(2);
+  return key[2] === ':' ? key.slice(3) : null;
+}
+
+/**
+ * A post's keys: its filter keys, its author, and its document's lexemes that `held` keeps (all without
+ * it); null when its document is not one search's ranking can be computed from (parseDocument).
+ */
+function entryKeys(
+  row: Omit<FilterEntryRow, 'postId'>,
+  held?: ReadonlySet<string>,
+): { keys: string[]; searchable: boolean } {
+  const keys = [...row.keys, `${AUTHOR_KEY}${row.profileId}`];
+  const document = parseDocument(row.document);
+  if (!document) return { keys, searchable: false };
+  for (const [lexeme, weight] of document) {
+    if (held && !held.has(lexeme)) continue;
+    keys.push(lexemeKey(weight, lexeme));
+    // A changed post's own (the built postings get them at once: FilterPostings.addUnion).
+    if (!held) keys.push(anyLexemeKey(lexeme));
+  }
+  return { keys, searchable: true };
+}
+
+/**
+ * The lexemes the index holds, from the first batch read (the newest posts): those in at least `minPosts`
+ * of them (SAMPLE_MIN_POSTS; every one when the batch is all there is).
+ */
+function heldLexemes(rows: readonly FilterEntryRow[], all: boolean, minPosts?: number): Set<string> {
+  const least = minPosts ?? (all ? 1 : SAMPLE_MIN_POSTS);
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    for (const lexeme of parseDocument(row.document)?.keys() ?? []) {
+      counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
+    }
+  }
+  return new Set([...counts].filter(([, count]) => count >= least).map(([lexeme]) => lexeme));
+}
+
+/** A search's match: a slot of the postings, or a changed post's entry. */
+type Candidate = FilterMatch & { slot: number; entry: ChangedEntry | null };
 
 /** The newer first, as the feed orders posts (ids compared as PostgreSQL compares uuids: their hex). */
 function newerFirst(a: FilterMatch, b: FilterMatch): number {
@@ -85,7 +183,14 @@ export class FilterIndexState {
     /** The snapshot of the last read of changes (or of post_search): what it has seen. */
     public seen: string,
     private readonly maxChanged = MAX_CHANGED,
+    /** The lexemes the postings hold; null: the index does not answer search (a document it cannot rank). */
+    private lexicon: ReadonlySet<string> | null = null,
   ) {}
+
+  /** Whether search can be answered from the postings (see `search`). */
+  get searchable(): boolean {
+    return this.lexicon !== null;
+  }
 
   /** The posts changed since the postings were built. */
   get changedCount(): number {
@@ -105,7 +210,9 @@ export class FilterIndexState {
       if (change.now) {
         // Its entry as it is now (and where its old one is, if it was built in with this time).
         this.postings.remove(postId, change.now.createdMs);
-        this.changed.set(postId, { postId, createdMs: change.now.createdMs, keys: new Set(change.now.keys) });
+        const { keys, searchable } = entryKeys(change.now);
+        if (!searchable) this.lexicon = null;
+        this.changed.set(postId, { postId, createdMs: change.now.createdMs, keys: new Set(keys) });
       }
       this.sorted = null;
     }
@@ -150,7 +257,16 @@ export class FilterIndexState {
    */
   compacted(): FilterIndexState {
     this.sorted ??= [...this.changed.values()].sort(newerFirst);
-    return new FilterIndexState(this.postings.compact(this.sorted), this.seen, this.maxChanged);
+    const lexicon = this.lexicon;
+    // Only the lexemes the postings hold: the others are asked of PostgreSQL (see AUTHOR_KEY).
+    const added = this.sorted.map((entry) => ({
+      ...entry,
+      keys: [...entry.keys].filter((key) => {
+        const lexeme = lexemeOfKey(key);
+        return lexeme === null || lexicon?.has(lexeme) === true;
+      }),
+    }));
+    return new FilterIndexState(this.postings.compact(added), this.seen, this.maxChanged, lexicon);
   }
 
   /** `CappedMatches` of the filter set: every match while there are at most `cap`, else the count alone. */
@@ -174,7 +290,191 @@ export class FilterIndexState {
       : undefined;
     return this.find(keyLists, position, limit).map(toRow);
   }
+
+  /**
+   * Search's ranking from the postings, as rankSearchCandidates gives it from PostgreSQL: the newest
+   * `candidates` + 1 public posts matching `filterKeys` and either every word of `plan` (a word: one of
+   * its match lexemes, or one of its authors) or all words run together; the newest `candidates` of
+   * them ranked by searchScore. Null when the index cannot answer it (see AUTHOR_KEY): then PostgreSQL does.
+   */
+  async search(
+    plan: SearchPlan,
+    filterKeys: readonly (readonly string[])[],
+    candidates: number,
+    rarePosts: RarePosts,
+  ): Promise<SearchRanking | null> {
+    const lexicon = this.lexicon;
+    if (!lexicon || plan.words.length === 0) return null;
+    // A word's prefix is the known words starting with it, in the documents' order: unknown when too many.
+    if (plan.words.some((word) => word.fuzzy && word.completions === null)) return null;
+    const words = plan.words.map((word) => {
+      const completions = [...(word.completions ?? [])].sort(compareLexemes);
+      const lexemesOf = (operand: SearchOperand) => (operand.prefix ? completions : [operand.term]);
+      return {
+        exact: exactOperands(word),
+        any: anyOperands(word),
+        match: matchOperands(word).flatMap(lexemesOf),
+        lexemesOf,
+        authorKeys: word.authorIds.map((id) => `${AUTHOR_KEY}${id.toLowerCase()}`),
+      };
+    });
+    const joined = plan.joined;
+    const needed = new Set<string>(joined ? [joined] : []);
+    for (const word of words) {
+      for (const operand of [...word.exact, ...(word.any ?? [])])
+        for (const l of word.lexemesOf(operand)) needed.add(l);
+      for (const lexeme of word.match) needed.add(lexeme);
+    }
+    const rare = [...needed].filter((lexeme) => !lexicon.has(lexeme));
+    const rareWeights = rare.length > 0 ? await this.rareWeights(rare, rarePosts) : new Map();
+    if (!rareWeights) return null;
+    // From here on nothing awaits: the postings and changed posts are read as they are now.
+
+    const heldKeys = new Map<string, string[]>();
+    const keysOf = (lexeme: string) => {
+      let keys = heldKeys.get(lexeme);
+      if (!keys) {
+        keys = WEIGHTS.map((weight) => lexemeKey(weight, lexeme));
+        heldKeys.set(lexeme, keys);
+      }
+      return keys;
+    };
+    const rareSlots = (lexeme: string) =>
+      Uint32Array.from(
+        [...rareWeights].filter(([, found]) => found.has(lexeme)).map(([slot]) => slot),
+      ).sort();
+    const scanKey = (lexeme: string): ScanKey =>
+      lexicon.has(lexeme) ? anyLexemeKey(lexeme) : rareSlots(lexeme);
+    const want = candidates + 1;
+    // A word's authors' posts as one list (a word may name up to AUTHORS_PER_WORD people).
+    const authorSlots = words.map((word) => this.postings.slotsWithAny(word.authorKeys));
+    const wordLists = words.map((word, i) => [...word.match.map(scanKey), authorSlots[i]!]);
+    const slots = new Set(this.postings.matchingSlots([...filterKeys, ...wordLists], undefined, want));
+    if (joined) {
+      for (const slot of this.postings.matchingSlots([...filterKeys, [scanKey(joined)]], undefined, want)) {
+        slots.add(slot);
+      }
+    }
+    const built = [...Uint32Array.from(slots).sort().subarray(0, want)];
+    const found: Candidate[] = this.postings
+      .entries(built)
+      .map((match, i) => ({ ...match, slot: built[i]!, entry: null }));
+
+    const hasLexeme = (keys: ReadonlySet<string>, lexeme: string) => keys.has(anyLexemeKey(lexeme));
+    this.sorted ??= [...this.changed.values()].sort(newerFirst);
+    let changed = 0;
+    for (const entry of this.sorted) {
+      if (changed >= want) break;
+      if (!matchesAll(entry.keys, filterKeys)) continue;
+      const everyWord = words.every(
+        (word) =>
+          word.match.some((lexeme) => hasLexeme(entry.keys, lexeme)) ||
+          word.authorKeys.some((key) => entry.keys.has(key)),
+      );
+      if (everyWord || (joined !== null && hasLexeme(entry.keys, joined))) {
+        found.push({ postId: entry.postId, createdMs: entry.createdMs, slot: -1, entry });
+        changed++;
+      }
+    }
+    if (changed > 0) found.sort(newerFirst);
+    const matches = found.slice(0, want);
+
+    // Each lexeme's weight in a match: for the postings, a test of each weight's key made once.
+    const testers = new Map<string, { weight: Weight; test: (slot: number) => boolean }[]>();
+    const weightIn = (candidate: Candidate, lexeme: string): Weight | null => {
+      const { entry, slot } = candidate;
+      if (entry) {
+        const keys = keysOf(lexeme);
+        for (let i = 0; i < keys.length; i++) if (entry.keys.has(keys[i]!)) return WEIGHTS[i]!;
+        return null;
+      }
+      if (!lexicon.has(lexeme)) return rareWeights.get(slot)?.get(lexeme) ?? null;
+      let tests = testers.get(lexeme);
+      if (!tests) {
+        tests = [];
+        for (const weight of WEIGHTS) {
+          const test = this.postings.tester(lexemeKey(weight, lexeme));
+          if (test) tests.push({ weight, test });
+        }
+        testers.set(lexeme, tests);
+      }
+      for (const { weight, test } of tests) if (test(slot)) return weight;
+      return null;
+    };
+    // A rank's lexemes in the order ts_rank adds them, with how many operands it divides by.
+    const rankLexemes = (
+      operands: readonly SearchOperand[],
+      lexemesOf: (operand: SearchOperand) => readonly string[],
+    ) => {
+      const ordered = rankOrder(operands);
+      return { lexemes: ordered.flatMap(lexemesOf), operands: ordered.length };
+    };
+    const rankIn = (candidate: Candidate, of: { lexemes: readonly string[]; operands: number }) => {
+      let rank = 0;
+      for (const lexeme of of.lexemes) {
+        const weight = weightIn(candidate, lexeme);
+        if (weight) rank = addToRank(rank, weight);
+      }
+      return finishRank(rank, of.operands);
+    };
+    const ranked = words.map((word) => ({
+      exact: rankLexemes(word.exact, word.lexemesOf),
+      any: word.any ? rankLexemes(word.any, word.lexemesOf) : null,
+      authorKeys: word.authorKeys,
+    }));
+    const joinedLexemes = joined ? { lexemes: [joined], operands: 1 } : null;
+    const rows = matches.slice(0, candidates).map((candidate) => {
+      const ranks = ranked.map((word, i) => ({
+        exact: rankIn(candidate, word.exact),
+        any: word.any ? rankIn(candidate, word.any) : null,
+        author:
+          word.authorKeys.length === 0
+            ? null
+            : candidate.entry
+              ? word.authorKeys.some((key) => candidate.entry!.keys.has(key))
+              : holdsSlot(authorSlots[i]!, candidate.slot),
+      }));
+      return {
+        postId: candidate.postId,
+        createdAt: new Date(candidate.createdMs),
+        score: searchScore(ranks, joinedLexemes ? rankIn(candidate, joinedLexemes) : null),
+      };
+    });
+    return { rows: rows.sort(bestFirst), found: matches.length };
+  }
+
+  /**
+   * The weights of `lexemes` (none of which the postings hold) in the live posts holding them, by slot,
+   * from PostgreSQL; null when there are more than RARE_POSTS_MAX such posts. A changed post is left out:
+   * its entry has all its lexemes.
+   */
+  private async rareWeights(
+    lexemes: readonly string[],
+    rarePosts: RarePosts,
+  ): Promise<Map<number, Map<string, Weight>> | null> {
+    const rows = await rarePosts(lexemes, RARE_POSTS_MAX + 1);
+    if (rows.length > RARE_POSTS_MAX) return null;
+    const weights = new Map<number, Map<string, Weight>>();
+    for (const row of rows) {
+      const postId = row.postId.toLowerCase();
+      if (this.changed.has(postId)) continue;
+      const slot = this.postings.liveSlotOf(postId, row.createdMs);
+      if (slot < 0) continue;
+      const document = parseDocument(row.document);
+      if (!document) return null;
+      const found = new Map<string, Weight>();
+      for (const lexeme of lexemes) {
+        const weight = document.get(lexeme);
+        if (weight) found.set(lexeme, weight);
+      }
+      weights.set(slot, found);
+    }
+    return weights;
+  }
 }
+
+/** The posts holding lexemes the postings do not (findPostsWithLexemes), at most `limit`. */
+export type RarePosts = (lexemes: readonly string[], limit: number) => Promise<FilterEntryRow[]>;
 
 /** Whether `promise` settles within `ms` (true once it has resolved; a rejection is thrown). */
 async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -344,19 +644,40 @@ export class FilterIndex {
     const builder = new FilterPostingsBuilder();
     const batch = this.options.readBatch ?? READ_BATCH;
     let after: { createdMs: number; postId: string } | null = null;
+    let lexicon: Set<string> | null = null;
+    let searchable = true;
     for (;;) {
       if (this.stopped) throw new Error('the server is stopping');
       const rows = await findPublicFilterEntries(db, after, batch);
-      for (const row of rows) builder.add(row.postId, row.createdMs, row.keys);
+      // The first batch, the newest posts, decides which lexemes are held (see AUTHOR_KEY).
+      lexicon ??= heldLexemes(rows, rows.length < batch, this.options.searchLexemeMinPosts);
+      for (const row of rows) {
+        const entry = entryKeys(row, lexicon);
+        searchable &&= entry.searchable;
+        builder.add(row.postId, row.createdMs, entry.keys);
+      }
       const last = rows.at(-1);
       if (!last || rows.length < batch) break;
       after = { createdMs: last.createdMs, postId: last.postId };
     }
-    const state = new FilterIndexState(builder.finish(), seen, this.options.maxChanged);
+    const postings = builder.finish();
+    for (const lexeme of lexicon ?? []) {
+      postings.addUnion(
+        anyLexemeKey(lexeme),
+        WEIGHTS.map((weight) => lexemeKey(weight, lexeme)),
+      );
+    }
+    const state = new FilterIndexState(postings, seen, this.options.maxChanged, searchable ? lexicon : null);
     // Some of them were read already: applying them again is harmless.
     await this.readChanges(state);
     this.options.log.info(
-      { posts: state.postings.size, bytes: state.postings.bytes, ms: this.now() - startedAt },
+      {
+        posts: state.postings.size,
+        bytes: state.postings.bytes,
+        lexemes: lexicon?.size ?? 0,
+        searchable: state.searchable,
+        ms: this.now() - startedAt,
+      },
       'filter index read',
     );
     return state;

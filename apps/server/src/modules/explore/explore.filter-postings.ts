@@ -18,6 +18,12 @@ type Postings = { readonly posts: number } & (
   | { readonly slots: Uint32Array; readonly bits?: undefined }
 );
 
+/**
+ * A key of a list a scan walks: a key's name, or a list of slots of its own (increasing), such as the
+ * posts found for a search word the postings do not hold.
+ */
+export type ScanKey = string | Uint32Array;
+
 /** One key list of a filter set as the scan walks it: its keys' bitsets, and its rarer keys with a cursor. */
 interface ScanList {
   bitsets: Uint32Array[];
@@ -259,7 +265,7 @@ export class FilterPostings {
    * `keyLists`, in that order. An empty `keyLists` matches every post.
    */
   scan(
-    keyLists: readonly (readonly string[])[],
+    keyLists: readonly (readonly ScanKey[])[],
     after: { createdMs: number; postId: string } | undefined,
     want: number,
   ): FilterMatch[] {
@@ -268,7 +274,7 @@ export class FilterPostings {
 
   /** `scan`'s posts as their slots (no id read: a count needs none). */
   matchingSlots(
-    keyLists: readonly (readonly string[])[],
+    keyLists: readonly (readonly ScanKey[])[],
     after: { createdMs: number; postId: string } | undefined,
     want: number,
   ): number[] {
@@ -286,7 +292,7 @@ export class FilterPostings {
 
   /** Calls `visit` with each of the first `want` matching slots after `after`; returns how many. */
   private walk(
-    keyLists: readonly (readonly string[])[],
+    keyLists: readonly (readonly ScanKey[])[],
     after: { createdMs: number; postId: string } | undefined,
     want: number,
     visit: (slot: number) => void,
@@ -297,14 +303,19 @@ export class FilterPostings {
     if (from >= this.size) return found;
     const words = this.dead.length;
     const first = from >>> 5;
-    // Lists of common keys only become one bitset each (a key's own, or its keys' OR from `first` on);
-    // lists with a rare key are read word by word (wordOf). The rarest lists go first: the AND of a word
-    // is then most often 0 after one of them.
+    // Lists with a common key become one bitset each (a key's own, or its keys' OR from `first` on);
+    // lists of rare keys only are read word by word (wordOf), the rarest leading. The rarest lists go
+    // first: the AND of a word is then most often 0 after one of them.
     const dense: { bits: Uint32Array; posts: number }[] = [];
     const mixed: (ScanList & { posts: number })[] = [];
     for (const keys of keyLists) {
       const list: ScanList & { posts: number } = { bitsets: [], sparse: [], posts: 0 };
       for (const key of new Set(keys)) {
+        if (typeof key !== 'string') {
+          list.posts += key.length;
+          if (key.length > 0) list.sparse.push({ slots: key, at: lowerBound(key, from) });
+          continue;
+        }
         const postings = this.keys.get(key);
         if (!postings) continue;
         list.posts += postings.posts;
@@ -313,11 +324,18 @@ export class FilterPostings {
       }
       // A list none of whose keys any post has: nothing matches.
       if (list.bitsets.length === 0 && list.sparse.length === 0) return found;
-      if (list.sparse.length > 0) mixed.push(list);
-      else if (list.bitsets.length === 1) dense.push({ bits: list.bitsets[0]!, posts: list.posts });
-      else {
+      if (list.bitsets.length === 0) mixed.push(list);
+      else if (list.bitsets.length === 1 && list.sparse.length === 0) {
+        dense.push({ bits: list.bitsets[0]!, posts: list.posts });
+      } else {
+        // Common keys (with rarer ones) become one bitset from `first` on: the walk then ANDs a word of
+        // it, where it would OR the keys' words again at every step (a search word is its lexeme's keys
+        // of each weight, and its corrections').
         const bits = new Uint32Array(words);
         for (const bitset of list.bitsets) for (let w = first; w < words; w++) bits[w]! |= bitset[w]!;
+        for (const { slots, at } of list.sparse) {
+          for (let i = at; i < slots.length; i++) bits[slots[i]! >>> 5]! |= 1 << (slots[i]! & 31);
+        }
         dense.push({ bits, posts: list.posts });
       }
     }
@@ -384,6 +402,62 @@ export class FilterPostings {
     return low;
   }
 
+  /** Whether a slot has `key` (dead or not), as a function; null when no post has it. */
+  tester(key: string): ((slot: number) => boolean) | null {
+    const postings = this.keys.get(key);
+    if (!postings) return null;
+    if (postings.bits) {
+      const { bits } = postings;
+      return (slot) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+    }
+    const { slots } = postings;
+    return (slot) => holdsSlot(slots, slot);
+  }
+
+  /**
+   * Adds `key` as the posts having any of `of` (as a post's keys would have it too), unless a post has it
+   * already; made once after the postings are built, where a key of every post's would cost the building
+   * a list of its own.
+   */
+  addUnion(key: string, of: readonly string[]): void {
+    if (this.keys.has(key)) throw new Error(`the postings have ${key} already`);
+    const slots = this.slotsWithAny(of);
+    if (slots.length > 0)
+      (this.keys as Map<string, Postings>).set(key, postingsOf(slots, slots.length, this.size));
+  }
+
+  /** The slots that have any of `keys`, increasing, each once (dead ones included). */
+  slotsWithAny(keys: readonly string[]): Uint32Array {
+    const lists = keys.map((key) => this.keys.get(key)).filter((postings) => postings !== undefined);
+    const slots = new Uint32Array(lists.reduce((sum, postings) => sum + postings.posts, 0));
+    let count = 0;
+    for (const postings of lists) {
+      if (postings.slots) {
+        slots.set(postings.slots, count);
+        count += postings.slots.length;
+        continue;
+      }
+      const { bits } = postings;
+      for (let word = 0; word < bits.length; word++) {
+        let set = bits[word]!;
+        while (set !== 0) {
+          const lowest = set & -set;
+          slots[count++] = (word << 5) + 31 - Math.clz32(lowest);
+          set ^= lowest;
+        }
+      }
+    }
+    const sorted = slots.subarray(0, count).sort();
+    return lists.length > 1 ? sorted.filter((slot, i) => i === 0 || sorted[i - 1] !== slot) : sorted;
+  }
+
+  /** The live slot of this post (created at `createdMs`), or -1. */
+  liveSlotOf(postId: string, createdMs: number): number {
+    const slot = this.slotOf(postId, createdMs);
+    if (slot < 0 || (this.dead[slot >>> 5]! & (1 << (slot & 31))) !== 0) return -1;
+    return slot;
+  }
+
   /** The slot of this post (created at `createdMs`), or -1. */
   private slotOf(postId: string, createdMs: number): number {
     const id = idBytes(postId);
@@ -411,6 +485,12 @@ export class FilterPostings {
     }
     return slot;
   }
+}
+
+/** Whether `slots` (increasing) holds `slot`. */
+export function holdsSlot(slots: Uint32Array, slot: number): boolean {
+  const at = lowerBound(slots, slot);
+  return at < slots.length && slots[at] === slot;
 }
 
 /** The first index of `slots` (increasing) whose slot is at least `from`. */

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { postSearch, profiles, searchTerms } from '../../db/schema/index.ts';
+import { searchScore } from './explore.search-rank.ts';
 import { arrayParam, epochMs, filterCondition, NEWEST_FIRST } from './explore.sql.ts';
 
 /*
@@ -148,26 +149,12 @@ export interface SearchRow {
 
 /*
  * A post matches when every word matches its document (the word, a prefix of it, or a correction) or its
- * author's names, or when the words run together match a tag. Relevance adds up, per word, the best of:
- * the word's own rank, half the rank of a correction, a fixed amount for the author. Rounded to 6 decimals
- * so that the cursor's number compares equal to the recomputed one.
+ * author's names, or when the words run together match a tag. Relevance: searchScore.
  */
 function wordCondition(word: WordMatch): SQL {
   const inDocument = sql`${postSearch.document} @@ ${word.match}::tsquery`;
   if (word.authorIds.length === 0) return inDocument;
   return sql`(${inDocument} or ${postSearch.profile_id} = any(${arrayParam(word.authorIds)}::uuid[]))`;
-}
-
-/** Each ts_rank reads the whole document: only the parts a word has are computed. */
-function wordScore(word: WordMatch): SQL {
-  const parts = [sql`ts_rank(${postSearch.document}, ${word.exact}::tsquery)`];
-  if (word.any !== word.exact) parts.push(sql`ts_rank(${postSearch.document}, ${word.any}::tsquery) * 0.5`);
-  if (word.authorIds.length > 0) {
-    parts.push(
-      sql`case when ${postSearch.profile_id} = any(${arrayParam(word.authorIds)}::uuid[]) then 0.3 else 0 end`,
-    );
-  }
-  return parts.length === 1 ? parts[0]! : sql`greatest(${sql.join(parts, sql`, `)})`;
 }
 
 function searchMatch(options: Pick<SearchOptions, 'words' | 'joined'>): SQL {
@@ -245,36 +232,62 @@ export interface SearchRanking {
  * Ranks the candidates (the newest `candidates` matches; one more is found only to know that there are
  * more) and answers all of them, best first: relevance needs each match's document (ts_rank reads all of
  * it), so the ranking is the expensive part, and every page of the same query is a slice of it (the service
- * keeps it briefly). At most `candidates` rows of three narrow columns. The candidates' rows are read
- * again by their ctid, which this statement's snapshot keeps valid: 2,000 rows by the primary key took
- * 20-35 ms of a 'reebok tops' at 100,000 posts, by ctid 12-20 ms.
+ * keeps it briefly). At most `candidates` rows of a few narrow columns: each word's ts_rank values and
+ * whether one of its authors wrote the post, added up by searchScore (explore.search-rank.ts) as the
+ * in-memory index's ranking is. The candidates' rows are read again by their ctid, which this statement's
+ * snapshot keeps valid: 2,000 rows by the primary key took 20-35 ms of a 'reebok tops' at 100,000 posts, by
+ * ctid 12-20 ms.
  */
 export async function rankSearchCandidates(db: Db, options: SearchOptions): Promise<SearchRanking> {
   if (options.words.length === 0) return { rows: [], found: 0 };
-  let score = sql.join(options.words.map(wordScore), sql` + `);
-  if (options.joined) score = sql`(${score} + ts_rank(${postSearch.document}, ${options.joined}::tsquery))`;
+  const ranks: SQL[] = [];
+  const authored: SQL[] = [];
+  for (const word of options.words) {
+    ranks.push(sql`ts_rank(${postSearch.document}, ${word.exact}::tsquery)`);
+    if (word.any !== word.exact) ranks.push(sql`ts_rank(${postSearch.document}, ${word.any}::tsquery)`);
+    if (word.authorIds.length > 0) {
+      authored.push(sql`${postSearch.profile_id} = any(${arrayParam(word.authorIds)}::uuid[])`);
+    }
+  }
+  if (options.joined) ranks.push(sql`ts_rank(${postSearch.document}, ${options.joined}::tsquery)`);
   const result = await db.execute(sql`
     with ${candidatesCte(options)}
-    select m.post_id as "postId", ${epochMs(sql`m.created_at`)} as "createdMs", m.score,
+    select ${postSearch.post_id} as "postId", ${epochMs(postSearch.created_at)} as "createdMs",
+      array_to_json(array[${sql.join(ranks, sql`, `)}]::float4[])::text as ranks,
+      array_to_json(array[${authored.length > 0 ? sql.join(authored, sql`, `) : sql``}]::boolean[])::text as authored,
       (select count(*)::int from c) as found
-    from (
-      select ${postSearch.post_id} as post_id, ${postSearch.created_at} as created_at,
-        round((${score})::numeric, 6)::float8 as score
-      from ${postSearch}
-      where ctid = any(array(
-        select c.row_id from c order by c.created_at desc, c.post_id desc limit ${options.candidates}
-      ))
-    ) m
-    order by m.score desc, m.created_at desc, m.post_id desc`);
-  const rows = rowsOf<{ postId: string; createdMs: number; score: number; found: number }>(result);
-  return {
-    rows: rows.map((row) => ({
+    from ${postSearch}
+    where ctid = any(array(
+      select c.row_id from c order by c.created_at desc, c.post_id desc limit ${options.candidates}
+    ))`);
+  const rows = rowsOf<{ postId: string; createdMs: number; ranks: string; authored: string; found: number }>(
+    result,
+  );
+  const ranked = rows.map((row) => {
+    const values = (JSON.parse(row.ranks) as number[]).map((value) => Math.fround(value));
+    const authors = JSON.parse(row.authored) as boolean[];
+    let at = 0;
+    let authorAt = 0;
+    const words = options.words.map((word) => ({
+      exact: values[at++]!,
+      any: word.any !== word.exact ? values[at++]! : null,
+      author: word.authorIds.length > 0 ? authors[authorAt++]! : null,
+    }));
+    return {
       postId: row.postId,
       createdAt: new Date(Number(row.createdMs)),
-      score: Number(row.score),
-    })),
-    found: Number(rows[0]?.found ?? 0),
-  };
+      score: searchScore(words, options.joined ? values[at]! : null),
+    };
+  });
+  return { rows: ranked.sort(bestFirst), found: Number(rows[0]?.found ?? 0) };
+}
+
+/** Search's order: by relevance, then newest first (created_at, then id, as PostgreSQL compares uuids). */
+export function bestFirst(a: SearchRow, b: SearchRow): number {
+  if (a.score !== b.score) return b.score - a.score;
+  const time = b.createdAt.getTime() - a.createdAt.getTime();
+  if (time !== 0) return time;
+  return a.postId < b.postId ? 1 : a.postId > b.postId ? -1 : 0;
 }
 
 /**

@@ -46,6 +46,7 @@ import { type JsonBytes, jsonBytes } from '../../lib/send-json.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import { anyOfQuery, isFuzzyWord, queryWords } from '../search-index/search-index.text.ts';
+import { findPostsWithLexemes } from './explore.filter-index.repository.ts';
 import type { FilterIndex } from './explore.filter-index.ts';
 import { toCreator, toExploreBrand, toTrendingItem } from './explore.mapper.ts';
 import {
@@ -81,6 +82,14 @@ import {
   type SearchRow,
   type WordMatch,
 } from './explore.search.repository.ts';
+import {
+  anyOperands,
+  exactOperands,
+  matchOperands,
+  operandsQuery,
+  type SearchPlan,
+  type SearchWordPlan,
+} from './explore.search-rank.ts';
 import {
   findSuggestedBrands,
   findSuggestedPeople,
@@ -162,6 +171,16 @@ function olderRows(rows: readonly PostIdRow[], after: PostKey | undefined): read
     return created < time || (created === time && row.postId < after.id);
   });
   return start < 0 ? [] : rows.slice(start);
+}
+
+/** A word of a search plan as PostgreSQL matches and ranks it (tsquery literals). */
+function wordMatchOf(word: SearchWordPlan): WordMatch {
+  return {
+    exact: operandsQuery(exactOperands(word)),
+    any: operandsQuery(anyOperands(word) ?? exactOperands(word)),
+    match: operandsQuery(matchOperands(word)),
+    authorIds: [...word.authorIds],
+  };
 }
 
 const EMPTY_PAGE: CountedPostPage = { items: [], total: 0, total_capped: false, next_cursor: null };
@@ -252,13 +271,21 @@ export class ExploreService {
     );
   }
 
-  /** A search's ranking (see search) and the words it used instead of the typed ones, if any. */
+  /**
+   * A search's ranking (see search) and the words it used instead of the typed ones, if any: the words'
+   * corrections, completions and authors from PostgreSQL, then the matches and their ranks from the
+   * in-memory index when it can answer (explore.filter-index.ts), else from PostgreSQL.
+   */
   private async rankSearch(
     words: readonly string[],
     options: { exact: boolean; filterKeys: readonly (readonly string[])[]; candidates: number; q: string },
   ): Promise<{ ranking: SearchRanking; correctedTo: string | null }> {
     const { exact, filterKeys, candidates } = options;
-    const recentFrom = await this.searchRecentFrom();
+    // Brought up to date first: the answer holds every change committed before the request.
+    const index = (await this.deps.filterIndex?.current()) ?? null;
+    // PostgreSQL's search starts where its window does: asked before the transaction when it will be
+    // needed (PGlite has one connection), and within it on the rare way there.
+    const recentFrom = index?.searchable ? undefined : await this.searchRecentFrom(this.db);
     return inSearchTransaction(this.db, async (tx) => {
       // Only a long enough word is corrected, and none in a literal search.
       const isCorrected = (word: string) => isFuzzyWord(word) && !exact;
@@ -266,29 +293,37 @@ export class ExploreService {
         (await findWordExpansions(tx, words, options.q, isCorrected)).map((row) => [row.word, row]),
       );
       const used: string[] = [];
-      const matches: WordMatch[] = words.map((word) => {
-        const expansion = expansions.get(word);
-        const fuzzy = isFuzzyWord(word);
-        const corrections = isCorrected(word) ? (expansion?.terms ?? []).filter((term) => term !== word) : [];
-        // Corrected: nothing known starts with the word as typed, so its best correction finds what it finds.
-        const correction = expansion && !expansion.known ? corrections[0] : undefined;
-        used.push(correction ?? word);
-        const any = anyOfQuery([word, ...corrections], fuzzy);
-        // A prefix found as its few known completions (see WordMatch.match); corrections are known words.
-        const completions = fuzzy ? (expansion?.completions ?? []) : [];
-        const match =
-          completions.length > 0 ? anyOfQuery([...new Set([...completions, ...corrections])], false) : any;
-        return { exact: anyOfQuery([word], fuzzy), any, match, authorIds: expansion?.authorIds ?? [] };
-      });
+      const plan: SearchPlan = {
+        words: words.map((word) => {
+          const expansion = expansions.get(word);
+          const fuzzy = isFuzzyWord(word);
+          const corrections = isCorrected(word)
+            ? (expansion?.terms ?? []).filter((term) => term !== word)
+            : [];
+          // Corrected: nothing known starts with the word as typed, so its best correction finds what it finds.
+          const correction = expansion && !expansion.known ? corrections[0] : undefined;
+          used.push(correction ?? word);
+          const completions = fuzzy ? (expansion ? expansion.completions : []) : [];
+          return { word, fuzzy, corrections, completions, authorIds: expansion?.authorIds ?? [] };
+        }),
+        joined: words.length > 1 ? words.join('') : null,
+      };
+      const corrected = used.some((word, index) => word !== words[index]);
+      const correctedTo = corrected ? used.join(' ') : null;
+      const fromIndex = index
+        ? await index.search(plan, filterKeys, candidates, (lexemes, limit) =>
+            findPostsWithLexemes(tx, lexemes, limit),
+          )
+        : null;
+      if (fromIndex) return { ranking: fromIndex, correctedTo };
       const ranking = await rankSearchCandidates(tx, {
-        words: matches,
-        joined: words.length > 1 ? anyOfQuery([words.join('')], false) : null,
+        words: plan.words.map(wordMatchOf),
+        joined: plan.joined ? anyOfQuery([plan.joined], false) : null,
         candidates,
         filterKeys,
-        recentFrom,
+        recentFrom: recentFrom === undefined ? await this.searchRecentFrom(tx) : recentFrom,
       });
-      const corrected = used.some((word, index) => word !== words[index]);
-      return { ranking, correctedTo: corrected ? used.join(' ') : null };
+      return { ranking, correctedTo };
     });
   }
 
@@ -571,12 +606,12 @@ export class ExploreService {
   // --- helpers --------------------------------------------------------------------------------------------
 
   /** Where search's window starts: the time of the searchWindow-th newest public post (null: no window). */
-  private searchRecentFrom(): Promise<Date | null> {
+  private searchRecentFrom(db: Db): Promise<Date | null> {
     const size = this.deps.searchWindow ?? DEFAULT_SEARCH_WINDOW;
     if (size === 0) return Promise.resolve(null);
     const now = Date.now();
     if (!this.recentFrom || this.recentFrom.until <= now) {
-      const value = findRecentFrom(this.db, size);
+      const value = findRecentFrom(db, size);
       this.recentFrom = { until: now + SEARCH_WINDOW_TTL_MS, value };
       // A failed look is not kept: the next search tries again.
       value.catch(() => {
