@@ -327,7 +327,8 @@ export class FilterIndexState {
     }
     const rare = [...needed].filter((lexeme) => !lexicon.has(lexeme));
     const rareWeights = rare.length > 0 ? await this.rareWeights(rare, rarePosts) : new Map();
-    if (!rareWeights) return null;
+    // A change read meanwhile may have brought a document the index cannot rank.
+    if (!rareWeights || !this.lexicon) return null;
     // From here on nothing awaits: the postings and changed posts are read as they are now.
 
     const heldKeys = new Map<string, string[]>();
