@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type Post, type PostPage, PostPageSchema, PostSchema } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -670,7 +670,7 @@ const MAX_PAGES_OF_A_LIST = 2;
 
 /** Which posts, in which order: a short key of their ids. */
 function postsDigest(ids: readonly string[]): string {
-  return createHash('sha1').update(ids.join(',')).digest('base64url');
+  return hash('sha1', ids.join(','), 'base64url');
 }
 
 /**
