@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -16,9 +16,13 @@ export function sendJson(reply: object, body: unknown): FastifyReply {
   return (reply as FastifyReply).type('application/json; charset=utf-8').send(text);
 }
 
-/** A strong ETag of a response body. */
+/**
+ * A strong ETag of a response body. The one-shot `hash` rather than a Hash object: a signed-in viewer's
+ * values on a kept page get one whenever the page is built again (every FEED_CACHE_TTL_MS), and making
+ * the object was most of it (~1 us of ~2.5 us here; bench/RESULTS.md, issue 20).
+ */
 export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return `"${hash('sha1', body, 'base64url')}"`;
 }
 
 /** JSON bytes to send, and a strong validator of them. */

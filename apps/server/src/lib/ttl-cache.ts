@@ -6,6 +6,14 @@ import type { Database } from '../db/client.ts';
  * can be told of through a PostgreSQL NOTIFY channel (`start(database, channel)`). A value computed across
  * a clear is returned to its callers but not kept (a generation count), so an older result never outlives
  * the change that cleared the cache.
+ *
+ * Recency is kept the "clock" way: a read only marks its entry used, and to make room a hand goes round
+ * the entries in the order they were stored, unmarking the used ones it passes and dropping the first
+ * one not used since it was stored or last passed (so: the least recently used, nearly). Moving an entry
+ * to the end of the map on every read (a delete and a set) cost more than the rest of a read, on the hot
+ * path of every signed-in request (the access check, a viewer's feed page: bench/RESULTS.md, issue 20);
+ * and the hand is one iterator that goes on where it stopped, because a new one would step over every
+ * entry deleted at the start of the map again.
  */
 export interface TtlCacheOptions {
   /** How long an entry is used; 0 turns the cache off. */
@@ -19,10 +27,14 @@ export interface TtlCacheOptions {
 interface Entry {
   value: unknown;
   expiresAt: number;
+  /** Read since it was stored or last came up for eviction (`store`). */
+  used: boolean;
 }
 
 export class TtlCache {
   private readonly entries = new Map<string, Entry>();
+  /** Where the last eviction stopped (`store`); null: start again from the oldest. */
+  private hand: Iterator<[string, Entry]> | null = null;
   private readonly building = new Map<string, Promise<unknown>>();
   private generation = 0;
   private stopListening: (() => Promise<void>) | null = null;
@@ -68,9 +80,7 @@ export class TtlCache {
     if (!this.enabled) return compute();
     const cached = this.entries.get(key);
     if (cached && cached.expiresAt > this.now()) {
-      // Most recently used last: the first key is the one to evict.
-      this.entries.delete(key);
-      this.entries.set(key, cached);
+      cached.used = true;
       return cached.value as T;
     }
     if (cached) this.entries.delete(key);
@@ -83,7 +93,7 @@ export class TtlCache {
       const value = await promise;
       // Not after a clear, nor after a forget of this key (which dropped its build under way).
       if (generation === this.generation && this.building.get(key) === promise && (keep?.(value) ?? true))
-        this.store(key, { value, expiresAt: this.now() + this.options.ttlMs });
+        this.store(key, { value, expiresAt: this.now() + this.options.ttlMs, used: false });
       return value;
     } finally {
       if (this.building.get(key) === promise) this.building.delete(key);
@@ -119,8 +129,7 @@ export class TtlCache {
     for (const key of unique) {
       const cached = this.entries.get(key);
       if (cached && cached.expiresAt > now) {
-        this.entries.delete(key);
-        this.entries.set(key, cached);
+        cached.used = true;
         found.set(key, cached.value as T);
         continue;
       }
@@ -149,7 +158,7 @@ export class TtlCache {
           if (value === undefined) continue;
           found.set(key, value);
           if (generation === this.generation && this.building.get(key) === promises.get(key))
-            this.store(key, { value, expiresAt });
+            this.store(key, { value, expiresAt, used: false });
         }
       } finally {
         for (const [key, promise] of promises)
@@ -167,6 +176,7 @@ export class TtlCache {
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.hand = null;
     this.building.clear();
   }
 
@@ -186,12 +196,22 @@ export class TtlCache {
     this.entries.delete(key);
   }
 
+  /** Stores `entry`, first making room: the next entry the hand finds unused since it last passed goes. */
   private store(key: string, entry: Entry): void {
-    this.entries.set(key, entry);
-    while (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
+    if (!this.entries.has(key)) {
+      while (this.entries.size >= this.options.maxEntries) {
+        this.hand ??= this.entries.entries();
+        const next = this.hand.next();
+        if (next.done) {
+          // Round the end: from the oldest again (unmarked ones now, if not before).
+          this.hand = null;
+          continue;
+        }
+        const [passedKey, passed] = next.value;
+        if (passed.used) passed.used = false;
+        else this.entries.delete(passedKey);
+      }
     }
+    this.entries.set(key, entry);
   }
 }

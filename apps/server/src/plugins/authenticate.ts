@@ -140,50 +140,70 @@ type VerifiedClaims = Awaited<ReturnType<AccessTokenVerifier>> & { exp: number }
 const VERIFIED_TOKENS_LIMIT = 10_000;
 
 /**
- * The claims of access tokens already verified, keyed by the exact token text, until each one's `exp`.
+ * The claims of access tokens already verified, each with the exact token text, until each one's `exp`.
  * Checking an ES256 signature costs ~0.2 ms of CPU, a large part of a cached feed page's cost, and a
  * client sends the same token with every request until it refreshes. Remembering the result changes
  * nothing about what is accepted: the signature check reads the token alone, so its answer can only
  * change when the token expires, and that is checked on every use with the same rule as the verifier's
- * (`exp` at or before the current second: expired). Only tokens that passed are kept: a forged or
- * altered token is a different string and goes through the full check. Whether the user and session
- * may still use a token can change at any time: that check runs on every request, after this one.
+ * (`exp` at or before the current second: expired). Only tokens that passed are kept, and one is used
+ * only for the same text, compared whole: a forged or altered token is a different string and goes
+ * through the full check. Whether the user and session may still use a token can change at any time:
+ * that check runs on every request, after this one.
+ *
+ * They are found by the token's last part (its signature, `tokenKey`) rather than by the whole text: a
+ * token is ~0.8 kB, and hashing it as a key on every request cost more than comparing it once it is found
+ * (bench/RESULTS.md, issue 20).
  */
 class VerifiedTokens {
-  private readonly claims = new Map<string, VerifiedClaims>();
+  private readonly claims = new Map<string, { token: string; claims: VerifiedClaims }>();
 
   constructor(private readonly verify: AccessTokenVerifier) {}
 
   async claimsOf(token: string): Promise<Awaited<ReturnType<AccessTokenVerifier>>> {
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const known = this.claims.get(token);
-    if (known) {
-      if (known.exp > nowSeconds) return known;
-      this.claims.delete(token);
+    const key = tokenKey(token);
+    const known = this.claims.get(key);
+    if (known && known.token === token) {
+      if (known.claims.exp > nowSeconds) return known.claims;
+      this.claims.delete(key);
     }
     const claims = await this.verify(token);
     if (typeof claims.exp === 'number' && claims.exp > nowSeconds)
-      this.remember(token, { ...claims, exp: claims.exp });
+      this.remember(key, token, { ...claims, exp: claims.exp });
     return claims;
   }
 
-  private remember(token: string, claims: VerifiedClaims): void {
+  private remember(key: string, token: string, claims: VerifiedClaims): void {
     if (this.claims.size >= VERIFIED_TOKENS_LIMIT) {
       // Expired ones first; if none, the oldest half (insertion order), so a flood of valid tokens
       // costs re-verification, never unbounded memory.
       const nowSeconds = Math.floor(Date.now() / 1000);
-      for (const [key, value] of this.claims) if (value.exp <= nowSeconds) this.claims.delete(key);
+      for (const [oldKey, value] of this.claims)
+        if (value.claims.exp <= nowSeconds) this.claims.delete(oldKey);
       if (this.claims.size >= VERIFIED_TOKENS_LIMIT) {
         let drop = Math.ceil(VERIFIED_TOKENS_LIMIT / 2);
-        for (const key of this.claims.keys()) {
+        for (const oldKey of this.claims.keys()) {
           if (drop-- <= 0) break;
-          this.claims.delete(key);
+          this.claims.delete(oldKey);
         }
       }
     }
-    this.claims.set(token, claims);
+    this.claims.set(key, { token, claims });
   }
 }
+
+/**
+ * Where a token is looked for among the verified ones: its text after the last `.` (a JWT's signature,
+ * different for every token signed), or the whole text when that part is short (not a JWT). Two tokens
+ * with the same key are told apart by their whole text (`claimsOf`); the later one verified is kept.
+ */
+function tokenKey(token: string): string {
+  const dot = token.lastIndexOf('.');
+  return token.length - dot > MIN_TOKEN_KEY_LENGTH ? token.slice(dot + 1) : token;
+}
+
+/** A token's last part shorter than this (an ES256 signature is 86 characters) does not key it alone. */
+const MIN_TOKEN_KEY_LENGTH = 32;
 
 /**
  * The caller of a route declared `config: { access: 'user' }` or `'admin'`, whom the access hook

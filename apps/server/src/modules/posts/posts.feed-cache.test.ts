@@ -900,8 +900,51 @@ describe("FeedCache: viewers' pages", () => {
   ) {
     const personal = await cache.viewerPage('v', page, read);
     if (!personal || !page.template) throw new Error('no page for the viewer');
-    return (JSON.parse(page.template.fill(personal.values).toString()) as PostPage).items[0];
+    return (JSON.parse(cache.viewerBody(page, personal).toString()) as PostPage).items[0];
   }
+
+  it("shares the bytes made for a viewer's values with the viewers who have the same, for that build only", async () => {
+    let now = 0;
+    const { cache } = makeCache({ now: () => now });
+    await cache.start();
+    const first = await cache.get('k', pageOf(1, POST_A));
+    const liked = readingsReader();
+    const v = await cache.viewerPage('v', first, liked);
+    const w = await cache.viewerPage('w', first, liked);
+    if (!v || !w) throw new Error('no page for the viewers');
+    expect(v.bodyKey).not.toBeNull();
+    const bytes = cache.viewerBody(first, v);
+    expect(JSON.parse(bytes.toString())).toMatchObject({ items: [{ liked_by_me: true, like_count: 1 }] });
+    // The same values: the same bytes, not written again.
+    expect(cache.viewerBody(first, w)).toBe(bytes);
+    expect(cache.viewerBodiesSize).toBe(1);
+    // The visitor's values (no like, save or follow): the page's own bytes, nothing kept for them.
+    const none = async () => [
+      {
+        like_count: null,
+        comment_count: null,
+        liked_by_me: false,
+        saved_by_me: false,
+        following_author: false,
+        savedItemIds: new Set<string>(),
+      },
+    ];
+    const x = await cache.viewerPage('x', first, none);
+    expect(x?.bodyKey).toBeNull();
+    expect(cache.viewerBody(first, x!)).toBe(first.body);
+    // A new build of the page (other counts): bytes of its own for the same flags.
+    now += 1000;
+    const second = await cache.get('k', pageOf(2, POST_A));
+    const again = await cache.viewerPage('v', second, liked);
+    const rebuilt = cache.viewerBody(second, again!);
+    expect(rebuilt).not.toBe(bytes);
+    expect(JSON.parse(rebuilt.toString())).toMatchObject({ items: [{ liked_by_me: true, like_count: 2 }] });
+    expect(cache.viewerBodiesSize).toBe(2);
+    // Forgotten with the pages.
+    await cache.invalidate();
+    expect(cache.viewerBodiesSize).toBe(0);
+    await cache.stop();
+  });
 
   it('uses the flags read for a page with the same posts for its next builds, with their counts', async () => {
     let now = 0;

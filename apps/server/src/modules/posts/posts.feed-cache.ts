@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type Post, type PostPage, PostPageSchema, PostSchema } from '@sys/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -136,6 +136,11 @@ interface ListedPost {
 export interface ViewerFeedPage {
   values: readonly string[];
   etag: string;
+  /**
+   * The page's build and `values`: the key of the bytes they make among those kept for every viewer with
+   * the same values (`FeedCache.viewerBody`); null when they are the visitor's own (the page's bytes).
+   */
+  bodyKey: string | null;
 }
 
 export interface FeedCacheOptions {
@@ -178,6 +183,12 @@ export class FeedCache {
   private readonly versions: ViewerVersions;
   /** Pages made of a kept list (`pageOfList`), by list build and the page's text without its posts. */
   private readonly listPages = new WeakMap<CachedList, Map<string, CachedFeedPage>>();
+  /**
+   * Pages' bytes with viewers' values written in, by `ViewerFeedPage.bodyKey`, shared by the viewers whose
+   * values are the same; at most VIEWER_BODIES_BYTES of them, the oldest go first (`viewerBody`).
+   */
+  private readonly viewerBodies = new Map<string, Buffer>();
+  private viewerBodiesBytes = 0;
   private builds = 0;
   private stopListeningToViewers: (() => Promise<void>) | null = null;
   private stopListeningToPostCounts: (() => Promise<void>) | null = null;
@@ -280,6 +291,7 @@ export class FeedCache {
     }
     await this.viewerFlags.stop();
     await this.viewerPages.stop();
+    this.clearViewerBodies();
     await this.listedPosts.stop();
     await this.others.stop();
     await this.pages.stop();
@@ -484,9 +496,52 @@ export class FeedCache {
       const states = await this.statesOf(viewerId, version, cached, read);
       if (!states) return null;
       const values = template.valuesOf(states);
-      // The cached page's ETag and these values determine the body: a strong validator without hashing it.
-      return { values, etag: etagOf(`${cached.etag}${values.join(',')}`) };
+      const joined = values.join(',');
+      return {
+        values,
+        // The cached page's ETag and these values determine the body: a strong validator without hashing it.
+        etag: etagOf(`${cached.etag}${joined}`),
+        // Compared once here, not on every request for the kept values.
+        bodyKey: template.hasVisitorValues(values) ? null : `${cached.build}|${joined}`,
+      };
     });
+  }
+
+  /**
+   * The bytes of `cached` with `personal`'s values written in (`personal` from `viewerPage` of `cached`).
+   * Most viewers' values on a page are alike: the visitor's (no like, save or follow among its posts),
+   * whose bytes are the page's own, or a follow of the same author; writing a ~35 kB page anew for every
+   * request was most of what a kept viewer's page cost beyond a visitor's (bench/RESULTS.md, issue 20).
+   * So the bytes made for some values are kept for whoever has the same values on that build of the page
+   * (the key says both: never another page's or other values' bytes), at most VIEWER_BODIES_BYTES of them,
+   * the oldest go first; not kept while viewers' pages are not (FEED_CACHE_MAX_VIEWER_PAGES=0). A build's
+   * bytes are never asked for once it is gone: cleared with the cache, or pushed out by newer ones.
+   */
+  viewerBody(cached: CachedFeedPage, personal: ViewerFeedPage): Buffer {
+    const key = personal.bodyKey;
+    if (key === null || !cached.template) return cached.body;
+    const kept = this.viewerBodies.get(key);
+    if (kept) return kept;
+    const body = cached.template.fill(personal.values);
+    if (!this.viewerPages.enabled || body.length > VIEWER_BODIES_BYTES) return body;
+    for (const [oldest, bytes] of this.viewerBodies) {
+      if (this.viewerBodiesBytes + body.length <= VIEWER_BODIES_BYTES) break;
+      this.viewerBodies.delete(oldest);
+      this.viewerBodiesBytes -= bytes.length;
+    }
+    this.viewerBodies.set(key, body);
+    this.viewerBodiesBytes += body.length;
+    return body;
+  }
+
+  /** Number of viewers' pages' bytes kept for the viewers with the same values (tests and diagnostics). */
+  get viewerBodiesSize(): number {
+    return this.viewerBodies.size;
+  }
+
+  private clearViewerBodies(): void {
+    this.viewerBodies.clear();
+    this.viewerBodiesBytes = 0;
   }
 
   /**
@@ -574,6 +629,7 @@ export class FeedCache {
     this.listedPosts.clear();
     this.viewerPages.clear();
     this.viewerFlags.clear();
+    this.clearViewerBodies();
     for (const dependent of this.dependents) dependent.clear();
     try {
       await this.options.database.notify(FEED_CHANNEL, '');
@@ -603,12 +659,18 @@ const LISTED_POSTS_PER_PAGE = 20;
 /** A page's empty `items` in its JSON text: where a page made of a list's kept posts puts them. */
 const EMPTY_ITEMS = '"items":[]';
 
+/**
+ * At most this many bytes of pages with viewers' values written in are kept for the viewers with the same
+ * values (`FeedCache.viewerBody`): a few hundred feed pages of 20 posts.
+ */
+const VIEWER_BODIES_BYTES = 16 * 1024 * 1024;
+
 /** At most this many pages made of one kept list are kept with it (`pageOfList`). */
 const MAX_PAGES_OF_A_LIST = 2;
 
 /** Which posts, in which order: a short key of their ids. */
 function postsDigest(ids: readonly string[]): string {
-  return createHash('sha1').update(ids.join(',')).digest('base64url');
+  return hash('sha1', ids.join(','), 'base64url');
 }
 
 /**

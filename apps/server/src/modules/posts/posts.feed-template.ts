@@ -215,6 +215,15 @@ export class FeedPageTemplate {
     return { body: this.fill(values), values: values.join(',') };
   }
 
+  /** Whether `values` (in hole order) are the visitor's own: the page's bytes are then the viewer's too. */
+  hasVisitorValues(values: readonly string[]): boolean {
+    const holes = this.holes;
+    if (values.length !== holes.length) return false;
+    for (let index = 0; index < values.length; index++)
+      if (values[index] !== holes[index]!.text) return false;
+    return true;
+  }
+
   /**
    * The JSON text of each hole's value for a viewer whose states (one per post, in page order) are
    * `states`: what `fill` writes in. A few short strings, so a viewer's page can be kept as these.
@@ -243,14 +252,10 @@ export class FeedPageTemplate {
     if (values.length !== holes.length) {
       throw new Error(`a feed page with ${holes.length} holes got ${values.length} values`);
     }
-    let valueBytes = 0;
-    let differs = false;
-    for (const [index, value] of values.entries()) {
-      valueBytes += value.length;
-      if (value !== holes[index]!.text) differs = true;
-    }
     // The visitor's values: their bytes as they are, shared like the visitor's page (nobody writes to it).
-    if (!differs) return this.body;
+    if (this.hasVisitorValues(values)) return this.body;
+    let valueBytes = 0;
+    for (let index = 0; index < values.length; index++) valueBytes += values[index]!.length;
     const body = Buffer.allocUnsafe(this.body.length - this.holeBytes + valueBytes);
     /** Where the next piece goes in `body`, and where it starts in the visitor's bytes. */
     let at = 0;

@@ -52,7 +52,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
   /** A cached page's bytes with `viewerId`'s values written in, or null when it must be read for them. */
   const viewerBodyOf = async (viewerId: string, cached: CachedFeedPage): Promise<Buffer | null> => {
     const personal = await viewerPageOf(viewerId, cached);
-    return personal && cached.template ? cached.template.fill(personal.values) : null;
+    return personal && cached.template ? cache.viewerBody(cached, personal) : null;
   };
 
   app.get(
@@ -79,7 +79,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (
       const personal = await viewerPageOf(viewerId, cached);
       if (personal && cached.template) {
         // The cached bytes with this viewer's values written in.
-        const body = cached.template.fill(personal.values);
+        const body = cache.viewerBody(cached, personal);
         return sendJsonBytes(request, reply, { body, etag: personal.etag }, true);
       }
       // A post of the cached page gone or hidden from this viewer: their page is read as it is now.

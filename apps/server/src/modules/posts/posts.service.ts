@@ -78,6 +78,7 @@ export interface PostsServiceDeps {
     | 'viewerStates'
     | 'pageOfList'
     | 'viewerPage'
+    | 'viewerBody'
   >;
   /**
    * The activity module: a caption's mentions become items in the post's own transaction, a deleted
@@ -234,7 +235,7 @@ export class PostsService {
       this.viewerStatesOfPage(viewerId, page.page, options),
     );
     if (!personal) return read();
-    return { body: page.template.fill(personal.values), etag: personal.etag };
+    return { body: cache.viewerBody(page, personal), etag: personal.etag };
   }
 
   /** The ids among `ids` of the posts `viewerId` may see, by the rule of `getPostsByIds` (live updates). */
