@@ -97,7 +97,8 @@ interface ChangedEntry extends FilterMatch {
  * its document's lexemes with their weights (`wB:zara`: 'zara' of weight B), so that the postings find a
  * search's matches as they find a filter set's, and give each match's ranks (explore.search-rank.ts).
  * Only the lexemes of the index's `lexicon` are held: those in at least SAMPLE_MIN_POSTS of the newest
- * READ_BATCH posts (all of them when there are no more posts than that). The others are each in few
+ * READ_BATCH posts (a lexeme in fewer would cost an array of its own for a handful of posts: holding
+ * every lexeme of 10,000 posts made each filtered request 2.7 times as costly). The others are each in few
  * posts, and a search that needs one asks PostgreSQL for the posts holding it (findPostsWithLexemes,
  * an index lookup), at most RARE_POSTS_MAX of them; beyond that, or for a prefix with more known
  * completions than it lists, PostgreSQL answers the whole search.
@@ -146,10 +147,10 @@ function entryKeys(
 
 /**
  * The lexemes the index holds, from the first batch read (the newest posts): those in at least `minPosts`
- * of them (SAMPLE_MIN_POSTS; every one when the batch is all there is).
+ * of them (SAMPLE_MIN_POSTS).
  */
-function heldLexemes(rows: readonly FilterEntryRow[], all: boolean, minPosts?: number): Set<string> {
-  const least = minPosts ?? (all ? 1 : SAMPLE_MIN_POSTS);
+function heldLexemes(rows: readonly FilterEntryRow[], minPosts = SAMPLE_MIN_POSTS): Set<string> {
+  const least = minPosts;
   const counts = new Map<string, number>();
   for (const row of rows) {
     for (const lexeme of parseDocument(row.document)?.keys() ?? []) {
@@ -651,7 +652,7 @@ export class FilterIndex {
       if (this.stopped) throw new Error('the server is stopping');
       const rows = await findPublicFilterEntries(db, after, batch);
       // The first batch, the newest posts, decides which lexemes are held (see AUTHOR_KEY).
-      lexicon ??= heldLexemes(rows, rows.length < batch, this.options.searchLexemeMinPosts);
+      lexicon ??= heldLexemes(rows, this.options.searchLexemeMinPosts);
       for (const row of rows) {
         const entry = entryKeys(row, lexicon);
         searchable &&= entry.searchable;
