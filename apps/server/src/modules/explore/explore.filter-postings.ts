@@ -303,9 +303,10 @@ export class FilterPostings {
     if (from >= this.size) return found;
     const words = this.dead.length;
     const first = from >>> 5;
-    // Lists with a common key become one bitset each (a key's own, or its keys' OR from `first` on);
-    // lists of rare keys only are read word by word (wordOf), the rarest leading. The rarest lists go
-    // first: the AND of a word is then most often 0 after one of them.
+    // Lists of common keys only become one bitset each (a key's own, or its keys' OR from `first` on);
+    // lists with a rare key are read word by word (wordOf): a page of a few posts then reads only the
+    // words up to them. The rarest lists go first: the AND of a word is then most often 0 after one of
+    // them.
     const dense: { bits: Uint32Array; posts: number }[] = [];
     const mixed: (ScanList & { posts: number })[] = [];
     for (const keys of keyLists) {
@@ -324,18 +325,11 @@ export class FilterPostings {
       }
       // A list none of whose keys any post has: nothing matches.
       if (list.bitsets.length === 0 && list.sparse.length === 0) return found;
-      if (list.bitsets.length === 0) mixed.push(list);
-      else if (list.bitsets.length === 1 && list.sparse.length === 0) {
-        dense.push({ bits: list.bitsets[0]!, posts: list.posts });
-      } else {
-        // Common keys (with rarer ones) become one bitset from `first` on: the walk then ANDs a word of
-        // it, where it would OR the keys' words again at every step (a search word is its lexeme's keys
-        // of each weight, and its corrections').
+      if (list.sparse.length > 0) mixed.push(list);
+      else if (list.bitsets.length === 1) dense.push({ bits: list.bitsets[0]!, posts: list.posts });
+      else {
         const bits = new Uint32Array(words);
         for (const bitset of list.bitsets) for (let w = first; w < words; w++) bits[w]! |= bitset[w]!;
-        for (const { slots, at } of list.sparse) {
-          for (let i = at; i < slots.length; i++) bits[slots[i]! >>> 5]! |= 1 << (slots[i]! & 31);
-        }
         dense.push({ bits, posts: list.posts });
       }
     }
