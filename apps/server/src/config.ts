@@ -192,6 +192,12 @@ export const AppConfigSchema = z.object({
   /** How many of them are kept at most (a ranking holds up to searchCandidates ids, ~0.4 MB; matches ~0.13 MB). */
   discoveryCacheMaxEntries: z.number().int().min(0).max(100_000).default(100),
   /**
+   * How many query words' corrections, completions and authors search keeps (for discoveryCacheTtlMs,
+   * cleared by every post and author change): most are ~0.3 kB, one naming 200 people ~10 kB; 0 looks
+   * them up for every search.
+   */
+  searchWordCacheMaxEntries: z.number().int().min(0).max(100_000).default(2000),
+  /**
    * Hold every public post's filter keys in memory and answer the filtered feed from them
    * (modules/explore/explore.filter-index.ts); false asks PostgreSQL every time.
    */
@@ -324,6 +330,7 @@ const ENV_FIELDS = {
   SEARCH_WINDOW: { field: 'searchWindow', parse: 'int' },
   DISCOVERY_CACHE_TTL_MS: { field: 'discoveryCacheTtlMs', parse: 'int' },
   DISCOVERY_CACHE_MAX_ENTRIES: { field: 'discoveryCacheMaxEntries', parse: 'int' },
+  SEARCH_WORD_CACHE_MAX_ENTRIES: { field: 'searchWordCacheMaxEntries', parse: 'int' },
   FILTER_INDEX: { field: 'filterIndex', parse: 'bool' },
   VAPID_PUBLIC_KEY: { field: 'vapidPublicKey', parse: 'string' },
   VAPID_PRIVATE_KEY: { field: 'vapidPrivateKey', parse: 'string' },

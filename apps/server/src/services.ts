@@ -231,8 +231,14 @@ export async function createServices(
     ttlMs: config.discoveryCacheTtlMs,
     maxEntries: config.discoveryCacheMaxEntries,
   });
-  // Every post change clears it: at once on this instance, on the others when they hear FEED_CHANNEL.
+  // Search's query words, each as every query holding it takes it (ExploreService.wordFacts).
+  const searchWordCache = new TtlCache({
+    ttlMs: config.discoveryCacheTtlMs,
+    maxEntries: config.searchWordCacheMaxEntries,
+  });
+  // Every post change clears them: at once on this instance, on the others when they hear FEED_CHANNEL.
   feedCache.clearsAlso(discoveryCache);
+  feedCache.clearsAlso(searchWordCache);
   // The filtered feed's matches in memory, brought up to date from post_search_changes before each answer.
   const filterIndex = config.filterIndex ? new FilterIndex({ db, log }) : null;
   const explore = new ExploreService({
@@ -244,6 +250,7 @@ export async function createServices(
     searchCandidates: config.searchCandidates,
     searchWindow: config.searchWindow,
     cache: discoveryCache,
+    wordCache: searchWordCache,
     ...(filterIndex ? { filterIndex } : {}),
   });
   const swipes = new SwipesService({ db, posts, explore });
@@ -350,6 +357,7 @@ export async function createServices(
       await bus.start();
       await feedCache.start();
       await discoveryCache.start(database, FEED_CHANNEL);
+      await searchWordCache.start(database, FEED_CHANNEL);
       filterIndex?.start();
     },
 
@@ -374,6 +382,7 @@ export async function createServices(
       await push.idle();
       await filterIndex?.stop();
       await discoveryCache.stop();
+      await searchWordCache.stop();
       await feedCache.stop();
       await bus.stop();
       for (const timer of intervals.splice(0)) clearInterval(timer);

@@ -110,6 +110,43 @@ describe('with the cache on (the default)', () => {
   });
 });
 
+describe("search's query words, kept", () => {
+  let ctx: TestApp;
+  let dana: TestUser;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ authRateLimits: TEST_RATE_LIMITS });
+    dana = await createUser(ctx.app);
+    await seedPost(ctx.app, dana, blackZara('Zara one'));
+  });
+  afterAll(() => ctx.close());
+
+  it('keeps a word for every query holding it, until a post or an author changes', async () => {
+    expect((await getPage(ctx.app, '/api/v1/search?q=zara%20black')).total).toBe(1);
+    // A person named for the word, and a post of theirs without it, written behind the services' back.
+    const fan = await createUser(ctx.app);
+    await ctx.app.database.query(`update profiles set username = 'zara_fan' where id = $1`, [fan.id]);
+    const theirs = await seedPost(ctx.app, fan, { caption: 'Black tee' });
+    // Another query of the same words (a ranking of its own): 'zara' as kept, naming nobody yet.
+    expect(ids(await getPage(ctx.app, '/api/v1/search?q=black%20zara'))).not.toContain(theirs);
+    // A name changed through the API clears it: the post is found by its author's name.
+    await updateProfile(ctx.app, fan, { display_name: 'Zara Fan' });
+    expect(ids(await getPage(ctx.app, '/api/v1/search?q=zara%20%20black'))).toContain(theirs);
+  });
+
+  it('finds the words run together once a post has them, at once when published through the API', async () => {
+    // 'plus size' is also 'plussize', a word no post had yet: kept as none.
+    expect((await getPage(ctx.app, '/api/v1/search?q=plus%20size')).total).toBe(0);
+    const behind = await seedPost(ctx.app, dana, { caption: 'Weekend #PlusSize' });
+    // Another query of the same words: its ranking is new, its words are kept (a post written behind the
+    // services' back clears nothing).
+    expect((await getPage(ctx.app, '/api/v1/search?q=plus%20%20size')).total).toBe(0);
+    const post = await publishPost(ctx.app, dana, { caption: 'Office #PlusSize' });
+    const found = await getPage(ctx.app, '/api/v1/search?q=plus%20size');
+    expect(new Set(ids(found))).toEqual(new Set([behind, post.id]));
+  });
+});
+
 describe('with DISCOVERY_CACHE_TTL_MS=0', () => {
   let ctx: TestApp;
   let dana: TestUser;

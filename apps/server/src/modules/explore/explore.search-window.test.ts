@@ -5,8 +5,9 @@ import { makePostPrivate, seedPost } from '../../test/discovery.ts';
 import { createUser, TEST_RATE_LIMITS, type TestUser } from '../../test/users.ts';
 import {
   COMPLETIONS_MAX,
+  completionsOf,
   findRecentFrom,
-  findWordExpansions,
+  findWordFacts,
   inSearchTransaction,
 } from './explore.search.repository.ts';
 
@@ -119,14 +120,17 @@ describe('a query word as its known completions', () => {
     const many = Array.from({ length: COMPLETIONS_MAX + 1 }, (_, index) => `glam${index}`);
     ids.glamMany = await seedPost(ctx.app, dana, { caption: many.join(' '), createdAt: minutesAgo(100) });
     ids.glamour = await seedPost(ctx.app, dana, { caption: 'Glamour night', createdAt: minutesAgo(101) });
-    const rows = await inSearchTransaction(ctx.app.database.db, (tx) =>
-      findWordExpansions(tx, ['glam', 'glamo', 'gl'], 'glam glamo gl', (word) => word.length >= 3),
+    const { facts, knownTerms } = await inSearchTransaction(ctx.app.database.db, (tx) =>
+      findWordFacts(tx, ['glam', 'glamo', 'gl'], ['glamour', 'glamou', 'glamournight'], 'glam glamo gl'),
     );
-    const byWord = new Map(rows.map((row) => [row.word, row]));
-    expect(byWord.get('glam')).toMatchObject({ known: true, completions: null });
-    expect(byWord.get('glamo')).toMatchObject({ known: true, completions: ['glamour'] });
-    // A word left as typed gets no corrections looked up ('gl' is as like 'glam0' as a correction must be).
-    expect(byWord.get('gl')).toMatchObject({ terms: [] });
+    expect(facts.get('glam')!.prefixed).toHaveLength(COMPLETIONS_MAX + 1);
+    expect(completionsOf(facts.get('glam')!)).toBeNull();
+    expect(completionsOf(facts.get('glamo')!)).toEqual(['glamour']);
+    expect(facts.get('glamo')!.similar).toContain('glamour');
+    // A word too short to be corrected gets none looked up ('gl' is as like 'glam0' as a correction must be).
+    expect(facts.get('gl')).toMatchObject({ similar: [] });
+    // Only a known word itself is a known term, not one it starts.
+    expect(knownTerms).toEqual(new Set(['glamour']));
   });
 
   it('finds the same posts by a prefix with many completions or with few', async () => {

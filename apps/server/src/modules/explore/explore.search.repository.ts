@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { postSearch, profiles, searchTerms } from '../../db/schema/index.ts';
+import { isFuzzyWord } from '../search-index/search-index.text.ts';
 import { searchScore } from './explore.search-rank.ts';
 import { arrayParam, epochMs, filterCondition, NEWEST_FIRST } from './explore.sql.ts';
 
@@ -23,41 +24,67 @@ const AUTHORS_PER_WORD = 200;
  */
 export const COMPLETIONS_MAX = 32;
 
-export interface WordExpansionRow {
-  word: string;
-  terms: string[];
+/** What search needs of one query word, the same for every query holding it (ExploreService keeps it). */
+export interface WordFacts {
+  /**
+   * The known words most like it (itself first when known), most alike first; none for a word too short
+   * to be corrected (isFuzzyWord).
+   */
+  similar: string[];
+  /** The profiles whose username or display name holds the word (see findWordFacts). */
   authorIds: string[];
-  /** Whether some known word is the word itself or starts with it: it matches as typed. */
-  known: boolean;
-  /** The known words that are the word or start with it, when at most COMPLETIONS_MAX; null when more. */
-  completions: string[] | null;
+  /**
+   * Whether `authorIds` are all such profiles: at most AUTHORS_PER_WORD of them. When not, the ones a
+   * query takes depend on the whole query (findWordAuthors).
+   */
+  allAuthors: boolean;
+  /** Known words that are the word or start with it, at most COMPLETIONS_MAX + 1 (then: more than the max). */
+  prefixed: string[];
+}
+
+/** A known word's completions as a search plan takes them: null when more than COMPLETIONS_MAX. */
+export function completionsOf(facts: WordFacts): string[] | null {
+  return facts.prefixed.length > COMPLETIONS_MAX ? null : facts.prefixed;
+}
+
+/** The profiles whose names hold a word: a lowercase text, with a trigram index (profiles_names_trgm_idx). */
+const profileNames = sql`lower(coalesce(${profiles.username}, '') || ' ' || coalesce(${profiles.display_name}, ''))`;
+
+/** Up to `limit` profiles whose names hold `word`, those most like the whole `query` first. */
+function authorsOf(word: string, query: string, limit: number): SQL {
+  return sql`coalesce(array(
+    select ${profiles.id}::text from ${profiles}
+    where ${profileNames} %> ${word}::text
+    order by similarity(${profileNames}, ${query.toLowerCase()}) desc, ${profiles.id}
+    limit ${limit}
+  ), '{}')`;
 }
 
 /**
- * Within inSearchTransaction, for each query word: the known words most like it (itself first when
- * known; none for a word `isCorrected` leaves as typed) and the profiles whose username or display name
- * holds it (pg_trgm word similarity at its default 0.6 threshold), those most like the whole query first,
- * so that a common word ('creator') keeps the profile the query names; and the known words that start
- * with it (then it needs no correction; query words hold no '%' or '_').
+ * Within inSearchTransaction, the facts of each of `words` (WordFacts: its corrections, the authors it
+ * names, the known words it starts) and which of `terms` are known words, in one statement. Authors are
+ * matched by pg_trgm word similarity at its default 0.6 threshold, those most like the whole `query`
+ * first, so that a common word ('creator') keeps the profile the query names.
  *
- * Each word is a parameter of its own select, not a row of an unnest: the planner then sees the LIKE
- * pattern as a constant and reads the words starting with it from an index (a range of the primary key
- * under the C collation, the trigram index under another), where the pattern of an unnest row is known
+ * One select per word, not one over unnest(words): PostgreSQL plans a LIKE whose pattern is a parameter
+ * with the pattern as a constant and reads the words starting with it from an index (a range of the primary
+ * key under the C collation, the trigram index under another), where the pattern of an unnest row is known
  * only while running and the `exists` that used it read the whole table: 3.5 million words, 333 ms a
  * query word at 1,000,000 posts, 1 s for 'black zara dress' (EXPLAIN ANALYZE; now 0.1 ms a word).
  */
-export async function findWordExpansions(
+export async function findWordFacts(
   tx: Db,
   words: readonly string[],
+  terms: readonly string[],
   query: string,
-  isCorrected: (word: string) => boolean,
-): Promise<WordExpansionRow[]> {
-  if (words.length === 0) return [];
-  const names = sql`lower(coalesce(${profiles.username}, '') || ' ' || coalesce(${profiles.display_name}, ''))`;
+): Promise<{ facts: Map<string, WordFacts>; knownTerms: Set<string> }> {
+  const facts = new Map<string, WordFacts>();
+  const knownTerms = new Set<string>();
+  if (words.length === 0 && terms.length === 0) return { facts, knownTerms };
   // Corrections only for the words that take them: 'il' shares a trigram with every word starting with
   // 'i' (over 0.25 of its three), so looking it up rechecked 250,000 words at 100,000 posts (250 ms).
-  const corrections = (word: string) =>
-    isCorrected(word)
+  const similar = (word: string) =>
+    isFuzzyWord(word)
       ? sql`coalesce(array(
           select t.term from ${searchTerms} t
           where t.term % ${word}::text
@@ -66,25 +93,48 @@ export async function findWordExpansions(
         ), '{}')`
       : sql`'{}'::text[]`;
   const wordSelect = (word: string) => sql`
-      select ${word}::text as word, ${corrections(word)} as "terms",
-        coalesce(array(
-          select ${profiles.id}::text from ${profiles}
-          where ${names} %> ${word}::text
-          order by similarity(${names}, ${query.toLowerCase()}) desc, ${profiles.id}
-          limit ${AUTHORS_PER_WORD}
-        ), '{}') as "authorIds",
+      select 'word' as kind, ${word}::text as word, ${similar(word)} as similar,
+        ${authorsOf(word, query, AUTHORS_PER_WORD + 1)} as "authorIds",
         coalesce(array(
           select k.term from ${searchTerms} k where k.term like ${word}::text || '%'
           limit ${COMPLETIONS_MAX + 1}
-        ), '{}') as "prefixed"`;
-  const result = await tx.execute(sql.join(words.map(wordSelect), sql` union all `));
-  return rowsOf<Omit<WordExpansionRow, 'known' | 'completions'> & { prefixed: string[] }>(result).map(
-    ({ prefixed, ...row }) => ({
-      ...row,
-      known: prefixed.length > 0,
-      completions: prefixed.length > COMPLETIONS_MAX ? null : prefixed,
-    }),
+        ), '{}') as prefixed`;
+  const termSelect = (term: string) => sql`
+      select 'term' as kind, ${term}::text as word, null, null,
+        case when exists(select 1 from ${searchTerms} k where k.term = ${term}::text) then '{}'::text[] end`;
+  const result = await tx.execute(
+    sql.join([...words.map(wordSelect), ...terms.map(termSelect)], sql` union all `),
   );
+  const rows = rowsOf<{
+    kind: 'word' | 'term';
+    word: string;
+    similar: string[] | null;
+    authorIds: string[] | null;
+    prefixed: string[] | null;
+  }>(result);
+  for (const row of rows) {
+    if (row.kind === 'term') {
+      if (row.prefixed) knownTerms.add(row.word);
+      continue;
+    }
+    const authorIds = row.authorIds ?? [];
+    facts.set(row.word, {
+      similar: row.similar ?? [],
+      authorIds: authorIds.slice(0, AUTHORS_PER_WORD),
+      allAuthors: authorIds.length <= AUTHORS_PER_WORD,
+      prefixed: row.prefixed ?? [],
+    });
+  }
+  return { facts, knownTerms };
+}
+
+/**
+ * The AUTHORS_PER_WORD profiles whose names hold `word` most like the whole `query`: for a word that names
+ * more people than that (WordFacts.allAuthors false), so the ones taken depend on the query.
+ */
+export async function findWordAuthors(db: Db, word: string, query: string): Promise<string[]> {
+  const result = await db.execute(sql`select ${authorsOf(word, query, AUTHORS_PER_WORD)} as "authorIds"`);
+  return rowsOf<{ authorIds: string[] }>(result)[0]?.authorIds ?? [];
 }
 
 /**

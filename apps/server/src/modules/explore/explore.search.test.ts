@@ -246,3 +246,37 @@ describe('GET /api/v1/posts/filtered with search words', () => {
     expect(response.json()).toMatchObject({ error: { code: expect.any(String) } });
   });
 });
+
+describe('a word naming more people than search takes for it (200)', () => {
+  const creator = (name: string, id = crypto.randomUUID()) => ({ id, username: `creator_${name}` });
+  // 'creator' names all of them; amy's id is the greatest, so among those as like a query it comes last.
+  const amy = creator('amy', 'ffffffff-ffff-4fff-bfff-ffffffffffff');
+  const zed = creator('zed');
+  // Names of three letters, as 'amy' and 'zed' are (a longer one is less like any query).
+  const letter = (at: number) => String.fromCharCode(97 + (at % 26));
+  const others = Array.from({ length: 205 }, (_, index) =>
+    creator(`q${letter(Math.floor(index / 26))}${letter(index)}`),
+  );
+
+  beforeAll(async () => {
+    for (const person of [amy, zed, ...others]) {
+      await ctx.app.database.query(
+        `insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())`,
+        [person.id, `${person.username}@test.invalid`],
+      );
+      await ctx.app.database.query(`insert into profiles (id, username) values ($1, $2)`, [
+        person.id,
+        person.username,
+      ]);
+    }
+    ids.amy = await seedPost(ctx.app, amy, { caption: 'Linen weekend' });
+    ids.zed = await seedPost(ctx.app, zed, { caption: 'Linen weekend' });
+  });
+
+  it("takes those most like each query, whichever query asked for the word's people first", async () => {
+    // 'creator' is kept for both queries; its 200 people are not the same for both.
+    expect(found(await search('creator zed'))).toEqual([ids.zed]);
+    expect(found(await search('creator amy'))).toEqual([ids.amy]);
+    expect(found(await search('creator zed'))).toEqual([ids.zed]);
+  });
+});

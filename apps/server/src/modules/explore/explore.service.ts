@@ -74,12 +74,15 @@ import {
   type PostKey,
 } from './explore.repository.ts';
 import {
+  completionsOf,
   findRecentFrom,
-  findWordExpansions,
+  findWordAuthors,
+  findWordFacts,
   inSearchTransaction,
   rankSearchCandidates,
   type SearchRanking,
   type SearchRow,
+  type WordFacts,
   type WordMatch,
 } from './explore.search.repository.ts';
 import {
@@ -129,6 +132,12 @@ export interface ExploreServiceDeps {
    * cleared by every post change). None: computed every time.
    */
   cache?: TtlCache;
+  /**
+   * Keeps search's facts of each query word (its corrections, completions and authors: findWordFacts), the
+   * same for every query holding it (SEARCH_WORD_CACHE_MAX_ENTRIES words for DISCOVERY_CACHE_TTL_MS;
+   * cleared by every post and author change). None: looked up for every search.
+   */
+  wordCache?: TtlCache;
   /**
    * The filtered feed's matches in memory (explore.filter-index.ts), as fresh as PostgreSQL's; null from
    * `current()` (or none): asked of PostgreSQL.
@@ -218,6 +227,10 @@ export class ExploreService {
     return this.deps.cache ?? NO_CACHE;
   }
 
+  private get wordCache(): TtlCache {
+    return this.deps.wordCache ?? NO_CACHE;
+  }
+
   // --- search and filters ---------------------------------------------------------------------------------
 
   /**
@@ -273,58 +286,91 @@ export class ExploreService {
 
   /**
    * A search's ranking (see search) and the words it used instead of the typed ones, if any: the words'
-   * corrections, completions and authors from PostgreSQL, then the matches and their ranks from the
-   * in-memory index when it can answer (explore.filter-index.ts), else from PostgreSQL.
+   * corrections, completions and authors (wordFacts), then the matches and their ranks from the in-memory
+   * index when it can answer (explore.filter-index.ts), else from PostgreSQL.
    */
   private async rankSearch(
     words: readonly string[],
     options: { exact: boolean; filterKeys: readonly (readonly string[])[]; candidates: number; q: string },
   ): Promise<{ ranking: SearchRanking; correctedTo: string | null }> {
-    const { exact, filterKeys, candidates } = options;
+    const { exact, filterKeys, candidates, q } = options;
     // Brought up to date first: the answer holds every change committed before the request.
     const index = (await this.deps.filterIndex?.current()) ?? null;
-    // PostgreSQL's search starts where its window does: asked before the transaction when it will be
-    // needed (PGlite has one connection), and within it on the rare way there.
-    const recentFrom = index?.searchable ? undefined : await this.searchRecentFrom(this.db);
-    return inSearchTransaction(this.db, async (tx) => {
-      // Only a long enough word is corrected, and none in a literal search.
-      const isCorrected = (word: string) => isFuzzyWord(word) && !exact;
-      const expansions = new Map(
-        (await findWordExpansions(tx, words, options.q, isCorrected)).map((row) => [row.word, row]),
-      );
-      const used: string[] = [];
-      const plan: SearchPlan = {
-        words: words.map((word) => {
-          const expansion = expansions.get(word);
-          const fuzzy = isFuzzyWord(word);
-          const corrections = isCorrected(word)
-            ? (expansion?.terms ?? []).filter((term) => term !== word)
-            : [];
-          // Corrected: nothing known starts with the word as typed, so its best correction finds what it finds.
-          const correction = expansion && !expansion.known ? corrections[0] : undefined;
-          used.push(correction ?? word);
-          const completions = fuzzy ? (expansion ? expansion.completions : []) : [];
-          return { word, fuzzy, corrections, completions, authorIds: expansion?.authorIds ?? [] };
-        }),
-        joined: words.length > 1 ? words.join('') : null,
-      };
-      const corrected = used.some((word, index) => word !== words[index]);
-      const correctedTo = corrected ? used.join(' ') : null;
-      const fromIndex = index
-        ? await index.search(plan, filterKeys, candidates, (lexemes, limit) =>
-            findPostsWithLexemes(tx, lexemes, limit),
-          )
-        : null;
-      if (fromIndex) return { ranking: fromIndex, correctedTo };
-      const ranking = await rankSearchCandidates(tx, {
+    const joinedWord = words.length > 1 ? words.join('') : null;
+    // The words run together are most often no word at all ('zaradress'): then nothing matches them.
+    const checked = joinedWord !== null && isFuzzyWord(joinedWord) ? [joinedWord] : [];
+    const { facts, knownTerms } = await this.wordFacts(words, checked, q);
+    // Only a long enough word is corrected, and none in a literal search.
+    const isCorrected = (word: string) => isFuzzyWord(word) && !exact;
+    const used: string[] = [];
+    const planned = words.map(async (word): Promise<SearchWordPlan> => {
+      const known = facts.get(word)!;
+      const fuzzy = isFuzzyWord(word);
+      const corrections = isCorrected(word) ? known.similar.filter((term) => term !== word) : [];
+      // Corrected: nothing known starts with the word as typed, so its best correction finds what it finds.
+      const correction = known.prefixed.length === 0 ? corrections[0] : undefined;
+      used.push(correction ?? word);
+      const authorIds = known.allAuthors ? known.authorIds : await findWordAuthors(this.db, word, q);
+      return { word, fuzzy, corrections, completions: fuzzy ? completionsOf(known) : [], authorIds };
+    });
+    const plan: SearchPlan = {
+      words: await Promise.all(planned),
+      joined: joinedWord !== null && (checked.length === 0 || knownTerms.has(joinedWord)) ? joinedWord : null,
+    };
+    const corrected = used.some((word, at) => word !== words[at]);
+    const correctedTo = corrected ? used.join(' ') : null;
+    const fromIndex = index
+      ? await index.search(plan, filterKeys, candidates, (lexemes, limit) =>
+          findPostsWithLexemes(this.db, lexemes, limit),
+        )
+      : null;
+    if (fromIndex) return { ranking: fromIndex, correctedTo };
+    // Asked before the transaction: PGlite has one connection.
+    const recentFrom = await this.searchRecentFrom(this.db);
+    const ranking = await inSearchTransaction(this.db, (tx) =>
+      rankSearchCandidates(tx, {
         words: plan.words.map(wordMatchOf),
         joined: plan.joined ? anyOfQuery([plan.joined], false) : null,
         candidates,
         filterKeys,
-        recentFrom: recentFrom === undefined ? await this.searchRecentFrom(tx) : recentFrom,
-      });
-      return { ranking, correctedTo };
-    });
+        recentFrom,
+      }),
+    );
+    return { ranking, correctedTo };
+  }
+
+  /**
+   * The facts of each of `words` (findWordFacts) and which of `terms` are known words, each kept in
+   * `wordCache` under the word alone (the same for every query holding it; cleared by every post and
+   * author change, as search's rankings are), the ones not kept found in one statement. Of a word naming
+   * more than AUTHORS_PER_WORD people, the authors kept are those most like the query that found them:
+   * rankSearch takes a word's authors from here only when they are all of them (WordFacts.allAuthors).
+   */
+  private async wordFacts(
+    words: readonly string[],
+    terms: readonly string[],
+    query: string,
+  ): Promise<{ facts: Map<string, WordFacts>; knownTerms: Set<string> }> {
+    const wordKey = (word: string) => `word:${word}`;
+    const termKey = (term: string) => `term:${term}`;
+    const kept = await this.wordCache.getMany<WordFacts | boolean>(
+      [...words.map(wordKey), ...terms.map(termKey)],
+      async (missing) => {
+        const missed = (prefix: string) =>
+          missing.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+        const missingTerms = missed('term:');
+        const found = await inSearchTransaction(this.db, (tx) =>
+          findWordFacts(tx, missed('word:'), missingTerms, query),
+        );
+        const values = new Map<string, WordFacts | boolean>();
+        for (const [word, facts] of found.facts) values.set(wordKey(word), facts);
+        for (const term of missingTerms) values.set(termKey(term), found.knownTerms.has(term));
+        return values;
+      },
+    );
+    const facts = new Map<string, WordFacts>();
+    for (const word of words) facts.set(word, kept.get(wordKey(word)) as WordFacts);
+    return { facts, knownTerms: new Set(terms.filter((term) => kept.get(termKey(term)) === true)) };
   }
 
   /**
