@@ -76,12 +76,16 @@ const ROTATION = Number(process.env.BENCH_ROTATION ?? 150);
  * request differs, the paths taken in turn (one per request; `path` is then one more of the same kind, not
  * among them, for the warm-up requests).
  */
-type Route = [string, string, Asker, string[]?];
+type Route = [string, string, Asker, string[]?, string[]?];
 
-/** Paths of different requests of one kind, taken in turn, and one more for warming up. */
+/**
+ * Paths of different requests of one kind, taken in turn, one more for warming up, and the requests
+ * taken once just before the route's run (none of its paths; see `rotations`).
+ */
 interface Rotation {
   paths: string[];
   warmPath: string;
+  warmPaths?: string[];
 }
 
 /** The requests, by name. */
@@ -127,6 +131,7 @@ function routes(
       rotations.search.warmPath,
       visitor,
       rotations.search.paths,
+      rotations.search.warmPaths,
     ],
     [`profile (GET /api/v1/profiles/{username})`, `/api/v1/profiles/${ids.username}`, visitor],
     // 5 a page: at 10,000 posts every creator has exactly 5, so the page is the same size in every set.
@@ -298,6 +303,10 @@ function shuffled<T>(values: readonly T[], seed = 20): T[] {
  * are always gone; and with more paths than connections, no two requests in flight share a computation.
  * The warm-up path is one more, never taken by the load. The table's statements/request shows it: 2-4
  * statements a request for both routes on a miss, where a hit sends none for the ids.
+ *
+ * Search keeps each query word's corrections and authors (for every query holding it) apart from the
+ * rankings: just before its run, each word of the rotation's queries is searched once alone (no query of
+ * the rotation has one word), as a running server has seen the words people type, not their queries.
  */
 async function rotations(databaseUrl: string): Promise<{ search: Rotation; filtered: Rotation }> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -351,7 +360,12 @@ async function rotations(databaseUrl: string): Promise<{ search: Rotation; filte
     if (all.length < ROTATION + 1) throw new Error(`only ${all.length} different requests for ${ROTATION}`);
     return { paths: all.slice(0, ROTATION), warmPath: all[ROTATION]! };
   };
-  return { search: rotation(queries.map(q)), filtered: rotation(sets) };
+  const search = rotation(queries.map(q));
+  const words = search.paths.flatMap((path) =>
+    new URL(path, 'http://bench').searchParams.get('q')!.split(' '),
+  );
+  search.warmPaths = [...new Set(words)].map(q);
+  return { search, filtered: rotation(sets) };
 }
 
 /**
@@ -613,12 +627,16 @@ export async function benchScale(options: {
     await warmUp(`${server.url}${firstViewersPath}`, viewers);
     // One wait per route: the count after a run is the count before the next (nothing else runs between).
     let committedBefore = await committedTransactions(options.databaseUrl);
-    for (const [route, path, asker, paths] of list) {
+    for (const [route, path, asker, paths, warmPaths] of list) {
       const headers: Record<string, string> = asker === 'viewer' ? { authorization: `Bearer ${token}` } : {};
       if (asker === 'viewers' && path !== firstViewersPath) {
         // Each viewer once on this route too, just before its run (a viewer's kept flags last 30 s), so
         // that it measures viewers who come back, as the first one does; not counted in its statements.
         await warmUp(`${server.url}${path}`, viewers);
+        committedBefore = await committedTransactions(options.databaseUrl);
+      }
+      if (warmPaths) {
+        for (const warm of warmPaths) await getOk(`${server.url}${warm}`, headers);
         committedBefore = await committedTransactions(options.databaseUrl);
       }
       log(`  load: ${route} (load average ${loadAverage()})`);

@@ -16,9 +16,9 @@ import {
   type ScanKey,
 } from './explore.filter-postings.ts';
 import type { CappedMatches, PostIdRow, PostKey } from './explore.repository.ts';
-import { bestFirst, type SearchRanking } from './explore.search.repository.ts';
+import type { SearchRanking, SearchRow } from './explore.search.repository.ts';
 import {
-  addToRank,
+  addWeightAt,
   anyOperands,
   compareLexemes,
   exactOperands,
@@ -31,6 +31,7 @@ import {
   searchScore,
   WEIGHTS,
   type Weight,
+  type WordRanks,
 } from './explore.search-rank.ts';
 
 /**
@@ -160,9 +161,6 @@ function heldLexemes(rows: readonly FilterEntryRow[], minPosts = SAMPLE_MIN_POST
   return new Set([...counts].filter(([, count]) => count >= least).map(([lexeme]) => lexeme));
 }
 
-/** A search's match: a slot of the postings, or a changed post's entry. */
-type Candidate = FilterMatch & { slot: number; entry: ChangedEntry | null };
-
 /** The newer first, as the feed orders posts (ids compared as PostgreSQL compares uuids: their hex). */
 function newerFirst(a: FilterMatch, b: FilterMatch): number {
   if (a.createdMs !== b.createdMs) return b.createdMs - a.createdMs;
@@ -174,9 +172,127 @@ function isAfter(entry: FilterMatch, after: FilterMatch): boolean {
   return newerFirst(after, entry) < 0;
 }
 
+/** No weight: the lexeme is not in the post (in a search's weight codes, which are indexes in WEIGHTS). */
+const NO_WEIGHT = 255;
+/** How many authors' lists of posts (FilterIndexState.authorSlots) are kept. */
+const AUTHOR_LISTS_KEPT = 256;
+const EMPTY_SLOTS = new Uint32Array(0);
+
+/** A search's matches in the feed's order: slots of the postings, -1 where a changed post's entry is. */
+interface Matches {
+  slots: Int32Array;
+  /** The changed posts' entries at their places; null when there are none. */
+  entries: (ChangedEntry | null)[] | null;
+}
+
+/** One rank of a search (a word's exact or any): its lexemes' weight codes, in ts_rank's order. */
+interface RankCodes {
+  codes: Uint8Array[];
+  operands: number;
+}
+
+/** The rank of candidate `at` (see tsRank). */
+function rankAt(rank: RankCodes, at: number): number {
+  let sum = 0;
+  for (const codes of rank.codes) {
+    const code = codes[at]!;
+    if (code !== NO_WEIGHT) sum = addWeightAt(sum, code);
+  }
+  return finishRank(sum, rank.operands);
+}
+
+/** The union of two lists of increasing slots, the first `want` of it. */
+function unionOfSlots(a: readonly number[], b: readonly number[], want: number): number[] {
+  const union: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (union.length < want && (i < a.length || j < b.length)) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && x < y)) {
+      union.push(x!);
+      i++;
+    } else {
+      if (x === y) i++;
+      union.push(y);
+      j++;
+    }
+  }
+  return union;
+}
+
+/**
+ * A search's ranking from the index: the candidates (slots of these postings, or changed posts' entries)
+ * in the order of their scores, best first; each row made when asked for (a page needs 21 of 2,000). A
+ * kept ranking keeps its postings: a state made afterwards (FilterIndexState.compacted) replaces them only
+ * after changes, which clear the kept rankings (ExploreService's cache).
+ */
+class SlotRanking implements SearchRanking {
+  readonly size: number;
+  private readonly order: Uint32Array;
+  private readonly rows: (SearchRow | undefined)[];
+
+  constructor(
+    private readonly postings: FilterPostings,
+    private readonly matches: Matches,
+    private readonly scores: Float64Array,
+    readonly found: number,
+  ) {
+    this.size = matches.slots.length;
+    this.rows = new Array(this.size);
+    this.order = orderByScore(scores);
+  }
+
+  row(at: number): SearchRow {
+    let row = this.rows[at];
+    if (!row) {
+      const i = this.order[at]!;
+      const slot = this.matches.slots[i]!;
+      const score = this.scores[i]!;
+      if (slot >= 0) {
+        row = {
+          postId: this.postings.idAt(slot),
+          createdAt: new Date(this.postings.timeAt(slot)),
+          score,
+        };
+      } else {
+        const entry = this.matches.entries![i]!;
+        row = { postId: entry.postId, createdAt: new Date(entry.createdMs), score };
+      }
+      this.rows[at] = row;
+    }
+    return row;
+  }
+}
+
+/**
+ * The indexes of `scores` from the highest score to the lowest, those of one score in their own order
+ * (the candidates are in the feed's order, newest first: search's order among equal scores, bestFirst).
+ * A search's scores take few values: counted, then placed.
+ */
+function orderByScore(scores: Float64Array): Uint32Array {
+  const counts = new Map<number, number>();
+  for (const score of scores) counts.set(score, (counts.get(score) ?? 0) + 1);
+  const starts = new Map<number, number>();
+  let start = 0;
+  for (const score of [...counts.keys()].sort((a, b) => b - a)) {
+    starts.set(score, start);
+    start += counts.get(score)!;
+  }
+  const order = new Uint32Array(scores.length);
+  for (let i = 0; i < scores.length; i++) {
+    const at = starts.get(scores[i]!)!;
+    order[at] = i;
+    starts.set(scores[i]!, at + 1);
+  }
+  return order;
+}
+
 /** The postings as built, and the posts changed since, with what it has seen of the changes. */
 export class FilterIndexState {
   private readonly changed = new Map<string, ChangedEntry>();
+  /** Authors' lists of posts as slots (authorSlots), by their keys. */
+  private readonly authorLists = new Map<string, Uint32Array>();
   private sorted: ChangedEntry[] | null = [];
 
   constructor(
@@ -332,15 +448,6 @@ export class FilterIndexState {
     if (!rareWeights || !this.lexicon) return null;
     // From here on nothing awaits: the postings and changed posts are read as they are now.
 
-    const heldKeys = new Map<string, string[]>();
-    const keysOf = (lexeme: string) => {
-      let keys = heldKeys.get(lexeme);
-      if (!keys) {
-        keys = WEIGHTS.map((weight) => lexemeKey(weight, lexeme));
-        heldKeys.set(lexeme, keys);
-      }
-      return keys;
-    };
     const rareSlots = (lexeme: string) =>
       Uint32Array.from(
         [...rareWeights].filter(([, found]) => found.has(lexeme)).map(([slot]) => slot),
@@ -349,100 +456,146 @@ export class FilterIndexState {
       lexicon.has(lexeme) ? anyLexemeKey(lexeme) : rareSlots(lexeme);
     const want = candidates + 1;
     // A word's authors' posts as one list (a word may name up to AUTHORS_PER_WORD people).
-    const authorSlots = words.map((word) => this.postings.slotsWithAny(word.authorKeys));
+    const authorSlots = words.map((word) => this.authorSlots(word.authorKeys));
     const wordLists = words.map((word, i) => [...word.match.map(scanKey), authorSlots[i]!]);
-    const slots = new Set(this.postings.matchingSlots([...filterKeys, ...wordLists], undefined, want));
+    let slots = this.postings.matchingSlots([...filterKeys, ...wordLists], undefined, want);
     if (joined) {
-      for (const slot of this.postings.matchingSlots([...filterKeys, [scanKey(joined)]], undefined, want)) {
-        slots.add(slot);
-      }
+      const alsoJoined = this.postings.matchingSlots([...filterKeys, [scanKey(joined)]], undefined, want);
+      slots = unionOfSlots(slots, alsoJoined, want);
     }
-    const built = [...Uint32Array.from(slots).sort().subarray(0, want)];
-    const found: Candidate[] = this.postings
-      .entries(built)
-      .map((match, i) => ({ ...match, slot: built[i]!, entry: null }));
 
+    // The changed posts that match, newest first.
     const hasLexeme = (keys: ReadonlySet<string>, lexeme: string) => keys.has(anyLexemeKey(lexeme));
     this.sorted ??= [...this.changed.values()].sort(newerFirst);
-    let changed = 0;
+    const changed: ChangedEntry[] = [];
     for (const entry of this.sorted) {
-      if (changed >= want) break;
+      if (changed.length >= want) break;
       if (!matchesAll(entry.keys, filterKeys)) continue;
       const everyWord = words.every(
         (word) =>
           word.match.some((lexeme) => hasLexeme(entry.keys, lexeme)) ||
           word.authorKeys.some((key) => entry.keys.has(key)),
       );
-      if (everyWord || (joined !== null && hasLexeme(entry.keys, joined))) {
-        found.push({ postId: entry.postId, createdMs: entry.createdMs, slot: -1, entry });
-        changed++;
-      }
+      if (everyWord || (joined !== null && hasLexeme(entry.keys, joined))) changed.push(entry);
     }
-    if (changed > 0) found.sort(newerFirst);
-    const matches = found.slice(0, want);
+    const matches = this.mergeChanged(slots, changed, want);
+    const ranked = matches.slots.length === 0 ? matches : this.shortened(matches, candidates);
+    const count = ranked.slots.length;
 
-    // Each lexeme's weight in a match: for the postings, a test of each weight's key made once.
-    const testers = new Map<string, { weight: Weight; test: (slot: number) => boolean }[]>();
-    const weightIn = (candidate: Candidate, lexeme: string): Weight | null => {
-      const { entry, slot } = candidate;
-      if (entry) {
-        const keys = keysOf(lexeme);
-        for (let i = 0; i < keys.length; i++) if (entry.keys.has(keys[i]!)) return WEIGHTS[i]!;
-        return null;
-      }
-      if (!lexicon.has(lexeme)) return rareWeights.get(slot)?.get(lexeme) ?? null;
-      let tests = testers.get(lexeme);
-      if (!tests) {
-        tests = [];
-        for (const weight of WEIGHTS) {
-          const test = this.postings.tester(lexemeKey(weight, lexeme));
-          if (test) tests.push({ weight, test });
+    // Each lexeme's weight in each candidate, as its index in WEIGHTS (NO_WEIGHT: it has none), found
+    // one key at a time over all candidates.
+    const codesOf = new Map<string, Uint8Array>();
+    const weightCodes = (lexeme: string): Uint8Array => {
+      let codes = codesOf.get(lexeme);
+      if (codes) return codes;
+      codes = new Uint8Array(count).fill(NO_WEIGHT);
+      if (lexicon.has(lexeme)) {
+        WEIGHTS.forEach((weight, at) => {
+          this.postings.mark(lexemeKey(weight, lexeme), ranked.slots, codes!, at, NO_WEIGHT);
+        });
+      } else {
+        for (let i = 0; i < count; i++) {
+          const weight = rareWeights.get(ranked.slots[i]!)?.get(lexeme);
+          if (weight) codes[i] = WEIGHTS.indexOf(weight);
         }
-        testers.set(lexeme, tests);
       }
-      for (const { weight, test } of tests) if (test(slot)) return weight;
-      return null;
+      for (let i = 0; i < count; i++) {
+        const entry = ranked.entries?.[i];
+        if (!entry) continue;
+        const at = WEIGHTS.findIndex((weight) => entry.keys.has(lexemeKey(weight, lexeme)));
+        codes[i] = at < 0 ? NO_WEIGHT : at;
+      }
+      codesOf.set(lexeme, codes);
+      return codes;
     };
-    // A rank's lexemes in the order ts_rank adds them, with how many operands it divides by.
-    const rankLexemes = (
+    // A rank's lexemes' codes in the order ts_rank adds them, with how many operands it divides by.
+    const rankCodes = (
       operands: readonly SearchOperand[],
       lexemesOf: (operand: SearchOperand) => readonly string[],
-    ) => {
+    ): RankCodes => {
       const ordered = rankOrder(operands);
-      return { lexemes: ordered.flatMap(lexemesOf), operands: ordered.length };
+      return { codes: ordered.flatMap(lexemesOf).map(weightCodes), operands: ordered.length };
     };
-    const rankIn = (candidate: Candidate, of: { lexemes: readonly string[]; operands: number }) => {
-      let rank = 0;
-      for (const lexeme of of.lexemes) {
-        const weight = weightIn(candidate, lexeme);
-        if (weight) rank = addToRank(rank, weight);
-      }
-      return finishRank(rank, of.operands);
-    };
-    const ranked = words.map((word) => ({
-      exact: rankLexemes(word.exact, word.lexemesOf),
-      any: word.any ? rankLexemes(word.any, word.lexemesOf) : null,
+    const plans = words.map((word, i) => ({
+      exact: rankCodes(word.exact, word.lexemesOf),
+      any: word.any ? rankCodes(word.any, word.lexemesOf) : null,
       authorKeys: word.authorKeys,
+      authorSlots: authorSlots[i]!,
     }));
-    const joinedLexemes = joined ? { lexemes: [joined], operands: 1 } : null;
-    const rows = matches.slice(0, candidates).map((candidate) => {
-      const ranks = ranked.map((word, i) => ({
-        exact: rankIn(candidate, word.exact),
-        any: word.any ? rankIn(candidate, word.any) : null,
-        author:
-          word.authorKeys.length === 0
+    const joinedCodes = joined ? { codes: [weightCodes(joined)], operands: 1 } : null;
+    // One WordRanks a word, filled in again for each candidate.
+    const wordRanks: WordRanks[] = words.map(() => ({ exact: 0, any: null, author: null }));
+    const scores = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const slot = ranked.slots[i]!;
+      const entry = ranked.entries?.[i];
+      for (let w = 0; w < plans.length; w++) {
+        const plan = plans[w]!;
+        const ranks = wordRanks[w]!;
+        ranks.exact = rankAt(plan.exact, i);
+        ranks.any = plan.any ? rankAt(plan.any, i) : null;
+        ranks.author =
+          plan.authorKeys.length === 0
             ? null
-            : candidate.entry
-              ? word.authorKeys.some((key) => candidate.entry!.keys.has(key))
-              : holdsSlot(authorSlots[i]!, candidate.slot),
-      }));
-      return {
-        postId: candidate.postId,
-        createdAt: new Date(candidate.createdMs),
-        score: searchScore(ranks, joinedLexemes ? rankIn(candidate, joinedLexemes) : null),
-      };
-    });
-    return { rows: rows.sort(bestFirst), found: matches.length };
+            : entry
+              ? plan.authorKeys.some((key) => entry.keys.has(key))
+              : holdsSlot(plan.authorSlots, slot);
+      }
+      scores[i] = searchScore(wordRanks, joinedCodes ? rankAt(joinedCodes, i) : null);
+    }
+    return new SlotRanking(this.postings, ranked, scores, matches.slots.length);
+  }
+
+  /** The posts of some authors (`a:` keys) as one list of slots, kept for the next search of them. */
+  private authorSlots(keys: readonly string[]): Uint32Array {
+    if (keys.length === 0) return EMPTY_SLOTS;
+    const key = keys.join(' ');
+    let slots = this.authorLists.get(key);
+    if (!slots) {
+      slots = this.postings.slotsWithAny(keys);
+      if (this.authorLists.size >= AUTHOR_LISTS_KEPT) this.authorLists.clear();
+      this.authorLists.set(key, slots);
+    }
+    return slots;
+  }
+
+  /**
+   * The first `want` of the postings' matching `slots` (increasing) and the `changed` entries that match
+   * (newest first), in the feed's order: as slots (-1 for an entry) and, when there are entries, the
+   * entries at their places.
+   */
+  private mergeChanged(slots: readonly number[], changed: readonly ChangedEntry[], want: number): Matches {
+    if (changed.length === 0) return { slots: Int32Array.from(slots.slice(0, want)), entries: null };
+    const count = Math.min(want, slots.length + changed.length);
+    const merged: Matches = { slots: new Int32Array(count), entries: new Array(count).fill(null) };
+    let s = 0;
+    let c = 0;
+    for (let i = 0; i < count; i++) {
+      const entry = changed[c];
+      const slot = slots[s];
+      let slotFirst = slot !== undefined;
+      if (slotFirst && entry) {
+        // Newer first; as old, the greater id first (an id is read only then).
+        const time = this.postings.timeAt(slot!);
+        slotFirst =
+          time > entry.createdMs || (time === entry.createdMs && this.postings.idAt(slot!) > entry.postId);
+      }
+      if (slotFirst) {
+        merged.slots[i] = slot!;
+        s++;
+      } else {
+        merged.slots[i] = -1;
+        merged.entries![i] = entry!;
+        c++;
+      }
+    }
+    return merged;
+  }
+
+  /** The first `count` of `matches`. */
+  private shortened(matches: Matches, count: number): Matches {
+    if (matches.slots.length <= count) return matches;
+    return { slots: matches.slots.subarray(0, count), entries: matches.entries?.slice(0, count) ?? null };
   }
 
   /**

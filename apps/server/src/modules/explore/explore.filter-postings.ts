@@ -40,6 +40,12 @@ function writeId(target: Buffer, offset: number, postId: string): void {
   }
 }
 
+/** The post id (a lowercase UUID) of the 16 bytes of `source` at `offset`. */
+function idText(source: Buffer, offset: number): string {
+  const hex = source.toString('hex', offset, offset + ID_BYTES);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 function idBytes(postId: string): Buffer {
   const bytes = Buffer.alloc(ID_BYTES);
   writeId(bytes, 0, postId);
@@ -379,9 +385,42 @@ export class FilterPostings {
     return this.allOnes;
   }
 
-  private idAt(slot: number): string {
-    const hex = this.ids.toString('hex', slot * ID_BYTES, (slot + 1) * ID_BYTES);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  /** The post id of a slot. */
+  idAt(slot: number): string {
+    return idText(this.ids, slot * ID_BYTES);
+  }
+
+  /** The creation time (ms) of a slot's post. */
+  timeAt(slot: number): number {
+    return this.times[slot]!;
+  }
+
+  /**
+   * Sets `codes[i]` to `code` for each `slots[i]` (-1: none) that has `key` and whose code is still
+   * `unset`: one pass over a search's candidates (increasing slots) for each key it ranks by.
+   */
+  mark(key: string, slots: Int32Array, codes: Uint8Array, code: number, unset: number): void {
+    const postings = this.keys.get(key);
+    if (!postings) return;
+    if (postings.bits) {
+      const { bits } = postings;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        if (slot >= 0 && codes[i] === unset && (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0)
+          codes[i] = code;
+      }
+      return;
+    }
+    // The slots increase: one walk of the key's slots alongside them.
+    const { slots: held } = postings;
+    let at = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      if (slot < 0) continue;
+      while (at < held.length && held[at]! < slot) at++;
+      if (at === held.length) return;
+      if (held[at] === slot && codes[i] === unset) codes[i] = code;
+    }
   }
 
   /** The first slot not newer than `createdMs` (the times go down). */

@@ -309,6 +309,14 @@ describe('search from the in-memory index', () => {
       await compare(`brandnew${round}`, null);
       await compare('striped rareword', null);
     }
+    // Changed posts as old as posts of the postings (posts[14] and on, every 7th, share one time): the
+    // ranking takes them among those in the feed's order, by id.
+    for (const edited of [posts[28]!, posts[35]!]) {
+      await ctx.app.database.query(`update posts set caption = $1 where id = $2`, ['striped black', edited]);
+      await indexPostsForDiscovery(ctx.app.database.db, [edited]);
+    }
+    expect(await compare('striped black', null)).toBeGreaterThan(2);
+    await compare('black', null);
     // The changed posts were put among the postings on the way (maxChanged 6), their rare words left out.
     expect((await index.current())?.changedCount).toBeLessThan(12);
     expect(declined).toBe(0);

@@ -132,9 +132,17 @@ export function rankOrder(operands: readonly SearchOperand[]): SearchOperand[] {
   return [...operands].sort((a, b) => compareLexemes(a.term, b.term));
 }
 
+/** What a lexeme of each weight adds to a rank, by its index in WEIGHTS. */
+const WEIGHT_STEPS = WEIGHTS.map((weight) => WEIGHT_VALUES[weight] / SUM_OF_INVERSE_SQUARES);
+
 /** `rank` with one more lexeme of this weight (see tsRank). */
 export function addToRank(rank: number, weight: Weight): number {
-  return Math.fround(rank + WEIGHT_VALUES[weight] / SUM_OF_INVERSE_SQUARES);
+  return addWeightAt(rank, WEIGHTS.indexOf(weight));
+}
+
+/** `addToRank` of the weight WEIGHTS[at]. */
+export function addWeightAt(rank: number, at: number): number {
+  return Math.fround(rank + WEIGHT_STEPS[at]!);
 }
 
 /** The rank of a query of `operands` operands whose lexemes' weights were added up in `rank`. */

@@ -274,8 +274,16 @@ function candidatesCte(options: SearchOptions): SQL {
 
 /** Search's ranked candidates, best first, and how many matches were found (up to candidates + 1). */
 export interface SearchRanking {
-  rows: SearchRow[];
   found: number;
+  /** How many are ranked. */
+  size: number;
+  /** The ranked candidate at `at` (0: the best). */
+  row(at: number): SearchRow;
+}
+
+/** The ranking of these rows, best first (bestFirst). */
+export function rankingOf(rows: readonly SearchRow[], found: number): SearchRanking {
+  return { found, size: rows.length, row: (at) => rows[at]! };
 }
 
 /**
@@ -289,7 +297,7 @@ export interface SearchRanking {
  * ctid 12-20 ms.
  */
 export async function rankSearchCandidates(db: Db, options: SearchOptions): Promise<SearchRanking> {
-  if (options.words.length === 0) return { rows: [], found: 0 };
+  if (options.words.length === 0) return rankingOf([], 0);
   const ranks: SQL[] = [];
   const authored: SQL[] = [];
   for (const word of options.words) {
@@ -329,7 +337,7 @@ export async function rankSearchCandidates(db: Db, options: SearchOptions): Prom
       score: searchScore(words, options.joined ? values[at]! : null),
     };
   });
-  return { rows: ranked.sort(bestFirst), found: Number(rows[0]?.found ?? 0) };
+  return rankingOf(ranked.sort(bestFirst), Number(rows[0]?.found ?? 0));
 }
 
 /** Search's order: by relevance, then newest first (created_at, then id, as PostgreSQL compares uuids). */

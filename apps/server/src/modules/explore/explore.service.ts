@@ -156,6 +156,19 @@ function isAfter(row: SearchRow, cursor: { score: number; createdAt: Date; id: s
   return row.postId < cursor.id;
 }
 
+/** Where the rows after a search cursor start in a ranking (its size when none is after it). */
+function firstAfter(ranking: SearchRanking, cursor: { score: number; createdAt: Date; id: string }): number {
+  // The ranking's order is the cursor's: the rows after it are its tail.
+  let low = 0;
+  let high = ranking.size;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (isAfter(ranking.row(middle), cursor)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
 const DEFAULT_COUNT_CAP = 1000;
 const DEFAULT_SEARCH_CANDIDATES = 2000;
 const DEFAULT_SEARCH_WINDOW = 100_000;
@@ -266,8 +279,9 @@ export class ExploreService {
     const { ranking, correctedTo } = await this.cache.get(key, () =>
       this.rankSearch(words, { exact, filterKeys, candidates, q: query.q }),
     );
-    const start = after ? ranking.rows.findIndex((row) => isAfter(row, after)) : 0;
-    const rows = start < 0 ? [] : ranking.rows.slice(start, start + rowsForPage(query.limit));
+    const start = after ? firstAfter(ranking, after) : 0;
+    const end = Math.min(ranking.size, start + rowsForPage(query.limit));
+    const rows = Array.from({ length: Math.max(0, end - start) }, (_, at) => ranking.row(start + at));
     const page = pageOf(rows, query.limit, (last) =>
       encodeScoredCursor({ score: last.score, createdAt: last.createdAt, id: last.postId }),
     );
