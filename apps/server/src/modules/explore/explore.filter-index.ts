@@ -202,23 +202,19 @@ function rankAt(rank: RankCodes, at: number): number {
 }
 
 /** The union of two lists of increasing slots, the first `want` of it. */
-function unionOfSlots(a: readonly number[], b: readonly number[], want: number): number[] {
-  const union: number[] = [];
+function unionOfSlots(a: Int32Array, b: Int32Array, want: number): Int32Array {
+  const union = new Int32Array(Math.min(want, a.length + b.length));
+  let count = 0;
   let i = 0;
   let j = 0;
-  while (union.length < want && (i < a.length || j < b.length)) {
-    const x = a[i];
-    const y = b[j];
-    if (y === undefined || (x !== undefined && x < y)) {
-      union.push(x!);
-      i++;
-    } else {
-      if (x === y) i++;
-      union.push(y);
-      j++;
+  while (count < union.length && (i < a.length || j < b.length)) {
+    if (j === b.length || (i < a.length && a[i]! < b[j]!)) union[count++] = a[i++]!;
+    else {
+      if (i < a.length && a[i] === b[j]) i++;
+      union[count++] = b[j++]!;
     }
   }
-  return union;
+  return union.subarray(0, count);
 }
 
 /**
@@ -271,20 +267,32 @@ class SlotRanking implements SearchRanking {
  * A search's scores take few values: counted, then placed.
  */
 function orderByScore(scores: Float64Array): Uint32Array {
-  const counts = new Map<number, number>();
-  for (const score of scores) counts.set(score, (counts.get(score) ?? 0) + 1);
-  const starts = new Map<number, number>();
+  // Each candidate's score as the index of its value among the distinct ones, and how many have each.
+  const valueAt = new Map<number, number>();
+  const values: number[] = [];
+  const counts: number[] = [];
+  const valueIndex = new Uint32Array(scores.length);
+  for (let i = 0; i < scores.length; i++) {
+    const score = scores[i]!;
+    let value = valueAt.get(score);
+    if (value === undefined) {
+      value = values.length;
+      valueAt.set(score, value);
+      values.push(score);
+      counts.push(0);
+    }
+    counts[value]!++;
+    valueIndex[i] = value;
+  }
+  // Where each value's candidates start, the highest value first.
+  const starts = new Uint32Array(values.length);
   let start = 0;
-  for (const score of [...counts.keys()].sort((a, b) => b - a)) {
-    starts.set(score, start);
-    start += counts.get(score)!;
+  for (const value of values.map((_, at) => at).sort((a, b) => values[b]! - values[a]!)) {
+    starts[value] = start;
+    start += counts[value]!;
   }
   const order = new Uint32Array(scores.length);
-  for (let i = 0; i < scores.length; i++) {
-    const at = starts.get(scores[i]!)!;
-    order[at] = i;
-    starts.set(scores[i]!, at + 1);
-  }
+  for (let i = 0; i < scores.length; i++) order[starts[valueIndex[i]!]!++] = i;
   return order;
 }
 
@@ -523,25 +531,57 @@ export class FilterIndexState {
       authorSlots: authorSlots[i]!,
     }));
     const joinedCodes = joined ? { codes: [weightCodes(joined)], operands: 1 } : null;
+    // Whether each candidate was written by one of each word's authors (null: the word names nobody).
+    const authored = plans.map((plan) => {
+      if (plan.authorKeys.length === 0) return null;
+      const by = new Uint8Array(count);
+      for (let i = 0; i < count; i++) {
+        const entry = ranked.entries?.[i];
+        by[i] = Number(
+          entry
+            ? plan.authorKeys.some((key) => entry.keys.has(key))
+            : holdsSlot(plan.authorSlots, ranked.slots[i]!),
+        );
+      }
+      return by;
+    });
     // One WordRanks a word, filled in again for each candidate.
     const wordRanks: WordRanks[] = words.map(() => ({ exact: 0, any: null, author: null }));
-    const scores = new Float64Array(count);
-    for (let i = 0; i < count; i++) {
-      const slot = ranked.slots[i]!;
-      const entry = ranked.entries?.[i];
+    const scoreAt = (i: number) => {
       for (let w = 0; w < plans.length; w++) {
         const plan = plans[w]!;
         const ranks = wordRanks[w]!;
         ranks.exact = rankAt(plan.exact, i);
         ranks.any = plan.any ? rankAt(plan.any, i) : null;
-        ranks.author =
-          plan.authorKeys.length === 0
-            ? null
-            : entry
-              ? plan.authorKeys.some((key) => entry.keys.has(key))
-              : holdsSlot(plan.authorSlots, slot);
+        const by = authored[w];
+        ranks.author = by ? by[i] === 1 : null;
       }
-      scores[i] = searchScore(wordRanks, joinedCodes ? rankAt(joinedCodes, i) : null);
+      return searchScore(wordRanks, joinedCodes ? rankAt(joinedCodes, i) : null);
+    };
+    // A score depends only on the candidate's weight codes and authors, which most candidates share:
+    // computed once for each such signature (a number while they fit in 53 bits: 5 codes, 2 author values).
+    const codeLists = [...codesOf.values()];
+    const authorLists = authored.filter((by) => by !== null);
+    const signed = codeLists.length * Math.log2(5) + authorLists.length < 53;
+    const known = new Map<number, number>();
+    const scores = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      if (!signed) {
+        scores[i] = scoreAt(i);
+        continue;
+      }
+      let signature = 0;
+      for (const codes of codeLists) {
+        const code = codes[i]!;
+        signature = signature * 5 + (code === NO_WEIGHT ? 4 : code);
+      }
+      for (const by of authorLists) signature = signature * 2 + by[i]!;
+      let score = known.get(signature);
+      if (score === undefined) {
+        score = scoreAt(i);
+        known.set(signature, score);
+      }
+      scores[i] = score;
     }
     return new SlotRanking(this.postings, ranked, scores, matches.slots.length);
   }
@@ -564,8 +604,8 @@ export class FilterIndexState {
    * (newest first), in the feed's order: as slots (-1 for an entry) and, when there are entries, the
    * entries at their places.
    */
-  private mergeChanged(slots: readonly number[], changed: readonly ChangedEntry[], want: number): Matches {
-    if (changed.length === 0) return { slots: Int32Array.from(slots.slice(0, want)), entries: null };
+  private mergeChanged(slots: Int32Array, changed: readonly ChangedEntry[], want: number): Matches {
+    if (changed.length === 0) return { slots: slots.subarray(0, want), entries: null };
     const count = Math.min(want, slots.length + changed.length);
     const merged: Matches = { slots: new Int32Array(count), entries: new Array(count).fill(null) };
     let s = 0;

@@ -283,17 +283,17 @@ export class FilterPostings {
     keyLists: readonly (readonly ScanKey[])[],
     after: { createdMs: number; postId: string } | undefined,
     want: number,
-  ): number[] {
-    const slots: number[] = [];
-    this.walk(keyLists, after, want, (slot) => {
-      slots.push(slot);
+  ): Int32Array {
+    const slots = new Int32Array(Math.max(0, Math.min(want, this.size)));
+    const found = this.walk(keyLists, after, want, (slot, at) => {
+      slots[at] = slot;
     });
-    return slots;
+    return slots.subarray(0, found);
   }
 
   /** The posts of these slots. */
-  entries(slots: readonly number[]): FilterMatch[] {
-    return slots.map((slot) => ({ postId: this.idAt(slot), createdMs: this.times[slot]! }));
+  entries(slots: ArrayLike<number>): FilterMatch[] {
+    return Array.from(slots, (slot) => ({ postId: this.idAt(slot), createdMs: this.times[slot]! }));
   }
 
   /** Calls `visit` with each of the first `want` matching slots after `after`; returns how many. */
@@ -301,7 +301,7 @@ export class FilterPostings {
     keyLists: readonly (readonly ScanKey[])[],
     after: { createdMs: number; postId: string } | undefined,
     want: number,
-    visit: (slot: number) => void,
+    visit: (slot: number, at: number) => void,
   ): number {
     let found = 0;
     if (want <= 0 || this.size === 0) return found;
@@ -309,10 +309,9 @@ export class FilterPostings {
     if (from >= this.size) return found;
     const words = this.dead.length;
     const first = from >>> 5;
-    // Lists of common keys only become one bitset each (a key's own, or its keys' OR from `first` on);
-    // lists with a rare key are read word by word (wordOf): a page of a few posts then reads only the
-    // words up to them. The rarest lists go first: the AND of a word is then most often 0 after one of
-    // them.
+    // A list of one common key is its bitset; the others are read word by word (wordOf): a page of a
+    // few posts then reads only the words up to them. The rarest lists go first: the AND of a word is
+    // then most often 0 after one of them.
     const dense: { bits: Uint32Array; posts: number }[] = [];
     const mixed: (ScanList & { posts: number })[] = [];
     for (const keys of keyLists) {
@@ -331,13 +330,11 @@ export class FilterPostings {
       }
       // A list none of whose keys any post has: nothing matches.
       if (list.bitsets.length === 0 && list.sparse.length === 0) return found;
-      if (list.sparse.length > 0) mixed.push(list);
-      else if (list.bitsets.length === 1) dense.push({ bits: list.bitsets[0]!, posts: list.posts });
-      else {
-        const bits = new Uint32Array(words);
-        for (const bitset of list.bitsets) for (let w = first; w < words; w++) bits[w]! |= bitset[w]!;
-        dense.push({ bits, posts: list.posts });
-      }
+      // A list of several keys is OR-ed word by word as the walk reaches it (wordOf), not over the whole
+      // index first: a search word's list (its completions, corrections and authors) costs the words up
+      // to its 2,001st match, not 31,250 words a key at 1,000,000 posts.
+      if (list.sparse.length > 0 || list.bitsets.length > 1) mixed.push(list);
+      else dense.push({ bits: list.bitsets[0]!, posts: list.posts });
     }
     dense.sort((a, b) => a.posts - b.posts);
     mixed.sort((a, b) => a.posts - b.posts);
@@ -367,7 +364,7 @@ export class FilterPostings {
         if (word === words - 1 && (this.size & 31) !== 0) match &= (1 << (this.size & 31)) - 1;
         while (match !== 0) {
           const lowest = match & -match;
-          visit((word << 5) + 31 - Math.clz32(lowest));
+          visit((word << 5) + 31 - Math.clz32(lowest), found);
           if (++found >= want) return found;
           match ^= lowest;
         }
