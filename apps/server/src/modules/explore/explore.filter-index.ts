@@ -219,54 +219,60 @@ function unionOfSlots(a: Int32Array, b: Int32Array, want: number): Int32Array {
 
 /**
  * A search's ranking from the index: the candidates (slots of these postings, or changed posts' entries)
- * in the order of their scores, best first; each row made when asked for (a page needs 21 of 2,000). A
- * kept ranking keeps its postings: a state made afterwards (FilterIndexState.compacted) replaces them only
- * after changes, which clear the kept rankings (ExploreService's cache).
+ * in the order of their scores, best first; each row made when asked for (a page needs 21 of 2,000). It
+ * holds as little as that takes (the slots in order, and where each score's run ends), because the
+ * rankings kept for their next pages live long enough to reach V8's old generation: 50 kB a ranking at
+ * 2,000 searches a second filled it once a second, and each of its collections stopped the server for
+ * ~100 ms (bench/RESULTS.md). A kept ranking keeps its postings: a state made afterwards
+ * (FilterIndexState.compacted) replaces them only after changes, which clear the kept rankings.
  */
 class SlotRanking implements SearchRanking {
   readonly size: number;
-  private readonly order: Uint32Array;
-  private readonly rows: (SearchRow | undefined)[];
+  /** The candidates' slots in the ranking's order; -1 for a changed post's entry. */
+  private readonly slots: Int32Array;
+  /** Changed posts' entries by their place in the ranking; null when there are none. */
+  private readonly entries: Map<number, ChangedEntry> | null;
+  /** The scores, highest first, and where each one's run of candidates ends. */
+  private readonly runs: { score: number; end: number }[];
 
   constructor(
     private readonly postings: FilterPostings,
-    private readonly matches: Matches,
-    private readonly scores: Float64Array,
+    matches: Matches,
+    scores: Float64Array,
     readonly found: number,
   ) {
-    this.size = matches.slots.length;
-    this.rows = new Array(this.size);
-    this.order = orderByScore(scores);
+    const { order, runs } = orderByScore(scores);
+    this.size = order.length;
+    this.runs = runs;
+    this.slots = new Int32Array(this.size);
+    this.entries = matches.entries ? new Map() : null;
+    for (let at = 0; at < this.size; at++) {
+      const i = order[at]!;
+      this.slots[at] = matches.slots[i]!;
+      const entry = matches.entries?.[i];
+      if (entry) this.entries!.set(at, entry);
+    }
   }
 
   row(at: number): SearchRow {
-    let row = this.rows[at];
-    if (!row) {
-      const i = this.order[at]!;
-      const slot = this.matches.slots[i]!;
-      const score = this.scores[i]!;
-      if (slot >= 0) {
-        row = {
-          postId: this.postings.idAt(slot),
-          createdAt: new Date(this.postings.timeAt(slot)),
-          score,
-        };
-      } else {
-        const entry = this.matches.entries![i]!;
-        row = { postId: entry.postId, createdAt: new Date(entry.createdMs), score };
-      }
-      this.rows[at] = row;
+    let run = 0;
+    while (this.runs[run]!.end <= at) run++;
+    const score = this.runs[run]!.score;
+    const slot = this.slots[at]!;
+    if (slot >= 0) {
+      return { postId: this.postings.idAt(slot), createdAt: new Date(this.postings.timeAt(slot)), score };
     }
-    return row;
+    const entry = this.entries!.get(at)!;
+    return { postId: entry.postId, createdAt: new Date(entry.createdMs), score };
   }
 }
 
 /**
  * The indexes of `scores` from the highest score to the lowest, those of one score in their own order
- * (the candidates are in the feed's order, newest first: search's order among equal scores, bestFirst).
- * A search's scores take few values: counted, then placed.
+ * (the candidates are in the feed's order, newest first: search's order among equal scores, bestFirst),
+ * and each score's run in it. A search's scores take few values: counted, then placed.
  */
-function orderByScore(scores: Float64Array): Uint32Array {
+function orderByScore(scores: Float64Array): { order: Uint32Array; runs: { score: number; end: number }[] } {
   // Each candidate's score as the index of its value among the distinct ones, and how many have each.
   const valueAt = new Map<number, number>();
   const values: number[] = [];
@@ -286,14 +292,16 @@ function orderByScore(scores: Float64Array): Uint32Array {
   }
   // Where each value's candidates start, the highest value first.
   const starts = new Uint32Array(values.length);
+  const runs: { score: number; end: number }[] = [];
   let start = 0;
   for (const value of values.map((_, at) => at).sort((a, b) => values[b]! - values[a]!)) {
     starts[value] = start;
     start += counts[value]!;
+    runs.push({ score: values[value]!, end: start });
   }
   const order = new Uint32Array(scores.length);
   for (let i = 0; i < scores.length; i++) order[starts[valueIndex[i]!]!++] = i;
-  return order;
+  return { order, runs };
 }
 
 /** The postings as built, and the posts changed since, with what it has seen of the changes. */
