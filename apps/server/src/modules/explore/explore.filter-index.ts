@@ -174,8 +174,11 @@ function isAfter(entry: FilterMatch, after: FilterMatch): boolean {
 
 /** No weight: the lexeme is not in the post (in a search's weight codes, which are indexes in WEIGHTS). */
 const NO_WEIGHT = 255;
-/** How many authors' lists of posts (FilterIndexState.authorSlots) are kept. */
-const AUTHOR_LISTS_KEPT = 256;
+/**
+ * How many slots of authors' lists of posts (FilterIndexState.authorSlots) are kept at most, in all: 8 MB
+ * (a word naming 200 people of 500 posts each is 100,000 slots).
+ */
+const AUTHOR_SLOTS_KEPT = 2_000_000;
 const EMPTY_SLOTS = new Uint32Array(0);
 
 /** A search's matches in the feed's order: slots of the postings, -1 where a changed post's entry is. */
@@ -307,8 +310,9 @@ function orderByScore(scores: Float64Array): { order: Uint32Array; runs: { score
 /** The postings as built, and the posts changed since, with what it has seen of the changes. */
 export class FilterIndexState {
   private readonly changed = new Map<string, ChangedEntry>();
-  /** Authors' lists of posts as slots (authorSlots), by their keys. */
+  /** Authors' lists of posts as slots (authorSlots), by their keys, and how many slots they hold. */
   private readonly authorLists = new Map<string, Uint32Array>();
+  private authorListSlots = 0;
   private sorted: ChangedEntry[] | null = [];
 
   constructor(
@@ -601,8 +605,14 @@ export class FilterIndexState {
     let slots = this.authorLists.get(key);
     if (!slots) {
       slots = this.postings.slotsWithAny(keys);
-      if (this.authorLists.size >= AUTHOR_LISTS_KEPT) this.authorLists.clear();
-      this.authorLists.set(key, slots);
+      if (this.authorListSlots + slots.length > AUTHOR_SLOTS_KEPT) {
+        this.authorLists.clear();
+        this.authorListSlots = 0;
+      }
+      if (slots.length <= AUTHOR_SLOTS_KEPT) {
+        this.authorLists.set(key, slots);
+        this.authorListSlots += slots.length;
+      }
     }
     return slots;
   }
