@@ -432,18 +432,6 @@ export class FilterPostings {
     return low;
   }
 
-  /** Whether a slot has `key` (dead or not), as a function; null when no post has it. */
-  tester(key: string): ((slot: number) => boolean) | null {
-    const postings = this.keys.get(key);
-    if (!postings) return null;
-    if (postings.bits) {
-      const { bits } = postings;
-      return (slot) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
-    }
-    const { slots } = postings;
-    return (slot) => holdsSlot(slots, slot);
-  }
-
   /**
    * Adds `key` as the posts having any of `of` (as a post's keys would have it too), unless a post has it
    * already; made once after the postings are built, where a key of every post's would cost the building

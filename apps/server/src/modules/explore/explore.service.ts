@@ -316,14 +316,10 @@ export class ExploreService {
     const { facts, knownTerms } = await this.wordFacts(words, checked, q);
     // Only a long enough word is corrected, and none in a literal search.
     const isCorrected = (word: string) => isFuzzyWord(word) && !exact;
-    const used: string[] = [];
     const planned = words.map(async (word): Promise<SearchWordPlan> => {
       const known = facts.get(word)!;
       const fuzzy = isFuzzyWord(word);
       const corrections = isCorrected(word) ? known.similar.filter((term) => term !== word) : [];
-      // Corrected: nothing known starts with the word as typed, so its best correction finds what it finds.
-      const correction = known.prefixed.length === 0 ? corrections[0] : undefined;
-      used.push(correction ?? word);
       const authorIds = known.allAuthors ? known.authorIds : await findWordAuthors(this.db, word, q);
       return { word, fuzzy, corrections, completions: fuzzy ? completionsOf(known) : [], authorIds };
     });
@@ -331,6 +327,10 @@ export class ExploreService {
       words: await Promise.all(planned),
       joined: joinedWord !== null && (checked.length === 0 || knownTerms.has(joinedWord)) ? joinedWord : null,
     };
+    // Corrected: nothing known starts with a word as typed, so its best correction finds what it finds.
+    const used = plan.words.map(
+      (word) => (facts.get(word.word)!.prefixed.length === 0 ? word.corrections[0] : undefined) ?? word.word,
+    );
     const corrected = used.some((word, at) => word !== words[at]);
     const correctedTo = corrected ? used.join(' ') : null;
     const fromIndex = index
